@@ -1,0 +1,103 @@
+// The disk workspace's Shell: /bin/bash, spawned the way Claude Code spawns it, so stdout, stderr,
+// exit codes and bash's own error prefixes (`/bin/bash: line 1: …`) are the real ones.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readFileSync, rmSync } from 'node:fs';
+import { constants, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Shell, ShellResult, ShellRunOptions } from '../../workspace/types';
+
+/** After SIGTERM, how long a process group gets before SIGKILL. */
+const KILL_GRACE_MS = 2000;
+
+/** POSIX single quoting, as shell-quote does it. */
+export function shellQuote(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The script bash runs: the command under eval with stdin closed, then the working directory
+ * captured only when the command succeeded (Claude Code's `&& pwd -P >| <file>`). */
+export function wrapCommand(command: string, cwdFile: string): string {
+  return `eval ${shellQuote(command)} < /dev/null && pwd -P >| ${shellQuote(cwdFile)}`;
+}
+
+function signalExit(signal: NodeJS.Signals | null): number {
+  if (signal === null) return 1;
+  return 128 + (constants.signals[signal] ?? 0);
+}
+
+export interface DiskShellOptions {
+  /** Where the cwd capture file goes (default: the OS temp directory). */
+  tmpDir?: string;
+  bash?: string;
+}
+
+export function createDiskShell(options: DiskShellOptions = {}): Shell {
+  const bashPath = options.bash ?? '/bin/bash';
+  return {
+    run(command: string, opts: ShellRunOptions): Promise<ShellResult> {
+      const cwdFile = join(options.tmpDir ?? tmpdir(), `cc-playground-${randomUUID()}-cwd`);
+      return new Promise<ShellResult>((resolve, reject) => {
+        const child = spawn(bashPath, ['-c', wrapCommand(command, cwdFile)], {
+          cwd: opts.cwd,
+          env: opts.env,
+          detached: true,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        const out: Buffer[] = [];
+        const err: Buffer[] = [];
+        child.stdout.on('data', (b: Buffer) => out.push(b));
+        child.stderr.on('data', (b: Buffer) => err.push(b));
+        let interrupted = false;
+        let killTimer: ReturnType<typeof setTimeout> | undefined;
+        const killGroup = (sig: NodeJS.Signals) => {
+          if (child.pid === undefined) return;
+          try {
+            process.kill(-child.pid, sig);
+          } catch {
+            // The group is already gone.
+          }
+        };
+        const stop = () => {
+          if (interrupted) return;
+          interrupted = true;
+          killGroup('SIGTERM');
+          killTimer = setTimeout(() => killGroup('SIGKILL'), KILL_GRACE_MS);
+        };
+        const timer = setTimeout(stop, opts.timeoutMs);
+        if (opts.signal?.aborted) stop();
+        opts.signal?.addEventListener('abort', stop, { once: true });
+        const cleanup = () => {
+          clearTimeout(timer);
+          if (killTimer !== undefined) clearTimeout(killTimer);
+          opts.signal?.removeEventListener('abort', stop);
+        };
+        child.on('error', (e) => {
+          cleanup();
+          reject(e);
+        });
+        child.on('close', (code, signal) => {
+          cleanup();
+          // A background job left in the group would outlive bash; Claude Code's tree kill ends it.
+          if (interrupted) killGroup('SIGKILL');
+          const exitCode = code ?? signalExit(signal);
+          let cwdAfter = opts.cwd;
+          try {
+            const captured = readFileSync(cwdFile, 'utf8').replace(/\n$/, '');
+            if (captured !== '' && !interrupted) cwdAfter = captured;
+          } catch {
+            // No capture: the command failed or was stopped, and the directory stays.
+          }
+          rmSync(cwdFile, { force: true });
+          resolve({
+            stdout: Buffer.concat(out).toString('utf8'),
+            stderr: Buffer.concat(err).toString('utf8'),
+            exitCode: interrupted && code === 0 ? signalExit('SIGTERM') : exitCode,
+            interrupted,
+            cwdAfter,
+          });
+        });
+      });
+    },
+  };
+}
