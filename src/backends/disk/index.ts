@@ -1,0 +1,32 @@
+import { mkdtempSync, realpathSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Clock, Search, Shell, Workspace } from '../../workspace/types';
+import { wallClock } from '../clock';
+import { unavailableSearch, unavailableShell } from '../unavailable';
+import { DiskVfs } from './vfs';
+
+export interface DiskOptions {
+  clock?: Clock;
+  shell?: () => Shell;
+  search?: () => Search;
+}
+
+/** A fresh temp root laid out like the oracle's: project/ (cwd), home/, tmp/. */
+export function createDiskWorkspace(opts: DiskOptions = {}): Workspace {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'orc-')));
+  const info = { root, cwd: join(root, 'project'), home: join(root, 'home'), tmp: join(root, 'tmp'), platform: 'linux' as const, backend: 'disk' as const };
+  for (const d of [info.cwd, info.home, info.tmp]) mkdirSync(d, { recursive: true });
+  const clock = opts.clock ?? wallClock();
+  return {
+    fs: new DiskVfs(clock),
+    clock,
+    info,
+    shell: opts.shell ? opts.shell() : unavailableShell('Bash is not available on this workspace yet'),
+    search: opts.search ? opts.search() : unavailableSearch('ripgrep is not available on this workspace yet'),
+    dispose: () => {
+      rmSync(root, { recursive: true, force: true });
+      return Promise.resolve();
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { Volume } from 'memfs';
+import type { Clock, Search, Shell, Workspace } from '../../workspace/types';
+import { deterministicClock } from '../clock';
+import { unavailableSearch, unavailableShell } from '../unavailable';
+import { MemfsVfs } from './vfs';
+
+export const MEMFS_ROOT = '/workspace';
+
+export interface MemfsWorkspace extends Workspace {
+  fs: MemfsVfs;
+  vol: Volume;
+}
+
+export interface MemfsOptions {
+  clock?: Clock;
+  /** Ports are plugged in by the entry point (browser or CLI), which knows how to load them. */
+  shell?: (vol: Volume, clock: Clock) => Shell;
+  search?: (vol: Volume) => Search;
+}
+
+export function createMemfsWorkspace(opts: MemfsOptions = {}): MemfsWorkspace {
+  const vol = new Volume();
+  const clock = opts.clock ?? deterministicClock();
+  const root = MEMFS_ROOT;
+  const info = { root, cwd: `${root}/project`, home: `${root}/home`, tmp: `${root}/tmp`, platform: 'linux' as const, backend: 'memfs' as const };
+  for (const d of [info.cwd, info.home, info.tmp]) vol.mkdirSync(d, { recursive: true });
+  const fs = new MemfsVfs(vol, clock);
+  return {
+    fs,
+    vol,
+    clock,
+    info,
+    shell: opts.shell ? opts.shell(vol, clock) : unavailableShell('Bash is not available on this workspace yet'),
+    search: opts.search ? opts.search(vol) : unavailableSearch('ripgrep is not available on this workspace yet'),
+    dispose: () => Promise.resolve(),
+  };
+}

@@ -1,0 +1,114 @@
+// Vfs over a memfs Volume. The same Volume is shared with just-bash and the ripgrep WASI shim,
+// so every part of the workspace sees one filesystem.
+import type { Volume } from 'memfs';
+import { FsError, type Clock, type FileType, type FsErrorCode, type Stat, type Vfs } from '../../workspace/types';
+
+interface NodeLikeError {
+  code?: string;
+  syscall?: string;
+  path?: string;
+}
+
+const KNOWN: ReadonlySet<string> = new Set(['ENOENT', 'EISDIR', 'ENOTDIR', 'EEXIST', 'EACCES', 'EPERM', 'ELOOP', 'ENOTEMPTY', 'EINVAL', 'EIO']);
+
+function toFsError(e: unknown, syscall: string, path: string): FsError {
+  if (e instanceof FsError) return e;
+  const err = e as NodeLikeError;
+  const code = (err.code && KNOWN.has(err.code) ? err.code : 'EIO') as FsErrorCode;
+  return new FsError(code, syscall, path);
+}
+
+interface StatsLike {
+  isFile(): boolean;
+  isDirectory(): boolean;
+  isSymbolicLink(): boolean;
+  isFIFO(): boolean;
+  size: number | bigint;
+  mtimeMs: number | bigint;
+  mode: number | bigint;
+}
+
+export function statFromNode(s: StatsLike): Stat {
+  const type: FileType = s.isSymbolicLink() ? 'symlink' : s.isFile() ? 'file' : s.isDirectory() ? 'dir' : s.isFIFO() ? 'fifo' : 'other';
+  return { type, size: Number(s.size), mtimeMs: Math.floor(Number(s.mtimeMs)), mode: Number(s.mode) & 0o7777 };
+}
+
+export class MemfsVfs implements Vfs {
+  constructor(
+    readonly vol: Volume,
+    private readonly clock: Clock,
+  ) {}
+
+  private wrap<T>(syscall: string, path: string, f: () => T): Promise<T> {
+    try {
+      return Promise.resolve(f());
+    } catch (e) {
+      return Promise.reject(toFsError(e, syscall, path));
+    }
+  }
+
+  /** Sync twins, for callers on the hot path (tests, setup). */
+  touchNow(path: string): void {
+    const t = this.clock.now() / 1000;
+    this.vol.utimesSync(path, t, t);
+  }
+
+  stat(path: string) {
+    return this.wrap('stat', path, () => statFromNode(this.vol.statSync(path)));
+  }
+  lstat(path: string) {
+    return this.wrap('lstat', path, () => statFromNode(this.vol.lstatSync(path)));
+  }
+  exists(path: string) {
+    return Promise.resolve(this.vol.existsSync(path));
+  }
+  readFile(path: string) {
+    return this.wrap('read', path, () => {
+      if (this.vol.statSync(path).isDirectory()) throw new FsError('EISDIR', 'read', path);
+      const b = this.vol.readFileSync(path) as Uint8Array;
+      return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+    });
+  }
+  writeFile(path: string, data: Uint8Array, opts?: { mode?: number }) {
+    return this.wrap('open', path, () => {
+      this.vol.writeFileSync(path, data);
+      if (opts?.mode !== undefined) this.vol.chmodSync(path, opts.mode);
+      this.touchNow(path);
+    });
+  }
+  mkdir(path: string, opts?: { recursive?: boolean }) {
+    return this.wrap('mkdir', path, () => {
+      this.vol.mkdirSync(path, { recursive: opts?.recursive ?? false });
+    });
+  }
+  readdir(path: string) {
+    return this.wrap('scandir', path, () => (this.vol.readdirSync(path) as string[]).map(String).sort());
+  }
+  rename(from: string, to: string) {
+    return this.wrap('rename', from, () => this.vol.renameSync(from, to));
+  }
+  unlink(path: string) {
+    return this.wrap('unlink', path, () => this.vol.unlinkSync(path));
+  }
+  rm(path: string, opts?: { recursive?: boolean }) {
+    return this.wrap('rm', path, () => this.vol.rmSync(path, { recursive: opts?.recursive ?? false, force: false }));
+  }
+  realpath(path: string) {
+    return this.wrap('realpath', path, () => String(this.vol.realpathSync(path)));
+  }
+  symlink(target: string, path: string) {
+    return this.wrap('symlink', path, () => this.vol.symlinkSync(target, path));
+  }
+  readlink(path: string) {
+    return this.wrap('readlink', path, () => String(this.vol.readlinkSync(path)));
+  }
+  chmod(path: string, mode: number) {
+    return this.wrap('chmod', path, () => this.vol.chmodSync(path, mode));
+  }
+  utimes(path: string, mtimeMs: number) {
+    return this.wrap('utime', path, () => this.vol.utimesSync(path, mtimeMs / 1000, mtimeMs / 1000));
+  }
+  mkfifo(path: string): Promise<void> {
+    return Promise.reject(new FsError('EPERM', 'mkfifo', path, `EPERM: named pipes are not supported on the in-memory workspace, mkfifo '${path}'`));
+  }
+}

@@ -1,0 +1,140 @@
+// cc-playground CLI: replay and conform (DESIGN §3.9).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { listScenarioFiles, loadExpected, loadScenario } from './corpus';
+import { conformOne, replayLoaded } from './run';
+import { short } from '../session/compare';
+import { formatTranscript } from './transcript';
+import type { CliBackend } from './backends';
+
+const USAGE = `usage:
+  npm run cli -- replay <scenario file or dir>... [--backend memfs|disk] [--out <dir>] [--json]
+  npm run cli -- conform <scenario file or dir>... [--expected <results dir>] [--backend memfs|disk] [--filter <regex on id>] [--json]`;
+
+class UsageError extends Error {}
+
+interface Args {
+  cmd: string;
+  inputs: string[];
+  backend: CliBackend;
+  out?: string;
+  json: boolean;
+  expected?: string;
+  filter?: RegExp;
+}
+
+function parseArgs(argv: string[]): Args {
+  const [cmd, ...rest] = argv;
+  if (cmd !== 'replay' && cmd !== 'conform') throw new UsageError(cmd ? `unknown command: ${cmd}` : 'no command given');
+  const a: Args = { cmd, inputs: [], backend: 'memfs', json: false };
+  for (let i = 0; i < rest.length; i++) {
+    const x = rest[i] as string;
+    const value = () => {
+      const v = rest[++i];
+      if (v === undefined) throw new UsageError(`${x} needs a value`);
+      return v;
+    };
+    if (x === '--backend') {
+      const b = value();
+      if (b !== 'memfs' && b !== 'disk') throw new UsageError(`--backend must be memfs or disk, not ${b}`);
+      a.backend = b;
+    } else if (x === '--out' && cmd === 'replay') a.out = value();
+    else if (x === '--json') a.json = true;
+    else if (x === '--expected' && cmd === 'conform') a.expected = value();
+    else if (x === '--filter' && cmd === 'conform') {
+      const f = value();
+      try {
+        a.filter = new RegExp(f);
+      } catch (e) {
+        throw new UsageError(`--filter: ${(e as Error).message}`);
+      }
+    } else if (x.startsWith('--')) throw new UsageError(`unknown option for ${cmd}: ${x}`);
+    else a.inputs.push(x);
+  }
+  if (a.inputs.length === 0) throw new UsageError('no scenario file or directory given');
+  return a;
+}
+
+async function replay(a: Args): Promise<number> {
+  const files = listScenarioFiles(a.inputs);
+  if (!a.out) {
+    if (files.length !== 1) throw new UsageError('replay without --out takes exactly one scenario');
+    const s = loadScenario(files[0] as string);
+    const { result } = await replayLoaded(s, a.backend);
+    process.stdout.write(a.json ? JSON.stringify(result, null, 1) + '\n' : formatTranscript(result));
+    return 0;
+  }
+  mkdirSync(a.out, { recursive: true });
+  for (const f of files) {
+    const s = loadScenario(f);
+    const { result } = await replayLoaded(s, a.backend);
+    writeFileSync(join(a.out, `${s.id}.json`), JSON.stringify(result, null, 1) + '\n');
+  }
+  process.stderr.write(`replayed ${files.length} scenarios into ${a.out}\n`);
+  return 0;
+}
+
+async function conform(a: Args): Promise<number> {
+  const t0 = performance.now();
+  const files = listScenarioFiles(a.inputs);
+  let passed = 0;
+  let failed = 0;
+  let structuredSame = 0;
+  const verdicts = [];
+  for (const f of files) {
+    const s = loadScenario(f);
+    if (a.filter && !a.filter.test(s.id)) continue;
+    const expected = loadExpected(s, a.expected);
+    if (!expected) {
+      failed++;
+      if (!a.json) console.log(`FAIL ${s.id}: no recorded result`);
+      continue;
+    }
+    const v = await conformOne(s, expected, a.backend);
+    verdicts.push(v);
+    if (v.pass) passed++;
+    else failed++;
+    if (!v.structuredDiffers) structuredSame++;
+    if (a.json) continue;
+    if (v.pass) console.log(`PASS ${s.id}`);
+    else if (v.error) console.log(`FAIL ${s.id}: crashed: ${v.error.split('\n')[0]}`);
+    else if (v.first) console.log(`FAIL ${s.id}: ${v.first.path}: expected ${short(v.first.expected)}, got ${short(v.first.actual)}`);
+  }
+  if (a.json) console.log(JSON.stringify({ backend: a.backend, passed, failed, structuredSame, verdicts }, null, 1));
+  else {
+    console.log(`structured results: ${structuredSame} of ${passed + failed} match (${((performance.now() - t0) / 1000).toFixed(1)} s, ${a.backend})`);
+    console.log(`conformance: ${passed} passed, ${failed} failed`);
+  }
+  return 0;
+}
+
+async function main(): Promise<number> {
+  let a: Args;
+  try {
+    a = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    if (e instanceof UsageError) {
+      console.error(`cc-playground: ${e.message}\n${USAGE}`);
+      return 2;
+    }
+    throw e;
+  }
+  try {
+    return a.cmd === 'replay' ? await replay(a) : await conform(a);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      console.error(`cc-playground: ${e.message}\n${USAGE}`);
+      return 2;
+    }
+    console.error(`cc-playground: ${e instanceof Error ? e.message : String(e)}`);
+    return 2;
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,39 @@
+// Replaying scenarios headlessly: the same wiring the browser uses, with a CLI backend.
+import { ALL_TOOLS } from '../tools/registry';
+import { replayScenario, type Replay } from '../session/replay';
+import { createPermissions } from '../session/wiring';
+import { compareResults, type Difference } from '../session/compare';
+import { createWorkspace, type CliBackend } from './backends';
+import type { LoadedScenario } from './corpus';
+import type { ScenarioResult } from '../scenario/schema';
+
+export async function replayLoaded(s: LoadedScenario, backend: CliBackend): Promise<Replay> {
+  const ws = createWorkspace(backend);
+  try {
+    return await replayScenario(ws, s.scenario, s.id, { tools: ALL_TOOLS, permissions: createPermissions });
+  } finally {
+    await ws.dispose();
+  }
+}
+
+export interface Verdict {
+  id: string;
+  pass: boolean;
+  first?: Difference;
+  differences: number;
+  structuredDiffers: boolean;
+  error?: string;
+  ms: number;
+}
+
+export async function conformOne(s: LoadedScenario, expected: ScenarioResult, backend: CliBackend): Promise<Verdict> {
+  const t0 = performance.now();
+  try {
+    const { result } = await replayLoaded(s, backend);
+    const d = compareResults(expected, result, 'model');
+    const sd = compareResults(expected, result, 'structured');
+    return { id: s.id, pass: d.length === 0, first: d[0], differences: d.length, structuredDiffers: sd.length > 0, ms: performance.now() - t0 };
+  } catch (e) {
+    return { id: s.id, pass: false, differences: 1, structuredDiffers: true, error: e instanceof Error ? (e.stack ?? e.message) : String(e), ms: performance.now() - t0 };
+  }
+}

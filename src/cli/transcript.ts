@@ -1,0 +1,17 @@
+// A result for people: each model call, its tool calls and the exact text the model got.
+import type { ScenarioResult } from '../scenario/schema';
+
+export function formatTranscript(r: ScenarioResult): string {
+  const out: string[] = [`# ${r.scenario} (Claude Code ${r.version}, ${r.model ?? '?'}, ${r.permission_mode ?? '?'})`];
+  for (const t of r.turns) {
+    out.push('', `## model call ${t.turn}`);
+    for (const a of t.actions ?? []) out.push(`(runner: ${JSON.stringify(a)})`);
+    for (const c of t.calls) {
+      out.push(`> ${c.tool ?? '?'} ${JSON.stringify(c.input)}`);
+      out.push(c.is_error ? '< error:' : '<');
+      out.push(typeof c.content === 'string' ? c.content : JSON.stringify(c.content, null, 1));
+    }
+    for (const a of t.attachments) out.push(`[${String(a.role)}] ${String(a.text ?? JSON.stringify(a))}`);
+  }
+  return out.join('\n') + '\n';
+}

@@ -1,0 +1,49 @@
+// The conversation-local read ledger (DESIGN §3.3): what the model has seen of each file, and
+// when. Edit, Write and NotebookEdit consult it; Read's repeat guard consults it; Bash reads and
+// writes update it. Entries are values; the UI shows them after every model call.
+
+export type LedgerVia = 'Read' | 'Bash' | 'Write' | 'Edit' | 'NotebookEdit';
+
+export interface LedgerEntry {
+  /** Absolute, normalised path. */
+  path: string;
+  /** The content the model has in context (normalised to LF, as Claude Code keeps it). */
+  content: string;
+  /** mtime of the file when it was read or written (ms). */
+  mtimeMs: number;
+  /** Read's offset and limit when the read was a range; undefined for a whole-file read. */
+  offset?: number;
+  limit?: number;
+  /** True when the model saw only part of the file (a PARTIAL view or a range). */
+  partial: boolean;
+  via: LedgerVia;
+  /** Finer detail of how it was read, e.g. the Bash command. */
+  detail?: string;
+  /** The tool call that made this entry. */
+  callId: string;
+}
+
+export class Ledger {
+  private readonly entries = new Map<string, LedgerEntry>();
+
+  get(path: string): LedgerEntry | undefined {
+    return this.entries.get(path);
+  }
+
+  set(entry: LedgerEntry): void {
+    this.entries.set(entry.path, entry);
+  }
+
+  delete(path: string): void {
+    this.entries.delete(path);
+  }
+
+  /** Entries in path order, for the UI and snapshots. */
+  list(): LedgerEntry[] {
+    return [...this.entries.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  }
+
+  snapshot(): LedgerEntry[] {
+    return this.list().map((e) => ({ ...e }));
+  }
+}

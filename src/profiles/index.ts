@@ -1,0 +1,13 @@
+import { profile_2_1_273 } from './2.1.273';
+import type { Profile } from './types';
+
+export const PROFILES: Readonly<Record<string, Profile>> = { '2.1.273': profile_2_1_273 };
+export const DEFAULT_VERSION = '2.1.273';
+
+export function getProfile(version: string = DEFAULT_VERSION): Profile {
+  const p = PROFILES[version];
+  if (!p) throw new Error(`Unknown Claude Code version ${version}; known: ${Object.keys(PROFILES).join(', ')}`);
+  return p;
+}
+
+export type { Profile, ToolDefinition } from './types';

@@ -1,0 +1,159 @@
+// Lays a scenario out in a workspace the way the oracle's runner does: files with deterministic
+// mtimes (1700000000 + 60 s x declaration order unless given), home files, settings files,
+// trust, git.
+import { dirname, resolve } from 'pathe';
+import type { Workspace } from '../workspace/types';
+import type { FileSpec, Scenario } from './schema';
+
+export const BASE_MTIME = 1_700_000_000;
+
+const utf8 = new TextEncoder();
+
+function base64ToBytes(b64: string): Uint8Array {
+  const bin = atob(b64);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+function utf16leBytes(s: string, bom: boolean): Uint8Array {
+  const out = new Uint8Array((bom ? 2 : 0) + s.length * 2);
+  let o = 0;
+  if (bom) {
+    out[o++] = 0xff;
+    out[o++] = 0xfe;
+  }
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    out[o++] = c & 0xff;
+    out[o++] = c >> 8;
+  }
+  return out;
+}
+
+/** The bytes a file spec stands for (the oracle's fileBytes). */
+export function fileSpecBytes(spec: FileSpec | { text: string; crlf?: boolean; bom?: boolean }): Uint8Array {
+  if (typeof spec === 'string') return utf8.encode(spec);
+  if ('base64' in spec) return base64ToBytes(spec.base64);
+  if ('utf16le' in spec) return utf16leBytes(spec.utf16le, spec.bom !== false);
+  let text = '';
+  if ('text' in spec) text = spec.text;
+  else if ('lines' in spec) {
+    const { count, template = 'line {n}', width } = spec.lines;
+    const eol = spec.eol ?? '\n';
+    const parts: string[] = [];
+    for (let n = 1; n <= count; n++) {
+      let l = template.replaceAll('{n}', String(n));
+      if (width) l = l.padEnd(width, 'x');
+      parts.push(l);
+    }
+    text = parts.join(eol) + (spec.trailingNewline === false ? '' : eol);
+  } else if ('repeat' in spec) text = spec.repeat.repeat(spec.count ?? 1);
+  if ('crlf' in spec && spec.crlf) text = text.replace(/\r?\n/g, '\r\n');
+  if ('bom' in spec && spec.bom) text = '\ufeff' + text;
+  return utf8.encode(text);
+}
+
+export function resolveMtime(spec: number | string | undefined, fallback: number, nowSec: number): number {
+  if (spec === undefined) return fallback;
+  if (typeof spec === 'number') return spec;
+  if (/^[+-]\d+(\.\d+)?$/.test(spec)) return fallback + Number(spec);
+  if (spec === 'now') return nowSec;
+  if (/^now[+-]\d+$/.test(spec)) return nowSec + Number(spec.slice(3));
+  return fallback;
+}
+
+export interface Placeholders {
+  CWD: string;
+  ROOT: string;
+  HOME: string;
+  TMP: string;
+}
+
+export function placeholders(ws: Workspace): Placeholders {
+  return { CWD: ws.info.cwd, ROOT: ws.info.root, HOME: ws.info.home, TMP: ws.info.tmp };
+}
+
+/** $CWD, $ROOT, $HOME, $TMP in strings, arrays and object keys and values. */
+export function substitute<T>(v: T, p: Placeholders): T {
+  if (typeof v === 'string') return v.replace(/\$(CWD|ROOT|HOME|TMP)(?![A-Za-z0-9_])/g, (_, k: keyof Placeholders) => p[k]) as T;
+  if (Array.isArray(v)) return v.map((x: unknown) => substitute(x, p)) as T;
+  if (v && typeof v === 'object') {
+    const o: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) o[substitute(k, p)] = substitute(x, p);
+    return o as T;
+  }
+  return v;
+}
+
+async function materialise(ws: Workspace, abs: string, spec: FileSpec, mtimeSec: number, p: Placeholders): Promise<void> {
+  await ws.fs.mkdir(dirname(abs), { recursive: true });
+  if (typeof spec === 'object' && 'symlink' in spec) {
+    await ws.fs.symlink(substitute(spec.symlink, p), abs);
+    return;
+  }
+  if (typeof spec === 'object' && 'dir' in spec) {
+    await ws.fs.mkdir(abs, { recursive: true });
+    await ws.fs.utimes(abs, mtimeSec * 1000);
+    return;
+  }
+  if (typeof spec === 'object' && 'fifo' in spec) {
+    await ws.fs.mkfifo(abs);
+    return;
+  }
+  const s = typeof spec === 'object' && 'text' in spec && spec.substitute ? { ...spec, text: substitute(spec.text, p) } : spec;
+  await ws.fs.writeFile(abs, fileSpecBytes(s));
+  if (typeof spec === 'object' && 'mode' in spec && spec.mode) await ws.fs.chmod(abs, parseInt(spec.mode, 8));
+  await ws.fs.utimes(abs, mtimeSec * 1000);
+}
+
+export interface SetupReport {
+  /** Things the backend could not lay out (for example a FIFO on memfs). */
+  problems: string[];
+}
+
+export async function setupWorkspace(ws: Workspace, scen: Scenario): Promise<SetupReport> {
+  const p = placeholders(ws);
+  const problems: string[] = [];
+  const nowSec = ws.clock.now() / 1000;
+  const git = async (cmd: string) => {
+    const r = await ws.shell.run(cmd, { cwd: ws.info.cwd, env: gitEnv(ws.info.home), timeoutMs: 30000 });
+    if (r.exitCode !== 0) problems.push(`git setup: ${cmd}: ${r.stderr.trim()}`);
+  };
+  if (scen.git) await git('git init -q -b main');
+  let i = 0;
+  for (const [rel, spec] of Object.entries(scen.files ?? {})) {
+    const abs = resolve(ws.info.cwd, substitute(rel, p));
+    const m = resolveMtime(typeof spec === 'object' ? spec.mtime : undefined, BASE_MTIME + 60 * i++, nowSec);
+    try {
+      await materialise(ws, abs, spec, m, p);
+    } catch (e) {
+      problems.push(`${rel}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+  for (const [rel, spec] of Object.entries(scen.home_files ?? {})) {
+    await materialise(ws, resolve(ws.info.home, rel), spec, BASE_MTIME, p);
+  }
+  const writeJson = async (abs: string, obj: unknown) => {
+    await ws.fs.mkdir(dirname(abs), { recursive: true });
+    await ws.fs.writeFile(abs, utf8.encode(JSON.stringify(substitute(obj, p), null, 2)));
+  };
+  if (scen.settings) await writeJson(`${ws.info.cwd}/.claude/settings.json`, scen.settings);
+  if (scen.settings_local) await writeJson(`${ws.info.cwd}/.claude/settings.local.json`, scen.settings_local);
+  if (scen.trust) await writeJson(`${ws.info.home}/.claude.json`, { projects: { [ws.info.cwd]: { hasTrustDialogAccepted: true } } });
+  if (scen.user_settings) await writeJson(`${ws.info.home}/.claude/settings.json`, scen.user_settings);
+  if (scen.git && scen.git_commit !== false) await git('git add -A && git commit -q -m init');
+  return { problems };
+}
+
+export function gitEnv(home: string): Record<string, string> {
+  return {
+    HOME: home,
+    GIT_AUTHOR_NAME: 'oracle',
+    GIT_AUTHOR_EMAIL: 'oracle@example.invalid',
+    GIT_COMMITTER_NAME: 'oracle',
+    GIT_COMMITTER_EMAIL: 'oracle@example.invalid',
+    GIT_AUTHOR_DATE: '2023-11-14T22:13:20Z',
+    GIT_COMMITTER_DATE: '2023-11-14T22:13:20Z',
+  };
+}

@@ -1,0 +1,81 @@
+// The oracle's comparison rules (compare.mjs): Grep content/count and order_insensitive calls
+// compare as sorted lines; unstable_subset scenarios compare only summaries. Two projections:
+// 'model' (what the model sees: call results, attachments, permission denials, the final
+// files) and 'structured' (the SDK-side tool_use_result objects).
+import type { ScenarioResult } from '../scenario/schema';
+
+type Call = ScenarioResult['turns'][number]['calls'][number];
+
+const sortLines = (v: unknown) => (typeof v === 'string' ? v.split('\n').sort().join('\n') : v);
+
+function unorder(c: Call, rec: ScenarioResult): Call {
+  const input = (c.input ?? {}) as Record<string, unknown>;
+  const grepUnsorted = c.tool === 'Grep' && ['content', 'count'].includes(String(input.output_mode));
+  if (!c.order_insensitive && !rec.order_insensitive && !grepUnsorted) return c;
+  const o: Call = { ...c, content: sortLines(c.content) };
+  if (c.structured && typeof c.structured === 'object') {
+    const s = { ...(c.structured as Record<string, unknown>) };
+    if (typeof s.content === 'string') s.content = sortLines(s.content);
+    if (Array.isArray(s.filenames)) s.filenames = [...(s.filenames as string[])].sort();
+    o.structured = s;
+  }
+  return o;
+}
+
+const SUMMARY = /^(Found |No |\[Showing|$)/;
+function summaryOnly(c: Call): Call {
+  const o: Call = { id: c.id, tool: c.tool, is_error: c.is_error, content: c.content };
+  if (typeof c.content === 'string') o.content = c.content.split('\n').filter((l) => SUMMARY.test(l)).join('\n');
+  if (c.structured && typeof c.structured === 'object') {
+    const src = c.structured as Record<string, unknown>;
+    const s: Record<string, unknown> = {};
+    for (const k of ['mode', 'numFiles', 'numMatches', 'numLines', 'totalLines', 'totalFiles', 'appliedLimit', 'appliedOffset']) if (k in src) s[k] = src[k];
+    o.structured = s;
+  } else delete o.structured;
+  return o;
+}
+
+function calls(rec: ScenarioResult): Call[] {
+  return rec.turns.flatMap((t) => t.calls).map((c) => unorder(rec.unstable_subset ? summaryOnly(c) : c, rec));
+}
+
+export type Projection = 'model' | 'structured';
+
+export function project(rec: ScenarioResult, what: Projection): unknown {
+  const cs = calls(rec);
+  if (what === 'structured') return cs.map((c) => ({ id: c.id, structured: c.structured }));
+  return {
+    calls: cs.map((c) => ({ id: c.id, is_error: c.is_error, content: c.content })),
+    attachments: rec.turns.map((t) => ({ turn: t.turn, attachments: t.attachments })),
+    permission_denials: rec.permission_denials ?? [],
+    files: rec.files,
+    outside_files: rec.outside_files,
+  };
+}
+
+export interface Difference {
+  path: string;
+  expected: unknown;
+  actual: unknown;
+}
+
+export function diff(a: unknown, b: unknown, p = ''): Difference[] {
+  if (JSON.stringify(a) === JSON.stringify(b)) return [];
+  if (a && b && typeof a === 'object' && typeof b === 'object' && Array.isArray(a) === Array.isArray(b)) {
+    const ao = a as Record<string, unknown>;
+    const bo = b as Record<string, unknown>;
+    const keys = [...new Set([...Object.keys(ao), ...Object.keys(bo)])];
+    return keys.flatMap((k) => diff(ao[k], bo[k], `${p}/${k}`));
+  }
+  return [{ path: p || '/', expected: a, actual: b }];
+}
+
+export function compareResults(expected: ScenarioResult, actual: ScenarioResult, what: Projection = 'model'): Difference[] {
+  return diff(project(expected, what), project(actual, what));
+}
+
+export function short(v: unknown, n = 160): string {
+  const s = JSON.stringify(v);
+  if (s === undefined) return 'undefined';
+  return s.length > n ? s.slice(0, n) + '…' : s;
+}

@@ -1,0 +1,192 @@
+// The conversation engine (DESIGN §3.6): model calls of N tool_use blocks, run the way Claude
+// Code runs them (concurrency-safe calls together, others in order), one tool_result per call,
+// attachments after them, and a snapshot after every model call for time travel.
+import type { Ledger, LedgerEntry } from '../ledger/ledger';
+import type { Profile } from '../profiles/types';
+import type { AnyTool, Attachment, Conversation, PermissionRequest, Rendered, ToolContext } from '../tools/types';
+import type { Workspace } from '../workspace/types';
+import type { SessionDecision, SessionPermissions } from './permissions';
+import { formatValidationError } from './validation';
+
+export interface ToolUse {
+  id: string;
+  name: string;
+  input: unknown;
+}
+
+export interface CallRecord {
+  id: string;
+  name: string;
+  input: unknown;
+  rendered: Rendered;
+  /** The permission decision, when the call got that far. */
+  decision?: SessionDecision;
+  /** Why the result is what it is, for people. */
+  explain: string;
+  consulted?: LedgerEntry;
+  /** The tool's typed outcome (for the UI's renderers). */
+  outcome?: unknown;
+  stage: 'unknown-tool' | 'input' | 'validate' | 'permission' | 'call' | 'crash';
+}
+
+export interface ModelCallRecord {
+  index: number;
+  calls: CallRecord[];
+  attachments: Attachment[];
+  ledger: LedgerEntry[];
+}
+
+export interface SessionOptions {
+  ws: Workspace;
+  profile: Profile;
+  model: string;
+  tools: readonly AnyTool[];
+  /** Names the model is offered (after --tools, deny rules, the Glob/Grep gate). */
+  offered: ReadonlySet<string>;
+  /** Texts for calls to tools that exist but are withheld. */
+  withheld: Readonly<Record<string, string>>;
+  permissions: SessionPermissions;
+  ledger: Ledger;
+  env: Record<string, string>;
+}
+
+const noSuchTool = (name: string) => `<tool_use_error>Error: No such tool available: ${name}</tool_use_error>`;
+
+export class Session {
+  readonly conversation: Conversation;
+  readonly history: ModelCallRecord[] = [];
+  private readonly byName: Map<string, AnyTool>;
+  private readonly counters = new Map<string, number>();
+
+  constructor(readonly opts: SessionOptions) {
+    this.byName = new Map(opts.tools.map((t) => [t.name, t]));
+    this.conversation = {
+      cwd: opts.ws.info.cwd,
+      env: opts.env,
+      pending: [],
+      background: [],
+      state: new Map(),
+      nextId: (kind) => {
+        const n = (this.counters.get(kind) ?? 0) + 1;
+        this.counters.set(kind, n);
+        return `${kind}${n}`;
+      },
+    };
+  }
+
+  private context(use: ToolUse, siblings: readonly ToolUse[], signal?: AbortSignal): ToolContext {
+    const { ws, ledger, profile, model, offered, permissions } = this.opts;
+    return {
+      ws,
+      ledger,
+      profile,
+      model,
+      conversation: this.conversation,
+      callId: use.id,
+      offered,
+      siblings,
+      signal,
+      permissions: {
+        wouldAllow: async (req: PermissionRequest) => (await permissions.decide(req)).behavior === 'allow',
+      },
+    };
+  }
+
+  /** Schema, the tool's own checks, then permissions. Returns the prepared call, or its record
+   * when the call ends before running. */
+  private async prepare(use: ToolUse, ctx: ToolContext): Promise<{ tool: AnyTool; input: unknown; decision: SessionDecision } | CallRecord> {
+    const base = { id: use.id, name: use.name, input: use.input };
+    const tool = this.byName.get(use.name);
+    if (!tool || !this.opts.offered.has(use.name)) {
+      const text = this.opts.withheld[use.name] ?? noSuchTool(use.name);
+      return { ...base, stage: 'unknown-tool', rendered: { content: text, is_error: true }, explain: `${use.name} is not offered to the model in this session.` };
+    }
+    const parsed = tool.schema.safeParse(use.input);
+    if (!parsed.success) {
+      const text = formatValidationError(tool.name, parsed.error, use.input);
+      return {
+        ...base,
+        stage: 'input',
+        rendered: { content: `<tool_use_error>${text}</tool_use_error>`, is_error: true, structured: text },
+        explain: `The input does not match ${tool.name}'s schema, so Claude Code refuses it before running anything.`,
+      };
+    }
+    const input = parsed.data;
+    if (tool.validate) {
+      const early = await tool.validate(input, ctx);
+      if (early !== undefined) {
+        return { ...base, stage: 'validate', outcome: early, rendered: tool.render(early, ctx), explain: tool.explain(early), consulted: tool.consulted?.(early) };
+      }
+    }
+    const decision = await this.opts.permissions.decide(tool.permissionRequest(input, ctx));
+    if (decision.behavior !== 'allow') {
+      return {
+        ...base,
+        stage: 'permission',
+        decision,
+        rendered: { content: decision.message ?? 'Permission denied.', is_error: true, structured: `Error: ${decision.message ?? 'Permission denied.'}` },
+        explain: decision.reason ?? `The permission engine answered ${decision.behavior}.`,
+      };
+    }
+    return { tool, input, decision };
+  }
+
+  private async execute(use: ToolUse, ctx: ToolContext, p: { tool: AnyTool; input: unknown; decision: SessionDecision }): Promise<CallRecord> {
+    const base = { id: use.id, name: use.name, input: use.input, decision: p.decision };
+    try {
+      const outcome: unknown = await p.tool.call(p.input, ctx);
+      return { ...base, stage: 'call', outcome, rendered: p.tool.render(outcome, ctx), explain: p.tool.explain(outcome), consulted: p.tool.consulted?.(outcome) };
+    } catch (e) {
+      const msg = e instanceof Error ? e.message : String(e);
+      return {
+        ...base,
+        stage: 'crash',
+        rendered: { content: `<tool_use_error>Error calling tool (${use.name}): ${msg}</tool_use_error>`, is_error: true },
+        explain: `The tool threw (${msg}); Claude Code reports a thrown error this way.`,
+      };
+    }
+  }
+
+  /** One assistant message: its tool_use blocks, run as Claude Code runs them. */
+  async runModelCall(uses: readonly ToolUse[], signal?: AbortSignal): Promise<ModelCallRecord> {
+    const records: CallRecord[] = new Array<CallRecord>(uses.length);
+    let i = 0;
+    while (i < uses.length) {
+      const batch: number[] = [];
+      // A run of consecutive concurrency-safe calls starts together; each other call runs alone.
+      const safe = (k: number) => {
+        const u = uses[k] as ToolUse;
+        const t = this.byName.get(u.name);
+        if (!t || !this.opts.offered.has(u.name)) return true;
+        const parsed = t.schema.safeParse(u.input);
+        return parsed.success && t.isConcurrencySafe(parsed.data);
+      };
+      if (safe(i)) while (i < uses.length && safe(i)) batch.push(i++);
+      else batch.push(i++);
+      // Every call of a batch is checked before any of them runs, as in Claude Code, where
+      // parallel calls validate against the same ledger state.
+      const prepared = [];
+      for (const k of batch) {
+        const use = uses[k] as ToolUse;
+        const ctx = this.context(use, uses, signal);
+        prepared.push({ k, use, ctx, p: await this.prepare(use, ctx) });
+      }
+      await Promise.all(
+        prepared.map(async ({ k, use, ctx, p }) => {
+          records[k] = 'tool' in p ? await this.execute(use, ctx, p) : p;
+        }),
+      );
+    }
+    const attachments: Attachment[] = [...this.conversation.pending.splice(0)];
+    for (const r of records) attachments.push(...(r.rendered.attachments ?? []));
+    const rec: ModelCallRecord = { index: this.history.length, calls: records, attachments, ledger: this.opts.ledger.snapshot() };
+    this.history.push(rec);
+    return rec;
+  }
+
+  /** Waits for background work; returns notifications that arrived after the last call. */
+  async settle(): Promise<Attachment[]> {
+    while (this.conversation.background.length > 0) await Promise.allSettled(this.conversation.background.splice(0));
+    return this.conversation.pending.splice(0);
+  }
+}

@@ -1,0 +1,127 @@
+// The oracle's normalisation (run.mjs, Normaliser), so our results compare with recorded ones:
+// workspace paths -> $CWD/$HOME/$TMP/$ROOT, ids -> placeholders, long strings -> hashes.
+import { sha256 } from '@noble/hashes/sha2';
+import { bytesToHex } from '@noble/hashes/utils';
+
+export const LONG = 60000;
+const VOLATILE_KEYS = /^(durationMs|duration_ms|duration_api_ms|durationSeconds|elapsedTimeSeconds|elapsedMs|timestamp|mtime|mtimeMs|startTime|endTime|startedAt|endedAt|total_cost_usd|costUSD|ttftMs)$/;
+
+const enc = new TextEncoder();
+export const sha256Hex = (s: string | Uint8Array): string => bytesToHex(sha256(typeof s === 'string' ? enc.encode(s) : s));
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export interface NormaliserPaths {
+  cwd: string;
+  home: string;
+  tmp: string;
+  root: string;
+}
+
+export class Normaliser {
+  private readonly uuids = new Map<string, string>();
+  private readonly taskIds = new Map<string, string>();
+  private readonly cellIds = new Map<string, string>();
+  private readonly subs: [string, string][];
+
+  constructor(p: NormaliserPaths) {
+    const san = (s: string) => s.replace(/[^a-zA-Z0-9]/g, '-');
+    const subs: [string, string][] = [
+      [p.cwd, '$CWD'],
+      [p.home, '$HOME'],
+      [p.tmp, '$TMP'],
+      [p.root, '$ROOT'],
+      [san(p.cwd), '$CWD_SANITIZED'],
+      [san(p.root), '$ROOT_SANITIZED'],
+    ];
+    this.subs = subs.sort((a, b) => b[0].length - a[0].length);
+  }
+
+  learn(v: unknown): void {
+    if (typeof v === 'string') {
+      for (const m of v.matchAll(/Inserted cell ([A-Za-z0-9_-]+) with/g)) {
+        const id = m[1] as string;
+        if (!this.cellIds.has(id)) this.cellIds.set(id, `<cell-id-${this.cellIds.size + 1}>`);
+      }
+      const res = [
+        /tasks\/([A-Za-z0-9_-]+)\.output/g,
+        /tool-results\/([A-Za-z0-9_-]+)\.txt/g,
+        /\bID: ([a-z0-9]{6,12})\b/g,
+        /\(ID: ([a-z0-9]{6,12})\)/g,
+        /"(?:backgroundTaskId|taskId|task_id|shellId|bash_id)":\s*"([A-Za-z0-9_-]+)"/g,
+      ];
+      for (const re of res) {
+        for (const m of v.matchAll(re)) {
+          const id = m[1] as string;
+          if (!/^toolu_oracle_/.test(id) && !this.taskIds.has(id)) this.taskIds.set(id, `<task-${this.taskIds.size + 1}>`);
+        }
+      }
+    } else if (Array.isArray(v)) v.forEach((x) => this.learn(x));
+    else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        if (/^(backgroundTaskId|taskId|task_id|shellId|bash_id|backgroundedByUser|persistedOutputPath)$/.test(k) && typeof x === 'string') {
+          const m = x.match(/([A-Za-z0-9_-]+)(?:\.(?:txt|output))?$/);
+          const id = m?.[1];
+          if (id && !/^toolu_oracle_/.test(id) && !this.taskIds.has(id) && k !== 'persistedOutputPath') this.taskIds.set(id, `<task-${this.taskIds.size + 1}>`);
+        }
+        this.learn(x);
+      }
+    }
+  }
+
+  str(input: string): string {
+    let s = input;
+    for (const [a, b] of this.subs) s = s.split(a).join(b);
+    s = s.replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, (u) => {
+      const k = u.toLowerCase();
+      if (!this.uuids.has(k)) this.uuids.set(k, `<uuid-${this.uuids.size + 1}>`);
+      return this.uuids.get(k) as string;
+    });
+    for (const [id, ph] of this.cellIds) s = s.replace(new RegExp(`(?<![A-Za-z0-9_-])${escapeRe(id)}(?![A-Za-z0-9_-])`, 'g'), ph);
+    for (const [id, ph] of this.taskIds) s = s.replace(new RegExp(`(?<![A-Za-z0-9_-])${escapeRe(id)}(?![A-Za-z0-9_-])`, 'g'), ph);
+    s = s.replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:<port>');
+    s = s.replace(/\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})\b/g, '<iso-time>');
+    return s;
+  }
+
+  value(v: unknown, key?: string): unknown {
+    if (typeof v === 'string') {
+      if ((key === 'data' || key === 'base64') && v.length >= 200) return `<base64 len=${v.length} sha256=${sha256Hex(v).slice(0, 16)}>`;
+      const s = this.str(v);
+      if (s.length > LONG) return { $long: true, length: s.length, sha256: sha256Hex(s), head: s.slice(0, 3000), tail: s.slice(-1000) };
+      return s;
+    }
+    if (typeof v === 'number' && key && VOLATILE_KEYS.test(key)) return '<n>';
+    if (Array.isArray(v)) return v.map((x) => this.value(x));
+    if (v && typeof v === 'object') {
+      const o: Record<string, unknown> = {};
+      for (const [k, x] of Object.entries(v)) if (x !== undefined) o[k] = this.value(x, k);
+      return o;
+    }
+    return v;
+  }
+}
+
+/** How the oracle records a file's bytes. */
+export function describeBytes(buf: Uint8Array): unknown {
+  let text: string | null = null;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(buf);
+  } catch {
+    text = null;
+  }
+  if (buf.length > 20000) {
+    const o: Record<string, unknown> = { bytes: buf.length, sha256: sha256Hex(buf) };
+    if (text !== null) o.head = text.slice(0, 200);
+    return o;
+  }
+  if (text !== null && !text.includes('\u0000')) return text;
+  return { base64: bytesToBase64(buf) };
+}
+
+export function bytesToBase64(buf: Uint8Array): string {
+  let s = '';
+  const CH = 0x8000;
+  for (let i = 0; i < buf.length; i += CH) s += String.fromCharCode(...buf.subarray(i, i + CH));
+  return btoa(s);
+}

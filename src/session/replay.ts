@@ -1,0 +1,213 @@
+// Scenario replay: lay the scenario out, feed its turns to a Session, and produce a result in
+// the oracle's format, normalised the same way.
+import { dirname, resolve } from 'pathe';
+import { Ledger } from '../ledger/ledger';
+import { getProfile } from '../profiles';
+import type { Profile } from '../profiles/types';
+import { fileSpecBytes, placeholders, resolveMtime, setupWorkspace, substitute } from '../scenario/materialise';
+import { isToolCall, type Action, type PermissionMode, type Scenario, type ScenarioResult } from '../scenario/schema';
+import type { AnyTool } from '../tools/types';
+import { isFsError, type Workspace } from '../workspace/types';
+import { Session, type ModelCallRecord } from './engine';
+import { describeBytes, Normaliser } from './normalise';
+import { allowAll, type SessionPermissions } from './permissions';
+import { collectTree } from './tree';
+
+export const SEVEN_TOOLS = ['Bash', 'Read', 'Edit', 'Write', 'NotebookEdit', 'Glob', 'Grep'];
+
+export interface PermissionSetup {
+  scenario: Scenario;
+  ws: Workspace;
+  mode: PermissionMode;
+  /** The tools named by --tools (null: no flag). */
+  toolsFlag: string[] | null;
+}
+
+export interface ReplayOptions {
+  tools: readonly AnyTool[];
+  /** Builds the permission engine for this scenario; everything allowed when absent. */
+  permissions?: (setup: PermissionSetup) => Promise<SessionPermissions> | SessionPermissions;
+  /** Called after each model call (the UI uses it for progress). */
+  onModelCall?: (rec: ModelCallRecord) => void;
+  signal?: AbortSignal;
+}
+
+export interface Replay {
+  result: ScenarioResult;
+  session: Session;
+  problems: string[];
+}
+
+export function scenarioMode(s: Scenario): PermissionMode {
+  return s.mode === undefined ? 'bypassPermissions' : (s.mode ?? 'default');
+}
+
+export function toolsFlag(s: Scenario, profile: Profile): string[] | null {
+  if (s.tools === undefined) return SEVEN_TOOLS;
+  if (s.tools === null) return null;
+  const list = Array.isArray(s.tools) ? s.tools : s.tools.split(',');
+  void profile;
+  return list.map((t) => t.trim()).filter(Boolean);
+}
+
+/** The process environment the emulated Claude Code runs with (the oracle's buildEnv). */
+export function baseEnv(ws: Workspace, scen: Scenario): Record<string, string> {
+  const env: Record<string, string> = {
+    PATH: '/usr/local/bin:/usr/bin:/bin',
+    HOME: ws.info.home,
+    TMPDIR: ws.info.tmp,
+    USER: 'root',
+    LOGNAME: 'root',
+    LANG: 'C.UTF-8',
+    LC_ALL: 'C.UTF-8',
+    TERM: 'dumb',
+    SHELL: '/bin/bash',
+    TZ: 'UTC',
+    IS_SANDBOX: '1',
+  };
+  const p = placeholders(ws);
+  for (const [k, v] of Object.entries(scen.env ?? {})) {
+    if (v === null) delete env[k];
+    else env[k] = substitute(v, p);
+  }
+  return env;
+}
+
+async function performAction(ws: Workspace, act: Action, log: Record<string, unknown>[]): Promise<void> {
+  const p = placeholders(ws);
+  const abs = (rel: string) => resolve(ws.info.cwd, substitute(rel, p));
+  if ('touch' in act) {
+    const f = abs(act.touch);
+    let old: number | null = null;
+    try {
+      old = (await ws.fs.stat(f)).mtimeMs / 1000;
+    } catch (e) {
+      if (!isFsError(e)) throw e;
+    }
+    const hasContent = act.content !== undefined;
+    if (act.content !== undefined) {
+      const spec = typeof act.content === 'string' ? { text: act.content, crlf: act.crlf, bom: act.bom } : act.content;
+      await ws.fs.mkdir(dirname(f), { recursive: true });
+      await ws.fs.writeFile(f, fileSpecBytes(spec));
+    } else if (old === null) await ws.fs.writeFile(f, new Uint8Array());
+    // Move the mtime past both the old mtime and the clock, so the change is always visible.
+    const fallback = Math.max(ws.clock.now() / 1000, old ?? 0) + 2;
+    let m = act.keepMtime && old !== null ? old : resolveMtime(act.mtime, fallback, ws.clock.now() / 1000);
+    if (typeof act.mtime === 'string' && /^[+-]/.test(act.mtime) && old !== null) m = old + Number(act.mtime);
+    await ws.fs.utimes(f, m * 1000);
+    log.push({ action: 'touch', path: act.touch, content_changed: hasContent, mtime: act.keepMtime ? 'kept' : (act.mtime ?? 'bumped') });
+  } else if ('append' in act) {
+    const f = abs(act.append);
+    const before = await ws.fs.readFile(f);
+    const add = new TextEncoder().encode(act.content);
+    const both = new Uint8Array(before.length + add.length);
+    both.set(before);
+    both.set(add, before.length);
+    const st = await ws.fs.stat(f);
+    await ws.fs.writeFile(f, both);
+    const m = Math.max(ws.clock.now() / 1000, st.mtimeMs / 1000) + 2;
+    await ws.fs.utimes(f, m * 1000);
+    log.push({ action: 'append', path: act.append });
+  } else if ('delete' in act) {
+    try {
+      await ws.fs.rm(abs(act.delete), { recursive: true });
+    } catch (e) {
+      if (!isFsError(e, 'ENOENT')) throw e;
+    }
+    log.push({ action: 'delete', path: act.delete });
+  } else if ('sleep' in act) {
+    await new Promise((r) => setTimeout(r, act.sleep));
+    log.push({ action: 'sleep', ms: act.sleep });
+  } else {
+    const r = await ws.shell.run(substitute(act.shell, p), { cwd: ws.info.cwd, env: { HOME: ws.info.home, PATH: '/usr/local/bin:/usr/bin:/bin' }, timeoutMs: 30000 });
+    log.push({ action: 'shell', command: act.shell, status: r.exitCode });
+  }
+}
+
+export async function replayScenario(ws: Workspace, scen: Scenario, id: string, opts: ReplayOptions): Promise<Replay> {
+  const profile = getProfile(scen.version);
+  const model = scen.model ?? profile.defaultModel;
+  const mode = scenarioMode(scen);
+  const flag = toolsFlag(scen, profile);
+  const setup = await setupWorkspace(ws, scen);
+  const permissions = opts.permissions ? await opts.permissions({ scenario: scen, ws, mode, toolsFlag: flag }) : allowAll;
+  const known = opts.tools.map((t) => t.name);
+  const { offered, removed } = permissions.offered(known);
+  const env = baseEnv(ws, scen);
+  const session = new Session({
+    ws,
+    profile,
+    model,
+    tools: opts.tools,
+    offered: new Set(offered),
+    withheld: removed,
+    permissions,
+    ledger: new Ledger(),
+    env,
+  });
+
+  const p = placeholders(ws);
+  const turns: ScenarioResult['turns'] = [];
+  const denials: Record<string, unknown>[] = [];
+  for (const [t, items] of scen.turns.entries()) {
+    const actions: Record<string, unknown>[] = [];
+    const uses = [];
+    for (const item of items) {
+      if (isToolCall(item)) uses.push({ id: `toolu_oracle_${t}_${uses.length}`, name: item.name, input: substitute(item.input, p) });
+      else await performAction(ws, item, actions);
+    }
+    const rec = await session.runModelCall(uses, opts.signal);
+    opts.onModelCall?.(rec);
+    for (const c of rec.calls) if (c.decision?.permissionDenial) denials.push({ tool_name: c.name, tool_use_id: c.id, tool_input: c.input });
+    turns.push({
+      turn: t,
+      calls: rec.calls.map((c) => {
+        const o: ScenarioResult['turns'][number]['calls'][number] = { id: c.id, tool: c.name, input: c.input, is_error: c.rendered.is_error, content: c.rendered.content };
+        if (c.rendered.structured !== undefined) o.structured = c.rendered.structured;
+        if (scen.order_insensitive || (c.name === 'Grep' && ['content', 'count'].includes(String((c.input as Record<string, unknown>).output_mode)))) o.order_insensitive = true;
+        return o;
+      }),
+      attachments: rec.attachments.map((a) => ({ ...a })),
+      actions,
+    });
+  }
+  const late = await session.settle();
+  if (late.length > 0) turns.push({ turn: scen.turns.length, calls: [], attachments: late.map((a) => ({ ...a })) });
+
+  const skip = (rel: string) => (rel === '.claude/settings.json' && !!scen.settings) || (rel === '.claude/settings.local.json' && !!scen.settings_local);
+  const files = await collectTree(ws.fs, ws.info.cwd, skip);
+  const outside: Record<string, unknown> = {};
+  for (const rel of Object.keys(scen.files ?? {})) {
+    if (!rel.startsWith('../')) continue;
+    try {
+      outside[rel] = describeBytes(await ws.fs.readFile(resolve(ws.info.cwd, rel)));
+    } catch {
+      outside[rel] = null;
+    }
+  }
+  const raw: ScenarioResult = {
+    scenario: id,
+    description: scen.description,
+    area: scen.area,
+    seed: scen.seed,
+    order_insensitive: scen.order_insensitive,
+    unstable_subset: scen.unstable_subset,
+    version: profile.version,
+    model,
+    permission_mode: mode,
+    tools: [...offered].sort(),
+    exit_code: 0,
+    turns,
+    permission_denials: denials,
+    result_subtype: 'success',
+    files,
+    outside_files: Object.keys(outside).length ? outside : undefined,
+    problems: setup.problems.length ? setup.problems : undefined,
+    backend: ws.info.backend,
+  };
+  const N = new Normaliser(ws.info);
+  N.learn(raw);
+  const result = N.value(raw) as ScenarioResult;
+  result.scenario = id;
+  return { result, session, problems: setup.problems };
+}

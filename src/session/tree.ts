@@ -1,0 +1,56 @@
+// The project tree as the oracle records it (collectTree): sorted names, empty directories as
+// "dir/", .git collapsed, symlinks, FIFOs, file bytes described by describeBytes.
+import type { Vfs } from '../workspace/types';
+import { describeBytes } from './normalise';
+
+export async function collectTree(fs: Vfs, dir: string, skip: (rel: string) => boolean): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  const walk = async (d: string, relDir: string): Promise<void> => {
+    let names: string[];
+    try {
+      names = await fs.readdir(d);
+    } catch {
+      return;
+    }
+    names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    if (names.length === 0 && relDir !== '') out[relDir + '/'] = { dir: true };
+    for (const name of names) {
+      const f = `${d}/${name}`;
+      const rel = relDir ? `${relDir}/${name}` : name;
+      if (skip(rel)) continue;
+      const st = await fs.lstat(f);
+      if (st.type === 'symlink') out[rel] = { symlink: await fs.readlink(f) };
+      else if (st.type === 'dir') {
+        if (rel === '.git') out['.git/'] = { git: true };
+        else await walk(f, rel);
+      } else if (st.type === 'fifo') out[rel] = { fifo: true };
+      else if (st.type !== 'file') out[rel] = { special: true };
+      else out[rel] = describeBytes(await fs.readFile(f));
+    }
+  };
+  await walk(dir, '');
+  return out;
+}
+
+/** Every regular file's bytes under dir (for time travel in the UI). */
+export async function snapshotFiles(fs: Vfs, dir: string): Promise<Map<string, Uint8Array | { symlink: string }>> {
+  const out = new Map<string, Uint8Array | { symlink: string }>();
+  const walk = async (d: string): Promise<void> => {
+    let names: string[];
+    try {
+      names = await fs.readdir(d);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      const f = `${d}/${name}`;
+      const st = await fs.lstat(f);
+      if (st.type === 'symlink') out.set(f, { symlink: await fs.readlink(f) });
+      else if (st.type === 'dir') {
+        if (name !== '.git') await walk(f);
+      } else if (st.type === 'file') out.set(f, await fs.readFile(f));
+    }
+  };
+  await walk(dir);
+  return out;
+}

@@ -1,0 +1,101 @@
+// The contract of a tool module (DESIGN §3.2). A tool declares what it is; shared code never
+// branches on a tool's name.
+import type { z } from 'zod';
+import type { Ledger, LedgerEntry } from '../ledger/ledger';
+import type { Profile } from '../profiles/types';
+import type { Workspace } from '../workspace/types';
+
+export type ContentBlock =
+  | { type: 'text'; text: string }
+  | { type: 'image'; source: { type: 'base64'; media_type: string; data: string } }
+  | { type: 'document'; source: { type: 'base64'; media_type: string; data: string } };
+
+/** A message Claude Code attaches after the tool results (PARTIAL-view notice, environment
+ * update, background-task notification). */
+export interface Attachment {
+  role: 'system' | 'user';
+  type: 'text';
+  text: string;
+}
+
+/** What the model receives for one call, plus what the SDK and the UI read. */
+export interface Rendered {
+  content: string | ContentBlock[];
+  is_error: boolean;
+  /** The stream-json `tool_use_result` object (the oracle's `structured`). */
+  structured?: unknown;
+  /** Messages placed after this turn's tool results. */
+  attachments?: Attachment[];
+}
+
+export type PermissionKind = 'read' | 'write' | 'bash' | 'other';
+
+export interface PermissionRequest {
+  tool: string;
+  kind: PermissionKind;
+  /** Absolute paths the call touches. */
+  paths: string[];
+  command?: string;
+  input: unknown;
+}
+
+/** Conversation state shared by the calls of one session. */
+export interface Conversation {
+  /** Bash's working directory, carried between calls. */
+  cwd: string;
+  /** Process environment of the emulated Claude Code (base env + scenario env). */
+  env: Record<string, string>;
+  /** Attachments to deliver with the next model request (background-task notifications). */
+  pending: Attachment[];
+  /** Work that outlives its call (background Bash); the session awaits it before finishing. */
+  background: Promise<unknown>[];
+  /** Deterministic ids for this session (cell ids, task ids). */
+  nextId(kind: string): string;
+  /** Tool-private state that lives as long as the conversation (keyed by tool name). */
+  state: Map<string, unknown>;
+}
+
+export interface PermissionProbe {
+  /** Would a call of this kind on this path run without a prompt? (Edit/Write relaxation.) */
+  wouldAllow(req: PermissionRequest): Promise<boolean>;
+}
+
+export interface ToolContext {
+  ws: Workspace;
+  ledger: Ledger;
+  profile: Profile;
+  model: string;
+  conversation: Conversation;
+  /** The id of this tool_use block (`toolu_oracle_<turn>_<i>` in replays). */
+  callId: string;
+  /** Names of the tools offered to the model in this session. */
+  offered: ReadonlySet<string>;
+  permissions: PermissionProbe;
+  /** Calls of the same model call (an Edit needs to know a Read came in the same message). */
+  siblings: readonly { id: string; name: string; input: unknown }[];
+  signal?: AbortSignal;
+}
+
+export interface ToolModule<I = unknown, O = unknown> {
+  name: string;
+  /** zod schema of the input (strict: an unexpected parameter is an error). */
+  schema: z.ZodType<I>;
+  isReadOnly(input: I): boolean;
+  isConcurrencySafe(input: I): boolean;
+  /** What the permission engine checks for this call. */
+  permissionRequest(input: I, ctx: ToolContext): PermissionRequest;
+  /** Checks Claude Code makes before asking for permission (validateInput). An outcome here
+   * ends the call; undefined lets it go on. */
+  validate?(input: I, ctx: ToolContext): Promise<O | undefined>;
+  call(input: I, ctx: ToolContext): Promise<O>;
+  /** Outcome -> exactly what the model receives. */
+  render(outcome: O, ctx: ToolContext): Rendered;
+  /** Outcome -> one or two sentences for people: why the result is what it is. */
+  explain(outcome: O): string;
+  /** The ledger entry this outcome consulted, for the UI. */
+  consulted?(outcome: O): LedgerEntry | undefined;
+}
+
+/** A registry entry with its input type erased, so shared code can hold any tool. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the one place inputs are erased
+export type AnyTool = ToolModule<any, any>;

@@ -1,0 +1,146 @@
+// The port every backend implements (DESIGN §3.1). Types only: the core imports this file and
+// nothing else from backends/, so tools run unchanged on memfs, disk and WebContainer.
+
+export type FsErrorCode =
+  | 'ENOENT'
+  | 'EISDIR'
+  | 'ENOTDIR'
+  | 'EEXIST'
+  | 'EACCES'
+  | 'EPERM'
+  | 'ELOOP'
+  | 'ENOTEMPTY'
+  | 'EINVAL'
+  | 'EIO';
+
+/** A filesystem error as Node reports it, so model-facing texts such as
+ * `EISDIR: illegal operation on a directory, read '/x'` come out byte for byte. */
+export class FsError extends Error {
+  readonly code: FsErrorCode;
+  readonly syscall: string;
+  readonly path: string;
+  constructor(code: FsErrorCode, syscall: string, path: string, message?: string) {
+    super(message ?? `${code}: ${FS_ERROR_TEXT[code]}, ${syscall} '${path}'`);
+    this.name = 'FsError';
+    this.code = code;
+    this.syscall = syscall;
+    this.path = path;
+  }
+}
+
+export const FS_ERROR_TEXT: Record<FsErrorCode, string> = {
+  ENOENT: 'no such file or directory',
+  EISDIR: 'illegal operation on a directory',
+  ENOTDIR: 'not a directory',
+  EEXIST: 'file already exists',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  ELOOP: 'too many symbolic links encountered',
+  ENOTEMPTY: 'directory not empty',
+  EINVAL: 'invalid argument',
+  EIO: 'i/o error',
+};
+
+export function isFsError(e: unknown, code?: FsErrorCode): e is FsError {
+  return e instanceof FsError && (code === undefined || e.code === code);
+}
+
+export type FileType = 'file' | 'dir' | 'symlink' | 'fifo' | 'other';
+
+export interface Stat {
+  type: FileType;
+  size: number;
+  /** Milliseconds since the epoch; whole milliseconds. */
+  mtimeMs: number;
+  /** Permission bits only (e.g. 0o644). */
+  mode: number;
+}
+
+/** All paths are absolute POSIX paths. Errors are thrown as FsError. */
+export interface Vfs {
+  /** Follows symlinks. */
+  stat(path: string): Promise<Stat>;
+  /** Does not follow a final symlink. */
+  lstat(path: string): Promise<Stat>;
+  exists(path: string): Promise<boolean>;
+  readFile(path: string): Promise<Uint8Array>;
+  /** Creates or truncates; the file's mtime becomes the workspace clock's now().
+   * An existing file keeps its mode unless `mode` is given. */
+  writeFile(path: string, data: Uint8Array, opts?: { mode?: number }): Promise<void>;
+  mkdir(path: string, opts?: { recursive?: boolean }): Promise<void>;
+  /** Entry names, sorted by code unit. */
+  readdir(path: string): Promise<string[]>;
+  rename(from: string, to: string): Promise<void>;
+  unlink(path: string): Promise<void>;
+  rm(path: string, opts?: { recursive?: boolean }): Promise<void>;
+  realpath(path: string): Promise<string>;
+  symlink(target: string, path: string): Promise<void>;
+  readlink(path: string): Promise<string>;
+  chmod(path: string, mode: number): Promise<void>;
+  /** Sets the modification time (ms). */
+  utimes(path: string, mtimeMs: number): Promise<void>;
+  /** Creates a named pipe where the backend can (disk); others throw EPERM. */
+  mkfifo(path: string): Promise<void>;
+}
+
+export interface ShellRunOptions {
+  cwd: string;
+  env: Record<string, string>;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+export interface ShellResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+  /** True when the command was stopped by the timeout or the signal. */
+  interrupted: boolean;
+  /** The shell's working directory after the command (for `cd`). */
+  cwdAfter: string;
+}
+
+export interface Shell {
+  run(command: string, opts: ShellRunOptions): Promise<ShellResult>;
+}
+
+export interface SearchResult {
+  stdout: string;
+  stderr: string;
+  code: number;
+}
+
+/** ripgrep: the same argv native `rg` takes. */
+export interface Search {
+  run(args: string[], opts: { cwd: string; env?: Record<string, string>; signal?: AbortSignal }): Promise<SearchResult>;
+}
+
+export interface Clock {
+  /** Milliseconds since the epoch. Deterministic in replays. */
+  now(): number;
+}
+
+export type BackendName = 'memfs' | 'disk' | 'webcontainer';
+
+export interface WorkspaceInfo {
+  /** $ROOT/project: the working directory. */
+  cwd: string;
+  /** $ROOT/home: HOME. */
+  home: string;
+  /** $ROOT/tmp: TMPDIR. */
+  tmp: string;
+  /** $ROOT. */
+  root: string;
+  platform: 'linux';
+  backend: BackendName;
+}
+
+export interface Workspace {
+  fs: Vfs;
+  shell: Shell;
+  search: Search;
+  clock: Clock;
+  info: WorkspaceInfo;
+  /** Frees temp directories, workers. */
+  dispose(): Promise<void>;
+}
