@@ -1,6 +1,12 @@
 // Every tool the playground implements. A tool is added here and nowhere else (see
 // "Adding a tool" in ARCHITECTURE.md).
 import type { AnyTool } from './types';
+import { bashTool } from './bash';
+import { editTool } from './edit';
+import { globTool } from './glob';
+import { grepTool } from './grep';
+import { notebookEditTool } from './notebook-edit';
 import { readTool } from './read';
+import { writeTool } from './write';
 
-export const ALL_TOOLS: readonly AnyTool[] = [readTool];
+export const ALL_TOOLS: readonly AnyTool[] = [bashTool, editTool, globTool, grepTool, notebookEditTool, readTool, writeTool];

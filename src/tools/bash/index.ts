@@ -1,0 +1,3 @@
+import { notImplemented } from '../stub';
+
+export const bashTool = notImplemented('Bash');

@@ -1,0 +1,3 @@
+import { notImplemented } from '../stub';
+
+export const editTool = notImplemented('Edit');
