@@ -1,0 +1,128 @@
+// Runs ripgrep's wasm once per call over a SyncFs. The compiled module is shared; each run gets
+// a fresh instance (ripgrep's `_start` is a whole process: it cannot be re-entered).
+
+import type { SearchResult } from '../../workspace/types';
+import { parseRgArgv } from './argv';
+import type { SyncFs } from './syncfs';
+import {
+  Wasi,
+  WasiAbort,
+  nativeOsErrors,
+  resolvePosix,
+  type Preopen,
+  type WasiInstanceExports,
+} from './wasi';
+
+export type RipgrepModuleLoader = () => Promise<WebAssembly.Module>;
+
+export interface RunOptions {
+  cwd: string;
+  env?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+function concat(chunks: Uint8Array[]): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  let n = 0;
+  for (const c of chunks) n += c.length;
+  const out = new Uint8Array(n);
+  let off = 0;
+  for (const c of chunks) {
+    out.set(c, off);
+    off += c.length;
+  }
+  return out;
+}
+
+const dec = new TextDecoder();
+
+/**
+ * wasi-libc has no working directory here: it strips the leading "/" of absolute paths and
+ * resolves both kinds against the preopen with the longest matching name prefix, so a relative
+ * "src/a.js" and an absolute "/src/a.js" reach us identically. We map them as follows:
+ * - search roots all absolute: one preopen "/" (name prefix "") maps everything to the root;
+ * - otherwise "." (prefix "") maps to the cwd, and one preopen per top-level entry of "/"
+ *   ("/tmp", "/home", ...) takes absolute paths by their longer prefix. Where the cwd has an
+ *   entry of the same name as the root, we descend a level on both sides, so only an exact
+ *   same-path clash stays ambiguous. Parents of absolute roots are probed up to "/": its probes
+ *   ("/.git", "/.gitignore", ...) arrive bare, and go to the root unless the argv names them.
+ */
+export function guestPreopens(fs: SyncFs, cwd: string, args: string[]): Preopen[] {
+  const { paths, fileFlagValues } = parseRgArgv(args);
+  const relative = paths.length === 0 || paths.some((p) => !p.startsWith('/'));
+  if (!relative) return [{ name: '/', path: '/' }];
+  const out: Preopen[] = [{ name: '.', path: cwd, resolve: cwdResolver(cwd, [...paths, ...fileFlagValues]) }];
+  const walk = (hostDir: string, relInCwd: string, depth: number): void => {
+    let names: string[];
+    try {
+      names = fs.readdir(hostDir).map((d) => d.name);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      const host = hostDir === '/' ? `/${name}` : `${hostDir}/${name}`;
+      const clash = exists(fs, `${cwd === '/' ? '' : cwd}/${relInCwd}${name}`);
+      if (clash && depth < 8) walk(host, `${relInCwd}${name}/`, depth + 1);
+      else out.push({ name: host, path: host });
+    }
+  };
+  walk('/', '', 0);
+  return out;
+}
+
+/** What ripgrep probes in every directory it treats as a root or a parent of one. */
+const PROBE_NAMES = new Set(['.git', '.jj', '.rgignore', '.ignore', '.gitignore']);
+
+function cwdResolver(cwd: string, mentioned: string[]): (rel: string) => string {
+  const hasAbsolute = mentioned.some((p) => p.startsWith('/'));
+  if (!hasAbsolute) return (rel) => resolvePosix(cwd, rel);
+  return (rel) => {
+    const first = rel.split('/', 1)[0]!;
+    if (PROBE_NAMES.has(first) && !mentioned.some((a) => a === first || a.startsWith(`${first}/`))) {
+      return resolvePosix('/', rel);
+    }
+    return resolvePosix(cwd, rel);
+  };
+}
+
+function exists(fs: SyncFs, path: string): boolean {
+  try {
+    fs.lstat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function runRipgrep(
+  module: WebAssembly.Module,
+  fs: SyncFs,
+  args: string[],
+  opts: RunOptions,
+): Promise<SearchResult> {
+  opts.signal?.throwIfAborted();
+  const out: Uint8Array[] = [];
+  const err: Uint8Array[] = [];
+  const wasi = new Wasi({
+    fs,
+    args: ['rg', ...args],
+    env: { ...(opts.env ?? {}) },
+    preopens: guestPreopens(fs, opts.cwd, args),
+    stdout: (c) => out.push(c),
+    stderr: (c) => err.push(c),
+    signal: opts.signal,
+  });
+  const instance = await WebAssembly.instantiate(module, wasi.imports);
+  let code: number;
+  try {
+    code = wasi.start(instance.exports as unknown as WasiInstanceExports);
+  } catch (e) {
+    if (e instanceof WasiAbort) opts.signal!.throwIfAborted();
+    throw e;
+  }
+  return {
+    stdout: dec.decode(concat(out)),
+    stderr: nativeOsErrors(dec.decode(concat(err))),
+    code,
+  };
+}

@@ -1,0 +1,554 @@
+// A WASI preview1 shim with just the 23 functions ripgrep's wasm imports, over a SyncFs.
+// Read-only: ripgrep never writes files, so creation and writes are refused with EROFS.
+// No node:* imports: the same code runs in the browser over memfs.
+
+import {
+  FT_CHARACTER_DEVICE,
+  FT_DIRECTORY,
+  FT_REGULAR_FILE,
+  type SyncDirent,
+  type SyncFs,
+  type SyncStat,
+} from './syncfs';
+
+// WASI errno values (preview1).
+const E_SUCCESS = 0;
+const E_ACCES = 2;
+const E_BADF = 8;
+const E_EXIST = 20;
+const E_INVAL = 28;
+const E_IO = 29;
+const E_ISDIR = 31;
+const E_LOOP = 32;
+const E_NAMETOOLONG = 37;
+const E_NOENT = 44;
+const E_NOTDIR = 54;
+const E_NOTEMPTY = 55;
+const E_NOTSUP = 58;
+const E_PERM = 63;
+const E_ROFS = 69;
+
+const ERRNO_BY_CODE: Record<string, number> = {
+  ENOENT: E_NOENT,
+  EBADF: E_BADF,
+  EACCES: E_ACCES,
+  EPERM: E_PERM,
+  EISDIR: E_ISDIR,
+  ENOTDIR: E_NOTDIR,
+  EEXIST: E_EXIST,
+  EINVAL: E_INVAL,
+  ELOOP: E_LOOP,
+  ENAMETOOLONG: E_NAMETOOLONG,
+  ENOTEMPTY: E_NOTEMPTY,
+};
+
+/** WASI errno -> Linux errno, so `(os error N)` in ripgrep's messages reads as native rg's. */
+const LINUX_ERRNO: Record<number, number> = {
+  [E_ACCES]: 13,
+  [E_BADF]: 9,
+  [E_EXIST]: 17,
+  [E_INVAL]: 22,
+  [E_IO]: 5,
+  [E_ISDIR]: 21,
+  [E_LOOP]: 40,
+  [E_NAMETOOLONG]: 36,
+  [E_NOENT]: 2,
+  [E_NOTDIR]: 20,
+  [E_NOTEMPTY]: 39,
+  [E_PERM]: 1,
+  [E_ROFS]: 30,
+};
+
+export function nativeOsErrors(text: string): string {
+  return text.replace(/\(os error (\d+)\)/g, (m, n: string) => {
+    const linux = LINUX_ERRNO[Number(n)];
+    return linux === undefined ? m : `(os error ${linux})`;
+  });
+}
+
+const OFLAGS_CREAT = 1;
+const OFLAGS_DIRECTORY = 2;
+const OFLAGS_TRUNC = 8;
+const RIGHTS_FD_WRITE = 1n << 6n;
+const DIRENT_HEADER = 24;
+
+function errnoOf(err: unknown): number {
+  if (err instanceof WasiExit || err instanceof WasiAbort) throw err;
+  const code = typeof err === 'object' && err !== null && 'code' in err ? String(err.code) : '';
+  return ERRNO_BY_CODE[code] ?? E_IO;
+}
+
+/** Thrown by proc_exit to unwind the wasm stack. */
+export class WasiExit {
+  constructor(readonly code: number) {}
+}
+
+/** Thrown from a host call when the run's AbortSignal fires. */
+export class WasiAbort {}
+
+interface DirEntry {
+  kind: 'dir';
+  path: string;
+  /** Maps a guest path relative to this directory to a host path (default: join). */
+  resolve: ((rel: string) => string) | null;
+  preopen: Uint8Array | null;
+  dirents: SyncDirent[] | null;
+  names: Uint8Array[] | null;
+}
+interface FileEntry {
+  kind: 'file';
+  hostFd: number;
+  pos: number;
+}
+interface StdioEntry {
+  kind: 'stdio';
+  which: 0 | 1 | 2;
+}
+type FdEntry = DirEntry | FileEntry | StdioEntry;
+
+/** Joins and normalises POSIX paths; `rel` may be absolute. Never climbs above "/". */
+export function resolvePosix(base: string, rel: string): string {
+  const parts: string[] = [];
+  const full = rel.startsWith('/') ? rel : `${base}/${rel}`;
+  for (const seg of full.split('/')) {
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..') parts.pop();
+    else parts.push(seg);
+  }
+  return `/${parts.join('/')}`;
+}
+
+export interface Preopen {
+  name: string;
+  path: string;
+  resolve?: (rel: string) => string;
+}
+
+export interface WasiOptions {
+  fs: SyncFs;
+  /** argv[0] included. */
+  args: string[];
+  env: Record<string, string>;
+  /** Preopened directories, in order (fd 3, 4, ...): the guest name, the absolute path in `fs`,
+   * and optionally a custom mapping of relative guest paths to host paths. */
+  preopens: Preopen[];
+  stdout: (chunk: Uint8Array) => void;
+  stderr: (chunk: Uint8Array) => void;
+  signal?: AbortSignal;
+}
+
+export interface WasiInstanceExports {
+  memory: WebAssembly.Memory;
+  _start: () => void;
+}
+
+const enc = new TextEncoder();
+const dec = new TextDecoder();
+
+export class Wasi {
+  private readonly fs: SyncFs;
+  private readonly fds: (FdEntry | undefined)[] = [];
+  private readonly freeFds: number[] = [];
+  private readonly argBytes: Uint8Array[];
+  private readonly envBytes: Uint8Array[];
+  private readonly opts: WasiOptions;
+  private memory: WebAssembly.Memory | null = null;
+  private buf: ArrayBuffer | null = null;
+  private u8 = new Uint8Array(0);
+  private dv = new DataView(new ArrayBuffer(0));
+  readonly imports: { wasi_snapshot_preview1: Record<string, (...a: never[]) => number | void> };
+
+  constructor(opts: WasiOptions) {
+    this.opts = opts;
+    this.fs = opts.fs;
+    this.argBytes = opts.args.map((a) => enc.encode(`${a}\0`));
+    this.envBytes = Object.entries(opts.env).map(([k, v]) => enc.encode(`${k}=${v}\0`));
+    this.fds.push({ kind: 'stdio', which: 0 }, { kind: 'stdio', which: 1 }, { kind: 'stdio', which: 2 });
+    for (const p of opts.preopens) {
+      this.fds.push({
+        kind: 'dir',
+        path: p.path,
+        resolve: p.resolve ?? null,
+        preopen: enc.encode(p.name),
+        dirents: null,
+        names: null,
+      });
+    }
+    this.imports = { wasi_snapshot_preview1: this.makeImports() };
+  }
+
+  /** Runs `_start`; returns the exit code. */
+  start(exports: WasiInstanceExports): number {
+    this.memory = exports.memory;
+    try {
+      exports._start();
+      return 0;
+    } catch (e) {
+      if (e instanceof WasiExit) return e.code;
+      throw e;
+    } finally {
+      this.closeAll();
+    }
+  }
+
+  private closeAll(): void {
+    for (const e of this.fds) {
+      if (e?.kind === 'file') {
+        try {
+          this.fs.close(e.hostFd);
+        } catch {
+          // Closing is best-effort cleanup after the run.
+        }
+      }
+    }
+    this.fds.length = 0;
+  }
+
+  private refresh(): void {
+    const b = this.memory!.buffer;
+    if (b !== this.buf) {
+      this.buf = b as ArrayBuffer;
+      this.u8 = new Uint8Array(b);
+      this.dv = new DataView(b);
+    }
+  }
+
+  private addFd(e: FdEntry): number {
+    const fd = this.freeFds.pop();
+    if (fd !== undefined) {
+      this.fds[fd] = e;
+      return fd;
+    }
+    this.fds.push(e);
+    return this.fds.length - 1;
+  }
+
+  private checkAbort(): void {
+    if (this.opts.signal?.aborted) throw new WasiAbort();
+  }
+
+  private hostPath(d: DirEntry, ptr: number, len: number): string {
+    const rel = dec.decode(this.u8.subarray(ptr, ptr + len));
+    return d.resolve ? d.resolve(rel) : resolvePosix(d.path, rel);
+  }
+
+  private writeFilestat(ptr: number, s: SyncStat): void {
+    const v = this.dv;
+    const mtim = BigInt(Math.round(s.mtimeMs * 1e6));
+    v.setBigUint64(ptr, BigInt(s.dev), true);
+    v.setBigUint64(ptr + 8, BigInt(s.ino), true);
+    v.setUint8(ptr + 16, s.filetype);
+    v.setBigUint64(ptr + 24, BigInt(s.nlink), true);
+    v.setBigUint64(ptr + 32, BigInt(s.size), true);
+    v.setBigUint64(ptr + 40, mtim, true);
+    v.setBigUint64(ptr + 48, mtim, true);
+    v.setBigUint64(ptr + 56, mtim, true);
+  }
+
+  private makeImports(): Record<string, (...a: never[]) => number | void> {
+    const fs = this.fs;
+    const putList = (list: Uint8Array[], ptrsPtr: number, bufPtr: number): number => {
+      this.refresh();
+      for (const b of list) {
+        this.dv.setUint32(ptrsPtr, bufPtr, true);
+        ptrsPtr += 4;
+        this.u8.set(b, bufPtr);
+        bufPtr += b.length;
+      }
+      return E_SUCCESS;
+    };
+    const putSizes = (list: Uint8Array[], countPtr: number, sizePtr: number): number => {
+      this.refresh();
+      this.dv.setUint32(countPtr, list.length, true);
+      this.dv.setUint32(
+        sizePtr,
+        list.reduce((s, b) => s + b.length, 0),
+        true,
+      );
+      return E_SUCCESS;
+    };
+    const dirOf = (fd: number): DirEntry | null => {
+      const e = this.fds[fd];
+      return e?.kind === 'dir' ? e : null;
+    };
+
+    return {
+      args_sizes_get: (countPtr: number, sizePtr: number) => putSizes(this.argBytes, countPtr, sizePtr),
+      args_get: (argv: number, buf: number) => putList(this.argBytes, argv, buf),
+      environ_sizes_get: (countPtr: number, sizePtr: number) => putSizes(this.envBytes, countPtr, sizePtr),
+      environ_get: (environ: number, buf: number) => putList(this.envBytes, environ, buf),
+
+      proc_exit: (code: number): never => {
+        throw new WasiExit(code);
+      },
+      sched_yield: () => E_SUCCESS,
+      poll_oneoff: () => E_NOTSUP,
+
+      clock_time_get: (id: number, _precision: bigint, timePtr: number): number => {
+        this.refresh();
+        let ns: bigint;
+        if (id === 0) ns = BigInt(Date.now()) * 1_000_000n;
+        else if (id === 1) ns = BigInt(Math.round(performance.now() * 1e6));
+        else return E_INVAL;
+        this.dv.setBigUint64(timePtr, ns, true);
+        return E_SUCCESS;
+      },
+      random_get: (ptr: number, len: number): number => {
+        this.refresh();
+        // getRandomValues fills at most 65536 bytes per call.
+        for (let off = 0; off < len; off += 65536) {
+          crypto.getRandomValues(this.u8.subarray(ptr + off, ptr + Math.min(len, off + 65536)));
+        }
+        return E_SUCCESS;
+      },
+
+      fd_read: (fd: number, iovs: number, iovsLen: number, nreadPtr: number): number => {
+        const e = this.fds[fd];
+        if (!e) return E_BADF;
+        this.refresh();
+        if (e.kind === 'stdio') {
+          // No stdin: ripgrep under WASI never decides to read it.
+          if (e.which !== 0) return E_BADF;
+          this.dv.setUint32(nreadPtr, 0, true);
+          return E_SUCCESS;
+        }
+        if (e.kind !== 'file') return E_ISDIR;
+        try {
+          let total = 0;
+          for (let i = 0; i < iovsLen; i++) {
+            const ptr = this.dv.getUint32(iovs + i * 8, true);
+            const len = this.dv.getUint32(iovs + i * 8 + 4, true);
+            const n = fs.read(e.hostFd, this.u8, ptr, len, e.pos);
+            e.pos += n;
+            total += n;
+            if (n < len) break;
+          }
+          this.dv.setUint32(nreadPtr, total, true);
+          return E_SUCCESS;
+        } catch (err) {
+          return errnoOf(err);
+        }
+      },
+      fd_write: (fd: number, iovs: number, iovsLen: number, nwrittenPtr: number): number => {
+        const e = this.fds[fd];
+        if (!e) return E_BADF;
+        if (e.kind !== 'stdio' || e.which === 0) return E_BADF;
+        this.refresh();
+        let total = 0;
+        for (let i = 0; i < iovsLen; i++) {
+          const ptr = this.dv.getUint32(iovs + i * 8, true);
+          const len = this.dv.getUint32(iovs + i * 8 + 4, true);
+          if (len === 0) continue;
+          // Copy: the guest reuses its buffer after the call returns.
+          const chunk = this.u8.slice(ptr, ptr + len);
+          if (e.which === 1) this.opts.stdout(chunk);
+          else this.opts.stderr(chunk);
+          total += len;
+        }
+        this.dv.setUint32(nwrittenPtr, total, true);
+        return E_SUCCESS;
+      },
+      fd_close: (fd: number): number => {
+        const e = this.fds[fd];
+        if (!e) return E_BADF;
+        this.fds[fd] = undefined;
+        this.freeFds.push(fd);
+        if (e.kind === 'file') {
+          try {
+            fs.close(e.hostFd);
+          } catch (err) {
+            return errnoOf(err);
+          }
+        }
+        return E_SUCCESS;
+      },
+      fd_seek: (fd: number, offset: bigint, whence: number, newOffsetPtr: number): number => {
+        const e = this.fds[fd];
+        if (!e) return E_BADF;
+        if (e.kind !== 'file') return E_BADF;
+        let base: number;
+        try {
+          if (whence === 0) base = 0;
+          else if (whence === 1) base = e.pos;
+          else if (whence === 2) base = fs.fstat(e.hostFd).size;
+          else return E_INVAL;
+        } catch (err) {
+          return errnoOf(err);
+        }
+        const next = base + Number(offset);
+        if (next < 0) return E_INVAL;
+        e.pos = next;
+        this.refresh();
+        this.dv.setBigUint64(newOffsetPtr, BigInt(next), true);
+        return E_SUCCESS;
+      },
+      fd_fdstat_get: (fd: number, ptr: number): number => {
+        const e = this.fds[fd];
+        if (!e) return E_BADF;
+        this.refresh();
+        const ft =
+          e.kind === 'stdio' ? FT_CHARACTER_DEVICE : e.kind === 'dir' ? FT_DIRECTORY : FT_REGULAR_FILE;
+        this.dv.setUint8(ptr, ft);
+        this.dv.setUint16(ptr + 2, 0, true);
+        // All rights: a character device with seek rights is "not a tty" to wasi-libc, which is
+        // what native rg sees when its output is piped.
+        this.dv.setBigUint64(ptr + 8, 0xffffffffffffffffn, true);
+        this.dv.setBigUint64(ptr + 16, 0xffffffffffffffffn, true);
+        return E_SUCCESS;
+      },
+      fd_fdstat_set_flags: () => E_SUCCESS,
+      fd_filestat_get: (fd: number, ptr: number): number => {
+        const e = this.fds[fd];
+        if (!e) return E_BADF;
+        try {
+          let s: SyncStat;
+          if (e.kind === 'stdio')
+            s = { filetype: FT_CHARACTER_DEVICE, size: 0, mtimeMs: 0, ino: 0, dev: 0, nlink: 1 };
+          else if (e.kind === 'file') s = fs.fstat(e.hostFd);
+          else s = fs.stat(e.path);
+          this.refresh();
+          this.writeFilestat(ptr, s);
+          return E_SUCCESS;
+        } catch (err) {
+          return errnoOf(err);
+        }
+      },
+      fd_prestat_get: (fd: number, ptr: number): number => {
+        const d = dirOf(fd);
+        if (!d?.preopen) return E_BADF;
+        this.refresh();
+        this.dv.setUint8(ptr, 0);
+        this.dv.setUint32(ptr + 4, d.preopen.length, true);
+        return E_SUCCESS;
+      },
+      fd_prestat_dir_name: (fd: number, ptr: number, len: number): number => {
+        const d = dirOf(fd);
+        if (!d?.preopen) return E_BADF;
+        if (d.preopen.length > len) return E_NAMETOOLONG;
+        this.refresh();
+        this.u8.set(d.preopen, ptr);
+        return E_SUCCESS;
+      },
+      fd_readdir: (fd: number, bufPtr: number, bufLen: number, cookie: bigint, usedPtr: number): number => {
+        const d = dirOf(fd);
+        if (!d) return this.fds[fd] ? E_NOTDIR : E_BADF;
+        this.checkAbort();
+        try {
+          if (!d.dirents || cookie === 0n) {
+            d.dirents = fs.readdir(d.path);
+            d.names = d.dirents.map((x) => enc.encode(x.name));
+          }
+        } catch (err) {
+          return errnoOf(err);
+        }
+        this.refresh();
+        const v = this.dv;
+        const dirents = d.dirents;
+        const names = d.names!;
+        let used = 0;
+        for (let i = Number(cookie); i < dirents.length; i++) {
+          const name = names[i]!;
+          if (bufLen - used < DIRENT_HEADER + name.length) {
+            // Partial entry: fill the buffer so the guest knows to retry with a bigger one.
+            used = bufLen;
+            break;
+          }
+          const p = bufPtr + used;
+          v.setBigUint64(p, BigInt(i + 1), true);
+          v.setBigUint64(p + 8, BigInt(i + 1), true);
+          v.setUint32(p + 16, name.length, true);
+          v.setUint8(p + 20, dirents[i]!.filetype);
+          this.u8.set(name, p + DIRENT_HEADER);
+          used += DIRENT_HEADER + name.length;
+        }
+        v.setUint32(usedPtr, used, true);
+        return E_SUCCESS;
+      },
+
+      path_open: (
+        dirfd: number,
+        _dirflags: number,
+        pathPtr: number,
+        pathLen: number,
+        oflags: number,
+        rightsBase: bigint,
+        _rightsInheriting: bigint,
+        _fdflags: number,
+        openedPtr: number,
+      ): number => {
+        const d = dirOf(dirfd);
+        if (!d) return E_BADF;
+        this.checkAbort();
+        this.refresh();
+        const full = this.hostPath(d, pathPtr, pathLen);
+        if (oflags & (OFLAGS_CREAT | OFLAGS_TRUNC) || (BigInt(rightsBase) & RIGHTS_FD_WRITE) !== 0n)
+          return E_ROFS;
+        try {
+          const st = fs.stat(full);
+          let fd: number;
+          if (st.filetype === FT_DIRECTORY) {
+            fd = this.addFd({
+              kind: 'dir',
+              path: full,
+              resolve: null,
+              preopen: null,
+              dirents: null,
+              names: null,
+            });
+          } else {
+            if (oflags & OFLAGS_DIRECTORY) return E_NOTDIR;
+            fd = this.addFd({ kind: 'file', hostFd: fs.openRead(full), pos: 0 });
+          }
+          this.refresh();
+          this.dv.setUint32(openedPtr, fd, true);
+          return E_SUCCESS;
+        } catch (err) {
+          return errnoOf(err);
+        }
+      },
+      path_filestat_get: (
+        dirfd: number,
+        flags: number,
+        pathPtr: number,
+        pathLen: number,
+        ptr: number,
+      ): number => {
+        const d = dirOf(dirfd);
+        if (!d) return E_BADF;
+        this.refresh();
+        const full = this.hostPath(d, pathPtr, pathLen);
+        try {
+          const s = flags & 1 ? fs.stat(full) : fs.lstat(full);
+          this.refresh();
+          this.writeFilestat(ptr, s);
+          return E_SUCCESS;
+        } catch (err) {
+          return errnoOf(err);
+        }
+      },
+      path_readlink: (
+        dirfd: number,
+        pathPtr: number,
+        pathLen: number,
+        bufPtr: number,
+        bufLen: number,
+        usedPtr: number,
+      ): number => {
+        const d = dirOf(dirfd);
+        if (!d) return E_BADF;
+        this.refresh();
+        const full = this.hostPath(d, pathPtr, pathLen);
+        try {
+          const target = enc.encode(fs.readlink(full));
+          const n = Math.min(target.length, bufLen);
+          this.refresh();
+          this.u8.set(target.subarray(0, n), bufPtr);
+          this.dv.setUint32(usedPtr, n, true);
+          return E_SUCCESS;
+        } catch (err) {
+          return errnoOf(err);
+        }
+      },
+    };
+  }
+}
