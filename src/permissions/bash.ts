@@ -1,0 +1,355 @@
+// Bash permission check. The command line is parsed with just-bash's parser and every simple
+// command it runs is checked on its own: deny rules (prefix, exact, wildcard; after env
+// assignments and wrappers such as timeout or xargs), path rules for recognised file commands
+// and redirections, ask rules, allow rules, the working directories, the built-in read-only
+// set. 2.1.273's known misses (`/bin/rm`, `bash -c`) are reproduced and flagged as knownGap.
+import type { Check, Env } from './check';
+import { modeRef, ruleRef } from './check';
+import { pathRule, readPathAllowed, writePathAllowed } from './files';
+import * as msg from './messages';
+import { inWorkingDirs, resolvePath } from './paths';
+import type { Rule } from './rules';
+import type { Word } from './shell/commands';
+import { FILE_COMMANDS, fileArgs, isReadOnlyCommand, stripWrapper } from './shell/commands';
+import type { Analysis, Unit } from './shell/analyze';
+import { analyze } from './shell/analyze';
+import { parseCommand } from './shell/parse';
+import type { SubcommandDecision } from './types';
+
+export const MAX_COMMAND_LENGTH = 10_000;
+
+/** Does a Bash rule specifier cover this command text? `x:*` is a prefix rule (word
+ * boundary), `*` is a wildcard (a trailing ` *` also matches the bare command), anything
+ * else must match exactly. */
+export function bashSpecifierMatches(spec: string, text: string): boolean {
+  if (spec.endsWith(':*')) {
+    const prefix = spec.slice(0, -2);
+    return text === prefix || text.startsWith(prefix + ' ');
+  }
+  if (!spec.includes('*')) return text === spec;
+  let src = '';
+  for (let i = 0; i < spec.length; i++) {
+    const c = spec[i] as string;
+    if (c === '\\' && spec[i + 1] === '*') {
+      src += '\\*';
+      i++;
+    } else if (c === '*') src += '.*';
+    else src += c.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+  }
+  if (src.endsWith(' .*')) src = `${src.slice(0, -3)}( .*)?`;
+  return new RegExp(`^${src}$`, 's').test(text);
+}
+
+const textOf = (words: readonly Word[]) => words.map((w) => w.text).join(' ');
+const valuesOf = (words: readonly Word[]) => (words.every((w) => w.value !== null) ? words.map((w) => w.value).join(' ') : undefined);
+
+/** Word lists a deny or ask rule is matched against: as written, without env assignments,
+ * and with each wrapper peeled off in turn. */
+function denyForms(u: Unit): Word[][] {
+  const forms: Word[][] = [];
+  if (u.assignments.length > 0) forms.push([...u.assignments.map((a): Word => ({ value: a.text, text: a.text, glob: false })), ...u.words]);
+  let cur: Word[] | undefined = u.words;
+  for (let guard = 0; cur && cur.length > 0 && guard < 16; guard++) {
+    forms.push(cur);
+    cur = stripWrapper(cur, false);
+  }
+  return forms;
+}
+
+/** Allow rules match the command as written, or with the documented safe wrappers removed;
+ * an env assignment in front keeps an allow rule from matching. */
+function allowForms(u: Unit): Word[][] {
+  if (u.assignments.length > 0) return [];
+  const forms: Word[][] = [];
+  let cur: Word[] | undefined = u.words;
+  for (let guard = 0; cur && cur.length > 0 && guard < 16; guard++) {
+    forms.push(cur);
+    cur = stripWrapper(cur, true);
+  }
+  return forms;
+}
+
+function ruleFor(env: Env, behavior: 'allow' | 'deny' | 'ask', texts: readonly string[]): Rule | undefined {
+  for (const r of env.rules) {
+    if (r.tool !== 'Bash' || r.behavior !== behavior || r.content === undefined) continue;
+    const spec = r.content;
+    if (texts.some((t) => bashSpecifierMatches(spec, t))) return r;
+  }
+  return undefined;
+}
+
+const formTexts = (forms: readonly Word[][], withValues: boolean): string[] => {
+  const out: string[] = [];
+  for (const f of forms) {
+    out.push(textOf(f));
+    const v = withValues ? valuesOf(f) : undefined;
+    if (v !== undefined && v !== out[out.length - 1]) out.push(v);
+  }
+  return out;
+};
+
+/** The same forms with a path-qualified command name reduced to its basename (`/bin/rm`). */
+function basenameForms(forms: readonly Word[][]): Word[][] {
+  const out: Word[][] = [];
+  for (const f of forms) {
+    const head = f[0];
+    if (!head?.value?.includes('/')) continue;
+    const base = head.value.slice(head.value.lastIndexOf('/') + 1);
+    if (base) out.push([{ value: base, text: base, glob: false }, ...f.slice(1)]);
+  }
+  return out;
+}
+
+type Verdict = 'deny' | 'ask-rule' | 'allow' | 'blocked' | 'approval';
+
+interface UnitResult {
+  unit: Unit;
+  verdict: Verdict;
+  reason: string;
+  rule?: Rule;
+  message?: string;
+  gap?: string;
+}
+
+/** The command's name and arguments once safe wrappers are gone (what read-only and file
+ * command checks look at). */
+function effectiveWords(u: Unit): Word[] {
+  let cur: Word[] = u.words;
+  for (let guard = 0; guard < 16; guard++) {
+    const next = stripWrapper(cur, true);
+    if (!next) break;
+    cur = next;
+  }
+  return cur;
+}
+
+const SAFE_DEVICES = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty', '/dev/zero']);
+const OUTPUT_OPS = new Set(['>', '>>', '>|', '&>', '&>>', '<>']);
+
+interface PathUse {
+  op: 'read' | 'write';
+  path: string;
+  /** The word had a glob or a dynamic part: checked by its static base directory. */
+  approximate: boolean;
+  /** How a refusal of this path is worded. */
+  blocked: () => string;
+}
+
+function resolveWord(w: Word, cwd: string, home: string): { path: string; approximate: boolean } | null {
+  if (w.value === null) return null;
+  if (!w.glob) return { path: resolvePath(w.value, cwd, home), approximate: false };
+  // A glob can only expand below its static directory prefix.
+  const firstGlob = Math.min(...['*', '?', '['].map((c) => (w.value?.includes(c) ? w.value.indexOf(c) : Infinity)));
+  const prefix = w.value.slice(0, firstGlob);
+  const dir = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/') + 1) || '/' : '.';
+  return { path: resolvePath(dir, cwd, home), approximate: true };
+}
+
+/** Paths a unit reads or writes that Claude Code recognises, or 'dynamic' when one of them
+ * cannot be known before the command runs. */
+function pathUses(env: Env, u: Unit, words: readonly Word[], cwd: string): PathUse[] | 'dynamic' {
+  const uses: PathUse[] = [];
+  const dirs = env.dirs;
+  const home = env.ctx.home;
+  const name = words[0]?.value;
+  const spec = name ? FILE_COMMANDS[name] : undefined;
+  if (name && spec) {
+    const fa = fileArgs(name, words.slice(1));
+    if (fa) {
+      if (name === 'cd' && fa.paths.length === 0) fa.paths.push({ value: home, text: '~', glob: false });
+      for (const w of fa.paths) {
+        const r = resolveWord(w, cwd, home);
+        if (!r) return 'dynamic';
+        const op = fa.op === 'read' || (fa.destination !== undefined && w !== fa.destination && name === 'cp') ? 'read' : 'write';
+        uses.push({ op, path: r.path, approximate: r.approximate, blocked: () => msg.fileCommandBlocked(name, r.path, spec.verb, dirs) });
+        if (fa.destination !== undefined && w !== fa.destination && name === 'mv') {
+          // mv removes the source: a read of it too, for Read deny rules.
+          uses.push({ op: 'read', path: r.path, approximate: r.approximate, blocked: () => msg.fileCommandBlocked(name, r.path, spec.verb, dirs) });
+        }
+      }
+    }
+  }
+  for (const rd of u.redirects) {
+    if (!rd.target) continue;
+    const v = rd.target.value;
+    if ((rd.op === '>&' || rd.op === '<&') && v !== null && (/^\d+-?$/.test(v) || v === '-')) continue;
+    if (OUTPUT_OPS.has(rd.op) || rd.op === '>&') {
+      const r = resolveWord(rd.target, cwd, home);
+      if (!r) return 'dynamic';
+      if (SAFE_DEVICES.has(r.path)) continue;
+      uses.push({ op: 'write', path: r.path, approximate: r.approximate, blocked: () => msg.redirectionBlocked(r.path, dirs) });
+    } else if (rd.op === '<' || rd.op === '<&') {
+      const r = resolveWord(rd.target, cwd, home);
+      if (!r) return 'dynamic';
+      if (SAFE_DEVICES.has(r.path)) continue;
+      uses.push({ op: 'read', path: r.path, approximate: r.approximate, blocked: () => msg.BASH_NEEDS_APPROVAL });
+    }
+  }
+  return uses;
+}
+
+/** A Read or Edit deny rule on a path the unit touches. Writes are also refused under a Read
+ * deny, as the file tools do. */
+function pathDeny(env: Env, uses: readonly PathUse[]): Rule | undefined {
+  for (const u of uses) {
+    const rule = u.op === 'read' ? pathRule(env, 'read', 'deny', [u.path]) : (pathRule(env, 'edit', 'deny', [u.path]) ?? pathRule(env, 'read', 'deny', [u.path]));
+    if (rule) return rule;
+  }
+  return undefined;
+}
+
+/** Commands acceptEdits runs without a prompt when their paths are inside the working dirs. */
+const ACCEPT_EDITS_COMMANDS = new Set(['mkdir', 'touch', 'rm', 'rmdir', 'mv', 'cp', 'sed']);
+
+interface Walk {
+  cwd: string;
+  /** A `cd` left the working directories (or went somewhere unknown). */
+  cwdUnknown: boolean;
+}
+
+function checkUnit(env: Env, u: Unit, walk: Walk): UnitResult {
+  const forms = denyForms(u);
+  const texts = formTexts(forms, true);
+  const words = effectiveWords(u);
+  const name = words[0]?.value ?? null;
+  const uses = pathUses(env, u, words, walk.cwd);
+  const strictDeny = ruleFor(env, 'deny', formTexts(basenameForms(forms), true));
+
+  if (!u.strictOnly) {
+    const deny = ruleFor(env, 'deny', texts);
+    if (deny) return { unit: u, verdict: 'deny', rule: deny, reason: `${deny.text} denies ${u.display}` };
+    if (uses !== 'dynamic') {
+      const pd = pathDeny(env, uses);
+      if (pd) return { unit: u, verdict: 'deny', rule: pd, reason: `${pd.text} covers a file that ${u.display} touches` };
+    }
+  }
+  let gap: string | undefined;
+  if (u.strictOnly) {
+    const deny = ruleFor(env, 'deny', texts) ?? strictDeny ?? (uses !== 'dynamic' ? pathDeny(env, uses) : undefined);
+    if (deny) gap = `Claude Code 2.1.273 does not look inside \`bash -c\` scripts, so ${deny.text} does not stop \`${u.display}\` there (2.1.332 denies it).`;
+    // What 2.1.273 decides comes from the outer `bash -c` unit; this one only reports the gap.
+    return { unit: u, verdict: 'allow', reason: 'inside a shell -c script, which 2.1.273 does not analyse', gap };
+  }
+  if (strictDeny) gap = `Claude Code 2.1.273 matches Bash rules against the command as written, so ${strictDeny.text} does not stop \`${u.display}\` (2.1.332 denies it).`;
+
+  const ask = ruleFor(env, 'ask', texts);
+  if (ask) return { unit: u, verdict: 'ask-rule', rule: ask, reason: `${ask.text} asks before ${u.display}`, gap };
+  const allow = ruleFor(env, 'allow', formTexts(allowForms(u), false));
+  if (allow) return { unit: u, verdict: 'allow', rule: allow, reason: `allowed by ${allow.text}`, gap };
+
+  const isCd = name === 'cd' && u.origin === 'list';
+  if (walk.cwdUnknown) return { unit: u, verdict: 'approval', reason: 'follows a cd out of the working directories', gap };
+  if (uses === 'dynamic') {
+    if (isCd) walk.cwdUnknown = true;
+    return { unit: u, verdict: 'approval', reason: 'a path it uses is only known when it runs', gap };
+  }
+  if (isCd) {
+    const target = uses[0]?.path ?? env.ctx.home;
+    if (!inWorkingDirs(target, env.dirs)) {
+      walk.cwdUnknown = true;
+      return { unit: u, verdict: 'approval', reason: `cd to ${target}, outside the working directories`, gap };
+    }
+    walk.cwd = target;
+    return { unit: u, verdict: 'allow', reason: 'cd inside the working directories', gap };
+  }
+  for (const use of uses) {
+    const ok = use.op === 'read' ? readPathAllowed(env, use.path) : writePathAllowed(env, use.path);
+    if (ok) continue;
+    const text = use.blocked();
+    if (text === msg.BASH_NEEDS_APPROVAL) return { unit: u, verdict: 'approval', reason: `reads ${use.path}, outside the working directories`, gap };
+    return { unit: u, verdict: 'blocked', message: text, reason: `${use.op === 'read' ? 'reads' : 'writes'} ${use.path}, which ${env.mode} mode does not allow without asking`, gap };
+  }
+  if (words.length === 0) return { unit: u, verdict: 'allow', reason: u.assignments.length > 0 ? 'only sets variables' : 'redirections inside the working directories', gap };
+  if (u.assignments.length === 0 && name !== null && isReadOnlyCommand(name, words.slice(1))) {
+    return { unit: u, verdict: 'allow', reason: `${name} is in the built-in read-only set`, gap };
+  }
+  if (name === 'xargs') {
+    const inner = stripWrapper(words, false);
+    const innerName = inner?.[0]?.value;
+    if (inner && innerName && !FILE_COMMANDS[innerName]?.op.startsWith('w') && isReadOnlyCommand(innerName, inner.slice(1)) && innerName !== 'cd') {
+      return { unit: u, verdict: 'allow', reason: `xargs runs ${innerName}, which is read-only`, gap };
+    }
+  }
+  if (env.mode === 'acceptEdits' && name !== null && ACCEPT_EDITS_COMMANDS.has(name) && u.assignments.length === 0) {
+    return { unit: u, verdict: 'allow', reason: `acceptEdits mode runs ${name} inside the working directories`, gap };
+  }
+  if (env.mode === 'acceptEdits' && words.length === 0) return { unit: u, verdict: 'allow', reason: 'acceptEdits mode', gap };
+  return { unit: u, verdict: 'approval', reason: `${name ?? u.display} is not in the built-in read-only set`, gap };
+}
+
+const CONSTRUCT_MESSAGE = (c: string) => (c === 'subshell' ? msg.SHELL_OPERATORS : msg.containsConstruct(c));
+
+function subcommandDecisions(results: readonly UnitResult[]): SubcommandDecision[] {
+  return results
+    .filter((r) => r.unit.display !== '' || r.unit.redirects.length > 0)
+    .map((r) => ({
+      command: r.unit.display,
+      decision: {
+        behavior: r.verdict === 'allow' ? 'allow' : r.verdict === 'deny' ? 'deny' : 'ask',
+        reason: r.reason,
+        ...(r.rule ? { rule: ruleRef(r.rule) } : {}),
+        ...(r.message ? { message: r.message } : {}),
+        ...(r.gap ? { knownGap: r.gap } : {}),
+      },
+    }));
+}
+
+/** Whole-command rule checks for command lines the analyser cannot take apart. */
+function wholeCommand(env: Env, command: string, message: string, reason: string, analysis: Analysis | undefined): Check {
+  const trimmed = command.trim();
+  const deny = ruleFor(env, 'deny', [trimmed]);
+  if (deny) return { behavior: 'deny', message: msg.bashDenied(command), reason: `${deny.text} denies the command`, rule: ruleRef(deny) };
+  if (analysis) {
+    // Nothing is run unchecked: a deny rule on any part still wins here.
+    for (const u of analysis.units) {
+      const r = ruleFor(env, 'deny', formTexts(denyForms(u), true));
+      if (r) return { behavior: 'deny', message: msg.bashDenied(command), reason: `${r.text} denies ${u.display}`, rule: ruleRef(r) };
+    }
+  }
+  const ask = ruleFor(env, 'ask', [trimmed]);
+  if (ask) return { behavior: 'ask', ruleAsk: true, message: msg.askTool('Bash'), reason: `${ask.text} asks before this command`, rule: ruleRef(ask) };
+  return { behavior: 'ask', message, reason };
+}
+
+export function checkBash(env: Env, command: string, shellCwd: string | undefined): Check {
+  const parsed = parseCommand(command);
+  if (command.length > MAX_COMMAND_LENGTH) {
+    const analysis = parsed.ok ? analyze(parsed.script, env.ctx.home) : undefined;
+    return wholeCommand(env, command, msg.PARSER_ABORTED, `the command is over ${MAX_COMMAND_LENGTH} characters, so Claude Code does not parse it`, analysis);
+  }
+  if (!parsed.ok) return wholeCommand(env, command, msg.BASH_NEEDS_APPROVAL, `the command does not parse (${parsed.error})`, undefined);
+
+  const analysis = analyze(parsed.script, env.ctx.home);
+  const walk: Walk = { cwd: shellCwd ?? env.ctx.cwd, cwdUnknown: false };
+  const results = analysis.units.map((u) => checkUnit(env, u, walk));
+  const subcommands = subcommandDecisions(results);
+  const gap = results.find((r) => r.gap)?.gap;
+  const withGap = (c: Check): Check => (gap ? { ...c, knownGap: gap, subcommands } : { ...c, subcommands });
+
+  const denied = results.find((r) => r.verdict === 'deny');
+  if (denied?.rule) {
+    const shown = denied.unit.segment !== undefined && analysis.segments > 1 ? denied.unit.segment : command;
+    return withGap({ behavior: 'deny', message: msg.bashDenied(shown), reason: denied.reason, rule: ruleRef(denied.rule) });
+  }
+  const asked = results.find((r) => r.verdict === 'ask-rule');
+  if (asked?.rule) return withGap({ behavior: 'ask', ruleAsk: true, message: msg.askTool('Bash'), reason: asked.reason, rule: ruleRef(asked.rule) });
+
+  const construct = analysis.constructs[0];
+  if (construct !== undefined) {
+    return withGap({ behavior: 'ask', message: CONSTRUCT_MESSAGE(construct), reason: `the command uses ${construct}, which the static analysis does not approve` });
+  }
+  const blocked = results.find((r) => r.verdict === 'blocked');
+  if (blocked) return withGap({ behavior: 'ask', message: blocked.message, reason: blocked.reason });
+  const pending = results.filter((r) => r.verdict === 'approval');
+  if (pending.length > 0) {
+    const parts = results.filter((r) => r.unit.words.length > 0 || r.unit.assignments.length > 0);
+    const message = parts.length > 1 ? msg.bashPartsNeedApproval(pending.map((r) => r.unit.display)) : msg.BASH_NEEDS_APPROVAL;
+    return withGap({ behavior: 'ask', message, reason: pending.map((r) => `${r.unit.display}: ${r.reason}`).join('; ') });
+  }
+  const byMode = results.some((r) => r.reason.startsWith('acceptEdits'));
+  return withGap({
+    behavior: 'allow',
+    reason: results.length === 0 ? 'empty command' : results.map((r) => r.reason).join('; '),
+    ...(byMode ? { rule: modeRef('acceptEdits') } : {}),
+  });
+}

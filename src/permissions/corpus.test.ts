@@ -1,0 +1,119 @@
+// Replays the permission side of every recorded scenario through the engine: each call that
+// 2.1.273 refused on permission grounds (listed in permission_denials, or withheld from the
+// tool list) must get exactly the recorded text; every other call must be allowed.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { decide, offeredTools, resolveMode } from './index';
+import type { Mode, PermissionContext, PermissionRequest, Settings } from './types';
+
+const ROOT = '/r';
+const CWD = `${ROOT}/project`;
+const HOME = `${ROOT}/home`;
+const CONFORMANCE = join(import.meta.dirname, '../../conformance');
+const SEVEN = ['Bash', 'Read', 'Edit', 'Write', 'NotebookEdit', 'Glob', 'Grep'];
+
+const sub = (s: string) => s.replaceAll('$CWD', CWD).replaceAll('$HOME', HOME).replaceAll('$TMP', `${ROOT}/tmp`).replaceAll('$ROOT', ROOT);
+const subDeep = <T>(v: T): T => JSON.parse(sub(JSON.stringify(v))) as T;
+
+interface Scenario {
+  id: string;
+  files?: Record<string, unknown>;
+  settings?: Settings;
+  settings_local?: Settings;
+  user_settings?: Settings;
+  trust?: boolean;
+  mode?: Mode | null;
+  tools?: string[] | null;
+  allowedTools?: string[];
+  disallowedTools?: string[];
+  addDirs?: string[];
+  classifier?: PermissionContext['classifier'];
+  env?: Record<string, string>;
+  turns: ({ name?: string; input?: Record<string, unknown> } & Record<string, unknown>)[][];
+}
+
+interface Result {
+  turns: { calls: { id: string; tool: string; input: Record<string, unknown>; is_error: boolean; content: unknown }[] }[];
+  permission_denials?: { tool_use_id: string }[];
+}
+
+function context(s: Scenario): PermissionContext {
+  const sources = { project: s.settings, local: s.settings_local, user: s.user_settings };
+  const symlinks = new Map<string, string>();
+  for (const [rel, spec] of Object.entries(s.files ?? {})) {
+    if (spec && typeof spec === 'object' && 'symlink' in spec) symlinks.set(`${CWD}/${rel}`, String((spec as { symlink: unknown }).symlink));
+  }
+  return {
+    mode: s.mode === null ? resolveMode(null, sources) : (s.mode ?? 'bypassPermissions'),
+    cwd: CWD,
+    home: HOME,
+    trusted: s.trust === true,
+    sources,
+    cli: { allowedTools: s.allowedTools, disallowedTools: s.disallowedTools, tools: s.tools === undefined ? SEVEN : s.tools, addDirs: s.addDirs },
+    classifier: s.classifier,
+    env: s.env,
+    realpath: (p) => {
+      const t = symlinks.get(p);
+      return Promise.resolve(t === undefined ? p : t.startsWith('/') ? t : `${p.slice(0, p.lastIndexOf('/'))}/${t}`);
+    },
+  };
+}
+
+const expand = (p: unknown) => (typeof p === 'string' ? (p.startsWith('~/') ? `${HOME}/${p.slice(2)}` : p) : undefined);
+
+function request(tool: string, input: Record<string, unknown>): PermissionRequest {
+  switch (tool) {
+    case 'Read':
+      return { tool, kind: 'read', paths: [expand(input.file_path) ?? ''], input, validation: 'read' };
+    case 'Write':
+      return { tool, kind: 'write', paths: [expand(input.file_path) ?? ''], input, validation: 'write' };
+    case 'Edit':
+      return { tool, kind: 'write', paths: [expand(input.file_path) ?? ''], input, validation: 'edit' };
+    case 'NotebookEdit':
+      return { tool, kind: 'write', paths: [expand(input.notebook_path) ?? ''], input };
+    case 'Glob':
+    case 'Grep':
+      return { tool, kind: 'read', paths: [expand(input.path) ?? CWD], input };
+    case 'Bash':
+      return { tool, kind: 'bash', paths: [], command: typeof input.command === 'string' ? input.command : '', input };
+    default:
+      return { tool, kind: 'other', paths: [], input };
+  }
+}
+
+const ids = readdirSync(join(CONFORMANCE, 'scenarios'))
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => f.slice(0, -5));
+
+describe('recorded permission outcomes (2.1.273)', () => {
+  for (const id of ids) {
+    const scenario = subDeep(JSON.parse(readFileSync(join(CONFORMANCE, 'scenarios', `${id}.json`), 'utf8')) as Scenario);
+    const result = subDeep(JSON.parse(readFileSync(join(CONFORMANCE, 'results/2.1.273', `${id}.json`), 'utf8')) as Result);
+    const calls = result.turns.flatMap((t) => t.calls);
+    if (calls.length === 0) continue;
+    it(id, async () => {
+      const ctx = context(scenario);
+      const { removed } = offeredTools(SEVEN, ctx);
+      const denied = new Set((result.permission_denials ?? []).map((d) => d.tool_use_id));
+      const got: unknown[] = [];
+      const want: unknown[] = [];
+      for (const c of calls) {
+        if (removed[c.tool] !== undefined) {
+          got.push({ id: c.id, content: removed[c.tool] });
+          want.push({ id: c.id, content: c.is_error ? c.content : 'offered' });
+          continue;
+        }
+        const d = await decide(request(c.tool, c.input), ctx);
+        if (denied.has(c.id)) {
+          got.push({ id: c.id, behavior: d.behavior === 'allow' ? 'allow' : 'refused', content: d.message, denial: d.permissionDenial });
+          want.push({ id: c.id, behavior: 'refused', content: c.content, denial: true });
+        } else {
+          got.push({ id: c.id, behavior: d.behavior, content: d.behavior === 'allow' ? undefined : d.message });
+          want.push({ id: c.id, behavior: 'allow', content: undefined });
+        }
+      }
+      expect(got).toEqual(want);
+    });
+  }
+});

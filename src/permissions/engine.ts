@@ -1,0 +1,169 @@
+// The permission engine's entry points: decide() for one tool call, offeredTools() for the
+// tool list at start. Order, as Claude Code 2.1.273 applies it: bare tool deny, the tool's own
+// validation-time deny checks, bare tool ask, the tool's check (deny > ask rule > allow),
+// then the mode: bypassPermissions allows, a bare allow rule allows, dontAsk denies what would
+// prompt, auto and plan hand it to the safety classifier, default and acceptEdits prompt
+// (in -p mode: refused and listed in permission_denials).
+import { checkBash } from './bash';
+import type { Check, Env } from './check';
+import { modeRef, ruleRef } from './check';
+import { checkRead, checkWrite, validationDeny } from './files';
+import * as msg from './messages';
+import { normalizePath } from './paths';
+import { bareRule, collectRules, workingDirectories } from './rules';
+import type { Decision, Mode, OfferedTools, PermissionContext, PermissionRequest } from './types';
+
+function makeEnv(ctx: PermissionContext, mode: Mode = ctx.mode): Env {
+  return { ctx, mode, rules: collectRules(ctx), dirs: workingDirectories(ctx) };
+}
+
+/** Turns a check into the Decision the session acts on. */
+function finish(c: Check, tool: string): Decision {
+  const d: Decision = { behavior: c.behavior, reason: c.reason };
+  if (c.rule) d.rule = c.rule;
+  if (c.subcommands) d.subcommands = c.subcommands;
+  if (c.knownGap) d.knownGap = c.knownGap;
+  if (c.behavior !== 'allow') {
+    d.message = c.message ?? (c.behavior === 'deny' ? msg.toolDenied(tool) : msg.askTool(tool));
+    d.structured = msg.structuredError(d.message);
+    d.permissionDenial = true;
+  }
+  return d;
+}
+
+const firstPath = (req: PermissionRequest, ctx: PermissionContext) => normalizePath(req.paths[0] ?? ctx.cwd);
+
+/** The tool's own check, under env.mode, with no mode transform applied yet. */
+async function toolCheck(env: Env, req: PermissionRequest): Promise<Check> {
+  const { ctx } = env;
+  switch (req.kind) {
+    case 'read':
+    case 'write': {
+      const paths = req.paths.length > 0 ? req.paths.map(normalizePath) : [normalizePath(ctx.cwd)];
+      let asked: Check | undefined;
+      let allowed: Check | undefined;
+      for (const p of paths) {
+        const c = req.kind === 'read' ? await checkRead(env, p) : await checkWrite(env, p);
+        if (c.behavior === 'deny') return c;
+        if (c.behavior === 'ask' && (!asked || (c.ruleAsk && !asked.ruleAsk))) asked = c;
+        if (c.behavior === 'allow') allowed ??= c;
+      }
+      return asked ?? allowed ?? { behavior: 'allow', reason: 'no paths' };
+    }
+    case 'bash':
+      return checkBash(env, req.command ?? '', req.shellCwd === undefined ? undefined : normalizePath(req.shellCwd));
+    case 'other':
+      return otherCheck(env, req);
+  }
+}
+
+/** Tools without path or command semantics: only bare rules and WebFetch domains apply. */
+function otherCheck(env: Env, req: PermissionRequest): Check {
+  if (req.tool === 'WebFetch') {
+    const url = (req.input as { url?: unknown } | null)?.url;
+    let host: string | undefined;
+    try {
+      host = typeof url === 'string' ? new URL(url).hostname : undefined;
+    } catch {
+      host = undefined;
+    }
+    if (host !== undefined) {
+      for (const behavior of ['deny', 'ask', 'allow'] as const) {
+        const r = env.rules.find((x) => x.tool === 'WebFetch' && x.behavior === behavior && x.content?.startsWith('domain:') && domainMatches(x.content.slice(7), host));
+        if (!r) continue;
+        if (behavior === 'deny') return { behavior: 'deny', reason: `${r.text} denies ${host}`, rule: ruleRef(r) };
+        if (behavior === 'ask') return { behavior: 'ask', ruleAsk: true, reason: `${r.text} asks before fetching ${host}`, rule: ruleRef(r) };
+        return { behavior: 'allow', reason: `allowed by ${r.text}`, rule: ruleRef(r) };
+      }
+    }
+  }
+  return { behavior: 'ask', reason: `no rule allows ${req.tool}` };
+}
+
+/** `domain:example.com` covers that host; `domain:*.example.com` its subdomains. */
+function domainMatches(pattern: string, host: string): boolean {
+  if (pattern.startsWith('*.')) return host.endsWith(pattern.slice(1));
+  return host === pattern;
+}
+
+function classify(ctx: PermissionContext, tool: string): Check {
+  const v = ctx.classifier;
+  if (v === undefined) return { behavior: 'deny', message: msg.CLASSIFIER_UNAVAILABLE, reason: 'the auto-mode classifier gave no verdict, so the call is blocked', rule: modeRef(ctx.mode) };
+  const severity = v === 'allow' ? 5 : v === 'block' ? 95 : v.severity;
+  if (severity <= 50) return { behavior: 'allow', reason: `the auto-mode classifier allowed this ${tool} call`, rule: modeRef(ctx.mode) };
+  const category = typeof v === 'object' && v.category ? v.category : msg.DEFAULT_CLASSIFIER_CATEGORY;
+  return { behavior: 'deny', message: msg.classifierBlocked(category), reason: `the auto-mode classifier blocked this ${tool} call (${category})`, rule: modeRef(ctx.mode) };
+}
+
+/** Validation-time deny checks of Read, Edit and Write (they run before the tool's other
+ * input checks, so the session may call this first; decide() includes it). */
+export function validateRules(req: PermissionRequest, ctx: PermissionContext): Decision | undefined {
+  if (!req.validation) return undefined;
+  const c = validationDeny(makeEnv(ctx), req.validation, firstPath(req, ctx));
+  return c && finish(c, req.tool);
+}
+
+export async function decide(req: PermissionRequest, ctx: PermissionContext): Promise<Decision> {
+  const env = makeEnv(ctx);
+  const bareDeny = bareRule(env.rules, req.tool, 'deny');
+  if (bareDeny) return finish({ behavior: 'deny', reason: `${bareDeny.text} denies the whole tool`, rule: ruleRef(bareDeny) }, req.tool);
+  if (req.validation) {
+    const v = validationDeny(env, req.validation, firstPath(req, ctx));
+    if (v) return finish(v, req.tool);
+  }
+  const bareAsk = bareRule(env.rules, req.tool, 'ask');
+  if (bareAsk) return finish(withMode(ctx, { behavior: 'ask', ruleAsk: true, reason: `${bareAsk.text} asks before every call`, rule: ruleRef(bareAsk) }, req), req.tool);
+
+  const c = await toolCheck(env, req);
+  if (c.behavior !== 'ask' || c.ruleAsk) return finish(withMode(ctx, c, req), req.tool);
+
+  // A passthrough ask: the mode and the bare allow rules decide.
+  if (ctx.mode === 'bypassPermissions') return finish({ ...c, behavior: 'allow', reason: `bypassPermissions mode (${c.reason})`, rule: modeRef('bypassPermissions') }, req.tool);
+  const bareAllow = bareRule(env.rules, req.tool, 'allow');
+  if (bareAllow) return finish({ ...c, behavior: 'allow', reason: `allowed by ${bareAllow.text}`, rule: ruleRef(bareAllow) }, req.tool);
+  if (ctx.mode === 'auto' || ctx.mode === 'plan') {
+    // Reading tools never go to the classifier; in auto mode neither does what acceptEdits
+    // would allow (2.1.273).
+    if (req.kind === 'read') return finish({ ...c, behavior: 'allow', reason: `${ctx.mode} mode allows read-only tools`, rule: modeRef(ctx.mode) }, req.tool);
+    if (ctx.mode === 'auto') {
+      const asAcceptEdits = await toolCheck(makeEnv(ctx, 'acceptEdits'), req);
+      if (asAcceptEdits.behavior === 'allow') return finish({ ...asAcceptEdits, reason: `auto mode allows what acceptEdits allows (${asAcceptEdits.reason})`, rule: modeRef('auto') }, req.tool);
+    }
+    const verdict = classify(ctx, req.tool);
+    return finish({ ...verdict, ...(c.subcommands ? { subcommands: c.subcommands } : {}), ...(c.knownGap ? { knownGap: c.knownGap } : {}) }, req.tool);
+  }
+  return finish(withMode(ctx, c, req), req.tool);
+}
+
+/** dontAsk turns every prompt into a refusal with its own text. */
+function withMode(ctx: PermissionContext, c: Check, req: PermissionRequest): Check {
+  if (c.behavior === 'ask' && ctx.mode === 'dontAsk') {
+    return { ...c, behavior: 'deny', message: msg.dontAskDenied(req.tool), reason: `don't-ask mode refuses what would prompt (${c.reason})`, rule: modeRef('dontAsk') };
+  }
+  return c;
+}
+
+const SEARCH_TOOLS = ['Glob', 'Grep'];
+
+/** The tools the model is offered: --tools restricts the set, a bare deny rule (settings or
+ * --disallowedTools) removes a tool, and Glob/Grep stay out unless opted in (named in --tools
+ * or --allowedTools, or CLAUDE_CODE_ENTRYPOINT=local-agent). */
+export function offeredTools(allTools: readonly string[], ctx: PermissionContext): OfferedTools {
+  const env = makeEnv(ctx);
+  const named = (list: readonly string[] | null | undefined, tool: string) =>
+    (list ?? []).some((t) => {
+      const open = t.indexOf('(');
+      return (open === -1 ? t.trim() : t.slice(0, open).trim()) === tool;
+    });
+  const searchOptIn =
+    SEARCH_TOOLS.some((t) => named(ctx.cli.tools, t) || named(ctx.cli.allowedTools, t)) || ctx.env?.CLAUDE_CODE_ENTRYPOINT === 'local-agent';
+  const offered: string[] = [];
+  const removed: Record<string, string> = {};
+  for (const tool of allTools) {
+    if (ctx.cli.tools && !ctx.cli.tools.includes(tool)) removed[tool] = msg.noSuchTool(tool);
+    else if (bareRule(env.rules, tool, 'deny')) removed[tool] = msg.toolDisabled(tool);
+    else if (SEARCH_TOOLS.includes(tool) && !searchOptIn) removed[tool] = msg.searchToolGated(tool);
+    else offered.push(tool);
+  }
+  return { offered, removed };
+}

@@ -1,0 +1,8 @@
+// Public API of the permission engine (see README.md in this folder).
+export { decide, offeredTools, validateRules } from './engine';
+export { collectRules, parseRule, resolveMode, workingDirectories } from './rules';
+export type { Rule, RuleValue } from './rules';
+export { bashSpecifierMatches, MAX_COMMAND_LENGTH } from './bash';
+export { isInside, normalizePath, resolvePath, specifierMatches } from './paths';
+export { readDenyFilter } from './filter';
+export type * from './types';

@@ -1,0 +1,64 @@
+// Path handling for permission checks: POSIX normalisation, working-directory containment, and
+// gitignore-style path specifiers (`./x`, `x/**`, `**/*.key`, `//abs`, `~/x`, `/x` relative to
+// the settings file's root), matched with the `ignore` package as Claude Code does.
+import ignore, { type Ignore } from 'ignore';
+
+/** Resolves `.` and `..` in an absolute POSIX path. */
+export function normalizePath(p: string): string {
+  const out: string[] = [];
+  for (const seg of p.split('/')) {
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..') out.pop();
+    else out.push(seg);
+  }
+  return '/' + out.join('/');
+}
+
+/** `~` and `~/x` expand to home; a relative path is taken from `base`. */
+export function resolvePath(p: string, base: string, home: string): string {
+  if (p === '~') return normalizePath(home);
+  if (p.startsWith('~/')) return normalizePath(`${home}/${p.slice(2)}`);
+  if (p.startsWith('/')) return normalizePath(p);
+  return normalizePath(`${base}/${p}`);
+}
+
+export function isInside(path: string, dir: string): boolean {
+  if (dir === '/') return true;
+  return path === dir || path.startsWith(dir + '/');
+}
+
+export const inWorkingDirs = (path: string, dirs: readonly string[]): boolean => dirs.some((d) => isInside(path, d));
+
+const matchers = new Map<string, Ignore>();
+function matcher(pattern: string): Ignore {
+  let m = matchers.get(pattern);
+  if (!m) {
+    m = ignore().add(pattern);
+    matchers.set(pattern, m);
+  }
+  return m;
+}
+
+/** Splits a specifier into the directory it is rooted at and a gitignore pattern. */
+export function specifierRoot(spec: string, ctx: { cwd: string; home: string }, ruleRoot: string): { root: string; pattern: string } {
+  if (spec.startsWith('//')) return { root: '/', pattern: spec.slice(1) };
+  if (spec === '~') return { root: normalizePath(ctx.home), pattern: '**' };
+  if (spec.startsWith('~/')) return { root: normalizePath(ctx.home), pattern: spec.slice(1) };
+  if (spec.startsWith('/')) return { root: normalizePath(ruleRoot), pattern: spec };
+  return { root: normalizePath(ctx.cwd), pattern: spec.startsWith('./') ? spec.slice(2) : spec };
+}
+
+/** Does the path specifier `spec` (from a rule rooted at `ruleRoot`) cover `path`? */
+export function specifierMatches(spec: string, path: string, ctx: { cwd: string; home: string }, ruleRoot: string): boolean {
+  const { root, pattern } = specifierRoot(spec, ctx, ruleRoot);
+  if (pattern === '' || !isInside(path, root) || path === root) return false;
+  const rel = root === '/' ? path.slice(1) : path.slice(root.length + 1);
+  return matcher(pattern).ignores(rel);
+}
+
+/** The path itself and, when it is a symlink (or sits under one), its resolved target. */
+export async function pathsForCheck(path: string, realpath?: (p: string) => Promise<string | null>): Promise<string[]> {
+  if (!realpath) return [path];
+  const target = await realpath(path).catch(() => null);
+  return target && target !== path ? [path, normalizePath(target)] : [path];
+}

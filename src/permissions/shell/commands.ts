@@ -1,0 +1,350 @@
+// Knowledge about individual commands: which ones are file commands (their paths are checked
+// against path rules and the working directories, with Claude Code's wording), which ones are
+// read-only (default mode runs them without a prompt), and which ones wrap another command.
+
+export type FileOp = 'read' | 'write' | 'create';
+
+type ArgShape =
+  /** every operand is a path */
+  | 'all'
+  /** the first operand is a pattern unless -e/-f gives it (grep family) */
+  | 'pattern'
+  /** the first operand is a script unless -e/-f gives it (sed) */
+  | 'script'
+  /** the first operand is a filter/program (jq, awk) */
+  | 'program'
+  /** operands before the first expression token (find) */
+  | 'find'
+  /** one directory, default $HOME (cd) */
+  | 'cd'
+  /** operands default to `.` (ls) */
+  | 'dot';
+
+interface FileCommand {
+  op: FileOp;
+  /** Completes "Claude Code may only <verb> the allowed working directories". */
+  verb: string;
+  shape: ArgShape;
+  /** Options that take the next word as their value. */
+  valueFlags?: readonly string[];
+}
+
+const GREP_VALUE = ['-e', '-f', '-m', '-A', '-B', '-C', '-d', '-D', '--regexp', '--file', '--max-count', '--include', '--exclude', '--exclude-dir', '--label', '--color', '--colour', '--context', '--after-context', '--before-context'];
+const RG_VALUE = ['-e', '-f', '-m', '-A', '-B', '-C', '-g', '-t', '-T', '-j', '-M', '-r', '-E', '--regexp', '--file', '--glob', '--iglob', '--type', '--type-not', '--max-count', '--context', '--after-context', '--before-context', '--replace', '--encoding', '--max-columns', '--threads', '--sort', '--sortr', '--max-depth', '--type-add', '--pre', '--pre-glob'];
+
+/** Claude Code's recognised file commands and its wording for each (2.1.273). */
+export const FILE_COMMANDS: Readonly<Record<string, FileCommand>> = {
+  cd: { op: 'read', verb: 'change directories to', shape: 'cd' },
+  ls: { op: 'read', verb: 'list files in', shape: 'dot', valueFlags: ['-w', '-I', '-T', '--hide', '--ignore', '--width', '--tabsize', '--format', '--sort', '--time', '--time-style', '--color', '--block-size', '--quoting-style', '--indicator-style'] },
+  find: { op: 'read', verb: 'search files in', shape: 'find' },
+  mkdir: { op: 'create', verb: 'create directories in', shape: 'all', valueFlags: ['-m', '--mode', '--context'] },
+  touch: { op: 'create', verb: 'create or modify files in', shape: 'all', valueFlags: ['-d', '-t', '-r', '--date', '--reference'] },
+  rm: { op: 'write', verb: 'remove files from', shape: 'all' },
+  rmdir: { op: 'write', verb: 'remove directories from', shape: 'all' },
+  mv: { op: 'write', verb: 'move files to/from', shape: 'all', valueFlags: ['-t', '-S', '--target-directory', '--suffix'] },
+  cp: { op: 'write', verb: 'copy files to/from', shape: 'all', valueFlags: ['-t', '-S', '--target-directory', '--suffix'] },
+  cat: { op: 'read', verb: 'concatenate files from', shape: 'all' },
+  head: { op: 'read', verb: 'read the beginning of files from', shape: 'all', valueFlags: ['-n', '-c', '--lines', '--bytes'] },
+  tail: { op: 'read', verb: 'read the end of files from', shape: 'all', valueFlags: ['-n', '-c', '-s', '--lines', '--bytes', '--pid', '--sleep-interval', '--max-unchanged-stats'] },
+  sort: { op: 'read', verb: 'sort contents of files from', shape: 'all', valueFlags: ['-k', '-t', '-o', '-S', '-T', '--key', '--field-separator', '--output', '--buffer-size', '--temporary-directory', '--parallel', '--files0-from'] },
+  uniq: { op: 'read', verb: 'filter duplicate lines from files in', shape: 'all', valueFlags: ['-f', '-s', '-w', '--skip-fields', '--skip-chars', '--check-chars'] },
+  wc: { op: 'read', verb: 'count lines/words/bytes in files from', shape: 'all', valueFlags: ['--files0-from'] },
+  cut: { op: 'read', verb: 'extract columns from files in', shape: 'all', valueFlags: ['-d', '-f', '-c', '-b', '--delimiter', '--fields', '--characters', '--bytes', '--output-delimiter'] },
+  paste: { op: 'read', verb: 'merge files from', shape: 'all', valueFlags: ['-d', '--delimiters'] },
+  column: { op: 'read', verb: 'format files from', shape: 'all', valueFlags: ['-s', '-c', '-o', '-N', '-R', '-H', '-W', '-E', '-d', '--separator', '--output-separator', '--table-columns', '--output-width'] },
+  file: { op: 'read', verb: 'examine file types in', shape: 'all', valueFlags: ['-m', '-f', '-F', '-e', '-P', '--magic-file', '--files-from', '--separator', '--exclude', '--parameter'] },
+  stat: { op: 'read', verb: 'read file stats from', shape: 'all', valueFlags: ['-c', '-f', '-t', '--format', '--printf'] },
+  diff: { op: 'read', verb: 'compare files from', shape: 'all', valueFlags: ['-U', '-C', '-W', '-I', '-x', '-X', '-S', '-F', '-L', '--label', '--unified', '--context', '--width', '--ignore-matching-lines', '--exclude', '--exclude-from', '--starting-file', '--show-function-line', '--line-format', '--from-file', '--to-file'] },
+  awk: { op: 'read', verb: 'process text from files in', shape: 'program', valueFlags: ['-F', '-v', '-f', '--field-separator', '--assign', '--file'] },
+  strings: { op: 'read', verb: 'extract strings from files in', shape: 'all', valueFlags: ['-n', '-t', '-e', '-T', '--bytes', '--radix', '--encoding', '--target'] },
+  hexdump: { op: 'read', verb: 'display hex dump of files from', shape: 'all', valueFlags: ['-n', '-s', '-e', '-f', '--length', '--skip', '--format', '--format-file'] },
+  od: { op: 'read', verb: 'display octal dump of files from', shape: 'all', valueFlags: ['-A', '-j', '-N', '-t', '-w', '-S', '--address-radix', '--skip-bytes', '--read-bytes', '--format', '--width', '--strings'] },
+  base64: { op: 'read', verb: 'encode/decode files from', shape: 'all', valueFlags: ['-w', '--wrap'] },
+  nl: { op: 'read', verb: 'number lines in files from', shape: 'all', valueFlags: ['-b', '-d', '-f', '-h', '-i', '-l', '-n', '-s', '-v', '-w', '--body-numbering', '--section-delimiter', '--footer-numbering', '--header-numbering', '--line-increment', '--join-blank-lines', '--number-format', '--number-separator', '--starting-line-number', '--number-width'] },
+  grep: { op: 'read', verb: 'search for patterns in files from', shape: 'pattern', valueFlags: GREP_VALUE },
+  egrep: { op: 'read', verb: 'search for patterns in files from', shape: 'pattern', valueFlags: GREP_VALUE },
+  fgrep: { op: 'read', verb: 'search for patterns in files from', shape: 'pattern', valueFlags: GREP_VALUE },
+  rg: { op: 'read', verb: 'search for patterns in files from', shape: 'pattern', valueFlags: RG_VALUE },
+  sed: { op: 'read', verb: 'edit files in', shape: 'script', valueFlags: ['-e', '-f', '-l', '--expression', '--file', '--line-length'] },
+  jq: { op: 'read', verb: 'process JSON from files in', shape: 'program', valueFlags: ['-f', '--from-file', '--indent', '--tab', '-L'] },
+  sha256sum: { op: 'read', verb: 'compute SHA-256 checksums for files in', shape: 'all' },
+  sha1sum: { op: 'read', verb: 'compute SHA-1 checksums for files in', shape: 'all' },
+  md5sum: { op: 'read', verb: 'compute MD5 checksums for files in', shape: 'all' },
+};
+
+/** jq options that take two values. */
+const TWO_VALUE_FLAGS: Readonly<Record<string, readonly string[]>> = { jq: ['--arg', '--argjson', '--slurpfile', '--rawfile'] };
+
+export interface Word {
+  /** The word's value when it is static (no expansion); null otherwise. */
+  value: string | null;
+  /** The word as written. */
+  text: string;
+  /** Contains an unquoted glob character. */
+  glob: boolean;
+}
+
+export interface FileArgs {
+  op: FileOp;
+  /** Path operands as words (their values may be dynamic). */
+  paths: Word[];
+  /** For cp/mv: the destination (written), the others are read. */
+  destination?: Word;
+}
+
+const isFlag = (w: Word) => w.value !== null && w.value.startsWith('-') && w.value !== '-';
+
+/** Operands of a file command, per its shape. `args` excludes the command name. */
+export function fileArgs(name: string, args: readonly Word[]): FileArgs | undefined {
+  const spec = FILE_COMMANDS[name];
+  if (!spec) return undefined;
+  const valueFlags = new Set(spec.valueFlags ?? []);
+  const twoValue = new Set(TWO_VALUE_FLAGS[name] ?? []);
+  const operands: Word[] = [];
+  const flags: string[] = [];
+  const flagValues: { flag: string; word: Word }[] = [];
+  let endOfFlags = false;
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i] as Word;
+    if (spec.shape === 'find' && operands.length === 0 && flags.length === 0 && !endOfFlags) {
+      // find's leading -H/-L/-P come before the paths.
+      if (w.value === '-H' || w.value === '-L' || w.value === '-P') continue;
+    }
+    if (spec.shape === 'find') {
+      if (w.value !== null && (w.value.startsWith('-') || w.value === '(' || w.value === '!' || w.value === ',')) break;
+      operands.push(w);
+      continue;
+    }
+    if (!endOfFlags && w.value === '--') {
+      endOfFlags = true;
+      continue;
+    }
+    if (!endOfFlags && isFlag(w)) {
+      const v = w.value as string;
+      const eq = v.indexOf('=');
+      const bare = v.startsWith('--') && eq !== -1 ? v.slice(0, eq) : v;
+      flags.push(bare);
+      if (twoValue.has(bare)) {
+        i += 2;
+      } else if (valueFlags.has(bare) && (eq === -1 || !v.startsWith('--'))) {
+        const next = args[i + 1];
+        if (next) flagValues.push({ flag: bare, word: next });
+        i++;
+      }
+      continue;
+    }
+    operands.push(w);
+  }
+  const has = (...fs: string[]) => flags.some((f) => fs.includes(f) || (f.startsWith('-') && !f.startsWith('--') && fs.some((x) => x.length === 2 && !x.startsWith('--') && f.includes(x[1] as string))));
+  switch (spec.shape) {
+    case 'cd':
+      return { op: 'read', paths: operands.slice(0, 1) };
+    case 'dot':
+    case 'find':
+      return { op: spec.op, paths: operands.length > 0 ? operands : [{ value: '.', text: '.', glob: false }] };
+    case 'pattern': {
+      const given = flagValues.some((f) => ['-e', '-f', '--regexp', '--file'].includes(f.flag));
+      const paths = given ? operands : operands.slice(1);
+      const fromFile = flagValues.filter((f) => f.flag === '-f' || f.flag === '--file').map((f) => f.word);
+      const recursive = has('-r', '-R', '--recursive', '--dereference-recursive') || name === 'rg';
+      return { op: 'read', paths: [...fromFile, ...(paths.length === 0 && recursive ? [{ value: '.', text: '.', glob: false }] : paths)] };
+    }
+    case 'script': {
+      const given = flagValues.some((f) => ['-e', '-f', '--expression', '--file'].includes(f.flag));
+      const inPlace = flags.some((f) => f === '--in-place' || (f.startsWith('-') && !f.startsWith('--') && f.includes('i')));
+      return { op: inPlace ? 'write' : 'read', paths: given ? operands : operands.slice(1) };
+    }
+    case 'program': {
+      const given = flagValues.some((f) => ['-f', '--file', '--from-file'].includes(f.flag));
+      return { op: 'read', paths: given ? operands : operands.slice(1) };
+    }
+    case 'all': {
+      if ((name === 'cp' || name === 'mv') && operands.length > 0) {
+        const target = flagValues.find((f) => f.flag === '-t' || f.flag === '--target-directory');
+        if (target) return { op: 'write', paths: [...operands, target.word], destination: target.word };
+        return { op: 'write', paths: operands, destination: operands[operands.length - 1] };
+      }
+      const reference = flagValues.filter((f) => name === 'touch' && (f.flag === '-r' || f.flag === '--reference')).map((f) => f.word);
+      return { op: spec.op, paths: [...operands, ...reference] };
+    }
+  }
+}
+
+/** The flags of a command, for read-only checks (`-abc` counts as -a, -b, -c). */
+function flagSet(args: readonly Word[]): Set<string> {
+  const out = new Set<string>();
+  for (const w of args) {
+    const v = w.value;
+    if (v === null || !v.startsWith('-') || v === '-' || v === '--') continue;
+    if (v.startsWith('--')) out.add(v.split('=')[0] as string);
+    else for (const c of v.slice(1)) out.add(`-${c}`);
+  }
+  return out;
+}
+
+const READ_ONLY_ANY_ARGS = new Set([
+  'ls', 'cat', 'head', 'tail', 'wc', 'pwd', 'echo', 'printf', 'true', 'false', 'grep', 'egrep', 'fgrep', 'stat', 'diff', 'cmp', 'comm',
+  'basename', 'dirname', 'realpath', 'readlink', 'which', 'whoami', 'id', 'groups', 'uname', 'cut', 'tr', 'nl', 'od', 'hexdump', 'strings',
+  'column', 'paste', 'fold', 'rev', 'seq', 'expr', 'test', '[', 'sleep', 'jq', 'du', 'df', 'sha256sum', 'sha1sum', 'md5sum', 'cksum',
+  'printenv', 'type', 'cd', 'wait', 'locale', 'nproc', 'arch', 'tty',
+]);
+
+/** Read-only forms of git subcommands (what default mode runs without a prompt). */
+const GIT_READ_ONLY = new Set(['status', 'log', 'diff', 'show', 'rev-parse', 'ls-files', 'ls-tree', 'blame', 'describe', 'shortlog', 'rev-list', 'cat-file', 'merge-base', 'grep', 'show-ref', 'for-each-ref', 'name-rev', 'count-objects', 'whatchanged', 'cherry']);
+const GIT_LIST_ONLY: Readonly<Record<string, readonly string[]>> = {
+  branch: ['-a', '-r', '-v', '-vv', '-l', '--list', '--all', '--remotes', '--verbose', '--show-current', '--merged', '--no-merged', '--contains', '--no-contains', '--sort', '--format', '--color', '--no-color', '--column', '--no-column'],
+  tag: ['-l', '--list', '-n', '--sort', '--contains', '--merged', '--points-at', '--format'],
+  remote: ['-v', '--verbose'],
+  stash: ['list'],
+  worktree: ['list'],
+  config: ['--get', '--get-all', '--get-regexp', '--list', '-l', '--show-origin', '--show-scope', '--global', '--local', '--system', '--name-only'],
+};
+
+function gitReadOnly(args: readonly Word[]): boolean {
+  let i = 0;
+  // Global options that change nothing; -C/-c/--git-dir could point git anywhere, so no.
+  while (i < args.length && (args[i]?.value === '--no-pager' || args[i]?.value === '-P' || args[i]?.value === '--no-optional-locks')) i++;
+  const sub = args[i]?.value;
+  if (sub === undefined || sub === null) return false;
+  const rest = args.slice(i + 1);
+  if (rest.some((w) => w.value === null)) return false;
+  const values = rest.map((w) => w.value as string);
+  if (GIT_READ_ONLY.has(sub)) return !values.some((v) => v.startsWith('--output') || v === '--ext-diff' || v.startsWith('--exec'));
+  const listOnly = GIT_LIST_ONLY[sub];
+  if (!listOnly) return false;
+  if (sub === 'stash' || sub === 'worktree') return values[0] === 'list';
+  if (sub === 'remote') return values.every((v) => listOnly.includes(v));
+  if (sub === 'config') return values.some((v) => v.startsWith('--get') || v === '--list' || v === '-l');
+  // branch/tag: listing flags only (with their values), no names to create or delete.
+  return values.every((v, k) => listOnly.includes(v.split('=')[0] as string) || (k > 0 && ['--contains', '--merged', '--no-merged', '--sort', '--format', '--points-at', '--no-contains'].includes(values[k - 1] as string)));
+}
+
+/** A sed script that only prints (`1,5p`, `/re/p`, `$p`); sed -n with anything else may write. */
+function sedPrintOnly(script: string): boolean {
+  return script.split(';').every((part) => /^\s*((\d+|\$|\/[^/]*\/)(\s*,\s*(\d+|\$|\/[^/]*\/))?)?\s*[pl=]?\s*$/.test(part));
+}
+
+/** Does this command (name and arguments, wrappers already removed) only read? */
+export function isReadOnlyCommand(name: string, args: readonly Word[]): boolean {
+  const flags = flagSet(args);
+  switch (name) {
+    case 'git':
+      return gitReadOnly(args);
+    case 'find':
+      return !['-exec', '-execdir', '-ok', '-okdir', '-delete', '-fprint', '-fprint0', '-fprintf', '-fls'].some((f) => args.some((w) => w.value === f));
+    case 'sort':
+      return !flags.has('-o') && !flags.has('--output');
+    case 'uniq':
+      return (fileArgs('uniq', args)?.paths.length ?? 0) <= 1;
+    case 'base64':
+      return !flags.has('-o') && !flags.has('--output');
+    case 'date':
+      return !flags.has('-s') && !flags.has('--set');
+    case 'hostname':
+      return args.length === 0;
+    case 'tree':
+      return !flags.has('-o');
+    case 'file':
+      return !flags.has('-C') && !flags.has('--compile');
+    case 'rg':
+      return !flags.has('--pre');
+    case 'env':
+      return args.length === 0;
+    case 'command':
+      return flags.has('-v') || flags.has('-V');
+    case 'sed': {
+      const fa = fileArgs('sed', args);
+      if (!fa || fa.op !== 'read' || !(flags.has('-n') || flags.has('--quiet') || flags.has('--silent'))) return false;
+      const scripts = args.filter((w, k) => k > 0 && (args[k - 1]?.value === '-e' || args[k - 1]?.value === '--expression')).map((w) => w.value);
+      const script = scripts.length > 0 ? scripts : [args.find((w) => !isFlag(w))?.value ?? null];
+      return script.every((s) => s !== null && sedPrintOnly(s));
+    }
+    default:
+      return READ_ONLY_ANY_ARGS.has(name);
+  }
+}
+
+/** Commands that run the command after their own options. `safe` ones are stripped before
+ * allow rules match too; the rest only before deny and ask rules. */
+interface Wrapper {
+  safe: boolean;
+  valueFlags: readonly string[];
+  /** Operands the wrapper itself takes before the command (timeout's duration). */
+  operands?: number;
+  /** An option that makes it something other than a wrapper (`command -v`). */
+  notWrapperFlags?: readonly string[];
+}
+
+export const WRAPPERS: Readonly<Record<string, Wrapper>> = {
+  timeout: { safe: true, valueFlags: ['-s', '-k', '--signal', '--kill-after'], operands: 1 },
+  time: { safe: true, valueFlags: ['-o', '-f', '--output', '--format'] },
+  nice: { safe: true, valueFlags: ['-n', '--adjustment'] },
+  nohup: { safe: true, valueFlags: [] },
+  stdbuf: { safe: true, valueFlags: ['-i', '-o', '-e', '--input', '--output', '--error'] },
+  env: { safe: false, valueFlags: ['-u', '-C', '--unset', '--chdir'] },
+  xargs: { safe: false, valueFlags: ['-n', '-L', '-I', '-P', '-d', '-s', '-E', '-a', '--max-args', '--max-lines', '--max-procs', '--delimiter', '--max-chars', '--eof', '--arg-file', '--process-slot-var'] },
+  command: { safe: false, valueFlags: [], notWrapperFlags: ['-v', '-V'] },
+  builtin: { safe: false, valueFlags: [] },
+  exec: { safe: false, valueFlags: ['-a'] },
+  sudo: { safe: false, valueFlags: ['-u', '-g', '-h', '-p', '-C', '-D', '-r', '-t', '-T', '-U', '--user', '--group', '--host', '--prompt', '--chdir'] },
+  doas: { safe: false, valueFlags: ['-u', '-C'] },
+  ionice: { safe: false, valueFlags: ['-c', '-n', '-p', '-P', '-u', '--class', '--classdata'] },
+  chrt: { safe: false, valueFlags: ['-T', '-P', '-D'], operands: 1 },
+  taskset: { safe: false, valueFlags: ['-c', '--cpu-list'], operands: 1 },
+  setsid: { safe: false, valueFlags: [] },
+  unbuffer: { safe: false, valueFlags: [] },
+  caffeinate: { safe: false, valueFlags: ['-t', '-w'] },
+  watch: { safe: false, valueFlags: ['-n', '-d', '--interval', '--differences'] },
+};
+
+/** Strips one wrapper from the front of `words` (name first); undefined when words[0] is not
+ * a wrapper or nothing follows it. Env-style NAME=VALUE operands of env are skipped. */
+export function stripWrapper(words: readonly Word[], safeOnly: boolean): Word[] | undefined {
+  const name = words[0]?.value;
+  if (!name) return undefined;
+  const w = WRAPPERS[name];
+  if (!w || (safeOnly && !w.safe)) return undefined;
+  let i = 1;
+  let operands = w.operands ?? 0;
+  while (i < words.length) {
+    const v = words[i]?.value;
+    if (v === null || v === undefined) break;
+    if (w.notWrapperFlags?.includes(v)) return undefined;
+    if (v === '--') {
+      i++;
+      break;
+    }
+    if (v.startsWith('-') && v.length > 1) {
+      const bare = v.startsWith('--') ? (v.split('=')[0] as string) : v.slice(0, 2);
+      const attached = v.startsWith('--') ? v.includes('=') : v.length > 2;
+      i += w.valueFlags.includes(bare) && !attached ? 2 : 1;
+      continue;
+    }
+    if (name === 'env' && v.includes('=') && !v.startsWith('=')) {
+      i++;
+      continue;
+    }
+    if (operands > 0) {
+      operands--;
+      i++;
+      continue;
+    }
+    break;
+  }
+  return i < words.length ? words.slice(i) : undefined;
+}
+
+export const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh']);
+
+/** `bash -c 'script'` (also -lc, -ec…): the script operand, when static. */
+export function shellScript(words: readonly Word[]): string | null | undefined {
+  const name = words[0]?.value;
+  if (!name || !SHELLS.has(name.slice(name.lastIndexOf('/') + 1))) return undefined;
+  for (let i = 1; i < words.length; i++) {
+    const v = words[i]?.value;
+    if (v === null || v === undefined) return undefined;
+    if (v.startsWith('-') && !v.startsWith('--') && v.includes('c')) return words[i + 1]?.value ?? null;
+    if (!v.startsWith('-')) return undefined;
+  }
+  return undefined;
+}

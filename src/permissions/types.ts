@@ -1,0 +1,107 @@
+// The permission engine's contract: plain values in, a Decision out. Nothing here touches a
+// filesystem, a clock or the DOM; symlink targets come through the optional `realpath`.
+
+export type Mode = 'default' | 'acceptEdits' | 'plan' | 'auto' | 'dontAsk' | 'bypassPermissions';
+
+export const MODES: readonly Mode[] = ['default', 'acceptEdits', 'plan', 'auto', 'dontAsk', 'bypassPermissions'];
+
+/** The `permissions` block of a settings file (other keys are ignored). */
+export interface PermissionSettings {
+  allow?: unknown;
+  deny?: unknown;
+  ask?: unknown;
+  defaultMode?: unknown;
+  additionalDirectories?: unknown;
+}
+
+/** A parsed settings file; kept loose because the files are user input. */
+export interface Settings {
+  permissions?: PermissionSettings;
+  [key: string]: unknown;
+}
+
+export type SettingsSource = 'managed' | 'user' | 'project' | 'local';
+export type RuleSource = SettingsSource | 'cliArg';
+export type DecisionSource = RuleSource | 'mode';
+export type RuleBehavior = 'allow' | 'deny' | 'ask';
+
+/** The auto-mode safety classifier's scripted verdict (the oracle's `classifier` field);
+ * undefined = no parseable verdict. */
+export type ClassifierVerdict = 'allow' | 'block' | { severity: number; category?: string } | undefined;
+
+export interface PermissionContext {
+  mode: Mode;
+  /** The project directory (Claude Code's original cwd). */
+  cwd: string;
+  home: string;
+  /** Whether the workspace's trust dialog was accepted (`hasTrustDialogAccepted`). */
+  trusted: boolean;
+  sources: Partial<Record<SettingsSource, Settings | undefined>>;
+  cli: {
+    allowedTools?: string[];
+    disallowedTools?: string[];
+    /** `--tools`; null or undefined = the flag was not given. */
+    tools?: string[] | null;
+    addDirs?: string[];
+  };
+  classifier?: ClassifierVerdict;
+  /** Resolves symlinks (null when the path does not exist). Without it targets are not checked. */
+  realpath?: (p: string) => Promise<string | null>;
+  /** Process environment (only CLAUDE_CODE_ENTRYPOINT is read, for the Glob/Grep gate). */
+  env?: Record<string, string>;
+}
+
+export type PermissionKind = 'read' | 'write' | 'bash' | 'other';
+
+/** How a file tool reports a path deny rule. Read, Edit and Write refuse in their input
+ * validation (a `<tool_use_error>`); the other file tools get the permission-check text. */
+export type ValidationStyle = 'read' | 'edit' | 'write';
+
+export interface PermissionRequest {
+  tool: string;
+  kind: PermissionKind;
+  /** Absolute paths the call touches (file_path; Glob/Grep path or the cwd). */
+  paths: string[];
+  /** Bash: the command line. */
+  command?: string;
+  /** Bash: the shell's current directory when it differs from the project directory. */
+  shellCwd?: string;
+  input: unknown;
+  validation?: ValidationStyle;
+}
+
+export interface RuleRef {
+  text: string;
+  source: DecisionSource;
+}
+
+export interface Decision {
+  behavior: 'allow' | 'deny' | 'ask';
+  /** The rule (or mode) that decided, when one did. */
+  rule?: RuleRef;
+  /** Why, for people (the UI and explain panes). */
+  reason: string;
+  /** The exact tool_result content when the call does not run in -p mode, including a
+   * `<tool_use_error>` wrapper where Claude Code adds one. */
+  message?: string;
+  /** The stream-json `tool_use_result` of the refusal: `Error: <unwrapped message>`. */
+  structured?: string;
+  /** Bash: each subcommand and its own decision. */
+  subcommands?: SubcommandDecision[];
+  /** Set where Claude Code 2.1.273 is known to let a call through that a stricter reading of
+   * the rules would stop; the behaviour stays 2.1.273's. */
+  knownGap?: string;
+  /** True when -p mode lists the call in the result's `permission_denials`. */
+  permissionDenial?: boolean;
+}
+
+export interface SubcommandDecision {
+  command: string;
+  decision: Omit<Decision, 'subcommands'>;
+}
+
+export interface OfferedTools {
+  offered: string[];
+  /** Tool name -> the exact tool_result content a call to it gets. */
+  removed: Record<string, string>;
+}
