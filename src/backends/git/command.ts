@@ -1,7 +1,678 @@
-import { defineCommand, type Command } from 'just-bash';
+// `git` for just-bash on the in-memory workspace: the everyday subcommands (init, status, add,
+// commit, log, diff, show, rev-parse, branch) over isomorphic-git, printing what git 2.39 prints.
+import { defineCommand, type Command, type ExecResult } from 'just-bash';
 import type { Volume } from 'memfs';
 import type { Clock } from '../../workspace/types';
+import { abbrev, fileDiff, lineStats, type DiffSide } from './diff';
+import {
+  currentBranch,
+  findRepo,
+  GitError,
+  getConfig,
+  hashBlob,
+  headOid,
+  indexFiles,
+  init,
+  joinPath,
+  log,
+  readBlob,
+  readCommit,
+  repoAt,
+  resolveRevision,
+  stage,
+  statusRows,
+  treeFiles,
+  unstage,
+  workFile,
+  writeCommit,
+  type CommitInfo,
+  type Identity,
+  type Repo,
+  type TreeFile,
+} from './repo';
+import { computeStatus, longStatus, quotePath, relativeTo, shortStatus } from './status';
 
-export function createGitCommand(_vol: Volume, _clock: Clock): Command {
-  return defineCommand('git', async () => ({ stdout: '', stderr: 'git: todo\n', exitCode: 1 }));
+interface Ctx {
+  vol: Volume;
+  clock: Clock;
+  cwd: string;
+  env: Map<string, string>;
+}
+
+const ok = (stdout: string, stderr = ''): ExecResult => ({ stdout, stderr, exitCode: 0 });
+const fail = (stderr: string, exitCode = 128, stdout = ''): ExecResult => ({ stdout, stderr, exitCode });
+
+function normalize(p: string): string {
+  const out: string[] = [];
+  for (const part of p.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') out.pop();
+    else out.push(part);
+  }
+  return '/' + out.join('/');
+}
+
+function resolve(cwd: string, p: string): string {
+  return normalize(p.startsWith('/') ? p : `${cwd}/${p}`);
+}
+
+/** The cwd's path inside the work tree ('' at the top). */
+function prefixOf(repo: Repo, cwd: string): string {
+  if (cwd === repo.dir) return '';
+  return cwd.startsWith(repo.dir === '/' ? '/' : `${repo.dir}/`)
+    ? cwd.slice(repo.dir.length + (repo.dir === '/' ? 0 : 1))
+    : '';
+}
+
+function requireRepo(ctx: Ctx): Repo {
+  const repo = findRepo(ctx.vol, ctx.cwd);
+  if (repo === null)
+    throw new GitError('fatal: not a git repository (or any of the parent directories): .git\n');
+  return repo;
+}
+
+// ---------------------------------------------------------------- identity and dates
+
+const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+function tzText(offsetMinutes: number): string {
+  // isomorphic-git's offset has the opposite sign of the printed zone.
+  const east = -offsetMinutes;
+  const sign = east < 0 ? '-' : '+';
+  const a = Math.abs(east);
+  return `${sign}${String(Math.floor(a / 60)).padStart(2, '0')}${String(a % 60).padStart(2, '0')}`;
+}
+
+/** git's default date format: `Tue Nov 14 22:13:20 2023 +0000`, in the author's zone. */
+export function gitDate(id: Identity): string {
+  const d = new Date((id.timestamp - id.timezoneOffset * 60) * 1000);
+  const p2 = (n: number) => String(n).padStart(2, '0');
+  return `${DAYS[d.getUTCDay()]} ${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()} ${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}:${p2(d.getUTCSeconds())} ${d.getUTCFullYear()} ${tzText(id.timezoneOffset)}`;
+}
+
+/** GIT_AUTHOR_DATE forms: `@<secs> <zone>`, `<secs> <zone>`, ISO 8601. */
+export function parseGitDate(s: string): { timestamp: number; timezoneOffset: number } | null {
+  const raw = /^@?(\d+)(?:\s+([+-])(\d{2}):?(\d{2}))?$/.exec(s.trim());
+  if (raw) {
+    const off = raw[2] ? (raw[2] === '-' ? 1 : -1) * (Number(raw[3]) * 60 + Number(raw[4])) : 0;
+    return { timestamp: Number(raw[1]), timezoneOffset: off };
+  }
+  const iso = /([+-])(\d{2}):?(\d{2})$/.exec(s.trim());
+  const ms = Date.parse(s);
+  if (Number.isNaN(ms)) return null;
+  const off = iso ? (iso[1] === '-' ? 1 : -1) * (Number(iso[2]) * 60 + Number(iso[3])) : 0;
+  return { timestamp: Math.floor(ms / 1000), timezoneOffset: off };
+}
+
+function readGlobalConfig(ctx: Ctx, key: 'name' | 'email'): string | undefined {
+  const home = ctx.env.get('HOME');
+  if (home === undefined) return undefined;
+  let text: string;
+  try {
+    text = String(ctx.vol.readFileSync(joinPath(home, '.gitconfig'), 'utf8'));
+  } catch {
+    return undefined;
+  }
+  let section = '';
+  for (const line of text.split('\n')) {
+    const s = /^\s*\[([^\]]+)\]/.exec(line);
+    if (s) {
+      section = (s[1] ?? '').trim().toLowerCase();
+      continue;
+    }
+    const kv = /^\s*([A-Za-z]+)\s*=\s*(.*?)\s*$/.exec(line);
+    if (section === 'user' && kv && kv[1]?.toLowerCase() === key) return kv[2];
+  }
+  return undefined;
+}
+
+async function identity(ctx: Ctx, repo: Repo, who: 'AUTHOR' | 'COMMITTER'): Promise<Identity> {
+  const name =
+    ctx.env.get(`GIT_${who}_NAME`) ?? (await getConfig(repo, 'user.name')) ?? readGlobalConfig(ctx, 'name');
+  const email =
+    ctx.env.get(`GIT_${who}_EMAIL`) ??
+    ctx.env.get('EMAIL') ??
+    (await getConfig(repo, 'user.email')) ??
+    readGlobalConfig(ctx, 'email');
+  if (name === undefined || email === undefined) {
+    throw new GitError(
+      'Author identity unknown\n\n*** Please tell me who you are.\n\nRun\n\n  git config --global user.email "you@example.com"\n  git config --global user.name "Your Name"\n\nto set your account\'s default identity.\nOmit --global to set the identity only in this repository.\n\nfatal: unable to auto-detect email address (got \'user@localhost.(none)\')\n',
+    );
+  }
+  const dateText = ctx.env.get(`GIT_${who}_DATE`);
+  const date = dateText !== undefined ? parseGitDate(dateText) : null;
+  return { name, email, ...(date ?? { timestamp: Math.floor(ctx.clock.now() / 1000), timezoneOffset: 0 }) };
+}
+
+// ---------------------------------------------------------------- subcommands
+
+async function cmdInit(ctx: Ctx, args: string[]): Promise<ExecResult> {
+  let quiet = false;
+  let branch: string | undefined;
+  let dir: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] ?? '';
+    if (a === '-q' || a === '--quiet') quiet = true;
+    else if (a === '-b' || a === '--initial-branch') branch = args[++i];
+    else if (a.startsWith('--initial-branch=')) branch = a.slice('--initial-branch='.length);
+    else if (!a.startsWith('-')) dir = a;
+  }
+  const target = dir === undefined ? ctx.cwd : resolve(ctx.cwd, dir);
+  const existed = ctx.vol.existsSync(joinPath(target, '.git/HEAD'));
+  ctx.vol.mkdirSync(target, { recursive: true });
+  const repo = repoAt(ctx.vol, target);
+  let hint = '';
+  if (!existed) {
+    if (branch === undefined) {
+      branch = 'master';
+      hint =
+        "hint: Using 'master' as the name for the initial branch. This default branch name\nhint: is subject to change. To configure the initial branch name to use in all\nhint: of your new repositories, which will suppress this warning, call:\nhint: \nhint: \tgit config --global init.defaultBranch <name>\nhint: \nhint: Names commonly chosen instead of 'master' are 'main', 'trunk' and\nhint: 'development'. The just-created branch can be renamed via this command:\nhint: \nhint: \tgit branch -m <name>\n";
+    }
+    await init(repo, branch);
+  }
+  if (quiet) return ok('', hint);
+  return ok(
+    `${existed ? 'Reinitialized existing' : 'Initialized empty'} Git repository in ${repo.gitdir}/\n`,
+    hint,
+  );
+}
+
+async function cmdStatus(ctx: Ctx, args: string[]): Promise<ExecResult> {
+  const repo = requireRepo(ctx);
+  let short = false;
+  let porcelain = false;
+  let branchLine = false;
+  for (const a of args) {
+    if (a === '-s' || a === '--short') short = true;
+    else if (a === '--porcelain' || a === '--porcelain=v1') porcelain = true;
+    else if (a === '-b' || a === '--branch') branchLine = true;
+    else if (a.startsWith('-') && !a.startsWith('-u') && !a.startsWith('--untracked-files'))
+      return unsupported(`status ${a}`);
+  }
+  const st = await computeStatus(repo);
+  const prefix = prefixOf(repo, ctx.cwd);
+  const show = porcelain ? (p: string) => p : (p: string) => relativeTo(prefix, p);
+  const branch = await currentBranch(repo);
+  const head = await headOid(repo);
+  if (short || porcelain) {
+    let header = '';
+    if (branchLine)
+      header =
+        head === null ? `## No commits yet on ${branch ?? 'HEAD'}\n` : `## ${branch ?? 'HEAD (no branch)'}\n`;
+    return ok(header + shortStatus(st, show));
+  }
+  return ok(longStatus(st, { branch, headOid: head, forCommit: false }, show));
+}
+
+/** Paths under a pathspec: `.`, a directory or a file, relative to the cwd. */
+function matchesSpec(repo: Repo, ctx: Ctx, spec: string, path: string): boolean {
+  const abs = resolve(ctx.cwd, spec);
+  if (abs === repo.dir) return true;
+  const rel = abs.slice(repo.dir === '/' ? 1 : repo.dir.length + 1);
+  return path === rel || path.startsWith(`${rel}/`);
+}
+
+async function cmdAdd(ctx: Ctx, args: string[]): Promise<ExecResult> {
+  const repo = requireRepo(ctx);
+  let all = false;
+  let updateOnly = false;
+  const specs: string[] = [];
+  for (const a of args) {
+    if (a === '-A' || a === '--all') all = true;
+    else if (a === '-u' || a === '--update') updateOnly = true;
+    else if (a === '--') continue;
+    else if (a.startsWith('-')) return unsupported(`add ${a}`);
+    else specs.push(a);
+  }
+  if (specs.length === 0 && !all && !updateOnly) {
+    return fail(
+      'Nothing specified, nothing added.\nhint: Maybe you wanted to say \'git add .\'?\nhint: Turn this message off by running\nhint: "git config advice.addEmptyPathspec false"\n',
+      0,
+    );
+  }
+  const rows = await statusRows(repo);
+  const chosen = rows.filter(([p]) => specs.length === 0 || specs.some((s) => matchesSpec(repo, ctx, s, p)));
+  for (const s of specs) {
+    if (!rows.some(([p]) => matchesSpec(repo, ctx, s, p)) && !ctx.vol.existsSync(resolve(ctx.cwd, s))) {
+      return fail(`fatal: pathspec '${s}' did not match any files\n`);
+    }
+  }
+  for (const [path, head, workdir, stg] of chosen) {
+    const tracked = head !== 0 || stg !== 0;
+    if (updateOnly && !tracked) continue;
+    if (workdir === 0) {
+      if (stg !== 0) await unstage(repo, path);
+    } else if (!(head === 1 && workdir === 1 && stg === 1)) {
+      await stage(repo, path);
+    }
+  }
+  return ok('');
+}
+
+function pluralize(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+interface FileChange {
+  path: string;
+  old: TreeFile | null;
+  new: TreeFile | null;
+}
+
+function changesBetween(a: Map<string, TreeFile>, b: Map<string, TreeFile>): FileChange[] {
+  const paths = new Set([...a.keys(), ...b.keys()]);
+  const out: FileChange[] = [];
+  for (const path of [...paths].sort()) {
+    const o = a.get(path) ?? null;
+    const n = b.get(path) ?? null;
+    if (o?.oid === n?.oid && o?.mode === n?.mode) continue;
+    out.push({ path, old: o, new: n });
+  }
+  return out;
+}
+
+async function blobOrNull(repo: Repo, f: TreeFile | null): Promise<Uint8Array | null> {
+  return f === null ? null : readBlob(repo, f.oid);
+}
+
+async function summary(repo: Repo, changes: FileChange[]): Promise<string> {
+  let ins = 0;
+  let del = 0;
+  for (const c of changes) {
+    const s = lineStats(await blobOrNull(repo, c.old), await blobOrNull(repo, c.new));
+    ins += s.insertions;
+    del += s.deletions;
+  }
+  let out = ` ${pluralize(changes.length, 'file changed', 'files changed')}`;
+  if (ins > 0 || del === 0) out += `, ${pluralize(ins, 'insertion(+)', 'insertions(+)')}`;
+  if (del > 0 || ins === 0) out += `, ${pluralize(del, 'deletion(-)', 'deletions(-)')}`;
+  out += '\n';
+  for (const c of changes) {
+    if (c.old === null && c.new !== null) out += ` create mode ${c.new.mode} ${quotePath(c.path)}\n`;
+    else if (c.new === null && c.old !== null) out += ` delete mode ${c.old.mode} ${quotePath(c.path)}\n`;
+    else if (c.old !== null && c.new !== null && c.old.mode !== c.new.mode)
+      out += ` mode change ${c.old.mode} => ${c.new.mode} ${quotePath(c.path)}\n`;
+  }
+  return out;
+}
+
+/** `-m` text as git stores it: paragraphs joined by a blank line, trailing blank lines cut. */
+function cleanMessage(parts: string[]): string {
+  return parts.map((p) => p.replace(/\s+$/, '')).join('\n\n') + '\n';
+}
+
+async function cmdCommit(ctx: Ctx, args: string[]): Promise<ExecResult> {
+  const repo = requireRepo(ctx);
+  const messages: string[] = [];
+  let all = false;
+  let quiet = false;
+  let allowEmpty = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] ?? '';
+    if (a === '-m' || a === '--message') messages.push(args[++i] ?? '');
+    else if (a.startsWith('--message=')) messages.push(a.slice('--message='.length));
+    else if (/^-[aqm]+$/.test(a) && a !== '-m') {
+      if (a.includes('a')) all = true;
+      if (a.includes('q')) quiet = true;
+      if (a.endsWith('m')) messages.push(args[++i] ?? '');
+    } else if (a.startsWith('-m')) messages.push(a.slice(2));
+    else if (a === '--all') all = true;
+    else if (a === '--quiet') quiet = true;
+    else if (a === '--allow-empty') allowEmpty = true;
+    else return unsupported(`commit ${a}`);
+  }
+  if (messages.length === 0)
+    return fail(
+      "error: there was a problem with the editor 'vi'\nPlease supply the message using either -m or -F option.\n",
+      1,
+    );
+  if (all) {
+    for (const [path, head, workdir, stg] of await statusRows(repo)) {
+      if (head === 0 && stg === 0) continue;
+      if (workdir === 0 && stg !== 0) await unstage(repo, path);
+      else if (workdir === 2 && stg !== 2) await stage(repo, path);
+    }
+  }
+  const head = await headOid(repo);
+  const before = await treeFiles(repo, head);
+  const index = await indexFiles(repo);
+  const changes = changesBetween(before, index);
+  const branch = await currentBranch(repo);
+  if (changes.length === 0 && !allowEmpty) {
+    const st = await computeStatus(repo);
+    const prefix = prefixOf(repo, ctx.cwd);
+    return fail(
+      '',
+      1,
+      longStatus(st, { branch, headOid: head, forCommit: true }, (p) => relativeTo(prefix, p)),
+    );
+  }
+  const message = cleanMessage(messages);
+  const oid = await writeCommit(
+    repo,
+    message,
+    await identity(ctx, repo, 'AUTHOR'),
+    await identity(ctx, repo, 'COMMITTER'),
+  );
+  if (quiet) return ok('');
+  const subject = subjectOf(message);
+  const where = `${branch ?? 'detached HEAD'}${head === null ? ' (root-commit)' : ''}`;
+  return ok(`[${where} ${abbrev(oid)}] ${subject}\n${await summary(repo, changes)}`);
+}
+
+function indentMessage(message: string): string {
+  const body = message.replace(/\n+$/, '');
+  return body
+    .split('\n')
+    .map((l) => `    ${l}`)
+    .join('\n');
+}
+
+/** The subject git prints in one-line forms: the first paragraph, its lines joined by spaces. */
+function subjectOf(message: string): string {
+  const para = message.replace(/^\n+/, '').split(/\n\s*\n/)[0] ?? '';
+  return para
+    .split('\n')
+    .map((l) => l.trim())
+    .join(' ')
+    .trim();
+}
+
+function commitHeader(c: CommitInfo): string {
+  return `commit ${c.oid}\n${c.parent.length > 1 ? `Merge: ${c.parent.map(abbrev).join(' ')}\n` : ''}Author: ${c.author.name} <${c.author.email}>\nDate:   ${gitDate(c.author)}\n\n${indentMessage(c.message)}\n`;
+}
+
+async function requireHead(repo: Repo, branch: string | null): Promise<string> {
+  const head = await headOid(repo);
+  if (head === null)
+    throw new GitError(`fatal: your current branch '${branch ?? 'HEAD'}' does not have any commits yet\n`);
+  return head;
+}
+
+async function cmdLog(ctx: Ctx, args: string[]): Promise<ExecResult> {
+  const repo = requireRepo(ctx);
+  let oneline = false;
+  let depth: number | undefined;
+  let rev = 'HEAD';
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] ?? '';
+    if (a === '--oneline') oneline = true;
+    else if (a === '-n' || a === '--max-count') depth = Number(args[++i]);
+    else if (/^-\d+$/.test(a)) depth = Number(a.slice(1));
+    else if (a.startsWith('--max-count=')) depth = Number(a.slice('--max-count='.length));
+    else if (/^-n\d+$/.test(a)) depth = Number(a.slice(2));
+    else if (a === '--no-decorate' || a === '--no-color') continue;
+    else if (a.startsWith('-')) return unsupported(`log ${a}`);
+    else rev = a;
+  }
+  const branch = await currentBranch(repo);
+  if (rev === 'HEAD') await requireHead(repo, branch);
+  const start = await resolveRevision(repo, rev);
+  if (start === null) {
+    return fail(
+      `fatal: ambiguous argument '${rev}': unknown revision or path not in the working tree.\nUse '--' to separate paths from revisions, like this:\n'git <command> [<revision>...] -- [<file>...]'\n`,
+    );
+  }
+  if (depth === 0) return ok('');
+  const commits = await log(repo, start, depth);
+  if (oneline) return ok(commits.map((c) => `${abbrev(c.oid)} ${subjectOf(c.message)}\n`).join(''));
+  return ok(commits.map(commitHeader).join('\n'));
+}
+
+async function sideOf(repo: Repo, f: TreeFile | null): Promise<DiffSide> {
+  if (f === null) return { bytes: null, mode: null, oid: '' };
+  return { bytes: await readBlob(repo, f.oid), mode: f.mode, oid: f.oid };
+}
+
+async function workSide(repo: Repo, path: string): Promise<DiffSide> {
+  const w = workFile(repo, path);
+  if (w === null) return { bytes: null, mode: null, oid: '' };
+  return { bytes: w.bytes, mode: w.mode, oid: await hashBlob(w.bytes) };
+}
+
+async function cmdDiff(ctx: Ctx, args: string[]): Promise<ExecResult> {
+  const repo = requireRepo(ctx);
+  let cached = false;
+  let nameOnly = false;
+  let nameStatus = false;
+  let exitCode = false;
+  let quiet = false;
+  const revs: string[] = [];
+  const specs: string[] = [];
+  let afterDashes = false;
+  for (const a of args) {
+    if (afterDashes) specs.push(a);
+    else if (a === '--') afterDashes = true;
+    else if (a === '--cached' || a === '--staged') cached = true;
+    else if (a === '--name-only') nameOnly = true;
+    else if (a === '--name-status') nameStatus = true;
+    else if (a === '--exit-code') exitCode = true;
+    else if (a === '--quiet') quiet = exitCode = true;
+    else if (a === '--no-color' || a === '--no-ext-diff') continue;
+    else if (a.startsWith('-')) return unsupported(`diff ${a}`);
+    else if (ctx.vol.existsSync(resolve(ctx.cwd, a)) && (await resolveRevision(repo, a)) === null)
+      specs.push(a);
+    else revs.push(a);
+  }
+  const inSpec = (p: string) => specs.length === 0 || specs.some((s) => matchesSpec(repo, ctx, s, p));
+  const index = await indexFiles(repo);
+  const pairs: { path: string; a: DiffSide; b: DiffSide }[] = [];
+  if (revs.length > 2) return unsupported('diff with more than two revisions');
+  const revOid = async (r: string) => {
+    const oid = await resolveRevision(repo, r);
+    if (oid === null) {
+      throw new GitError(
+        `fatal: ambiguous argument '${r}': unknown revision or path not in the working tree.\nUse '--' to separate paths from revisions, like this:\n'git <command> [<revision>...] -- [<file>...]'\n`,
+      );
+    }
+    return oid;
+  };
+  if (revs.length === 2 || (cached && revs.length <= 1)) {
+    // Tree vs tree, or tree vs index.
+    const from = await treeFiles(
+      repo,
+      revs.length === 2
+        ? await revOid(revs[0] ?? '')
+        : revs.length === 1
+          ? await revOid(revs[0] ?? '')
+          : await headOid(repo),
+    );
+    const to = revs.length === 2 ? await treeFiles(repo, await revOid(revs[1] ?? '')) : index;
+    for (const c of changesBetween(from, to))
+      if (inSpec(c.path))
+        pairs.push({ path: c.path, a: await sideOf(repo, c.old), b: await sideOf(repo, c.new) });
+  } else {
+    // Work tree against the index, or against a commit.
+    const base = revs.length === 1 ? await treeFiles(repo, await revOid(revs[0] ?? '')) : index;
+    const paths = [...base.keys()].sort();
+    for (const path of paths) {
+      if (!inSpec(path)) continue;
+      const a = await sideOf(repo, base.get(path) ?? null);
+      const b = await workSide(repo, path);
+      if (a.oid === b.oid && a.mode === b.mode) continue;
+      pairs.push({ path, a, b });
+    }
+  }
+  const status = pairs.length > 0 && exitCode ? 1 : 0;
+  if (quiet) return { stdout: '', stderr: '', exitCode: status };
+  const prefix = prefixOf(repo, ctx.cwd);
+  if (nameOnly)
+    return {
+      stdout: pairs.map((p) => `${quotePath(relativeTo(prefix, p.path))}\n`).join(''),
+      stderr: '',
+      exitCode: status,
+    };
+  if (nameStatus) {
+    const letter = (p: { a: DiffSide; b: DiffSide }) =>
+      p.a.bytes === null ? 'A' : p.b.bytes === null ? 'D' : 'M';
+    return {
+      stdout: pairs.map((p) => `${letter(p)}\t${quotePath(relativeTo(prefix, p.path))}\n`).join(''),
+      stderr: '',
+      exitCode: status,
+    };
+  }
+  return { stdout: pairs.map((p) => fileDiff(p.path, p.a, p.b)).join(''), stderr: '', exitCode: status };
+}
+
+async function cmdShow(ctx: Ctx, args: string[]): Promise<ExecResult> {
+  const repo = requireRepo(ctx);
+  const revs = args.filter((a) => !a.startsWith('-'));
+  const flag = args.find((a) => a.startsWith('-') && a !== '--no-color');
+  if (flag !== undefined) return unsupported(`show ${flag}`);
+  let out = '';
+  const branch = await currentBranch(repo);
+  for (const rev of revs.length === 0 ? ['HEAD'] : revs) {
+    const colon = rev.indexOf(':');
+    if (colon >= 0) {
+      const oid = await resolveRevision(repo, rev.slice(0, colon) || 'HEAD');
+      const path = rev.slice(colon + 1).replace(/^\.\//, '');
+      const f = oid === null ? undefined : (await treeFiles(repo, oid)).get(path);
+      if (f === undefined)
+        return fail(`fatal: path '${path}' does not exist in '${rev.slice(0, colon) || 'HEAD'}'\n`);
+      out += new TextDecoder().decode(await readBlob(repo, f.oid));
+      continue;
+    }
+    if (rev === 'HEAD') await requireHead(repo, branch);
+    const oid = await resolveRevision(repo, rev);
+    if (oid === null) {
+      return fail(
+        `fatal: ambiguous argument '${rev}': unknown revision or path not in the working tree.\nUse '--' to separate paths from revisions, like this:\n'git <command> [<revision>...] -- [<file>...]'\n`,
+      );
+    }
+    const c = await readCommit(repo, oid);
+    const parent = c.parent[0] ?? null;
+    const changes = changesBetween(await treeFiles(repo, parent), await treeFiles(repo, oid));
+    let diffs = '';
+    for (const ch of changes)
+      diffs += fileDiff(ch.path, await sideOf(repo, ch.old), await sideOf(repo, ch.new));
+    out += commitHeader(c) + (diffs === '' ? '' : `\n${diffs}`);
+  }
+  return ok(out);
+}
+
+async function cmdRevParse(ctx: Ctx, args: string[]): Promise<ExecResult> {
+  let out = '';
+  let abbrevRef = false;
+  let short = false;
+  for (const a of args) {
+    if (a === '--abbrev-ref') abbrevRef = true;
+    else if (a === '--short') short = true;
+    else if (a === '--is-inside-work-tree')
+      out += `${findRepo(ctx.vol, ctx.cwd) === null ? 'false' : 'true'}\n`;
+    else if (a === '--show-toplevel') out += `${requireRepo(ctx).dir}\n`;
+    else if (a === '--git-dir') {
+      const repo = requireRepo(ctx);
+      out += `${repo.dir === ctx.cwd ? '.git' : repo.gitdir}\n`;
+    } else if (a.startsWith('-')) return unsupported(`rev-parse ${a}`);
+    else {
+      const repo = requireRepo(ctx);
+      if (abbrevRef && a === 'HEAD') {
+        out += `${(await currentBranch(repo)) ?? 'HEAD'}\n`;
+        continue;
+      }
+      const oid = await resolveRevision(repo, a);
+      if (oid === null) {
+        return fail(
+          `fatal: ambiguous argument '${a}': unknown revision or path not in the working tree.\nUse '--' to separate paths from revisions, like this:\n'git <command> [<revision>...] -- [<file>...]'\n`,
+          128,
+          `${a}\n`,
+        );
+      }
+      out += `${short ? abbrev(oid) : oid}\n`;
+    }
+  }
+  return ok(out);
+}
+
+async function cmdBranch(ctx: Ctx, args: string[]): Promise<ExecResult> {
+  const repo = requireRepo(ctx);
+  const branch = await currentBranch(repo);
+  if (args.includes('--show-current')) return ok(branch === null ? '' : `${branch}\n`);
+  if (args.length > 0) return unsupported(`branch ${args.join(' ')}`);
+  if ((await headOid(repo)) === null) return ok('');
+  const names = ctx.vol.existsSync(joinPath(repo.gitdir, 'refs/heads'))
+    ? (ctx.vol.readdirSync(joinPath(repo.gitdir, 'refs/heads')) as unknown[]).map(String).sort()
+    : [];
+  return ok(names.map((n) => `${n === branch ? '*' : ' '} ${n}\n`).join(''));
+}
+
+async function cmdRebase(ctx: Ctx, args: string[]): Promise<ExecResult> {
+  const repo = requireRepo(ctx);
+  const upstream = args.find((a) => !a.startsWith('-'));
+  if (upstream !== undefined && (await resolveRevision(repo, upstream)) === null)
+    return fail(`fatal: invalid upstream '${upstream}'\n`);
+  return unsupported('rebase');
+}
+
+function unsupported(what: string): ExecResult {
+  return fail(`git: '${what}' is not supported by the in-memory workspace's git\n`, 1);
+}
+
+const SUBCOMMANDS: Record<string, (ctx: Ctx, args: string[]) => Promise<ExecResult>> = {
+  init: cmdInit,
+  status: cmdStatus,
+  add: cmdAdd,
+  commit: cmdCommit,
+  log: cmdLog,
+  diff: cmdDiff,
+  show: cmdShow,
+  'rev-parse': cmdRevParse,
+  branch: cmdBranch,
+  rebase: cmdRebase,
+};
+
+const KNOWN_ELSEWHERE = new Set([
+  'checkout',
+  'switch',
+  'restore',
+  'reset',
+  'merge',
+  'stash',
+  'tag',
+  'fetch',
+  'pull',
+  'push',
+  'clone',
+  'rm',
+  'mv',
+  'config',
+  'remote',
+  'cherry-pick',
+  'revert',
+  'blame',
+  'grep',
+  'ls-files',
+]);
+
+export async function runGit(ctx: Ctx, argv: string[]): Promise<ExecResult> {
+  const args = [...argv];
+  while (args.length > 0) {
+    const a = args[0] ?? '';
+    if (a === '-C') {
+      ctx = { ...ctx, cwd: resolve(ctx.cwd, args[1] ?? '.') };
+      args.splice(0, 2);
+    } else if (a === '-c') args.splice(0, 2);
+    else if (a === '--no-pager' || a === '-P' || a === '--no-optional-locks') args.shift();
+    else break;
+  }
+  const sub = args.shift();
+  if (sub === undefined)
+    return fail('usage: git [--version] [--help] [-C <path>] [-c <name>=<value>] <command> [<args>]\n', 1);
+  if (sub === '--version' || sub === 'version') return ok('git version 2.39.5\n');
+  const run = SUBCOMMANDS[sub];
+  if (run === undefined) {
+    if (KNOWN_ELSEWHERE.has(sub)) return unsupported(sub);
+    return fail(`git: '${sub}' is not a git command. See 'git --help'.\n`, 1);
+  }
+  try {
+    return await run(ctx, args);
+  } catch (e) {
+    if (e instanceof GitError) return fail(e.message, e.exitCode);
+    throw e;
+  }
+}
+
+export function createGitCommand(vol: Volume, clock: Clock): Command {
+  return defineCommand('git', (args, ctx) => runGit({ vol, clock, cwd: ctx.cwd, env: ctx.env }, args));
 }

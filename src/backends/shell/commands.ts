@@ -1,8 +1,10 @@
-// Commands just-bash lacks that scripts commonly use.
-import { defineCommand } from 'just-bash';
+// Commands just-bash lacks, and thin wrappers where its built-in prints something other than
+// GNU coreutils (checked against /bin/bash in shell.contract.test.ts).
+import { structuredPatch } from 'diff';
+import { defineCommand, type Command, type ExecResult } from 'just-bash';
 
 /** Bytes `yes` produces: just-bash pipes are not streams, so an endless producer must stop
- * somewhere. 64 KiB covers `yes | head -n N` for any N a tool result shows inline (30,000 characters). */
+ * somewhere. 64 KiB covers `yes | head -n N` for any N a tool result shows inline. */
 export const YES_OUTPUT_BYTES = 1 << 16;
 
 export const yesCommand = defineCommand('yes', async (args) => {
@@ -10,3 +12,142 @@ export const yesCommand = defineCommand('yes', async (args) => {
   const count = Math.max(1, Math.floor(YES_OUTPUT_BYTES / line.length));
   return { stdout: line.repeat(count), stderr: '', exitCode: 0 };
 });
+
+const missingOriginal = (name: string): ExecResult => ({
+  stdout: '',
+  stderr: `bash: ${name}: command not found\n`,
+  exitCode: 127,
+});
+
+/** tr's octal escapes (`\0`, `\000`, `\101`), which just-bash's tr leaves alone. */
+export function decodeTrOctal(set: string): string {
+  let out = '';
+  for (let i = 0; i < set.length; i++) {
+    const c = set[i];
+    if (c === '\\') {
+      const m = /^[0-7]{1,3}/.exec(set.slice(i + 1));
+      if (m) {
+        out += String.fromCharCode(parseInt(m[0], 8));
+        i += m[0].length;
+        continue;
+      }
+      out += c + (set[i + 1] ?? '');
+      i++;
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
+
+export const trCommand: Command = defineCommand('tr', async (args, ctx) => {
+  if (ctx.origCommand === undefined) return missingOriginal('tr');
+  return ctx.origCommand(args.map((a) => (a.startsWith('-') ? a : decodeTrOctal(a))));
+});
+
+/** `uniq -c` pads counts to seven columns in GNU coreutils. */
+export const uniqCommand: Command = defineCommand('uniq', async (args, ctx) => {
+  if (ctx.origCommand === undefined) return missingOriginal('uniq');
+  const r = await ctx.origCommand(args);
+  const counting = args.some((a) => a === '--count' || /^-[A-Za-z]*c/.test(a));
+  if (!counting) return r;
+  return { ...r, stdout: r.stdout.replace(/^ *(\d+) /gm, (_, n: string) => `${n.padStart(7)} `) };
+});
+
+const lsMissing = (r: ExecResult): ExecResult => ({
+  ...r,
+  stderr: r.stderr.replace(
+    /^ls: (.*): No such file or directory$/gm,
+    "ls: cannot access '$1': No such file or directory",
+  ),
+});
+
+/** GNU ls: missing operands reported first, then file operands together, then each directory
+ * under a `dir:` header; just-bash separates every operand by a blank line. */
+export const lsCommand: Command = defineCommand('ls', async (args, ctx) => {
+  const orig = ctx.origCommand;
+  if (orig === undefined) return missingOriginal('ls');
+  const flags = args.filter((a) => a.startsWith('-') && a !== '-');
+  const operands = args.filter((a) => !a.startsWith('-') || a === '-');
+  if (operands.length < 2 || args.includes('--')) return lsMissing(await orig(args));
+  let stderr = '';
+  let exitCode = 0;
+  const files: string[] = [];
+  const dirs: string[] = [];
+  for (const op of operands) {
+    const path = ctx.fs.resolvePath(ctx.cwd, op);
+    try {
+      const st = await ctx.fs.stat(path);
+      if (st.isDirectory && !flags.some((f) => /^-[A-Za-z]*d/.test(f))) dirs.push(op);
+      else files.push(op);
+    } catch {
+      stderr += `ls: cannot access '${op}': No such file or directory\n`;
+      exitCode = 2;
+    }
+  }
+  const parts: string[] = [];
+  if (files.length > 0) {
+    let out = '';
+    for (const f of files.sort()) {
+      const r = await orig([...flags, f]);
+      out += r.stdout;
+      stderr += r.stderr;
+      if (r.exitCode !== 0) exitCode = r.exitCode;
+    }
+    parts.push(out);
+  }
+  for (const d of dirs.sort()) {
+    const r = await orig([...flags, d]);
+    parts.push(`${d}:\n${r.stdout}`);
+    stderr += r.stderr;
+    if (r.exitCode !== 0) exitCode = r.exitCode;
+  }
+  return { stdout: parts.join('\n'), stderr, exitCode };
+});
+
+function normalRange(start: number, count: number): string {
+  if (count === 0) return `${start - 1}`;
+  return count === 1 ? `${start}` : `${start},${start + count - 1}`;
+}
+
+/** GNU diff's default ("normal") output format for two texts. */
+export function normalDiff(a: string, b: string): string {
+  let out = '';
+  for (const h of structuredPatch('a', 'b', a, b, '', '', { context: 0 }).hunks) {
+    const op = h.oldLines === 0 ? 'a' : h.newLines === 0 ? 'd' : 'c';
+    out += `${normalRange(h.oldStart, h.oldLines)}${op}${normalRange(h.newStart, h.newLines)}\n`;
+    const removed: string[] = [];
+    const added: string[] = [];
+    let last: string[] = removed;
+    for (const l of h.lines) {
+      if (l.startsWith('-')) (last = removed).push(`< ${l.slice(1)}`);
+      else if (l.startsWith('+')) (last = added).push(`> ${l.slice(1)}`);
+      else if (l.startsWith('\\')) last.push(l);
+    }
+    out += removed.map((l) => `${l}\n`).join('');
+    if (removed.length > 0 && added.length > 0) out += '---\n';
+    out += added.map((l) => `${l}\n`).join('');
+  }
+  return out;
+}
+
+/** just-bash's diff prints unified output by default; GNU diff prints the normal format. */
+export const diffCommand: Command = defineCommand('diff', async (args, ctx) => {
+  if (ctx.origCommand === undefined) return missingOriginal('diff');
+  if (args.length !== 2 || args.some((a) => a.startsWith('-'))) return ctx.origCommand(args);
+  const texts: string[] = [];
+  for (const op of args) {
+    const path = ctx.fs.resolvePath(ctx.cwd, op);
+    try {
+      const st = await ctx.fs.stat(path);
+      if (st.isDirectory) return ctx.origCommand(args);
+      texts.push(await ctx.fs.readFile(path));
+    } catch {
+      return { stdout: '', stderr: `diff: ${op}: No such file or directory\n`, exitCode: 2 };
+    }
+  }
+  const out = normalDiff(texts[0] ?? '', texts[1] ?? '');
+  return { stdout: out, stderr: '', exitCode: out === '' ? 0 : 1 };
+});
+
+export const extraCommands: Command[] = [yesCommand, trCommand, uniqCommand, lsCommand, diffCommand];

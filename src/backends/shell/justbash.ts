@@ -6,7 +6,7 @@ import type { Volume } from 'memfs';
 import type { Clock, Shell, ShellResult, ShellRunOptions } from '../../workspace/types';
 import { createGitCommand } from '../git/command';
 import { MemfsShellFs } from './memfs-fs';
-import { yesCommand } from './commands';
+import { extraCommands } from './commands';
 import { shellErrorPrefix } from './messages';
 
 /** Exit status of a command stopped by SIGTERM, as the disk shell reports a killed bash. */
@@ -19,7 +19,8 @@ export interface JustBashShellOptions {
 
 // just-bash's last words when its deadline or abort stops a script; the Shell reports the stop
 // through `interrupted` instead, as the disk shell does.
-const STOP_MESSAGE = /^bash: (?:.*execution deadline.*|.*exceeded its execution deadline|execution aborted|.*timed out.*)\n?$/;
+const STOP_MESSAGE =
+  /^bash: (?:.*execution deadline.*|.*exceeded its execution deadline|execution aborted|.*timed out.*)\n?$/;
 
 const NOT_IN_BROWSER = /^bash: ([^:\n]+): command not available in browser environments\..*$/gm;
 
@@ -27,7 +28,10 @@ const NOT_IN_BROWSER = /^bash: ([^:\n]+): command not available in browser envir
 export function rewriteShellErrors(stderr: string, command: string): string {
   return stderr
     .replace(NOT_IN_BROWSER, 'bash: $1: command not found')
-    .replace(/^bash: (?!line \d+:)([^:\n]+)(:.*)$/gm, (_, name: string, rest: string) => `${shellErrorPrefix(command, name)}${name}${rest}`);
+    .replace(
+      /^bash: (?!line \d+:)([^:\n]+)(:.*)$/gm,
+      (_, name: string, rest: string) => `${shellErrorPrefix(command, name)}${name}${rest}`,
+    );
 }
 
 function stripStopMessage(stderr: string): string {
@@ -39,7 +43,11 @@ function stripStopMessage(stderr: string): string {
 
 export function createJustBashShell(vol: Volume, clock: Clock, options: JustBashShellOptions = {}): Shell {
   const fs = new MemfsShellFs(vol, clock);
-  const commands: CustomCommand[] = [createGitCommand(vol, clock), yesCommand, ...(options.commands ?? [])];
+  const commands: CustomCommand[] = [
+    createGitCommand(vol, clock),
+    ...extraCommands,
+    ...(options.commands ?? []),
+  ];
 
   return {
     async run(command: string, opts: ShellRunOptions): Promise<ShellResult> {
@@ -72,14 +80,24 @@ export function createJustBashShell(vol: Volume, clock: Clock, options: JustBash
         },
       });
       try {
-        const r = await bash.exec(command, { cwd: opts.cwd, env: opts.env, replaceEnv: true, rawScript: true, signal: stop.signal });
-        const interrupted = stopped || opts.signal?.aborted === true || Date.now() - started >= opts.timeoutMs;
+        const r = await bash.exec(command, {
+          cwd: opts.cwd,
+          env: opts.env,
+          replaceEnv: true,
+          rawScript: true,
+          signal: stop.signal,
+        });
+        const interrupted =
+          stopped || opts.signal?.aborted === true || Date.now() - started >= opts.timeoutMs;
         const stderr = rewriteShellErrors(interrupted ? stripStopMessage(r.stderr) : r.stderr, command);
         const exitCode = interrupted ? SIGTERM_EXIT : r.exitCode;
         // Claude Code captures the directory with `eval '<cmd>' && pwd -P`: only a successful
         // command moves it.
         const pwd = r.env.PWD;
-        const cwdAfter = exitCode === 0 && pwd !== undefined && pwd !== '' ? await fs.realpath(pwd).catch(() => opts.cwd) : opts.cwd;
+        const cwdAfter =
+          exitCode === 0 && pwd !== undefined && pwd !== ''
+            ? await fs.realpath(pwd).catch(() => opts.cwd)
+            : opts.cwd;
         return { stdout: r.stdout, stderr, exitCode, interrupted, cwdAfter };
       } finally {
         clearTimeout(timer);

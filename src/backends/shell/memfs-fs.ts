@@ -2,7 +2,15 @@
 // files the other tools see (never a copy). Writes get mtimes from the workspace clock, as the
 // Vfs does, so replays stay deterministic. No node:* imports: this runs in the browser.
 import type { Volume } from 'memfs';
-import type { BufferEncoding, CpOptions, FileContent, FsStat, IFileSystem, MkdirOptions, RmOptions } from 'just-bash';
+import type {
+  BufferEncoding,
+  CpOptions,
+  FileContent,
+  FsStat,
+  IFileSystem,
+  MkdirOptions,
+  RmOptions,
+} from 'just-bash';
 import type { Clock } from '../../workspace/types';
 
 /** Bytes handed out for an endless device (/dev/zero, /dev/urandom): just-bash has no streams,
@@ -63,7 +71,9 @@ export function normalizePath(p: string): string {
   return '/' + out.join('/');
 }
 
-function encodingOf(options: ReadFileOptions | WriteFileOptions | BufferEncoding | undefined | null): BufferEncoding | null {
+function encodingOf(
+  options: ReadFileOptions | WriteFileOptions | BufferEncoding | undefined | null,
+): BufferEncoding | null {
   if (options === undefined || options === null) return null;
   if (typeof options === 'string') return options;
   return options.encoding ?? null;
@@ -130,7 +140,11 @@ function asBytes(b: unknown): Uint8Array {
 }
 
 function nodeError(code: string, text: string, syscall: string, path: string): Error {
-  const e = new Error(`${code}: ${text}, ${syscall} '${path}'`) as Error & { code: string; syscall: string; path: string };
+  const e = new Error(`${code}: ${text}, ${syscall} '${path}'`) as Error & {
+    code: string;
+    syscall: string;
+    path: string;
+  };
   e.code = code;
   e.syscall = syscall;
   e.path = path;
@@ -157,7 +171,8 @@ export class MemfsShellFs implements IFileSystem {
     if (path === '/dev/zero') return new Uint8Array(DEVICE_READ_BYTES);
     if (path === '/dev/random' || path === '/dev/urandom') {
       const b = new Uint8Array(DEVICE_READ_BYTES);
-      for (let i = 0; i < b.length; i += 65536) crypto.getRandomValues(b.subarray(i, Math.min(b.length, i + 65536)));
+      for (let i = 0; i < b.length; i += 65536)
+        crypto.getRandomValues(b.subarray(i, Math.min(b.length, i + 65536)));
       return b;
     }
     return new Uint8Array(0);
@@ -170,7 +185,8 @@ export class MemfsShellFs implements IFileSystem {
   private readBytes(path: string): Uint8Array {
     const p = normalizePath(path);
     if (DEVICES.has(p)) return this.deviceBytes(p);
-    if (this.vol.statSync(p).isDirectory()) throw nodeError('EISDIR', 'illegal operation on a directory', 'read', p);
+    if (this.vol.statSync(p).isDirectory())
+      throw nodeError('EISDIR', 'illegal operation on a directory', 'read', p);
     return asBytes(this.vol.readFileSync(p));
   }
 
@@ -212,7 +228,8 @@ export class MemfsShellFs implements IFileSystem {
 
   private statOf(path: string, follow: boolean): FsStat {
     const p = normalizePath(path);
-    if (DEVICES.has(p) || (p === '/dev' && !this.vol.existsSync(p))) return deviceStat(p, new Date(this.clock.now()));
+    if (DEVICES.has(p) || (p === '/dev' && !this.vol.existsSync(p)))
+      return deviceStat(p, new Date(this.clock.now()));
     return toFsStat(follow ? this.vol.statSync(p) : this.vol.lstatSync(p));
   }
 
@@ -339,7 +356,11 @@ export class MemfsShellFs implements IFileSystem {
       const ms = mtime.getTime();
       // just-bash stamps plain `touch` with the real time; the workspace's clock owns "now".
       const t = Math.abs(ms - this.wallNow()) < NOW_WINDOW_MS ? this.clock.now() / 1000 : ms / 1000;
-      this.vol.utimesSync(p, Math.abs(atime.getTime() - this.wallNow()) < NOW_WINDOW_MS ? t : atime.getTime() / 1000, t);
+      this.vol.utimesSync(
+        p,
+        Math.abs(atime.getTime() - this.wallNow()) < NOW_WINDOW_MS ? t : atime.getTime() / 1000,
+        t,
+      );
     });
   }
 

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { Volume } from 'memfs';
+import { deterministicClock } from '../clock';
+import { gitInitAndCommit } from './init';
+import { gitDate, parseGitDate, runGit } from './command';
+import { fileDiff, hunksText } from './diff';
+import { quotePath, relativeTo } from './status';
+
+function repoWith(files: Record<string, string>) {
+  const vol = new Volume();
+  vol.mkdirSync('/r/project', { recursive: true });
+  for (const [p, c] of Object.entries(files)) vol.writeFileSync(`/r/project/${p}`, c);
+  return vol;
+}
+
+const env = new Map([['HOME', '/r/home']]);
+
+describe('gitInitAndCommit', () => {
+  it('reproduces the oracle commit id for the same files', async () => {
+    // `git init -q -b main; git add -A; git commit -q -m init` as oracle at 2023-11-14T22:13:20Z
+    // over a.txt = "a\n" gives 5c3e926 (perm-default-bash-git-readonly).
+    const vol = repoWith({ 'a.txt': 'a\n' });
+    expect(await gitInitAndCommit(vol, '/r/project', deterministicClock())).toEqual(
+      '5c3e926435c5d2c9dc55045aaeca405051282ea5',
+    );
+    const ctx = { vol, clock: deterministicClock(), cwd: '/r/project', env };
+    expect(await runGit(ctx, ['log', '--oneline'])).toEqual({
+      stdout: '5c3e926 init\n',
+      stderr: '',
+      exitCode: 0,
+    });
+    expect(await runGit(ctx, ['status', '--short'])).toEqual({ stdout: '', stderr: '', exitCode: 0 });
+    expect(await runGit(ctx, ['rebase', '-i', 'HEAD~1'])).toEqual({
+      stdout: '',
+      stderr: "fatal: invalid upstream 'HEAD~1'\n",
+      exitCode: 128,
+    });
+  });
+});
+
+describe('git command', () => {
+  it('says so outside a repository', async () => {
+    const ctx = { vol: repoWith({}), clock: deterministicClock(), cwd: '/r/project', env };
+    expect(await runGit(ctx, ['status'])).toEqual({
+      stdout: '',
+      stderr: 'fatal: not a git repository (or any of the parent directories): .git\n',
+      exitCode: 128,
+    });
+  });
+
+  it('refuses to commit without an identity', async () => {
+    const vol = repoWith({ 'a.txt': 'a\n' });
+    const ctx = { vol, clock: deterministicClock(), cwd: '/r/project', env };
+    await runGit(ctx, ['init', '-q']);
+    await runGit(ctx, ['add', '.']);
+    const r = await runGit(ctx, ['commit', '-m', 'x']);
+    expect({ exitCode: r.exitCode, first: r.stderr.split('\n')[0] }).toEqual({
+      exitCode: 128,
+      first: 'Author identity unknown',
+    });
+  });
+});
+
+describe('git text helpers', () => {
+  it('formats dates as git does', () => {
+    expect(gitDate({ name: 'a', email: 'b', timestamp: 1700000000, timezoneOffset: 0 })).toEqual(
+      'Tue Nov 14 22:13:20 2023 +0000',
+    );
+    expect(gitDate({ name: 'a', email: 'b', timestamp: 1700000000, timezoneOffset: -120 })).toEqual(
+      'Wed Nov 15 00:13:20 2023 +0200',
+    );
+    expect(parseGitDate('@1700000000 +0200')).toEqual({ timestamp: 1700000000, timezoneOffset: -120 });
+  });
+
+  it('writes hunks with function context', () => {
+    const old = 'int main() {\n  a;\n  b;\n  c;\n  d;\n  e;\n}\n';
+    expect(hunksText(old, old.replace('  e;', '  E;'))).toEqual(
+      '@@ -3,5 +3,5 @@ int main() {\n   b;\n   c;\n   d;\n-  e;\n+  E;\n }\n',
+    );
+  });
+
+  it('marks binary files', () => {
+    const a = { bytes: new Uint8Array([0, 1]), mode: '100644', oid: 'a'.repeat(40) };
+    const b = { bytes: new Uint8Array([0, 2]), mode: '100644', oid: 'b'.repeat(40) };
+    expect(fileDiff('x.bin', a, b)).toEqual(
+      'diff --git a/x.bin b/x.bin\nindex aaaaaaa..bbbbbbb 100644\nBinary files a/x.bin and b/x.bin differ\n',
+    );
+  });
+
+  it('quotes and relativises paths', () => {
+    expect(quotePath('a b.txt', true)).toEqual('"a b.txt"');
+    expect(quotePath('café')).toEqual('"caf\\303\\251"');
+    expect(relativeTo('d/e', 'a.txt')).toEqual('../../a.txt');
+    expect(relativeTo('d', 'd/x.txt')).toEqual('x.txt');
+  });
+});

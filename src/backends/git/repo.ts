@@ -1,0 +1,282 @@
+// isomorphic-git over the workspace's memfs Volume: the repository model the `git` command and
+// scenario setup share. Everything here returns data; git-style text lives in format.ts.
+import git from 'isomorphic-git';
+import type { Volume } from 'memfs';
+
+export type GitFs = { promises: Volume['promises'] };
+
+export interface Repo {
+  fs: GitFs;
+  vol: Volume;
+  /** The work tree (the directory holding .git). */
+  dir: string;
+  gitdir: string;
+  /** One object cache per command: isomorphic-git re-reads packs otherwise. */
+  cache: object;
+}
+
+export interface Identity {
+  name: string;
+  email: string;
+  /** Seconds since the epoch. */
+  timestamp: number;
+  /** Minutes, with isomorphic-git's sign (UTC+1 is -60). */
+  timezoneOffset: number;
+}
+
+export class GitError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 128,
+  ) {
+    super(message);
+    this.name = 'GitError';
+  }
+}
+
+export function repoAt(vol: Volume, dir: string): Repo {
+  return { fs: { promises: vol.promises }, vol, dir, gitdir: joinPath(dir, '.git'), cache: {} };
+}
+
+export function joinPath(a: string, b: string): string {
+  if (b === '' || b === '.') return a;
+  return a === '/' ? `/${b}` : `${a}/${b}`;
+}
+
+/** The repository whose work tree holds `cwd`, like git's discovery (walks up to /). */
+export function findRepo(vol: Volume, cwd: string): Repo | null {
+  let d = cwd;
+  for (;;) {
+    const gitdir = joinPath(d, '.git');
+    if (vol.existsSync(joinPath(gitdir, 'HEAD'))) return repoAt(vol, d);
+    if (d === '/') return null;
+    d = d.slice(0, d.lastIndexOf('/')) || '/';
+  }
+}
+
+export async function headOid(repo: Repo): Promise<string | null> {
+  try {
+    return await git.resolveRef({ fs: repo.fs, dir: repo.dir, gitdir: repo.gitdir, ref: 'HEAD' });
+  } catch {
+    return null;
+  }
+}
+
+/** The branch HEAD names, even before its first commit; null when detached. */
+export async function currentBranch(repo: Repo): Promise<string | null> {
+  const b = await git.currentBranch({
+    fs: repo.fs,
+    dir: repo.dir,
+    gitdir: repo.gitdir,
+    fullname: false,
+    test: false,
+  });
+  return b ?? null;
+}
+
+/** `HEAD`, `HEAD~2`, `HEAD^`, branch and tag names, full or abbreviated object ids. */
+export async function resolveRevision(repo: Repo, rev: string): Promise<string | null> {
+  const m = /^(.*?)((?:[~^]\d*)*)$/.exec(rev);
+  const base = m?.[1] ?? rev;
+  const suffix = m?.[2] ?? '';
+  let oid: string | null = null;
+  try {
+    oid = await git.resolveRef({
+      fs: repo.fs,
+      dir: repo.dir,
+      gitdir: repo.gitdir,
+      ref: base === '' ? 'HEAD' : base,
+    });
+  } catch {
+    if (/^[0-9a-f]{4,40}$/.test(base)) {
+      try {
+        oid = await git.expandOid({
+          fs: repo.fs,
+          dir: repo.dir,
+          gitdir: repo.gitdir,
+          oid: base,
+          cache: repo.cache,
+        });
+      } catch {
+        oid = null;
+      }
+    }
+  }
+  if (oid === null) return null;
+  for (const step of suffix.match(/[~^]\d*/g) ?? []) {
+    const n = step.length > 1 ? Number(step.slice(1)) : 1;
+    if (step[0] === '^') {
+      if (n === 0) continue;
+      const c = await readCommit(repo, oid);
+      const p = c.parent[n - 1];
+      if (p === undefined) return null;
+      oid = p;
+    } else {
+      for (let i = 0; i < n; i++) {
+        const c = await readCommit(repo, oid);
+        const p = c.parent[0];
+        if (p === undefined) return null;
+        oid = p;
+      }
+    }
+  }
+  return oid;
+}
+
+export interface CommitInfo {
+  oid: string;
+  message: string;
+  parent: string[];
+  tree: string;
+  author: Identity;
+  committer: Identity;
+}
+
+export async function readCommit(repo: Repo, oid: string): Promise<CommitInfo> {
+  const r = await git.readCommit({ fs: repo.fs, dir: repo.dir, gitdir: repo.gitdir, oid, cache: repo.cache });
+  return {
+    oid: r.oid,
+    message: r.commit.message,
+    parent: r.commit.parent,
+    tree: r.commit.tree,
+    author: r.commit.author,
+    committer: r.commit.committer,
+  };
+}
+
+export async function log(repo: Repo, ref: string, depth?: number): Promise<CommitInfo[]> {
+  const entries = await git.log({
+    fs: repo.fs,
+    dir: repo.dir,
+    gitdir: repo.gitdir,
+    ref,
+    depth,
+    cache: repo.cache,
+  });
+  return entries.map((r) => ({
+    oid: r.oid,
+    message: r.commit.message,
+    parent: r.commit.parent,
+    tree: r.commit.tree,
+    author: r.commit.author,
+    committer: r.commit.committer,
+  }));
+}
+
+export interface TreeFile {
+  oid: string;
+  /** Octal string, e.g. "100644". */
+  mode: string;
+}
+
+/** Every blob in a commit's tree, by repository-relative path. */
+export async function treeFiles(repo: Repo, commitOid: string | null): Promise<Map<string, TreeFile>> {
+  const out = new Map<string, TreeFile>();
+  if (commitOid === null) return out;
+  const c = await readCommit(repo, commitOid);
+  const walkTree = async (treeOid: string, prefix: string): Promise<void> => {
+    const t = await git.readTree({
+      fs: repo.fs,
+      dir: repo.dir,
+      gitdir: repo.gitdir,
+      oid: treeOid,
+      cache: repo.cache,
+    });
+    for (const e of t.tree) {
+      const p = prefix === '' ? e.path : `${prefix}/${e.path}`;
+      if (e.type === 'tree') await walkTree(e.oid, p);
+      else if (e.type === 'blob') out.set(p, { oid: e.oid, mode: e.mode });
+    }
+  };
+  await walkTree(c.tree, '');
+  return out;
+}
+
+/** The index: path -> staged blob. */
+export async function indexFiles(repo: Repo): Promise<Map<string, TreeFile>> {
+  const out = new Map<string, TreeFile>();
+  await git.walk({
+    fs: repo.fs,
+    dir: repo.dir,
+    gitdir: repo.gitdir,
+    cache: repo.cache,
+    trees: [git.STAGE()],
+    map: async (filepath, entries) => {
+      const e = entries[0];
+      if (e === null || e === undefined || filepath === '.') return true;
+      if ((await e.type()) === 'blob') {
+        const oid = await e.oid();
+        const mode = await e.mode();
+        out.set(filepath, { oid, mode: mode.toString(8) });
+      }
+      return true;
+    },
+  });
+  return out;
+}
+
+export async function readBlob(repo: Repo, oid: string): Promise<Uint8Array> {
+  const r = await git.readBlob({ fs: repo.fs, dir: repo.dir, gitdir: repo.gitdir, oid, cache: repo.cache });
+  return r.blob;
+}
+
+export async function hashBlob(bytes: Uint8Array): Promise<string> {
+  return (await git.hashBlob({ object: bytes })).oid;
+}
+
+export type StatusRow = [path: string, head: number, workdir: number, stage: number];
+
+export async function statusRows(repo: Repo): Promise<StatusRow[]> {
+  return git.statusMatrix({ fs: repo.fs, dir: repo.dir, gitdir: repo.gitdir, cache: repo.cache });
+}
+
+/** A work-tree file's bytes and git mode, or null when it is absent. */
+export function workFile(repo: Repo, path: string): { bytes: Uint8Array; mode: string } | null {
+  const abs = joinPath(repo.dir, path);
+  try {
+    const st = repo.vol.lstatSync(abs);
+    if (st.isSymbolicLink()) {
+      return { bytes: new TextEncoder().encode(String(repo.vol.readlinkSync(abs))), mode: '120000' };
+    }
+    if (!st.isFile()) return null;
+    const b = repo.vol.readFileSync(abs) as Uint8Array;
+    const mode = (Number(st.mode) & 0o111) !== 0 ? '100755' : '100644';
+    return { bytes: new Uint8Array(b.buffer, b.byteOffset, b.byteLength), mode };
+  } catch {
+    return null;
+  }
+}
+
+export async function init(repo: Repo, defaultBranch: string): Promise<void> {
+  await git.init({ fs: repo.fs, dir: repo.dir, gitdir: repo.gitdir, defaultBranch });
+}
+
+export async function stage(repo: Repo, path: string): Promise<void> {
+  await git.add({ fs: repo.fs, dir: repo.dir, gitdir: repo.gitdir, filepath: path, cache: repo.cache });
+}
+
+export async function unstage(repo: Repo, path: string): Promise<void> {
+  await git.remove({ fs: repo.fs, dir: repo.dir, gitdir: repo.gitdir, filepath: path, cache: repo.cache });
+}
+
+export async function writeCommit(
+  repo: Repo,
+  message: string,
+  author: Identity,
+  committer: Identity,
+): Promise<string> {
+  return git.commit({
+    fs: repo.fs,
+    dir: repo.dir,
+    gitdir: repo.gitdir,
+    message,
+    author,
+    committer,
+    cache: repo.cache,
+  });
+}
+
+export async function getConfig(repo: Repo, path: string): Promise<string | undefined> {
+  const v: unknown = await git.getConfig({ fs: repo.fs, dir: repo.dir, gitdir: repo.gitdir, path });
+  return typeof v === 'string' ? v : undefined;
+}

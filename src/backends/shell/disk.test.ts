@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { twinShells, type TwinShells } from './testing';
+import { shellQuote, wrapCommand } from './disk';
+
+describe('createDiskShell', () => {
+  let t: TwinShells;
+  beforeAll(() => {
+    t = twinShells();
+  });
+  afterAll(() => t.dispose());
+
+  it('quotes the command for eval like shell-quote', () => {
+    expect(shellQuote("it's")).toEqual(`'it'\\''s'`);
+    expect(wrapCommand('echo hi', '/tmp/x-cwd')).toEqual(
+      `eval 'echo hi' < /dev/null && pwd -P >| '/tmp/x-cwd'`,
+    );
+  });
+
+  it('keeps stdout and stderr apart and byte-exact', async () => {
+    expect(await t.disk.run("printf 'caf\\xc3\\xa9\\n'; echo err >&2; exit 3", t.opts())).toEqual({
+      stdout: 'café\n',
+      stderr: 'err\n',
+      exitCode: 3,
+      interrupted: false,
+      cwdAfter: t.cwd,
+    });
+  });
+
+  it('reports the physical cwd after a successful cd', async () => {
+    expect((await t.disk.run('mkdir -p d && cd d', t.opts())).cwdAfter).toEqual(join(t.cwd, 'd'));
+  });
+
+  it('kills the whole process group at the timeout', async () => {
+    const marker = join(t.root, 'tmp', 'survived');
+    const started = Date.now();
+    const r = await t.disk.run(`(sleep 1; touch ${marker}) & sleep 30`, t.opts({ timeoutMs: 300 }));
+    expect({ ...r, fast: Date.now() - started < 5000 }).toEqual({
+      stdout: '',
+      stderr: '',
+      exitCode: 143,
+      interrupted: true,
+      cwdAfter: t.cwd,
+      fast: true,
+    });
+    await new Promise((res) => setTimeout(res, 1500));
+    expect(existsSync(marker)).toEqual(false);
+  });
+
+  it('stops a runaway loop on abort', async () => {
+    const ac = new AbortController();
+    setTimeout(() => ac.abort(), 200);
+    const r = await t.disk.run('echo started; while true; do :; done', t.opts({ signal: ac.signal }));
+    expect(r).toEqual({ stdout: 'started\n', stderr: '', exitCode: 143, interrupted: true, cwdAfter: t.cwd });
+  });
+
+  it('gives the command a closed stdin', async () => {
+    writeFileSync(join(t.cwd, 'in.txt'), 'x');
+    expect((await t.disk.run('cat; echo rc=$?', t.opts({ timeoutMs: 3000 }))).stdout).toEqual('rc=0\n');
+  });
+});

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { Volume } from 'memfs';
+import { deterministicClock } from '../clock';
+import { createJustBashShell, rewriteShellErrors } from './justbash';
+import { decodeTrOctal, normalDiff } from './commands';
+
+function setup() {
+  const vol = new Volume();
+  vol.mkdirSync('/ws/project/sub', { recursive: true });
+  vol.mkdirSync('/ws/home', { recursive: true });
+  vol.writeFileSync('/ws/project/a.txt', 'alpha\nbeta\n');
+  const clock = deterministicClock(1_700_000_000_000);
+  const shell = createJustBashShell(vol, clock);
+  const opts = { cwd: '/ws/project', env: { PATH: '/usr/bin:/bin', HOME: '/ws/home' }, timeoutMs: 5000 };
+  return { vol, shell, opts };
+}
+
+describe('createJustBashShell', () => {
+  it('writes into the same memfs volume, stamped by the workspace clock', async () => {
+    const { vol, shell, opts } = setup();
+    const r = await shell.run('echo new > b.txt; sed -i s/alpha/ALPHA/ a.txt', opts);
+    expect(r).toEqual({ stdout: '', stderr: '', exitCode: 0, interrupted: false, cwdAfter: '/ws/project' });
+    expect(String(vol.readFileSync('/ws/project/b.txt', 'utf8'))).toEqual('new\n');
+    expect(String(vol.readFileSync('/ws/project/a.txt', 'utf8'))).toEqual('ALPHA\nbeta\n');
+    const mtimes = ['b.txt', 'a.txt'].map((f) =>
+      Math.floor(Number(vol.statSync(`/ws/project/${f}`).mtimeMs) / 1000),
+    );
+    expect(mtimes).toEqual([1_700_000_000, 1_700_000_000]);
+  });
+
+  it('keeps an explicit touch date and uses the clock for a plain touch', async () => {
+    const { vol, shell, opts } = setup();
+    await shell.run("touch -d '2001-01-01 00:00:00' a.txt", opts);
+    expect(Number(vol.statSync('/ws/project/a.txt').mtimeMs)).toEqual(Date.UTC(2001, 0, 1));
+    await shell.run('touch a.txt', opts);
+    expect(Math.floor(Number(vol.statSync('/ws/project/a.txt').mtimeMs) / 1000)).toEqual(1_700_000_000);
+  });
+
+  it('treats /dev/null as a sink without a /dev in the volume', async () => {
+    const { vol, shell, opts } = setup();
+    const r = await shell.run(
+      'echo hi > /dev/null; cat /dev/null; echo rc=$?; head -c 5 /dev/zero | wc -c',
+      opts,
+    );
+    expect(r.stdout).toEqual('rc=0\n5\n');
+    expect(vol.existsSync('/dev')).toEqual(false);
+  });
+
+  it('reports unknown commands as bash does, exit 127', async () => {
+    const { shell, opts } = setup();
+    expect(await shell.run('python3 -c "print(1)"', opts)).toEqual({
+      stdout: '',
+      stderr: '/bin/bash: line 1: python3: command not found\n',
+      exitCode: 127,
+      interrupted: false,
+      cwdAfter: '/ws/project',
+    });
+    expect((await shell.run('nosuchthing', opts)).stderr).toEqual(
+      '/bin/bash: line 1: nosuchthing: command not found\n',
+    );
+  });
+
+  it('moves cwdAfter only when the command succeeds', async () => {
+    const { shell, opts } = setup();
+    expect((await shell.run('cd sub', opts)).cwdAfter).toEqual('/ws/project/sub');
+    expect((await shell.run('cd sub && false', opts)).cwdAfter).toEqual('/ws/project');
+    expect((await shell.run('cd /ws/home; exit 2', opts)).cwdAfter).toEqual('/ws/project');
+  });
+
+  it('stops deep recursion without crashing', async () => {
+    const { shell, opts } = setup();
+    const r = await shell.run('f() { f; }; f', opts);
+    expect({ exitCode: r.exitCode, interrupted: r.interrupted }).toEqual({
+      exitCode: 126,
+      interrupted: false,
+    });
+  });
+
+  it('stops a runaway loop at the timeout and reports it as interrupted', async () => {
+    const { shell, opts } = setup();
+    const r = await shell.run('while true; do :; done', { ...opts, timeoutMs: 300 });
+    expect(r).toEqual({ stdout: '', stderr: '', exitCode: 143, interrupted: true, cwdAfter: '/ws/project' });
+  });
+
+  it('stops a sleep when the signal aborts', async () => {
+    const { shell, opts } = setup();
+    const ac = new AbortController();
+    setTimeout(() => ac.abort(), 100);
+    const started = Date.now();
+    const r = await shell.run('sleep 20; echo late', { ...opts, signal: ac.signal });
+    expect({ ...r, fast: Date.now() - started < 5000 }).toEqual({
+      stdout: '',
+      stderr: '',
+      exitCode: 143,
+      interrupted: true,
+      cwdAfter: '/ws/project',
+      fast: true,
+    });
+  });
+
+  it('runs git on the same volume', async () => {
+    const { shell, opts } = setup();
+    const r = await shell.run('git init -q -b main && git add a.txt && git status --short', opts);
+    expect(r.stdout).toEqual('A  a.txt\n');
+  });
+});
+
+describe('stderr rewriting', () => {
+  it('names /bin/bash and the line of the failing command', () => {
+    expect(rewriteShellErrors('bash: f: command not found\n', 'true\nf')).toEqual(
+      '/bin/bash: line 3: f: command not found\n',
+    );
+    expect(rewriteShellErrors('bash: cd: x: No such file or directory\n', 'cd x')).toEqual(
+      '/bin/bash: line 1: cd: x: No such file or directory\n',
+    );
+  });
+});
+
+describe('coreutils wrappers', () => {
+  it('decodes tr octal escapes', () => {
+    expect(decodeTrOctal('\\0')).toEqual('\0');
+    expect(decodeTrOctal('\\101\\n')).toEqual('A\\n');
+  });
+  it('prints GNU normal diff', () => {
+    expect(normalDiff('a\nb\n', 'a\nc\n')).toEqual('2c2\n< b\n---\n> c\n');
+    expect(normalDiff('a\nc\n', 'a\nb\nc\n')).toEqual('1a2\n> b\n');
+    expect(normalDiff('x\n', '')).toEqual('1d0\n< x\n');
+  });
+});

@@ -1,0 +1,141 @@
+// One contract for both Shell implementations: the same commands, in order, on the same
+// workspace layout at the same path; the in-memory shell must print exactly what /bin/bash does.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { twinShells, type TwinShells } from './testing';
+
+const hasGit = (() => {
+  try {
+    return execFileSync('git', ['--version'], { encoding: 'utf8' }).startsWith('git version 2.39');
+  } catch {
+    return false;
+  }
+})();
+
+/** Everyday shell: echo, pipes, redirects, cd, exit codes, stderr, env, loops, text tools. */
+const SHELL_CASES: string[] = [
+  'echo hello',
+  'echo out; echo err 1>&2',
+  'echo partial; exit 3',
+  'false',
+  "printf 'a\\nb\\nc\\n' | grep b",
+  "printf 'c\\na\\nb\\n' | sort",
+  "printf 'c\\na\\nb\\n' | sort -r | head -2",
+  'seq 1 20 | tail -3',
+  'seq 1 100 | wc -l',
+  "printf 'alpha\\nbeta\\n' > f.txt; cat f.txt; wc -c f.txt; wc -l < f.txt",
+  "sed -n '2p' f.txt; sed 's/alpha/ALPHA/' f.txt; sed -i 's/beta/BETA/' f.txt; cat f.txt",
+  'grep -n a f.txt; grep -c a f.txt; grep zzz f.txt; echo rc=$?',
+  'head -n 1 f.txt; tail -n 1 f.txt; head -c 3 f.txt; echo',
+  'cat nope.txt',
+  'for i in 1 2 3; do echo "n=$i"; done',
+  'X=1; export Y=2; echo "$X $Y"; env | grep \'^Y=\'',
+  'echo "$HOME" | sed "s#$HOME#H#"; echo $TZ $LANG',
+  'mkdir -p sub/deeper && cd sub && pwd',
+  'cd sub; cd deeper; pwd',
+  'cd nonexistent',
+  'f',
+  'true\nf',
+  'echo a > x.txt && echo b >> x.txt && cat x.txt',
+  'ls',
+  'ls sub; ls -a sub',
+  'echo hi >/dev/null; echo rc=$?',
+  'cat; echo rc=$?',
+  'yes | head -3',
+  "printf '\\033[31mred\\033[0m\\n'",
+  "printf 'caf\\xc3\\xa9 \\xf0\\x9f\\x9a\\x80\\n'",
+  "printf '\\n\\nb\\n'",
+  "head -c 20 /dev/zero | tr '\\0' a",
+  'echo $((2+3)); echo ${#HOME}',
+  'if [ -f f.txt ]; then echo yes; else echo no; fi',
+  'x=$(echo sub); echo "[$x]"',
+  "echo one two | awk '{print $2}'",
+  'echo a,b,c | cut -d, -f2',
+  "printf 'b\\na\\nb\\n' | sort | uniq -c",
+  'echo abc | tr a-z A-Z',
+  'basename /a/b/c.txt; dirname /a/b/c.txt',
+  'test -d sub && echo dir',
+  'cat <<EOF2\nheredoc $HOME\nEOF2',
+  'echo $?; (exit 4); echo $?',
+  'exit 0',
+  'echo a | tee t.txt; cat t.txt',
+  'rm t.txt; ls t.txt',
+  'echo "x" | xargs echo got',
+  'find sub -type d | sort',
+  'echo *.txt',
+  'mv x.txt y.txt && ls y.txt x.txt',
+  'cp f.txt g.txt && diff f.txt g.txt && echo same',
+  "printf 'a\\nb\\n' > d1; printf 'a\\nc\\n' > d2; diff d1 d2; echo rc=$?",
+];
+
+/** git on a fresh repository: init, status (long and short), add, commit, log, diff, show. */
+const GIT_CASES: string[] = [
+  'git status',
+  'git init',
+  'git status',
+  "printf 'a\\n' > a.txt; mkdir -p d/e; echo x > d/e/f.txt; echo y > b.txt",
+  'git status',
+  'git status --short',
+  'git add a.txt',
+  'git status',
+  'git status --porcelain',
+  'git commit -m first',
+  'git commit -m first',
+  'git log',
+  'git log --oneline',
+  "printf 'a\\nb\\n' > a.txt",
+  'git diff',
+  'git status',
+  'git status -s',
+  'git add -A; git status',
+  'git commit -m "second change"',
+  'git show',
+  'git log --oneline',
+  'git show HEAD~1',
+  'rm b.txt; git status; git diff',
+  'cd d && git status && git status --short',
+  'git commit -am third',
+  'git log',
+  'git rebase -i HEAD~5 2>&1 | head -5; echo rc=$?',
+  'git diff --cached',
+  'echo new > n.txt; git add n.txt; git diff --cached; git status',
+];
+
+/** git on a repository with history: messages, function context, modes, quoting, branches. */
+const GIT_HISTORY_CASES: string[] = [
+  'git init -q -b main',
+  'git commit -m x',
+  'echo a > a.txt; git commit -m x',
+  'git add a.txt; git commit -m x',
+  'git commit -m y',
+  'git status',
+  'echo b >> a.txt; git add a.txt; echo c >> a.txt; git status; git status -s; git diff; git diff --cached; git diff HEAD',
+  "git commit -m 'multi\nline message\n\nbody here'; git log; git log -1 --oneline",
+  "printf 'l1\\nl2\\nl3\\nint main() {\\n  a;\\n  b;\\n  c;\\n  d;\\n  e;\\n}\\n' > c.c; git add c.c; git commit -qm cfile; sed -i 's/  d;/  D;/' c.c; git diff",
+  'chmod +x c.c; git diff; git status -s',
+  'git log -n 2 --oneline; git log -2',
+  'echo "x y" > "sp ace.txt"; git status -s; git status',
+  'git branch; git branch --show-current; git rev-parse --abbrev-ref HEAD; git rev-parse --is-inside-work-tree',
+  'git show HEAD:a.txt',
+];
+
+function contract(name: string, cases: string[], enabled = true) {
+  describe.skipIf(!enabled)(name, () => {
+    let t: TwinShells;
+    beforeAll(() => {
+      t = twinShells();
+    });
+    afterAll(() => t.dispose());
+    for (const command of cases) {
+      it(command, async () => {
+        const disk = await t.disk.run(command, t.opts());
+        const mem = await t.mem.run(command, t.opts());
+        expect(mem).toEqual(disk);
+      });
+    }
+  });
+}
+
+contract('Shell contract: disk and memfs agree', SHELL_CASES);
+contract('Shell contract: git', GIT_CASES, hasGit);
+contract('Shell contract: git history', GIT_HISTORY_CASES, hasGit);
