@@ -99,6 +99,8 @@ interface FileEntry {
   kind: 'file';
   hostFd: number;
   pos: number;
+  /** Taken at open: ripgrep asks for it right after, and files do not change during a run. */
+  stat: SyncStat;
 }
 interface StdioEntry {
   kind: 'stdio';
@@ -106,8 +108,13 @@ interface StdioEntry {
 }
 type FdEntry = DirEntry | FileEntry | StdioEntry;
 
+const NEEDS_NORMALISING = /(^|\/)\.{1,2}(\/|$)|\/\/|\/$/;
+
 /** Joins and normalises POSIX paths; `rel` may be absolute. Never climbs above "/". */
 export function resolvePosix(base: string, rel: string): string {
+  if (rel !== '' && !rel.startsWith('/') && !NEEDS_NORMALISING.test(rel)) {
+    return base === '/' ? `/${rel}` : `${base}/${rel}`;
+  }
   const parts: string[] = [];
   const full = rel.startsWith('/') ? rel : `${base}/${rel}`;
   for (const seg of full.split('/')) {
@@ -370,7 +377,7 @@ export class Wasi {
         try {
           if (whence === 0) base = 0;
           else if (whence === 1) base = e.pos;
-          else if (whence === 2) base = fs.fstat(e.hostFd).size;
+          else if (whence === 2) base = e.stat.size;
           else return E_INVAL;
         } catch (err) {
           return errnoOf(err);
@@ -404,7 +411,7 @@ export class Wasi {
           let s: SyncStat;
           if (e.kind === 'stdio')
             s = { filetype: FT_CHARACTER_DEVICE, size: 0, mtimeMs: 0, ino: 0, dev: 0, nlink: 1 };
-          else if (e.kind === 'file') s = fs.fstat(e.hostFd);
+          else if (e.kind === 'file') s = e.stat;
           else s = fs.stat(e.path);
           this.refresh();
           this.writeFilestat(ptr, s);
@@ -484,9 +491,12 @@ export class Wasi {
         if (oflags & (OFLAGS_CREAT | OFLAGS_TRUNC) || (BigInt(rightsBase) & RIGHTS_FD_WRITE) !== 0n)
           return E_ROFS;
         try {
-          const st = fs.stat(full);
+          // One lookup: open, then fstat the handle (directories open read-only too).
+          const hostFd = fs.openRead(full);
+          const st = fs.fstat(hostFd);
           let fd: number;
           if (st.filetype === FT_DIRECTORY) {
+            fs.close(hostFd);
             fd = this.addFd({
               kind: 'dir',
               path: full,
@@ -496,8 +506,11 @@ export class Wasi {
               names: null,
             });
           } else {
-            if (oflags & OFLAGS_DIRECTORY) return E_NOTDIR;
-            fd = this.addFd({ kind: 'file', hostFd: fs.openRead(full), pos: 0 });
+            if (oflags & OFLAGS_DIRECTORY) {
+              fs.close(hostFd);
+              return E_NOTDIR;
+            }
+            fd = this.addFd({ kind: 'file', hostFd, pos: 0, stat: st });
           }
           this.refresh();
           this.dv.setUint32(openedPtr, fd, true);
