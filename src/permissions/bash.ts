@@ -5,12 +5,20 @@
 // set. 2.1.273's known misses (`/bin/rm`, `bash -c`) are reproduced and flagged as knownGap.
 import type { Check, Env } from './check';
 import { modeRef, ruleRef } from './check';
-import { pathRule, readPathAllowed, writePathAllowed } from './files';
+import { readPathAllowed, writePathAllowed } from './files';
 import * as msg from './messages';
-import { inWorkingDirs, resolvePath } from './paths';
+import picomatch from 'picomatch';
+import { inWorkingDirs, resolvePath, specifierMatches, specifierRoot } from './paths';
 import type { Rule } from './rules';
 import type { Word } from './shell/commands';
-import { FILE_COMMANDS, fileArgs, isReadOnlyCommand, stripWrapper } from './shell/commands';
+import {
+  extraWrites,
+  FILE_COMMANDS,
+  fileArgs,
+  gitWithoutGlobals,
+  isReadOnlyCommand,
+  stripWrapper,
+} from './shell/commands';
 import type { Analysis, Unit } from './shell/analyze';
 import { analyze } from './shell/analyze';
 import { parseCommand } from './shell/parse';
@@ -41,16 +49,23 @@ export function bashSpecifierMatches(spec: string, text: string): boolean {
 }
 
 const textOf = (words: readonly Word[]) => words.map((w) => w.text).join(' ');
-const valuesOf = (words: readonly Word[]) => (words.every((w) => w.value !== null) ? words.map((w) => w.value).join(' ') : undefined);
+const valuesOf = (words: readonly Word[]) =>
+  words.every((w) => w.value !== null) ? words.map((w) => w.value).join(' ') : undefined;
 
 /** Word lists a deny or ask rule is matched against: as written, without env assignments,
  * and with each wrapper peeled off in turn. */
 function denyForms(u: Unit): Word[][] {
   const forms: Word[][] = [];
-  if (u.assignments.length > 0) forms.push([...u.assignments.map((a): Word => ({ value: a.text, text: a.text, glob: false })), ...u.words]);
+  if (u.assignments.length > 0)
+    forms.push([
+      ...u.assignments.map((a): Word => ({ value: a.text, text: a.text, glob: false })),
+      ...u.words,
+    ]);
   let cur: Word[] | undefined = u.words;
   for (let guard = 0; cur && cur.length > 0 && guard < 16; guard++) {
     forms.push(cur);
+    const git = gitWithoutGlobals(cur);
+    if (git) forms.push(git);
     cur = stripWrapper(cur, false);
   }
   return forms;
@@ -129,20 +144,29 @@ const OUTPUT_OPS = new Set(['>', '>>', '>|', '&>', '&>>', '<>']);
 interface PathUse {
   op: 'read' | 'write';
   path: string;
-  /** The word had a glob or a dynamic part: checked by its static base directory. */
+  /** The word had a glob: checked by its static base directory. */
   approximate: boolean;
+  /** The absolute glob, when the word had one (for deny rules it might expand onto). */
+  glob?: string;
   /** How a refusal of this path is worded. */
   blocked: () => string;
 }
 
-function resolveWord(w: Word, cwd: string, home: string): { path: string; approximate: boolean } | null {
+function resolveWord(
+  w: Word,
+  cwd: string,
+  home: string,
+): { path: string; approximate: boolean; glob?: string } | null {
   if (w.value === null) return null;
   if (!w.glob) return { path: resolvePath(w.value, cwd, home), approximate: false };
+  const glob = resolvePath(w.value, cwd, home);
   // A glob can only expand below its static directory prefix.
-  const firstGlob = Math.min(...['*', '?', '['].map((c) => (w.value?.includes(c) ? w.value.indexOf(c) : Infinity)));
+  const firstGlob = Math.min(
+    ...['*', '?', '['].map((c) => (w.value?.includes(c) ? w.value.indexOf(c) : Infinity)),
+  );
   const prefix = w.value.slice(0, firstGlob);
   const dir = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/') + 1) || '/' : '.';
-  return { path: resolvePath(dir, cwd, home), approximate: true };
+  return { path: resolvePath(dir, cwd, home), approximate: true, glob };
 }
 
 /** Paths a unit reads or writes that Claude Code recognises, or 'dynamic' when one of them
@@ -160,14 +184,41 @@ function pathUses(env: Env, u: Unit, words: readonly Word[], cwd: string): PathU
       for (const w of fa.paths) {
         const r = resolveWord(w, cwd, home);
         if (!r) return 'dynamic';
-        const op = fa.op === 'read' || (fa.destination !== undefined && w !== fa.destination && name === 'cp') ? 'read' : 'write';
-        uses.push({ op, path: r.path, approximate: r.approximate, blocked: () => msg.fileCommandBlocked(name, r.path, spec.verb, dirs) });
+        const op =
+          fa.op === 'read' || (fa.destination !== undefined && w !== fa.destination && name === 'cp')
+            ? 'read'
+            : 'write';
+        uses.push({
+          op,
+          path: r.path,
+          approximate: r.approximate,
+          glob: r.glob,
+          blocked: () => msg.fileCommandBlocked(name, r.path, spec.verb, dirs),
+        });
         if (fa.destination !== undefined && w !== fa.destination && name === 'mv') {
           // mv removes the source: a read of it too, for Read deny rules.
-          uses.push({ op: 'read', path: r.path, approximate: r.approximate, blocked: () => msg.fileCommandBlocked(name, r.path, spec.verb, dirs) });
+          uses.push({
+            op: 'read',
+            path: r.path,
+            approximate: r.approximate,
+            glob: r.glob,
+            blocked: () => msg.fileCommandBlocked(name, r.path, spec.verb, dirs),
+          });
         }
       }
     }
+  }
+  const extra = name ? extraWrites(name, words.slice(1)) : undefined;
+  for (const w of extra ?? []) {
+    const r = resolveWord(w, cwd, home);
+    if (!r) return 'dynamic';
+    uses.push({
+      op: 'write',
+      path: r.path,
+      approximate: r.approximate,
+      glob: r.glob,
+      blocked: () => msg.BASH_NEEDS_APPROVAL,
+    });
   }
   for (const rd of u.redirects) {
     if (!rd.target) continue;
@@ -177,12 +228,24 @@ function pathUses(env: Env, u: Unit, words: readonly Word[], cwd: string): PathU
       const r = resolveWord(rd.target, cwd, home);
       if (!r) return 'dynamic';
       if (SAFE_DEVICES.has(r.path)) continue;
-      uses.push({ op: 'write', path: r.path, approximate: r.approximate, blocked: () => msg.redirectionBlocked(r.path, dirs) });
+      uses.push({
+        op: 'write',
+        path: r.path,
+        approximate: r.approximate,
+        glob: r.glob,
+        blocked: () => msg.redirectionBlocked(r.path, dirs),
+      });
     } else if (rd.op === '<' || rd.op === '<&') {
       const r = resolveWord(rd.target, cwd, home);
       if (!r) return 'dynamic';
       if (SAFE_DEVICES.has(r.path)) continue;
-      uses.push({ op: 'read', path: r.path, approximate: r.approximate, blocked: () => msg.BASH_NEEDS_APPROVAL });
+      uses.push({
+        op: 'read',
+        path: r.path,
+        approximate: r.approximate,
+        glob: r.glob,
+        blocked: () => msg.BASH_NEEDS_APPROVAL,
+      });
     }
   }
   return uses;
@@ -192,8 +255,52 @@ function pathUses(env: Env, u: Unit, words: readonly Word[], cwd: string): PathU
  * deny, as the file tools do. */
 function pathDeny(env: Env, uses: readonly PathUse[]): Rule | undefined {
   for (const u of uses) {
-    const rule = u.op === 'read' ? pathRule(env, 'read', 'deny', [u.path]) : (pathRule(env, 'edit', 'deny', [u.path]) ?? pathRule(env, 'read', 'deny', [u.path]));
+    const target = u.glob ?? u.path;
+    const rule =
+      u.op === 'read'
+        ? denyOn(env, ['Read', 'Glob', 'Grep'], target)
+        : (denyOn(env, ['Edit', 'Write', 'NotebookEdit', 'MultiEdit'], target) ??
+          denyOn(env, ['Read', 'Glob', 'Grep'], target));
     if (rule) return rule;
+  }
+  return undefined;
+}
+
+/** A deny rule covering the path, or, for a glob, a path the glob can expand to: a sample
+ * path built from the rule's own pattern (`**\/*.key` -> `x.key`) is tried against the glob. */
+function denyOn(env: Env, tools: readonly string[], target: string): Rule | undefined {
+  const isGlob = /[*?[]/.test(target);
+  if (isGlob) {
+    // First the glob's own shape (`secrets/*` -> `secrets/x`), then each rule's sample.
+    const own = target.replace(/\[[^\]]*\]/g, 'x').replace(/[*?]/g, 'x');
+    const direct = env.rules.find(
+      (r) =>
+        r.behavior === 'deny' &&
+        tools.includes(r.tool) &&
+        r.content !== undefined &&
+        specifierMatches(r.content, own, env.ctx, r.root),
+    );
+    if (direct) return direct;
+  }
+  for (const r of env.rules) {
+    if (r.behavior !== 'deny' || !tools.includes(r.tool) || r.content === undefined) continue;
+    if (!isGlob) {
+      if (specifierMatches(r.content, target, env.ctx, r.root)) return r;
+      continue;
+    }
+    const { root, pattern } = specifierRoot(r.content, env.ctx, r.root);
+    const sample = pattern
+      .replace(/\*\*\/?/g, '')
+      .replace(/[*?]/g, 'x')
+      .replace(/^\//, '')
+      .replace(/\/$/, '/x');
+    const globDir = target.slice(0, target.lastIndexOf('/'));
+    const matches = picomatch(target, { dot: true });
+    const candidates = pattern.replace(/\/$/, '').includes('/')
+      ? [`${root === '/' ? '' : root}/${sample}`]
+      : [`${globDir}/${sample}`, `${root === '/' ? '' : root}/${sample}`];
+    if (candidates.some((c) => matches(c) && specifierMatches(r.content as string, c, env.ctx, r.root)))
+      return r;
   }
   return undefined;
 }
@@ -214,31 +321,60 @@ function checkUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   const name = words[0]?.value ?? null;
   const uses = pathUses(env, u, words, walk.cwd);
   const strictDeny = ruleFor(env, 'deny', formTexts(basenameForms(forms), true));
+  let strictGap: string | undefined;
 
+  if (
+    uses === 'dynamic' &&
+    !u.strictOnly &&
+    env.rules.some(
+      (r) => r.behavior === 'deny' && r.content !== undefined && r.tool !== 'Bash' && r.tool !== 'WebFetch',
+    )
+  ) {
+    strictGap = `\`${u.display}\` uses a path that is only known when it runs, so path deny rules cannot be checked; Claude Code 2.1.273 does not check them either.`;
+  }
   if (!u.strictOnly) {
     const deny = ruleFor(env, 'deny', texts);
     if (deny) return { unit: u, verdict: 'deny', rule: deny, reason: `${deny.text} denies ${u.display}` };
     if (uses !== 'dynamic') {
       const pd = pathDeny(env, uses);
-      if (pd) return { unit: u, verdict: 'deny', rule: pd, reason: `${pd.text} covers a file that ${u.display} touches` };
+      if (pd)
+        return {
+          unit: u,
+          verdict: 'deny',
+          rule: pd,
+          reason: `${pd.text} covers a file that ${u.display} touches`,
+        };
     }
   }
-  let gap: string | undefined;
+  let gap: string | undefined = strictGap;
   if (u.strictOnly) {
-    const deny = ruleFor(env, 'deny', texts) ?? strictDeny ?? (uses !== 'dynamic' ? pathDeny(env, uses) : undefined);
-    if (deny) gap = `Claude Code 2.1.273 does not look inside \`bash -c\` scripts, so ${deny.text} does not stop \`${u.display}\` there (2.1.332 denies it).`;
+    const deny =
+      ruleFor(env, 'deny', texts) ?? strictDeny ?? (uses !== 'dynamic' ? pathDeny(env, uses) : undefined);
+    if (deny)
+      gap = `Claude Code 2.1.273 does not look inside \`bash -c\` scripts, so ${deny.text} does not stop \`${u.display}\` there (2.1.332 denies it).`;
     // What 2.1.273 decides comes from the outer `bash -c` unit; this one only reports the gap.
-    return { unit: u, verdict: 'allow', reason: 'inside a shell -c script, which 2.1.273 does not analyse', gap };
+    return {
+      unit: u,
+      verdict: 'allow',
+      reason: 'inside a shell -c script, which 2.1.273 does not analyse',
+      gap,
+    };
   }
-  if (strictDeny) gap = `Claude Code 2.1.273 matches Bash rules against the command as written, so ${strictDeny.text} does not stop \`${u.display}\` (2.1.332 denies it).`;
+  if (strictDeny)
+    gap = `Claude Code 2.1.273 matches Bash rules against the command as written, so ${strictDeny.text} does not stop \`${u.display}\` (2.1.332 denies it).`;
 
   const ask = ruleFor(env, 'ask', texts);
-  if (ask) return { unit: u, verdict: 'ask-rule', rule: ask, reason: `${ask.text} asks before ${u.display}`, gap };
+  if (ask)
+    return { unit: u, verdict: 'ask-rule', rule: ask, reason: `${ask.text} asks before ${u.display}`, gap };
   const allow = ruleFor(env, 'allow', formTexts(allowForms(u), false));
   if (allow) return { unit: u, verdict: 'allow', rule: allow, reason: `allowed by ${allow.text}`, gap };
 
+  if (env.mode === 'bypassPermissions')
+    return { unit: u, verdict: 'allow', reason: 'bypassPermissions mode runs it', gap };
+
   const isCd = name === 'cd' && u.origin === 'list';
-  if (walk.cwdUnknown) return { unit: u, verdict: 'approval', reason: 'follows a cd out of the working directories', gap };
+  if (walk.cwdUnknown)
+    return { unit: u, verdict: 'approval', reason: 'follows a cd out of the working directories', gap };
   if (uses === 'dynamic') {
     if (isCd) walk.cwdUnknown = true;
     return { unit: u, verdict: 'approval', reason: 'a path it uses is only known when it runs', gap };
@@ -247,7 +383,12 @@ function checkUnit(env: Env, u: Unit, walk: Walk): UnitResult {
     const target = uses[0]?.path ?? env.ctx.home;
     if (!inWorkingDirs(target, env.dirs)) {
       walk.cwdUnknown = true;
-      return { unit: u, verdict: 'approval', reason: `cd to ${target}, outside the working directories`, gap };
+      return {
+        unit: u,
+        verdict: 'approval',
+        reason: `cd to ${target}, outside the working directories`,
+        gap,
+      };
     }
     walk.cwd = target;
     return { unit: u, verdict: 'allow', reason: 'cd inside the working directories', gap };
@@ -256,25 +397,66 @@ function checkUnit(env: Env, u: Unit, walk: Walk): UnitResult {
     const ok = use.op === 'read' ? readPathAllowed(env, use.path) : writePathAllowed(env, use.path);
     if (ok) continue;
     const text = use.blocked();
-    if (text === msg.BASH_NEEDS_APPROVAL) return { unit: u, verdict: 'approval', reason: `reads ${use.path}, outside the working directories`, gap };
-    return { unit: u, verdict: 'blocked', message: text, reason: `${use.op === 'read' ? 'reads' : 'writes'} ${use.path}, which ${env.mode} mode does not allow without asking`, gap };
+    if (text === msg.BASH_NEEDS_APPROVAL)
+      return {
+        unit: u,
+        verdict: 'approval',
+        reason: `${use.op === 'read' ? 'reads' : 'writes'} ${use.path}, which needs approval`,
+        gap,
+      };
+    return {
+      unit: u,
+      verdict: 'blocked',
+      message: text,
+      reason: `${use.op === 'read' ? 'reads' : 'writes'} ${use.path}, which ${env.mode} mode does not allow without asking`,
+      gap,
+    };
   }
-  if (words.length === 0) return { unit: u, verdict: 'allow', reason: u.assignments.length > 0 ? 'only sets variables' : 'redirections inside the working directories', gap };
+  if (words.length === 0)
+    return {
+      unit: u,
+      verdict: 'allow',
+      reason:
+        u.assignments.length > 0 ? 'only sets variables' : 'redirections inside the working directories',
+      gap,
+    };
   if (u.assignments.length === 0 && name !== null && isReadOnlyCommand(name, words.slice(1))) {
     return { unit: u, verdict: 'allow', reason: `${name} is in the built-in read-only set`, gap };
   }
   if (name === 'xargs') {
     const inner = stripWrapper(words, false);
     const innerName = inner?.[0]?.value;
-    if (inner && innerName && !FILE_COMMANDS[innerName]?.op.startsWith('w') && isReadOnlyCommand(innerName, inner.slice(1)) && innerName !== 'cd') {
+    if (
+      inner &&
+      innerName &&
+      !FILE_COMMANDS[innerName]?.op.startsWith('w') &&
+      isReadOnlyCommand(innerName, inner.slice(1)) &&
+      innerName !== 'cd'
+    ) {
       return { unit: u, verdict: 'allow', reason: `xargs runs ${innerName}, which is read-only`, gap };
     }
   }
-  if (env.mode === 'acceptEdits' && name !== null && ACCEPT_EDITS_COMMANDS.has(name) && u.assignments.length === 0) {
-    return { unit: u, verdict: 'allow', reason: `acceptEdits mode runs ${name} inside the working directories`, gap };
+  if (
+    env.mode === 'acceptEdits' &&
+    name !== null &&
+    ACCEPT_EDITS_COMMANDS.has(name) &&
+    u.assignments.length === 0
+  ) {
+    return {
+      unit: u,
+      verdict: 'allow',
+      reason: `acceptEdits mode runs ${name} inside the working directories`,
+      gap,
+    };
   }
-  if (env.mode === 'acceptEdits' && words.length === 0) return { unit: u, verdict: 'allow', reason: 'acceptEdits mode', gap };
-  return { unit: u, verdict: 'approval', reason: `${name ?? u.display} is not in the built-in read-only set`, gap };
+  if (env.mode === 'acceptEdits' && words.length === 0)
+    return { unit: u, verdict: 'allow', reason: 'acceptEdits mode', gap };
+  return {
+    unit: u,
+    verdict: 'approval',
+    reason: `${name ?? u.display} is not in the built-in read-only set`,
+    gap,
+  };
 }
 
 const CONSTRUCT_MESSAGE = (c: string) => (c === 'subshell' ? msg.SHELL_OPERATORS : msg.containsConstruct(c));
@@ -295,19 +477,44 @@ function subcommandDecisions(results: readonly UnitResult[]): SubcommandDecision
 }
 
 /** Whole-command rule checks for command lines the analyser cannot take apart. */
-function wholeCommand(env: Env, command: string, message: string, reason: string, analysis: Analysis | undefined): Check {
+function wholeCommand(
+  env: Env,
+  command: string,
+  message: string,
+  reason: string,
+  analysis: Analysis | undefined,
+): Check {
   const trimmed = command.trim();
   const deny = ruleFor(env, 'deny', [trimmed]);
-  if (deny) return { behavior: 'deny', message: msg.bashDenied(command), reason: `${deny.text} denies the command`, rule: ruleRef(deny) };
+  if (deny)
+    return {
+      behavior: 'deny',
+      message: msg.bashDenied(command),
+      reason: `${deny.text} denies the command`,
+      rule: ruleRef(deny),
+    };
   if (analysis) {
     // Nothing is run unchecked: a deny rule on any part still wins here.
     for (const u of analysis.units) {
       const r = ruleFor(env, 'deny', formTexts(denyForms(u), true));
-      if (r) return { behavior: 'deny', message: msg.bashDenied(command), reason: `${r.text} denies ${u.display}`, rule: ruleRef(r) };
+      if (r)
+        return {
+          behavior: 'deny',
+          message: msg.bashDenied(command),
+          reason: `${r.text} denies ${u.display}`,
+          rule: ruleRef(r),
+        };
     }
   }
   const ask = ruleFor(env, 'ask', [trimmed]);
-  if (ask) return { behavior: 'ask', ruleAsk: true, message: msg.askTool('Bash'), reason: `${ask.text} asks before this command`, rule: ruleRef(ask) };
+  if (ask)
+    return {
+      behavior: 'ask',
+      ruleAsk: true,
+      message: msg.askTool('Bash'),
+      reason: `${ask.text} asks before this command`,
+      rule: ruleRef(ask),
+    };
   return { behavior: 'ask', message, reason };
 }
 
@@ -315,9 +522,22 @@ export function checkBash(env: Env, command: string, shellCwd: string | undefine
   const parsed = parseCommand(command);
   if (command.length > MAX_COMMAND_LENGTH) {
     const analysis = parsed.ok ? analyze(parsed.script, env.ctx.home) : undefined;
-    return wholeCommand(env, command, msg.PARSER_ABORTED, `the command is over ${MAX_COMMAND_LENGTH} characters, so Claude Code does not parse it`, analysis);
+    return wholeCommand(
+      env,
+      command,
+      msg.PARSER_ABORTED,
+      `the command is over ${MAX_COMMAND_LENGTH} characters, so Claude Code does not parse it`,
+      analysis,
+    );
   }
-  if (!parsed.ok) return wholeCommand(env, command, msg.BASH_NEEDS_APPROVAL, `the command does not parse (${parsed.error})`, undefined);
+  if (!parsed.ok)
+    return wholeCommand(
+      env,
+      command,
+      msg.BASH_NEEDS_APPROVAL,
+      `the command does not parse (${parsed.error})`,
+      undefined,
+    );
 
   const analysis = analyze(parsed.script, env.ctx.home);
   const walk: Walk = { cwd: shellCwd ?? env.ctx.cwd, cwdUnknown: false };
@@ -329,22 +549,45 @@ export function checkBash(env: Env, command: string, shellCwd: string | undefine
   const denied = results.find((r) => r.verdict === 'deny');
   if (denied?.rule) {
     const shown = denied.unit.segment !== undefined && analysis.segments > 1 ? denied.unit.segment : command;
-    return withGap({ behavior: 'deny', message: msg.bashDenied(shown), reason: denied.reason, rule: ruleRef(denied.rule) });
+    return withGap({
+      behavior: 'deny',
+      message: msg.bashDenied(shown),
+      reason: denied.reason,
+      rule: ruleRef(denied.rule),
+    });
   }
   const asked = results.find((r) => r.verdict === 'ask-rule');
-  if (asked?.rule) return withGap({ behavior: 'ask', ruleAsk: true, message: msg.askTool('Bash'), reason: asked.reason, rule: ruleRef(asked.rule) });
+  if (asked?.rule)
+    return withGap({
+      behavior: 'ask',
+      ruleAsk: true,
+      message: msg.askTool('Bash'),
+      reason: asked.reason,
+      rule: ruleRef(asked.rule),
+    });
 
   const construct = analysis.constructs[0];
   if (construct !== undefined) {
-    return withGap({ behavior: 'ask', message: CONSTRUCT_MESSAGE(construct), reason: `the command uses ${construct}, which the static analysis does not approve` });
+    return withGap({
+      behavior: 'ask',
+      message: CONSTRUCT_MESSAGE(construct),
+      reason: `the command uses ${construct}, which the static analysis does not approve`,
+    });
   }
   const blocked = results.find((r) => r.verdict === 'blocked');
   if (blocked) return withGap({ behavior: 'ask', message: blocked.message, reason: blocked.reason });
   const pending = results.filter((r) => r.verdict === 'approval');
   if (pending.length > 0) {
     const parts = results.filter((r) => r.unit.words.length > 0 || r.unit.assignments.length > 0);
-    const message = parts.length > 1 ? msg.bashPartsNeedApproval(pending.map((r) => r.unit.display)) : msg.BASH_NEEDS_APPROVAL;
-    return withGap({ behavior: 'ask', message, reason: pending.map((r) => `${r.unit.display}: ${r.reason}`).join('; ') });
+    const message =
+      parts.length > 1
+        ? msg.bashPartsNeedApproval(pending.map((r) => r.unit.display))
+        : msg.BASH_NEEDS_APPROVAL;
+    return withGap({
+      behavior: 'ask',
+      message,
+      reason: pending.map((r) => `${r.unit.display}: ${r.reason}`).join('; '),
+    });
   }
   const byMode = results.some((r) => r.reason.startsWith('acceptEdits'));
   return withGap({

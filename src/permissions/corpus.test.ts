@@ -13,7 +13,12 @@ const HOME = `${ROOT}/home`;
 const CONFORMANCE = join(import.meta.dirname, '../../conformance');
 const SEVEN = ['Bash', 'Read', 'Edit', 'Write', 'NotebookEdit', 'Glob', 'Grep'];
 
-const sub = (s: string) => s.replaceAll('$CWD', CWD).replaceAll('$HOME', HOME).replaceAll('$TMP', `${ROOT}/tmp`).replaceAll('$ROOT', ROOT);
+const sub = (s: string) =>
+  s
+    .replaceAll('$CWD', CWD)
+    .replaceAll('$HOME', HOME)
+    .replaceAll('$TMP', `${ROOT}/tmp`)
+    .replaceAll('$ROOT', ROOT);
 const subDeep = <T>(v: T): T => JSON.parse(sub(JSON.stringify(v))) as T;
 
 interface Scenario {
@@ -34,7 +39,15 @@ interface Scenario {
 }
 
 interface Result {
-  turns: { calls: { id: string; tool: string; input: Record<string, unknown>; is_error: boolean; content: unknown }[] }[];
+  turns: {
+    calls: {
+      id: string;
+      tool: string;
+      input: Record<string, unknown>;
+      is_error: boolean;
+      content: unknown;
+    }[];
+  }[];
   permission_denials?: { tool_use_id: string }[];
 }
 
@@ -42,7 +55,8 @@ function context(s: Scenario): PermissionContext {
   const sources = { project: s.settings, local: s.settings_local, user: s.user_settings };
   const symlinks = new Map<string, string>();
   for (const [rel, spec] of Object.entries(s.files ?? {})) {
-    if (spec && typeof spec === 'object' && 'symlink' in spec) symlinks.set(`${CWD}/${rel}`, String((spec as { symlink: unknown }).symlink));
+    if (spec && typeof spec === 'object' && 'symlink' in spec)
+      symlinks.set(`${CWD}/${rel}`, String((spec as { symlink: unknown }).symlink));
   }
   return {
     mode: s.mode === null ? resolveMode(null, sources) : (s.mode ?? 'bypassPermissions'),
@@ -50,17 +64,25 @@ function context(s: Scenario): PermissionContext {
     home: HOME,
     trusted: s.trust === true,
     sources,
-    cli: { allowedTools: s.allowedTools, disallowedTools: s.disallowedTools, tools: s.tools === undefined ? SEVEN : s.tools, addDirs: s.addDirs },
+    cli: {
+      allowedTools: s.allowedTools,
+      disallowedTools: s.disallowedTools,
+      tools: s.tools === undefined ? SEVEN : s.tools,
+      addDirs: s.addDirs,
+    },
     classifier: s.classifier,
     env: s.env,
     realpath: (p) => {
       const t = symlinks.get(p);
-      return Promise.resolve(t === undefined ? p : t.startsWith('/') ? t : `${p.slice(0, p.lastIndexOf('/'))}/${t}`);
+      return Promise.resolve(
+        t === undefined ? p : t.startsWith('/') ? t : `${p.slice(0, p.lastIndexOf('/'))}/${t}`,
+      );
     },
   };
 }
 
-const expand = (p: unknown) => (typeof p === 'string' ? (p.startsWith('~/') ? `${HOME}/${p.slice(2)}` : p) : undefined);
+const expand = (p: unknown) =>
+  typeof p === 'string' ? (p.startsWith('~/') ? `${HOME}/${p.slice(2)}` : p) : undefined;
 
 function request(tool: string, input: Record<string, unknown>): PermissionRequest {
   switch (tool) {
@@ -76,7 +98,13 @@ function request(tool: string, input: Record<string, unknown>): PermissionReques
     case 'Grep':
       return { tool, kind: 'read', paths: [expand(input.path) ?? CWD], input };
     case 'Bash':
-      return { tool, kind: 'bash', paths: [], command: typeof input.command === 'string' ? input.command : '', input };
+      return {
+        tool,
+        kind: 'bash',
+        paths: [],
+        command: typeof input.command === 'string' ? input.command : '',
+        input,
+      };
     default:
       return { tool, kind: 'other', paths: [], input };
   }
@@ -88,8 +116,12 @@ const ids = readdirSync(join(CONFORMANCE, 'scenarios'))
 
 describe('recorded permission outcomes (2.1.273)', () => {
   for (const id of ids) {
-    const scenario = subDeep(JSON.parse(readFileSync(join(CONFORMANCE, 'scenarios', `${id}.json`), 'utf8')) as Scenario);
-    const result = subDeep(JSON.parse(readFileSync(join(CONFORMANCE, 'results/2.1.273', `${id}.json`), 'utf8')) as Result);
+    const scenario = subDeep(
+      JSON.parse(readFileSync(join(CONFORMANCE, 'scenarios', `${id}.json`), 'utf8')) as Scenario,
+    );
+    const result = subDeep(
+      JSON.parse(readFileSync(join(CONFORMANCE, 'results/2.1.273', `${id}.json`), 'utf8')) as Result,
+    );
     const calls = result.turns.flatMap((t) => t.calls);
     if (calls.length === 0) continue;
     it(id, async () => {
@@ -106,10 +138,19 @@ describe('recorded permission outcomes (2.1.273)', () => {
         }
         const d = await decide(request(c.tool, c.input), ctx);
         if (denied.has(c.id)) {
-          got.push({ id: c.id, behavior: d.behavior === 'allow' ? 'allow' : 'refused', content: d.message, denial: d.permissionDenial });
+          got.push({
+            id: c.id,
+            behavior: d.behavior === 'allow' ? 'allow' : 'refused',
+            content: d.message,
+            denial: d.permissionDenial,
+          });
           want.push({ id: c.id, behavior: 'refused', content: c.content, denial: true });
         } else {
-          got.push({ id: c.id, behavior: d.behavior, content: d.behavior === 'allow' ? undefined : d.message });
+          got.push({
+            id: c.id,
+            behavior: d.behavior,
+            content: d.behavior === 'allow' ? undefined : d.message,
+          });
           want.push({ id: c.id, behavior: 'allow', content: undefined });
         }
       }

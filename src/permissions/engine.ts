@@ -22,7 +22,8 @@ function finish(c: Check, tool: string): Decision {
   const d: Decision = { behavior: c.behavior, reason: c.reason };
   if (c.rule) d.rule = c.rule;
   if (c.subcommands) d.subcommands = c.subcommands;
-  if (c.knownGap) d.knownGap = c.knownGap;
+  // A gap only matters when the call goes through.
+  if (c.knownGap && c.behavior === 'allow') d.knownGap = c.knownGap;
   if (c.behavior !== 'allow') {
     d.message = c.message ?? (c.behavior === 'deny' ? msg.toolDenied(tool) : msg.askTool(tool));
     d.structured = msg.structuredError(d.message);
@@ -51,7 +52,11 @@ async function toolCheck(env: Env, req: PermissionRequest): Promise<Check> {
       return asked ?? allowed ?? { behavior: 'allow', reason: 'no paths' };
     }
     case 'bash':
-      return checkBash(env, req.command ?? '', req.shellCwd === undefined ? undefined : normalizePath(req.shellCwd));
+      return checkBash(
+        env,
+        req.command ?? '',
+        req.shellCwd === undefined ? undefined : normalizePath(req.shellCwd),
+      );
     case 'other':
       return otherCheck(env, req);
   }
@@ -69,10 +74,23 @@ function otherCheck(env: Env, req: PermissionRequest): Check {
     }
     if (host !== undefined) {
       for (const behavior of ['deny', 'ask', 'allow'] as const) {
-        const r = env.rules.find((x) => x.tool === 'WebFetch' && x.behavior === behavior && x.content?.startsWith('domain:') && domainMatches(x.content.slice(7), host));
+        const r = env.rules.find(
+          (x) =>
+            x.tool === 'WebFetch' &&
+            x.behavior === behavior &&
+            x.content?.startsWith('domain:') &&
+            domainMatches(x.content.slice(7), host),
+        );
         if (!r) continue;
-        if (behavior === 'deny') return { behavior: 'deny', reason: `${r.text} denies ${host}`, rule: ruleRef(r) };
-        if (behavior === 'ask') return { behavior: 'ask', ruleAsk: true, reason: `${r.text} asks before fetching ${host}`, rule: ruleRef(r) };
+        if (behavior === 'deny')
+          return { behavior: 'deny', reason: `${r.text} denies ${host}`, rule: ruleRef(r) };
+        if (behavior === 'ask')
+          return {
+            behavior: 'ask',
+            ruleAsk: true,
+            reason: `${r.text} asks before fetching ${host}`,
+            rule: ruleRef(r),
+          };
         return { behavior: 'allow', reason: `allowed by ${r.text}`, rule: ruleRef(r) };
       }
     }
@@ -88,11 +106,27 @@ function domainMatches(pattern: string, host: string): boolean {
 
 function classify(ctx: PermissionContext, tool: string): Check {
   const v = ctx.classifier;
-  if (v === undefined) return { behavior: 'deny', message: msg.CLASSIFIER_UNAVAILABLE, reason: 'the auto-mode classifier gave no verdict, so the call is blocked', rule: modeRef(ctx.mode) };
+  if (v === undefined)
+    return {
+      behavior: 'deny',
+      message: msg.CLASSIFIER_UNAVAILABLE,
+      reason: 'the auto-mode classifier gave no verdict, so the call is blocked',
+      rule: modeRef(ctx.mode),
+    };
   const severity = v === 'allow' ? 5 : v === 'block' ? 95 : v.severity;
-  if (severity <= 50) return { behavior: 'allow', reason: `the auto-mode classifier allowed this ${tool} call`, rule: modeRef(ctx.mode) };
+  if (severity <= 50)
+    return {
+      behavior: 'allow',
+      reason: `the auto-mode classifier allowed this ${tool} call`,
+      rule: modeRef(ctx.mode),
+    };
   const category = typeof v === 'object' && v.category ? v.category : msg.DEFAULT_CLASSIFIER_CATEGORY;
-  return { behavior: 'deny', message: msg.classifierBlocked(category), reason: `the auto-mode classifier blocked this ${tool} call (${category})`, rule: modeRef(ctx.mode) };
+  return {
+    behavior: 'deny',
+    message: msg.classifierBlocked(category),
+    reason: `the auto-mode classifier blocked this ${tool} call (${category})`,
+    rule: modeRef(ctx.mode),
+  };
 }
 
 /** Validation-time deny checks of Read, Edit and Write (they run before the tool's other
@@ -106,31 +140,85 @@ export function validateRules(req: PermissionRequest, ctx: PermissionContext): D
 export async function decide(req: PermissionRequest, ctx: PermissionContext): Promise<Decision> {
   const env = makeEnv(ctx);
   const bareDeny = bareRule(env.rules, req.tool, 'deny');
-  if (bareDeny) return finish({ behavior: 'deny', reason: `${bareDeny.text} denies the whole tool`, rule: ruleRef(bareDeny) }, req.tool);
+  if (bareDeny)
+    return finish(
+      { behavior: 'deny', reason: `${bareDeny.text} denies the whole tool`, rule: ruleRef(bareDeny) },
+      req.tool,
+    );
   if (req.validation) {
     const v = validationDeny(env, req.validation, firstPath(req, ctx));
     if (v) return finish(v, req.tool);
   }
   const bareAsk = bareRule(env.rules, req.tool, 'ask');
-  if (bareAsk) return finish(withMode(ctx, { behavior: 'ask', ruleAsk: true, reason: `${bareAsk.text} asks before every call`, rule: ruleRef(bareAsk) }, req), req.tool);
+  if (bareAsk)
+    return finish(
+      withMode(
+        ctx,
+        {
+          behavior: 'ask',
+          ruleAsk: true,
+          reason: `${bareAsk.text} asks before every call`,
+          rule: ruleRef(bareAsk),
+        },
+        req,
+      ),
+      req.tool,
+    );
 
   const c = await toolCheck(env, req);
   if (c.behavior !== 'ask' || c.ruleAsk) return finish(withMode(ctx, c, req), req.tool);
 
   // A passthrough ask: the mode and the bare allow rules decide.
-  if (ctx.mode === 'bypassPermissions') return finish({ ...c, behavior: 'allow', reason: `bypassPermissions mode (${c.reason})`, rule: modeRef('bypassPermissions') }, req.tool);
+  if (ctx.mode === 'bypassPermissions')
+    return finish(
+      {
+        ...c,
+        behavior: 'allow',
+        reason: `bypassPermissions mode (${c.reason})`,
+        rule: modeRef('bypassPermissions'),
+      },
+      req.tool,
+    );
   const bareAllow = bareRule(env.rules, req.tool, 'allow');
-  if (bareAllow) return finish({ ...c, behavior: 'allow', reason: `allowed by ${bareAllow.text}`, rule: ruleRef(bareAllow) }, req.tool);
+  if (bareAllow)
+    return finish(
+      { ...c, behavior: 'allow', reason: `allowed by ${bareAllow.text}`, rule: ruleRef(bareAllow) },
+      req.tool,
+    );
   if (ctx.mode === 'auto' || ctx.mode === 'plan') {
     // Reading tools never go to the classifier; in auto mode neither does what acceptEdits
     // would allow (2.1.273).
-    if (req.kind === 'read') return finish({ ...c, behavior: 'allow', reason: `${ctx.mode} mode allows read-only tools`, rule: modeRef(ctx.mode) }, req.tool);
+    if (req.kind === 'read')
+      return finish(
+        {
+          ...c,
+          behavior: 'allow',
+          reason: `${ctx.mode} mode allows read-only tools`,
+          rule: modeRef(ctx.mode),
+        },
+        req.tool,
+      );
     if (ctx.mode === 'auto') {
       const asAcceptEdits = await toolCheck(makeEnv(ctx, 'acceptEdits'), req);
-      if (asAcceptEdits.behavior === 'allow') return finish({ ...asAcceptEdits, reason: `auto mode allows what acceptEdits allows (${asAcceptEdits.reason})`, rule: modeRef('auto') }, req.tool);
+      if (asAcceptEdits.behavior === 'allow')
+        return finish(
+          {
+            ...asAcceptEdits,
+            reason: `auto mode allows what acceptEdits allows (${asAcceptEdits.reason})`,
+            rule: modeRef('auto'),
+          },
+          req.tool,
+        );
     }
     const verdict = classify(ctx, req.tool);
-    return finish({ ...verdict, ...(c.subcommands ? { subcommands: c.subcommands } : {}), ...(c.knownGap ? { knownGap: c.knownGap } : {}) }, req.tool);
+    return finish(
+      {
+        ...verdict,
+        ...(c.subcommands ? { subcommands: c.subcommands } : {}),
+        ...(c.knownGap ? { knownGap: c.knownGap } : {}),
+      },
+      req.tool,
+    );
   }
   return finish(withMode(ctx, c, req), req.tool);
 }
@@ -138,7 +226,13 @@ export async function decide(req: PermissionRequest, ctx: PermissionContext): Pr
 /** dontAsk turns every prompt into a refusal with its own text. */
 function withMode(ctx: PermissionContext, c: Check, req: PermissionRequest): Check {
   if (c.behavior === 'ask' && ctx.mode === 'dontAsk') {
-    return { ...c, behavior: 'deny', message: msg.dontAskDenied(req.tool), reason: `don't-ask mode refuses what would prompt (${c.reason})`, rule: modeRef('dontAsk') };
+    return {
+      ...c,
+      behavior: 'deny',
+      message: msg.dontAskDenied(req.tool),
+      reason: `don't-ask mode refuses what would prompt (${c.reason})`,
+      rule: modeRef('dontAsk'),
+    };
   }
   return c;
 }
@@ -156,7 +250,8 @@ export function offeredTools(allTools: readonly string[], ctx: PermissionContext
       return (open === -1 ? t.trim() : t.slice(0, open).trim()) === tool;
     });
   const searchOptIn =
-    SEARCH_TOOLS.some((t) => named(ctx.cli.tools, t) || named(ctx.cli.allowedTools, t)) || ctx.env?.CLAUDE_CODE_ENTRYPOINT === 'local-agent';
+    SEARCH_TOOLS.some((t) => named(ctx.cli.tools, t) || named(ctx.cli.allowedTools, t)) ||
+    ctx.env?.CLAUDE_CODE_ENTRYPOINT === 'local-agent';
   const offered: string[] = [];
   const removed: Record<string, string> = {};
   for (const tool of allTools) {

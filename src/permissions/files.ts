@@ -22,8 +22,15 @@ const ruleCovers = (r: Rule, path: string, ctx: PermissionContext) =>
   r.content !== undefined && specifierMatches(r.content, path, ctx, r.root);
 
 /** deny/ask: the first rule covering any of the paths; allow: a rule must cover each path. */
-export function pathRule(env: Env, kind: PathRuleKind, behavior: RuleBehavior, paths: readonly string[]): Rule | undefined {
-  const candidates = env.rules.filter((r) => r.behavior === behavior && PATH_RULE_TOOLS[kind].includes(r.tool));
+export function pathRule(
+  env: Env,
+  kind: PathRuleKind,
+  behavior: RuleBehavior,
+  paths: readonly string[],
+): Rule | undefined {
+  const candidates = env.rules.filter(
+    (r) => r.behavior === behavior && PATH_RULE_TOOLS[kind].includes(r.tool),
+  );
   if (behavior !== 'allow') {
     for (const p of paths) {
       const hit = candidates.find((r) => ruleCovers(r, p, env.ctx));
@@ -43,7 +50,17 @@ export function pathRule(env: Env, kind: PathRuleKind, behavior: RuleBehavior, p
 /** Files Claude Code will not edit without asking even in acceptEdits (its settings, git
  * internals, shell start-up files). bypassPermissions still writes them. */
 const PROTECTED_DIRS = ['.claude', '.git', '.vscode', '.idea'];
-const PROTECTED_FILES = ['.bashrc', '.bash_profile', '.zshrc', '.zprofile', '.profile', '.gitconfig', '.gitmodules', '.mcp.json', '.claude.json'];
+const PROTECTED_FILES = [
+  '.bashrc',
+  '.bash_profile',
+  '.zshrc',
+  '.zprofile',
+  '.profile',
+  '.gitconfig',
+  '.gitmodules',
+  '.mcp.json',
+  '.claude.json',
+];
 export function isProtectedPath(path: string): boolean {
   const segs = path.split('/');
   const base = segs[segs.length - 1] ?? '';
@@ -53,7 +70,11 @@ export function isProtectedPath(path: string): boolean {
 /** Would a write to these paths run without a prompt (under env.mode, ignoring bypass)? */
 function writeAllowed(env: Env, all: readonly string[]): Check | undefined {
   if (env.mode === 'acceptEdits' && all.every((p) => inWorkingDirs(p, env.dirs) && !isProtectedPath(p))) {
-    return { behavior: 'allow', reason: 'acceptEdits mode allows edits inside the working directories', rule: modeRef('acceptEdits') };
+    return {
+      behavior: 'allow',
+      reason: 'acceptEdits mode allows edits inside the working directories',
+      rule: modeRef('acceptEdits'),
+    };
   }
   const allow = pathRule(env, 'edit', 'allow', all);
   if (allow) return { behavior: 'allow', reason: `allowed by ${allow.text}`, rule: ruleRef(allow) };
@@ -63,13 +84,19 @@ function writeAllowed(env: Env, all: readonly string[]): Check | undefined {
 function readAllowed(env: Env, all: readonly string[]): Check | undefined {
   const viaEdit = writeAllowed(env, all);
   if (viaEdit) return { ...viaEdit, reason: `${viaEdit.reason} (edit access implies read access)` };
-  if (all.every((p) => inWorkingDirs(p, env.dirs))) return { behavior: 'allow', reason: 'inside the working directories' };
+  if (all.every((p) => inWorkingDirs(p, env.dirs)))
+    return { behavior: 'allow', reason: 'inside the working directories' };
   const allow = pathRule(env, 'read', 'allow', all);
   if (allow) return { behavior: 'allow', reason: `allowed by ${allow.text}`, rule: ruleRef(allow) };
   return undefined;
 }
 
-const deny = (rule: Rule, message: string, reason: string): Check => ({ behavior: 'deny', message, reason, rule: ruleRef(rule) });
+const deny = (rule: Rule, message: string, reason: string): Check => ({
+  behavior: 'deny',
+  message,
+  reason,
+  rule: ruleRef(rule),
+});
 
 /** The deny checks Read, Edit and Write make in their input validation, on the path as given. */
 export function validationDeny(env: Env, style: ValidationStyle, path: string): Check | undefined {
@@ -82,7 +109,11 @@ export function validationDeny(env: Env, style: ValidationStyle, path: string): 
   const r = pathRule(env, 'read', 'deny', [path]);
   if (r) {
     const verb = style === 'edit' ? 'edited' : 'written';
-    return deny(r, msg.toolUseError(msg.readDenyBlocksWrite(verb)), `${r.text} denies reading ${path}, and an edit has to read the file back`);
+    return deny(
+      r,
+      msg.toolUseError(msg.readDenyBlocksWrite(verb)),
+      `${r.text} denies reading ${path}, and an edit has to read the file back`,
+    );
   }
   return undefined;
 }
@@ -90,12 +121,28 @@ export function validationDeny(env: Env, style: ValidationStyle, path: string): 
 export async function checkRead(env: Env, path: string): Promise<Check> {
   const all = await pathsForCheck(path, env.ctx.realpath);
   const denied = pathRule(env, 'read', 'deny', all);
-  if (denied) return deny(denied, msg.readDenied(path), `${denied.text} denies reading ${path}${all.length > 1 ? ` (or its target ${all[1] ?? ''})` : ''}`);
+  if (denied)
+    return deny(
+      denied,
+      msg.readDenied(path),
+      `${denied.text} denies reading ${path}${all.length > 1 ? ` (or its target ${all[1] ?? ''})` : ''}`,
+    );
   const ask = pathRule(env, 'read', 'ask', all);
-  if (ask) return { behavior: 'ask', ruleAsk: true, message: msg.askRead(path), reason: `${ask.text} asks before reading`, rule: ruleRef(ask) };
+  if (ask)
+    return {
+      behavior: 'ask',
+      ruleAsk: true,
+      message: msg.askRead(path),
+      reason: `${ask.text} asks before reading`,
+      rule: ruleRef(ask),
+    };
   const ok = readAllowed(env, all);
   if (ok) return ok;
-  return { behavior: 'ask', message: msg.askRead(path), reason: `${path} is outside the working directories and no rule allows reading it` };
+  return {
+    behavior: 'ask',
+    message: msg.askRead(path),
+    reason: `${path} is outside the working directories and no rule allows reading it`,
+  };
 }
 
 export async function checkWrite(env: Env, path: string): Promise<Check> {
@@ -103,10 +150,22 @@ export async function checkWrite(env: Env, path: string): Promise<Check> {
   const denied = pathRule(env, 'edit', 'deny', all) ?? pathRule(env, 'read', 'deny', all);
   if (denied) return deny(denied, msg.editDenied(path), `${denied.text} denies editing ${path}`);
   if (env.mode === 'plan') {
-    return { behavior: 'deny', message: msg.planModeWrite(path), reason: 'plan mode refuses every file edit', rule: modeRef('plan') };
+    return {
+      behavior: 'deny',
+      message: msg.planModeWrite(path),
+      reason: 'plan mode refuses every file edit',
+      rule: modeRef('plan'),
+    };
   }
   const ask = pathRule(env, 'edit', 'ask', all);
-  if (ask) return { behavior: 'ask', ruleAsk: true, message: msg.askWrite(path), reason: `${ask.text} asks before editing`, rule: ruleRef(ask) };
+  if (ask)
+    return {
+      behavior: 'ask',
+      ruleAsk: true,
+      message: msg.askWrite(path),
+      reason: `${ask.text} asks before editing`,
+      rule: ruleRef(ask),
+    };
   const ok = writeAllowed(env, all);
   if (ok) return ok;
   return {

@@ -11,11 +11,15 @@ export const readDenyBlocksWrite = (verb: 'edited' | 'written'): string =>
 export const readDenied = (path: string): string => `Permission to read ${path} has been denied.`;
 export const editDenied = (path: string): string => `Permission to edit ${path} has been denied.`;
 export const toolDenied = (tool: string): string => `Permission to use ${tool} has been denied.`;
-export const bashDenied = (command: string): string => `Permission to use Bash with command ${command} has been denied.`;
+export const bashDenied = (command: string): string =>
+  `Permission to use Bash with command ${command} has been denied.`;
 
-export const askRead = (path: string): string => `Claude requested permissions to read from ${path}, but you haven't granted it yet.`;
-export const askWrite = (path: string): string => `Claude requested permissions to write to ${path}, but you haven't granted it yet.`;
-export const askTool = (tool: string): string => `Claude requested permissions to use ${tool}, but you haven't granted it yet.`;
+export const askRead = (path: string): string =>
+  `Claude requested permissions to read from ${path}, but you haven't granted it yet.`;
+export const askWrite = (path: string): string =>
+  `Claude requested permissions to write to ${path}, but you haven't granted it yet.`;
+export const askTool = (tool: string): string =>
+  `Claude requested permissions to use ${tool}, but you haven't granted it yet.`;
 
 export const BASH_NEEDS_APPROVAL = 'This command requires approval';
 export const bashPartsNeedApproval = (parts: readonly string[]): string =>
@@ -32,7 +36,12 @@ export const formatDirectoryList = (dirs: readonly string[]): string => {
   return dirs.length > 5 ? `${shown.join(', ')}, and ${dirs.length - 5} more` : shown.join(', ');
 };
 
-export const fileCommandBlocked = (command: string, path: string, verb: string, dirs: readonly string[]): string =>
+export const fileCommandBlocked = (
+  command: string,
+  path: string,
+  verb: string,
+  dirs: readonly string[],
+): string =>
   `${command} in '${path}' was blocked. For security, Claude Code may only ${verb} the allowed working directories for this session: ${formatDirectoryList(dirs)}.`;
 export const redirectionBlocked = (path: string, dirs: readonly string[]): string =>
   `Output redirection to '${path}' was blocked. For security, Claude Code may only write to files in the allowed working directories for this session: ${formatDirectoryList(dirs)}.`;
@@ -55,9 +64,13 @@ export const CLASSIFIER_UNAVAILABLE =
 export const DEFAULT_CLASSIFIER_CATEGORY = 'Irreversible Local Destruction';
 
 export const toolDisabled = (tool: string): string =>
-  toolUseError(`Error: No such tool available: ${tool}. ${tool} is disabled for this session, in subagents as well as here.`);
+  toolUseError(
+    `Error: No such tool available: ${tool}. ${tool} is disabled for this session, in subagents as well as here.`,
+  );
 export const searchToolGated = (tool: string): string =>
-  toolUseError(`Error: No such tool available: ${tool}. ${tool} is not available in this session — find files with \`find\` via the Bash tool instead.`);
+  toolUseError(
+    `Error: No such tool available: ${tool}. ${tool} is not available in this session — find files with \`find\` via the Bash tool instead.`,
+  );
 export const noSuchTool = (tool: string): string => toolUseError(`Error: No such tool available: ${tool}`);
 
 /** The SDK-side `tool_use_result` of a refusal. */

@@ -27,7 +27,8 @@ export function isInside(path: string, dir: string): boolean {
   return path === dir || path.startsWith(dir + '/');
 }
 
-export const inWorkingDirs = (path: string, dirs: readonly string[]): boolean => dirs.some((d) => isInside(path, d));
+export const inWorkingDirs = (path: string, dirs: readonly string[]): boolean =>
+  dirs.some((d) => isInside(path, d));
 
 const matchers = new Map<string, Ignore>();
 function matcher(pattern: string): Ignore {
@@ -40,7 +41,11 @@ function matcher(pattern: string): Ignore {
 }
 
 /** Splits a specifier into the directory it is rooted at and a gitignore pattern. */
-export function specifierRoot(spec: string, ctx: { cwd: string; home: string }, ruleRoot: string): { root: string; pattern: string } {
+export function specifierRoot(
+  spec: string,
+  ctx: { cwd: string; home: string },
+  ruleRoot: string,
+): { root: string; pattern: string } {
   if (spec.startsWith('//')) return { root: '/', pattern: spec.slice(1) };
   if (spec === '~') return { root: normalizePath(ctx.home), pattern: '**' };
   if (spec.startsWith('~/')) return { root: normalizePath(ctx.home), pattern: spec.slice(1) };
@@ -49,7 +54,12 @@ export function specifierRoot(spec: string, ctx: { cwd: string; home: string }, 
 }
 
 /** Does the path specifier `spec` (from a rule rooted at `ruleRoot`) cover `path`? */
-export function specifierMatches(spec: string, path: string, ctx: { cwd: string; home: string }, ruleRoot: string): boolean {
+export function specifierMatches(
+  spec: string,
+  path: string,
+  ctx: { cwd: string; home: string },
+  ruleRoot: string,
+): boolean {
   const { root, pattern } = specifierRoot(spec, ctx, ruleRoot);
   if (pattern === '' || !isInside(path, root) || path === root) return false;
   const rel = root === '/' ? path.slice(1) : path.slice(root.length + 1);
@@ -57,7 +67,10 @@ export function specifierMatches(spec: string, path: string, ctx: { cwd: string;
 }
 
 /** The path itself and, when it is a symlink (or sits under one), its resolved target. */
-export async function pathsForCheck(path: string, realpath?: (p: string) => Promise<string | null>): Promise<string[]> {
+export async function pathsForCheck(
+  path: string,
+  realpath?: (p: string) => Promise<string | null>,
+): Promise<string[]> {
   if (!realpath) return [path];
   const target = await realpath(path).catch(() => null);
   return target && target !== path ? [path, normalizePath(target)] : [path];

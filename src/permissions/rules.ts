@@ -57,7 +57,8 @@ function sourceRoot(source: RuleSource, ctx: PermissionContext): string {
   }
 }
 
-const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+const strings = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 
 const permissionsOf = (s: Settings | undefined) => (s && typeof s === 'object' ? s.permissions : undefined);
 

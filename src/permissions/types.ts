@@ -3,7 +3,14 @@
 
 export type Mode = 'default' | 'acceptEdits' | 'plan' | 'auto' | 'dontAsk' | 'bypassPermissions';
 
-export const MODES: readonly Mode[] = ['default', 'acceptEdits', 'plan', 'auto', 'dontAsk', 'bypassPermissions'];
+export const MODES: readonly Mode[] = [
+  'default',
+  'acceptEdits',
+  'plan',
+  'auto',
+  'dontAsk',
+  'bypassPermissions',
+];
 
 /** The `permissions` block of a settings file (other keys are ignored). */
 export interface PermissionSettings {

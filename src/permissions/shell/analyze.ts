@@ -5,7 +5,16 @@
 // and notes the constructs Claude Code's static analyser refuses to approve.
 import type { Word } from './commands';
 import { shellScript } from './commands';
-import type { AssignmentNode, CommandNode, RedirectionNode, ScriptNode, SimpleCommandNode, StatementNode, WordNode, WordPart } from './parse';
+import type {
+  AssignmentNode,
+  CommandNode,
+  RedirectionNode,
+  ScriptNode,
+  SimpleCommandNode,
+  StatementNode,
+  WordNode,
+  WordPart,
+} from './parse';
 import { parseCommand } from './parse';
 
 export interface Redirect {
@@ -78,7 +87,9 @@ function partText(p: WordPart, inQuotes: boolean): string {
     case 'Escaped':
       return `\\${p.value}`;
     case 'ParameterExpansion':
-      return p.operation === null && /^([A-Za-z_][A-Za-z0-9_]*|[0-9?#$!@*-])$/.test(p.parameter) ? `$${p.parameter}` : `\${${p.parameter}…}`;
+      return p.operation === null && /^([A-Za-z_][A-Za-z0-9_]*|[0-9?#$!@*-])$/.test(p.parameter)
+        ? `$${p.parameter}`
+        : `\${${p.parameter}…}`;
     case 'CommandSubstitution':
       return p.legacy ? `\`${scriptText(p.body)}\`` : `$(${scriptText(p.body)})`;
     case 'ArithmeticExpansion':
@@ -178,7 +189,8 @@ function scanWord(w: WordNode, walk: Walk): void {
 function scanOperation(op: unknown, walk: Walk): void {
   if (!op || typeof op !== 'object') return;
   for (const v of Object.values(op as Record<string, unknown>)) {
-    if (v && typeof v === 'object' && (v as { type?: unknown }).type === 'Word') scanWord(v as WordNode, walk);
+    if (v && typeof v === 'object' && (v as { type?: unknown }).type === 'Word')
+      scanWord(v as WordNode, walk);
     else if (v && typeof v === 'object') scanOperation(v, walk);
   }
 }
@@ -206,7 +218,16 @@ function simple(cmd: SimpleCommandNode, walk: Walk, origin: Origin, segment: str
   const words = nodes.map((n) => word(n, walk));
   const redirects = cmd.redirections.map((r) => redirect(r, walk));
   const display = [...assignments.map((a) => a.text), ...words.map((w) => w.text)].join(' ');
-  walk.units.push({ assignments, words, redirects, display, origin, segment, index: walk.units.length, strictOnly: walk.strictOnly });
+  walk.units.push({
+    assignments,
+    words,
+    redirects,
+    display,
+    origin,
+    segment,
+    index: walk.units.length,
+    strictOnly: walk.strictOnly,
+  });
   nestedScripts(words, walk);
 }
 
@@ -231,14 +252,30 @@ function nestedScripts(words: readonly Word[], walk: Walk): void {
     walk.constructs = saved.constructs;
     walk.strictOnly = saved.strictOnly;
   }
-  if (name === 'eval' && words.slice(1).every((w) => w.value !== null)) inner(words.slice(1).map((w) => w.value).join(' '), 'eval');
+  if (name === 'eval' && words.slice(1).every((w) => w.value !== null))
+    inner(
+      words
+        .slice(1)
+        .map((w) => w.value)
+        .join(' '),
+      'eval',
+    );
   if (name === 'find') {
     for (let i = 1; i < words.length; i++) {
       if (!['-exec', '-execdir', '-ok', '-okdir'].includes(words[i]?.value ?? '')) continue;
       let end = i + 1;
       while (end < words.length && words[end]?.value !== ';' && words[end]?.value !== '+') end++;
       const sub = words.slice(i + 1, end).filter((w) => w.value !== '{}');
-      if (sub.length > 0) walk.units.push({ assignments: [], words: sub, redirects: [], display: sub.map((w) => w.text).join(' '), origin: 'find-exec', index: walk.units.length, strictOnly: walk.strictOnly });
+      if (sub.length > 0)
+        walk.units.push({
+          assignments: [],
+          words: sub,
+          redirects: [],
+          display: sub.map((w) => w.text).join(' '),
+          origin: 'find-exec',
+          index: walk.units.length,
+          strictOnly: walk.strictOnly,
+        });
       i = end;
     }
   }
@@ -304,7 +341,16 @@ function walkCommand(cmd: CommandNode, walk: Walk, origin: Origin, segment: stri
   // their own so they are checked like any other redirection.
   if ('redirections' in cmd && cmd.redirections.length > 0) {
     const redirects = cmd.redirections.map((r) => redirect(r, walk));
-    walk.units.push({ assignments: [], words: [], redirects, display: '', origin, segment, index: walk.units.length, strictOnly: walk.strictOnly });
+    walk.units.push({
+      assignments: [],
+      words: [],
+      redirects,
+      display: '',
+      origin,
+      segment,
+      index: walk.units.length,
+      strictOnly: walk.strictOnly,
+    });
   }
 }
 
@@ -315,11 +361,17 @@ function commandText(cmd: CommandNode, walk: Walk): string {
   return [...assignments, ...words].join(' ');
 }
 
-function walkStatement(st: StatementNode, walk: Walk, origin: Origin, top: { segments: number } | undefined): void {
+function walkStatement(
+  st: StatementNode,
+  walk: Walk,
+  origin: Origin,
+  top: { segments: number } | undefined,
+): void {
   for (const pl of st.pipelines) {
     const piped = top !== undefined && pl.commands.length > 1;
     if (top && piped) top.segments += pl.commands.length - 1;
-    for (const cmd of pl.commands) walkCommand(cmd, walk, origin, piped ? commandText(cmd, walk) || undefined : undefined);
+    for (const cmd of pl.commands)
+      walkCommand(cmd, walk, origin, piped ? commandText(cmd, walk) || undefined : undefined);
   }
 }
 

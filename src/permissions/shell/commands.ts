@@ -29,51 +29,419 @@ interface FileCommand {
   valueFlags?: readonly string[];
 }
 
-const GREP_VALUE = ['-e', '-f', '-m', '-A', '-B', '-C', '-d', '-D', '--regexp', '--file', '--max-count', '--include', '--exclude', '--exclude-dir', '--label', '--color', '--colour', '--context', '--after-context', '--before-context'];
-const RG_VALUE = ['-e', '-f', '-m', '-A', '-B', '-C', '-g', '-t', '-T', '-j', '-M', '-r', '-E', '--regexp', '--file', '--glob', '--iglob', '--type', '--type-not', '--max-count', '--context', '--after-context', '--before-context', '--replace', '--encoding', '--max-columns', '--threads', '--sort', '--sortr', '--max-depth', '--type-add', '--pre', '--pre-glob'];
+const GREP_VALUE = [
+  '-e',
+  '-f',
+  '-m',
+  '-A',
+  '-B',
+  '-C',
+  '-d',
+  '-D',
+  '--regexp',
+  '--file',
+  '--max-count',
+  '--include',
+  '--exclude',
+  '--exclude-dir',
+  '--label',
+  '--color',
+  '--colour',
+  '--context',
+  '--after-context',
+  '--before-context',
+];
+const RG_VALUE = [
+  '-e',
+  '-f',
+  '-m',
+  '-A',
+  '-B',
+  '-C',
+  '-g',
+  '-t',
+  '-T',
+  '-j',
+  '-M',
+  '-r',
+  '-E',
+  '--regexp',
+  '--file',
+  '--glob',
+  '--iglob',
+  '--type',
+  '--type-not',
+  '--max-count',
+  '--context',
+  '--after-context',
+  '--before-context',
+  '--replace',
+  '--encoding',
+  '--max-columns',
+  '--threads',
+  '--sort',
+  '--sortr',
+  '--max-depth',
+  '--type-add',
+  '--pre',
+  '--pre-glob',
+];
 
 /** Claude Code's recognised file commands and its wording for each (2.1.273). */
 export const FILE_COMMANDS: Readonly<Record<string, FileCommand>> = {
   cd: { op: 'read', verb: 'change directories to', shape: 'cd' },
-  ls: { op: 'read', verb: 'list files in', shape: 'dot', valueFlags: ['-w', '-I', '-T', '--hide', '--ignore', '--width', '--tabsize', '--format', '--sort', '--time', '--time-style', '--color', '--block-size', '--quoting-style', '--indicator-style'] },
+  ls: {
+    op: 'read',
+    verb: 'list files in',
+    shape: 'dot',
+    valueFlags: [
+      '-w',
+      '-I',
+      '-T',
+      '--hide',
+      '--ignore',
+      '--width',
+      '--tabsize',
+      '--format',
+      '--sort',
+      '--time',
+      '--time-style',
+      '--color',
+      '--block-size',
+      '--quoting-style',
+      '--indicator-style',
+    ],
+  },
   find: { op: 'read', verb: 'search files in', shape: 'find' },
-  mkdir: { op: 'create', verb: 'create directories in', shape: 'all', valueFlags: ['-m', '--mode', '--context'] },
-  touch: { op: 'create', verb: 'create or modify files in', shape: 'all', valueFlags: ['-d', '-t', '-r', '--date', '--reference'] },
+  mkdir: {
+    op: 'create',
+    verb: 'create directories in',
+    shape: 'all',
+    valueFlags: ['-m', '--mode', '--context'],
+  },
+  touch: {
+    op: 'create',
+    verb: 'create or modify files in',
+    shape: 'all',
+    valueFlags: ['-d', '-t', '-r', '--date', '--reference'],
+  },
   rm: { op: 'write', verb: 'remove files from', shape: 'all' },
   rmdir: { op: 'write', verb: 'remove directories from', shape: 'all' },
-  mv: { op: 'write', verb: 'move files to/from', shape: 'all', valueFlags: ['-t', '-S', '--target-directory', '--suffix'] },
-  cp: { op: 'write', verb: 'copy files to/from', shape: 'all', valueFlags: ['-t', '-S', '--target-directory', '--suffix'] },
+  mv: {
+    op: 'write',
+    verb: 'move files to/from',
+    shape: 'all',
+    valueFlags: ['-t', '-S', '--target-directory', '--suffix'],
+  },
+  cp: {
+    op: 'write',
+    verb: 'copy files to/from',
+    shape: 'all',
+    valueFlags: ['-t', '-S', '--target-directory', '--suffix'],
+  },
   cat: { op: 'read', verb: 'concatenate files from', shape: 'all' },
-  head: { op: 'read', verb: 'read the beginning of files from', shape: 'all', valueFlags: ['-n', '-c', '--lines', '--bytes'] },
-  tail: { op: 'read', verb: 'read the end of files from', shape: 'all', valueFlags: ['-n', '-c', '-s', '--lines', '--bytes', '--pid', '--sleep-interval', '--max-unchanged-stats'] },
-  sort: { op: 'read', verb: 'sort contents of files from', shape: 'all', valueFlags: ['-k', '-t', '-o', '-S', '-T', '--key', '--field-separator', '--output', '--buffer-size', '--temporary-directory', '--parallel', '--files0-from'] },
-  uniq: { op: 'read', verb: 'filter duplicate lines from files in', shape: 'all', valueFlags: ['-f', '-s', '-w', '--skip-fields', '--skip-chars', '--check-chars'] },
-  wc: { op: 'read', verb: 'count lines/words/bytes in files from', shape: 'all', valueFlags: ['--files0-from'] },
-  cut: { op: 'read', verb: 'extract columns from files in', shape: 'all', valueFlags: ['-d', '-f', '-c', '-b', '--delimiter', '--fields', '--characters', '--bytes', '--output-delimiter'] },
+  head: {
+    op: 'read',
+    verb: 'read the beginning of files from',
+    shape: 'all',
+    valueFlags: ['-n', '-c', '--lines', '--bytes'],
+  },
+  tail: {
+    op: 'read',
+    verb: 'read the end of files from',
+    shape: 'all',
+    valueFlags: [
+      '-n',
+      '-c',
+      '-s',
+      '--lines',
+      '--bytes',
+      '--pid',
+      '--sleep-interval',
+      '--max-unchanged-stats',
+    ],
+  },
+  sort: {
+    op: 'read',
+    verb: 'sort contents of files from',
+    shape: 'all',
+    valueFlags: [
+      '-k',
+      '-t',
+      '-o',
+      '-S',
+      '-T',
+      '--key',
+      '--field-separator',
+      '--output',
+      '--buffer-size',
+      '--temporary-directory',
+      '--parallel',
+      '--files0-from',
+    ],
+  },
+  uniq: {
+    op: 'read',
+    verb: 'filter duplicate lines from files in',
+    shape: 'all',
+    valueFlags: ['-f', '-s', '-w', '--skip-fields', '--skip-chars', '--check-chars'],
+  },
+  wc: {
+    op: 'read',
+    verb: 'count lines/words/bytes in files from',
+    shape: 'all',
+    valueFlags: ['--files0-from'],
+  },
+  cut: {
+    op: 'read',
+    verb: 'extract columns from files in',
+    shape: 'all',
+    valueFlags: [
+      '-d',
+      '-f',
+      '-c',
+      '-b',
+      '--delimiter',
+      '--fields',
+      '--characters',
+      '--bytes',
+      '--output-delimiter',
+    ],
+  },
   paste: { op: 'read', verb: 'merge files from', shape: 'all', valueFlags: ['-d', '--delimiters'] },
-  column: { op: 'read', verb: 'format files from', shape: 'all', valueFlags: ['-s', '-c', '-o', '-N', '-R', '-H', '-W', '-E', '-d', '--separator', '--output-separator', '--table-columns', '--output-width'] },
-  file: { op: 'read', verb: 'examine file types in', shape: 'all', valueFlags: ['-m', '-f', '-F', '-e', '-P', '--magic-file', '--files-from', '--separator', '--exclude', '--parameter'] },
-  stat: { op: 'read', verb: 'read file stats from', shape: 'all', valueFlags: ['-c', '-f', '-t', '--format', '--printf'] },
-  diff: { op: 'read', verb: 'compare files from', shape: 'all', valueFlags: ['-U', '-C', '-W', '-I', '-x', '-X', '-S', '-F', '-L', '--label', '--unified', '--context', '--width', '--ignore-matching-lines', '--exclude', '--exclude-from', '--starting-file', '--show-function-line', '--line-format', '--from-file', '--to-file'] },
-  awk: { op: 'read', verb: 'process text from files in', shape: 'program', valueFlags: ['-F', '-v', '-f', '--field-separator', '--assign', '--file'] },
-  strings: { op: 'read', verb: 'extract strings from files in', shape: 'all', valueFlags: ['-n', '-t', '-e', '-T', '--bytes', '--radix', '--encoding', '--target'] },
-  hexdump: { op: 'read', verb: 'display hex dump of files from', shape: 'all', valueFlags: ['-n', '-s', '-e', '-f', '--length', '--skip', '--format', '--format-file'] },
-  od: { op: 'read', verb: 'display octal dump of files from', shape: 'all', valueFlags: ['-A', '-j', '-N', '-t', '-w', '-S', '--address-radix', '--skip-bytes', '--read-bytes', '--format', '--width', '--strings'] },
+  column: {
+    op: 'read',
+    verb: 'format files from',
+    shape: 'all',
+    valueFlags: [
+      '-s',
+      '-c',
+      '-o',
+      '-N',
+      '-R',
+      '-H',
+      '-W',
+      '-E',
+      '-d',
+      '--separator',
+      '--output-separator',
+      '--table-columns',
+      '--output-width',
+    ],
+  },
+  file: {
+    op: 'read',
+    verb: 'examine file types in',
+    shape: 'all',
+    valueFlags: [
+      '-m',
+      '-f',
+      '-F',
+      '-e',
+      '-P',
+      '--magic-file',
+      '--files-from',
+      '--separator',
+      '--exclude',
+      '--parameter',
+    ],
+  },
+  stat: {
+    op: 'read',
+    verb: 'read file stats from',
+    shape: 'all',
+    valueFlags: ['-c', '-f', '-t', '--format', '--printf'],
+  },
+  diff: {
+    op: 'read',
+    verb: 'compare files from',
+    shape: 'all',
+    valueFlags: [
+      '-U',
+      '-C',
+      '-W',
+      '-I',
+      '-x',
+      '-X',
+      '-S',
+      '-F',
+      '-L',
+      '--label',
+      '--unified',
+      '--context',
+      '--width',
+      '--ignore-matching-lines',
+      '--exclude',
+      '--exclude-from',
+      '--starting-file',
+      '--show-function-line',
+      '--line-format',
+      '--from-file',
+      '--to-file',
+    ],
+  },
+  awk: {
+    op: 'read',
+    verb: 'process text from files in',
+    shape: 'program',
+    valueFlags: ['-F', '-v', '-f', '--field-separator', '--assign', '--file'],
+  },
+  strings: {
+    op: 'read',
+    verb: 'extract strings from files in',
+    shape: 'all',
+    valueFlags: ['-n', '-t', '-e', '-T', '--bytes', '--radix', '--encoding', '--target'],
+  },
+  hexdump: {
+    op: 'read',
+    verb: 'display hex dump of files from',
+    shape: 'all',
+    valueFlags: ['-n', '-s', '-e', '-f', '--length', '--skip', '--format', '--format-file'],
+  },
+  od: {
+    op: 'read',
+    verb: 'display octal dump of files from',
+    shape: 'all',
+    valueFlags: [
+      '-A',
+      '-j',
+      '-N',
+      '-t',
+      '-w',
+      '-S',
+      '--address-radix',
+      '--skip-bytes',
+      '--read-bytes',
+      '--format',
+      '--width',
+      '--strings',
+    ],
+  },
   base64: { op: 'read', verb: 'encode/decode files from', shape: 'all', valueFlags: ['-w', '--wrap'] },
-  nl: { op: 'read', verb: 'number lines in files from', shape: 'all', valueFlags: ['-b', '-d', '-f', '-h', '-i', '-l', '-n', '-s', '-v', '-w', '--body-numbering', '--section-delimiter', '--footer-numbering', '--header-numbering', '--line-increment', '--join-blank-lines', '--number-format', '--number-separator', '--starting-line-number', '--number-width'] },
+  nl: {
+    op: 'read',
+    verb: 'number lines in files from',
+    shape: 'all',
+    valueFlags: [
+      '-b',
+      '-d',
+      '-f',
+      '-h',
+      '-i',
+      '-l',
+      '-n',
+      '-s',
+      '-v',
+      '-w',
+      '--body-numbering',
+      '--section-delimiter',
+      '--footer-numbering',
+      '--header-numbering',
+      '--line-increment',
+      '--join-blank-lines',
+      '--number-format',
+      '--number-separator',
+      '--starting-line-number',
+      '--number-width',
+    ],
+  },
   grep: { op: 'read', verb: 'search for patterns in files from', shape: 'pattern', valueFlags: GREP_VALUE },
   egrep: { op: 'read', verb: 'search for patterns in files from', shape: 'pattern', valueFlags: GREP_VALUE },
   fgrep: { op: 'read', verb: 'search for patterns in files from', shape: 'pattern', valueFlags: GREP_VALUE },
   rg: { op: 'read', verb: 'search for patterns in files from', shape: 'pattern', valueFlags: RG_VALUE },
-  sed: { op: 'read', verb: 'edit files in', shape: 'script', valueFlags: ['-e', '-f', '-l', '--expression', '--file', '--line-length'] },
-  jq: { op: 'read', verb: 'process JSON from files in', shape: 'program', valueFlags: ['-f', '--from-file', '--indent', '--tab', '-L'] },
+  sed: {
+    op: 'read',
+    verb: 'edit files in',
+    shape: 'script',
+    valueFlags: ['-e', '-f', '-l', '--expression', '--file', '--line-length'],
+  },
+  jq: {
+    op: 'read',
+    verb: 'process JSON from files in',
+    shape: 'program',
+    valueFlags: ['-f', '--from-file', '--indent', '--tab', '-L'],
+  },
   sha256sum: { op: 'read', verb: 'compute SHA-256 checksums for files in', shape: 'all' },
   sha1sum: { op: 'read', verb: 'compute SHA-1 checksums for files in', shape: 'all' },
   md5sum: { op: 'read', verb: 'compute MD5 checksums for files in', shape: 'all' },
 };
 
+/** Commands outside Claude Code's list that still write the files they name. They are
+ * checked against deny rules (never silently past an Edit deny), but have no wording of their
+ * own, so default mode reports them as needing approval. */
+export const EXTRA_WRITERS: Readonly<Record<string, { skip: number; valueFlags: readonly string[] }>> = {
+  tee: { skip: 0, valueFlags: [] },
+  truncate: { skip: 0, valueFlags: ['-s', '-r', '--size', '--reference'] },
+  chmod: { skip: 1, valueFlags: ['--reference'] },
+  chown: { skip: 1, valueFlags: ['--reference', '--from'] },
+  chgrp: { skip: 1, valueFlags: ['--reference'] },
+  ln: { skip: 0, valueFlags: ['-t', '-S', '--target-directory', '--suffix'] },
+  install: {
+    skip: 0,
+    valueFlags: [
+      '-m',
+      '-o',
+      '-g',
+      '-t',
+      '-S',
+      '--mode',
+      '--owner',
+      '--group',
+      '--target-directory',
+      '--suffix',
+    ],
+  },
+  shred: { skip: 0, valueFlags: ['-n', '-s', '--iterations', '--size'] },
+  unlink: { skip: 0, valueFlags: [] },
+};
+
+/** Operands an EXTRA_WRITERS command writes (dd's `of=`, the others' file operands). */
+export function extraWrites(name: string, args: readonly Word[]): Word[] | undefined {
+  if (name === 'dd') {
+    return args
+      .filter((w) => w.value?.startsWith('of='))
+      .map((w) => ({ ...w, value: (w.value as string).slice(3), text: w.text.slice(3) }));
+  }
+  const spec = EXTRA_WRITERS[name];
+  if (!spec) return undefined;
+  const operands: Word[] = [];
+  let endOfFlags = false;
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i] as Word;
+    if (!endOfFlags && w.value === '--') endOfFlags = true;
+    else if (!endOfFlags && isFlag(w)) {
+      if (spec.valueFlags.includes(w.value as string)) i++;
+    } else operands.push(w);
+  }
+  return operands.slice(spec.skip);
+}
+
+/** `git -C dir -c k=v push` -> `git push`: global options removed so deny rules on a
+ * subcommand still match. */
+export function gitWithoutGlobals(words: readonly Word[]): Word[] | undefined {
+  if (words[0]?.value !== 'git') return undefined;
+  let i = 1;
+  while (i < words.length) {
+    const v = words[i]?.value;
+    if (
+      v === '-C' ||
+      v === '-c' ||
+      v === '--git-dir' ||
+      v === '--work-tree' ||
+      v === '--namespace' ||
+      v === '--exec-path'
+    )
+      i += 2;
+    else if (v !== null && v !== undefined && v.startsWith('-')) i++;
+    else break;
+  }
+  return i > 1 && i < words.length ? [words[0], ...words.slice(i)] : undefined;
+}
+
 /** jq options that take two values. */
-const TWO_VALUE_FLAGS: Readonly<Record<string, readonly string[]>> = { jq: ['--arg', '--argjson', '--slurpfile', '--rawfile'] };
+const TWO_VALUE_FLAGS: Readonly<Record<string, readonly string[]>> = {
+  jq: ['--arg', '--argjson', '--slurpfile', '--rawfile'],
+};
 
 export interface Word {
   /** The word's value when it is static (no expansion); null otherwise. */
@@ -111,7 +479,11 @@ export function fileArgs(name: string, args: readonly Word[]): FileArgs | undefi
       if (w.value === '-H' || w.value === '-L' || w.value === '-P') continue;
     }
     if (spec.shape === 'find') {
-      if (w.value !== null && (w.value.startsWith('-') || w.value === '(' || w.value === '!' || w.value === ',')) break;
+      if (
+        w.value !== null &&
+        (w.value.startsWith('-') || w.value === '(' || w.value === '!' || w.value === ',')
+      )
+        break;
       operands.push(w);
       continue;
     }
@@ -135,23 +507,41 @@ export function fileArgs(name: string, args: readonly Word[]): FileArgs | undefi
     }
     operands.push(w);
   }
-  const has = (...fs: string[]) => flags.some((f) => fs.includes(f) || (f.startsWith('-') && !f.startsWith('--') && fs.some((x) => x.length === 2 && !x.startsWith('--') && f.includes(x[1] as string))));
+  const has = (...fs: string[]) =>
+    flags.some(
+      (f) =>
+        fs.includes(f) ||
+        (f.startsWith('-') &&
+          !f.startsWith('--') &&
+          fs.some((x) => x.length === 2 && !x.startsWith('--') && f.includes(x[1] as string))),
+    );
   switch (spec.shape) {
     case 'cd':
       return { op: 'read', paths: operands.slice(0, 1) };
     case 'dot':
     case 'find':
-      return { op: spec.op, paths: operands.length > 0 ? operands : [{ value: '.', text: '.', glob: false }] };
+      return {
+        op: spec.op,
+        paths: operands.length > 0 ? operands : [{ value: '.', text: '.', glob: false }],
+      };
     case 'pattern': {
       const given = flagValues.some((f) => ['-e', '-f', '--regexp', '--file'].includes(f.flag));
       const paths = given ? operands : operands.slice(1);
       const fromFile = flagValues.filter((f) => f.flag === '-f' || f.flag === '--file').map((f) => f.word);
       const recursive = has('-r', '-R', '--recursive', '--dereference-recursive') || name === 'rg';
-      return { op: 'read', paths: [...fromFile, ...(paths.length === 0 && recursive ? [{ value: '.', text: '.', glob: false }] : paths)] };
+      return {
+        op: 'read',
+        paths: [
+          ...fromFile,
+          ...(paths.length === 0 && recursive ? [{ value: '.', text: '.', glob: false }] : paths),
+        ],
+      };
     }
     case 'script': {
       const given = flagValues.some((f) => ['-e', '-f', '--expression', '--file'].includes(f.flag));
-      const inPlace = flags.some((f) => f === '--in-place' || (f.startsWith('-') && !f.startsWith('--') && f.includes('i')));
+      const inPlace = flags.some(
+        (f) => f === '--in-place' || (f.startsWith('-') && !f.startsWith('--') && f.includes('i')),
+      );
       return { op: inPlace ? 'write' : 'read', paths: given ? operands : operands.slice(1) };
     }
     case 'program': {
@@ -164,7 +554,9 @@ export function fileArgs(name: string, args: readonly Word[]): FileArgs | undefi
         if (target) return { op: 'write', paths: [...operands, target.word], destination: target.word };
         return { op: 'write', paths: operands, destination: operands[operands.length - 1] };
       }
-      const reference = flagValues.filter((f) => name === 'touch' && (f.flag === '-r' || f.flag === '--reference')).map((f) => f.word);
+      const reference = flagValues
+        .filter((f) => name === 'touch' && (f.flag === '-r' || f.flag === '--reference'))
+        .map((f) => f.word);
       return { op: spec.op, paths: [...operands, ...reference] };
     }
   }
@@ -183,45 +575,171 @@ function flagSet(args: readonly Word[]): Set<string> {
 }
 
 const READ_ONLY_ANY_ARGS = new Set([
-  'ls', 'cat', 'head', 'tail', 'wc', 'pwd', 'echo', 'printf', 'true', 'false', 'grep', 'egrep', 'fgrep', 'stat', 'diff', 'cmp', 'comm',
-  'basename', 'dirname', 'realpath', 'readlink', 'which', 'whoami', 'id', 'groups', 'uname', 'cut', 'tr', 'nl', 'od', 'hexdump', 'strings',
-  'column', 'paste', 'fold', 'rev', 'seq', 'expr', 'test', '[', 'sleep', 'jq', 'du', 'df', 'sha256sum', 'sha1sum', 'md5sum', 'cksum',
-  'printenv', 'type', 'cd', 'wait', 'locale', 'nproc', 'arch', 'tty',
+  'ls',
+  'cat',
+  'head',
+  'tail',
+  'wc',
+  'pwd',
+  'echo',
+  'printf',
+  'true',
+  'false',
+  'grep',
+  'egrep',
+  'fgrep',
+  'stat',
+  'diff',
+  'cmp',
+  'comm',
+  'basename',
+  'dirname',
+  'realpath',
+  'readlink',
+  'which',
+  'whoami',
+  'id',
+  'groups',
+  'uname',
+  'cut',
+  'tr',
+  'nl',
+  'od',
+  'hexdump',
+  'strings',
+  'column',
+  'paste',
+  'fold',
+  'rev',
+  'seq',
+  'expr',
+  'test',
+  '[',
+  'sleep',
+  'jq',
+  'du',
+  'df',
+  'sha256sum',
+  'sha1sum',
+  'md5sum',
+  'cksum',
+  'printenv',
+  'type',
+  'cd',
+  'wait',
+  'locale',
+  'nproc',
+  'arch',
+  'tty',
 ]);
 
 /** Read-only forms of git subcommands (what default mode runs without a prompt). */
-const GIT_READ_ONLY = new Set(['status', 'log', 'diff', 'show', 'rev-parse', 'ls-files', 'ls-tree', 'blame', 'describe', 'shortlog', 'rev-list', 'cat-file', 'merge-base', 'grep', 'show-ref', 'for-each-ref', 'name-rev', 'count-objects', 'whatchanged', 'cherry']);
+const GIT_READ_ONLY = new Set([
+  'status',
+  'log',
+  'diff',
+  'show',
+  'rev-parse',
+  'ls-files',
+  'ls-tree',
+  'blame',
+  'describe',
+  'shortlog',
+  'rev-list',
+  'cat-file',
+  'merge-base',
+  'grep',
+  'show-ref',
+  'for-each-ref',
+  'name-rev',
+  'count-objects',
+  'whatchanged',
+  'cherry',
+]);
 const GIT_LIST_ONLY: Readonly<Record<string, readonly string[]>> = {
-  branch: ['-a', '-r', '-v', '-vv', '-l', '--list', '--all', '--remotes', '--verbose', '--show-current', '--merged', '--no-merged', '--contains', '--no-contains', '--sort', '--format', '--color', '--no-color', '--column', '--no-column'],
+  branch: [
+    '-a',
+    '-r',
+    '-v',
+    '-vv',
+    '-l',
+    '--list',
+    '--all',
+    '--remotes',
+    '--verbose',
+    '--show-current',
+    '--merged',
+    '--no-merged',
+    '--contains',
+    '--no-contains',
+    '--sort',
+    '--format',
+    '--color',
+    '--no-color',
+    '--column',
+    '--no-column',
+  ],
   tag: ['-l', '--list', '-n', '--sort', '--contains', '--merged', '--points-at', '--format'],
   remote: ['-v', '--verbose'],
   stash: ['list'],
   worktree: ['list'],
-  config: ['--get', '--get-all', '--get-regexp', '--list', '-l', '--show-origin', '--show-scope', '--global', '--local', '--system', '--name-only'],
+  config: [
+    '--get',
+    '--get-all',
+    '--get-regexp',
+    '--list',
+    '-l',
+    '--show-origin',
+    '--show-scope',
+    '--global',
+    '--local',
+    '--system',
+    '--name-only',
+  ],
 };
 
 function gitReadOnly(args: readonly Word[]): boolean {
   let i = 0;
   // Global options that change nothing; -C/-c/--git-dir could point git anywhere, so no.
-  while (i < args.length && (args[i]?.value === '--no-pager' || args[i]?.value === '-P' || args[i]?.value === '--no-optional-locks')) i++;
+  while (
+    i < args.length &&
+    (args[i]?.value === '--no-pager' || args[i]?.value === '-P' || args[i]?.value === '--no-optional-locks')
+  )
+    i++;
   const sub = args[i]?.value;
   if (sub === undefined || sub === null) return false;
   const rest = args.slice(i + 1);
   if (rest.some((w) => w.value === null)) return false;
   const values = rest.map((w) => w.value as string);
-  if (GIT_READ_ONLY.has(sub)) return !values.some((v) => v.startsWith('--output') || v === '--ext-diff' || v.startsWith('--exec'));
+  if (GIT_READ_ONLY.has(sub))
+    return !values.some((v) => v.startsWith('--output') || v === '--ext-diff' || v.startsWith('--exec'));
   const listOnly = GIT_LIST_ONLY[sub];
   if (!listOnly) return false;
   if (sub === 'stash' || sub === 'worktree') return values[0] === 'list';
   if (sub === 'remote') return values.every((v) => listOnly.includes(v));
   if (sub === 'config') return values.some((v) => v.startsWith('--get') || v === '--list' || v === '-l');
   // branch/tag: listing flags only (with their values), no names to create or delete.
-  return values.every((v, k) => listOnly.includes(v.split('=')[0] as string) || (k > 0 && ['--contains', '--merged', '--no-merged', '--sort', '--format', '--points-at', '--no-contains'].includes(values[k - 1] as string)));
+  return values.every(
+    (v, k) =>
+      listOnly.includes(v.split('=')[0] as string) ||
+      (k > 0 &&
+        [
+          '--contains',
+          '--merged',
+          '--no-merged',
+          '--sort',
+          '--format',
+          '--points-at',
+          '--no-contains',
+        ].includes(values[k - 1] as string)),
+  );
 }
 
 /** A sed script that only prints (`1,5p`, `/re/p`, `$p`); sed -n with anything else may write. */
 function sedPrintOnly(script: string): boolean {
-  return script.split(';').every((part) => /^\s*((\d+|\$|\/[^/]*\/)(\s*,\s*(\d+|\$|\/[^/]*\/))?)?\s*[pl=]?\s*$/.test(part));
+  return script
+    .split(';')
+    .every((part) => /^\s*((\d+|\$|\/[^/]*\/)(\s*,\s*(\d+|\$|\/[^/]*\/))?)?\s*[pl=]?\s*$/.test(part));
 }
 
 /** Does this command (name and arguments, wrappers already removed) only read? */
@@ -231,7 +749,17 @@ export function isReadOnlyCommand(name: string, args: readonly Word[]): boolean 
     case 'git':
       return gitReadOnly(args);
     case 'find':
-      return !['-exec', '-execdir', '-ok', '-okdir', '-delete', '-fprint', '-fprint0', '-fprintf', '-fls'].some((f) => args.some((w) => w.value === f));
+      return ![
+        '-exec',
+        '-execdir',
+        '-ok',
+        '-okdir',
+        '-delete',
+        '-fprint',
+        '-fprint0',
+        '-fprintf',
+        '-fls',
+      ].some((f) => args.some((w) => w.value === f));
     case 'sort':
       return !flags.has('-o') && !flags.has('--output');
     case 'uniq':
@@ -254,8 +782,11 @@ export function isReadOnlyCommand(name: string, args: readonly Word[]): boolean 
       return flags.has('-v') || flags.has('-V');
     case 'sed': {
       const fa = fileArgs('sed', args);
-      if (!fa || fa.op !== 'read' || !(flags.has('-n') || flags.has('--quiet') || flags.has('--silent'))) return false;
-      const scripts = args.filter((w, k) => k > 0 && (args[k - 1]?.value === '-e' || args[k - 1]?.value === '--expression')).map((w) => w.value);
+      if (!fa || fa.op !== 'read' || !(flags.has('-n') || flags.has('--quiet') || flags.has('--silent')))
+        return false;
+      const scripts = args
+        .filter((w, k) => k > 0 && (args[k - 1]?.value === '-e' || args[k - 1]?.value === '--expression'))
+        .map((w) => w.value);
       const script = scripts.length > 0 ? scripts : [args.find((w) => !isFlag(w))?.value ?? null];
       return script.every((s) => s !== null && sedPrintOnly(s));
     }
@@ -282,11 +813,50 @@ export const WRAPPERS: Readonly<Record<string, Wrapper>> = {
   nohup: { safe: true, valueFlags: [] },
   stdbuf: { safe: true, valueFlags: ['-i', '-o', '-e', '--input', '--output', '--error'] },
   env: { safe: false, valueFlags: ['-u', '-C', '--unset', '--chdir'] },
-  xargs: { safe: false, valueFlags: ['-n', '-L', '-I', '-P', '-d', '-s', '-E', '-a', '--max-args', '--max-lines', '--max-procs', '--delimiter', '--max-chars', '--eof', '--arg-file', '--process-slot-var'] },
+  xargs: {
+    safe: false,
+    valueFlags: [
+      '-n',
+      '-L',
+      '-I',
+      '-P',
+      '-d',
+      '-s',
+      '-E',
+      '-a',
+      '--max-args',
+      '--max-lines',
+      '--max-procs',
+      '--delimiter',
+      '--max-chars',
+      '--eof',
+      '--arg-file',
+      '--process-slot-var',
+    ],
+  },
   command: { safe: false, valueFlags: [], notWrapperFlags: ['-v', '-V'] },
   builtin: { safe: false, valueFlags: [] },
   exec: { safe: false, valueFlags: ['-a'] },
-  sudo: { safe: false, valueFlags: ['-u', '-g', '-h', '-p', '-C', '-D', '-r', '-t', '-T', '-U', '--user', '--group', '--host', '--prompt', '--chdir'] },
+  sudo: {
+    safe: false,
+    valueFlags: [
+      '-u',
+      '-g',
+      '-h',
+      '-p',
+      '-C',
+      '-D',
+      '-r',
+      '-t',
+      '-T',
+      '-U',
+      '--user',
+      '--group',
+      '--host',
+      '--prompt',
+      '--chdir',
+    ],
+  },
   doas: { safe: false, valueFlags: ['-u', '-C'] },
   ionice: { safe: false, valueFlags: ['-c', '-n', '-p', '-P', '-u', '--class', '--classdata'] },
   chrt: { safe: false, valueFlags: ['-T', '-P', '-D'], operands: 1 },
