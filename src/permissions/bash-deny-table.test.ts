@@ -182,7 +182,14 @@ const TABLE: Row[] = [
   ['npm test', 'allow', null, null, null],
 ];
 
-function expected([command, behavior, rule, segment, gap]: Row): Partial<Decision> & { knownGap: boolean } {
+interface Expected {
+  behavior: Decision['behavior'];
+  rule?: Decision['rule'];
+  message?: string;
+  knownGap: boolean;
+}
+
+function expected([command, behavior, rule, segment, gap]: Row): Expected {
   if (behavior === 'allow') return { behavior, knownGap: gap === GAP };
   const message = `Permission to use Bash with command ${segment ?? command} has been denied.`;
   return {
