@@ -1,3 +1,30 @@
-import { notImplemented } from '../stub';
+import type { ToolModule } from '../types';
+import type { PermissionRequest } from '../types';
+import { analyseCommand, isReadOnly } from './analysis';
+import { bash, type BashOutcome } from './bash';
+import { explainBash } from './explain';
+import { renderBash } from './render';
+import { bashInput, type BashInput } from './schema';
 
-export const bashTool = notImplemented('Bash');
+export const bashTool: ToolModule<BashInput, BashOutcome> = {
+  name: 'Bash',
+  schema: bashInput,
+  isReadOnly: (input) => isReadOnly(analyseCommand(input.command, '')),
+  isConcurrencySafe: (input) => isReadOnly(analyseCommand(input.command, '')),
+  permissionRequest: (input, ctx) => {
+    // The permission engine also reads `shellCwd` (where a `cd` left the shell).
+    const req: PermissionRequest & { shellCwd?: string } = {
+      tool: 'Bash',
+      kind: 'bash',
+      paths: [],
+      command: input.command,
+      input,
+    };
+    if (ctx.conversation.cwd !== ctx.ws.info.cwd) req.shellCwd = ctx.conversation.cwd;
+    return req;
+  },
+  call: bash,
+  render: renderBash,
+  explain: explainBash,
+  consulted: () => undefined,
+};

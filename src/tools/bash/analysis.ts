@@ -1,0 +1,100 @@
+// What Claude Code reads out of a Bash command line before and after running it: is it
+// read-only, is silence expected, does it count as viewing a file for the read ledger, how to
+// read its exit code. Parsed with the permission engine's shell parser, never with regexes.
+import { analyze, type Analysis, type Unit } from '../../permissions/shell/analyze';
+import { fileArgs, isReadOnlyCommand } from '../../permissions/shell/commands';
+import { parseCommand } from '../../permissions/shell/parse';
+
+export function analyseCommand(command: string, home: string): Analysis | null {
+  const parsed = parseCommand(command);
+  return parsed.ok ? analyze(parsed.script, home) : null;
+}
+
+const nameOf = (u: Unit): string | null => u.words[0]?.value ?? null;
+
+/** Every command is a known read-only one (Claude Code runs such calls concurrently). */
+export function isReadOnly(a: Analysis | null): boolean {
+  if (a === null || a.units.length === 0) return false;
+  return a.units.every((u) => {
+    const name = nameOf(u);
+    return (
+      name !== null &&
+      u.redirects.every((r) => r.target?.value === '/dev/null') &&
+      isReadOnlyCommand(name, u.words.slice(1))
+    );
+  });
+}
+
+/** Commands that print nothing when they work (the structured `noOutputExpected`). */
+const SILENT = new Set([
+  'cd',
+  'mkdir',
+  'touch',
+  'rm',
+  'rmdir',
+  'mv',
+  'cp',
+  'chmod',
+  'chown',
+  'chgrp',
+  'ln',
+  'export',
+  'unset',
+  'wait',
+]);
+
+export function noOutputExpected(a: Analysis | null): boolean {
+  if (a === null || a.units.length === 0) return false;
+  return a.units.every((u) => {
+    const name = nameOf(u);
+    return name !== null && SILENT.has(name);
+  });
+}
+
+const READ_COMMANDS = new Set(['cat', 'head', 'tail', 'sed', 'grep', 'egrep', 'fgrep']);
+
+/** `sed -n 'X,Yp' file`: only the printing form counts as viewing. */
+function isSedView(u: Unit): boolean {
+  const args = u.words.slice(1).map((w) => w.value);
+  if (
+    args.some(
+      (a) => a === null || a === '-i' || (a.startsWith('-') && !a.startsWith('--') && a.includes('i')),
+    )
+  )
+    return false;
+  if (!args.some((a) => a === '-n' || a === '--quiet' || a === '--silent')) return false;
+  const script = args.find((a) => a !== null && !a.startsWith('-'));
+  return script !== undefined && script !== null && /^\d+(,(\d+|\$))?p$/.test(script);
+}
+
+/** The single file a command views (cat, head, tail, sed -n 'X,Yp', grep, egrep, fgrep on one
+ * file with no pipes or redirects), or null. Relative to the shell's cwd. */
+export function viewedFile(a: Analysis | null): string | null {
+  if (a === null || a.units.length !== 1 || a.segments !== 1 || a.constructs.length > 0) return null;
+  const u = a.units[0];
+  if (u === undefined || u.origin !== 'list' || u.redirects.length > 0 || u.assignments.length > 0)
+    return null;
+  const name = nameOf(u);
+  if (name === null || !READ_COMMANDS.has(name)) return null;
+  if (name === 'sed' && !isSedView(u)) return null;
+  const fa = fileArgs(name, u.words.slice(1));
+  if (fa === undefined || fa.op !== 'read' || fa.paths.length !== 1) return null;
+  const p = fa.paths[0];
+  if (p === undefined || p.value === null || p.glob || p.value === '-') return null;
+  return p.value;
+}
+
+/** Exit codes that are answers, not failures (the tools reference: grep's 1 is "no matches",
+ * `git diff`'s 1 is "differences"). Judged on the last command of the line. */
+export function exitIsAnswer(a: Analysis | null, exitCode: number): boolean {
+  if (exitCode !== 1 || a === null) return false;
+  const last = a.units[a.units.length - 1];
+  if (last === undefined) return false;
+  const name = nameOf(last);
+  if (name === 'grep' || name === 'egrep' || name === 'fgrep' || name === 'rg') return true;
+  if (name === 'git') {
+    const sub = last.words.slice(1).find((w) => w.value !== null && !w.value.startsWith('-'))?.value;
+    return sub === 'grep' || sub === 'diff';
+  }
+  return false;
+}

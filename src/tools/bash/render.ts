@@ -1,0 +1,78 @@
+// Bash outcome -> exactly what Claude Code 2.1.273 sends the model.
+import type { Attachment, Rendered, ToolContext } from '../types';
+import type { BashOutcome, CwdChange } from './bash';
+import { formatDuration, formatSize } from './output';
+
+export const NO_OUTPUT = '(Bash completed with no output)';
+
+export function environmentUpdate(c: CwdChange): string {
+  return `# Environment update\n - Primary working directory: ${c.to} (was ${c.from})`;
+}
+
+export function persistedText(p: { path: string; size: number; preview: string; more: boolean }): string {
+  return `<persisted-output>\nOutput too large (${formatSize(p.size)}). Full output saved to: ${p.path}\n\nPreview (first 2KB):\n${p.preview}${p.more ? '\n...' : ''}\n</persisted-output>`;
+}
+
+function backgroundText(o: Extract<BashOutcome, { kind: 'background' }>): string {
+  const tail = `Output is being written to: ${o.outputFile}. You will be notified when it completes. To check interim output, use Read on that file path.`;
+  if (o.timedOutAfterMs !== undefined) {
+    return `Command did not complete within its ${formatDuration(o.timedOutAfterMs)} timeout and was moved to the background (ID: ${o.taskId}). ${tail}`;
+  }
+  return `Command running in background with ID: ${o.taskId}. ${tail}`;
+}
+
+/** Where a notice goes depends on the model: its own system message, or inside the result. */
+function placeNotice(
+  content: string,
+  notice: string,
+  ctx: ToolContext,
+): { content: string; attachments: Attachment[] } {
+  if (ctx.profile.noticePlacement(ctx.model) === 'inline')
+    return { content: `${content}\n\n<system-reminder>\n${notice}\n</system-reminder>`, attachments: [] };
+  return { content, attachments: [{ role: 'system', type: 'text', text: notice }] };
+}
+
+export function renderBash(o: BashOutcome, ctx: ToolContext): Rendered {
+  if (o.kind === 'background') {
+    const structured: Record<string, unknown> = {
+      stdout: '',
+      stderr: '',
+      interrupted: false,
+      isImage: false,
+      noOutputExpected: false,
+      backgroundTaskId: o.taskId,
+    };
+    if (o.timedOutAfterMs !== undefined) structured.timedOutAfterMs = o.timedOutAfterMs;
+    return { content: backgroundText(o), is_error: false, structured };
+  }
+  const notes: string[] = [];
+  if (o.cwdReset !== undefined) notes.push(`Shell cwd was reset to ${o.cwdReset}`);
+  if (o.timedOutAfterMs !== undefined)
+    notes.push(`Command timed out after ${formatDuration(o.timedOutAfterMs)}`);
+  const body = o.persisted ? persistedText(o.persisted) : o.output;
+  const shown = [body, ...notes].filter((s) => s !== '').join('\n');
+  const failed = (o.exitCode !== 0 && !o.exitIsAnswer) || o.timedOutAfterMs !== undefined;
+  let content: string;
+  let structured: unknown;
+  if (failed) {
+    content = shown === '' ? `Exit code ${o.exitCode}` : `Exit code ${o.exitCode}\n${shown}`;
+    structured = `Error: ${content}`;
+  } else {
+    content = shown === '' ? NO_OUTPUT : shown;
+    const s: Record<string, unknown> = {
+      stdout: o.output,
+      stderr: notes.join('\n'),
+      interrupted: o.interrupted,
+      isImage: false,
+      noOutputExpected: o.noOutputExpected,
+    };
+    if (o.persisted) {
+      s.persistedOutputPath = o.persisted.path;
+      s.persistedOutputSize = o.persisted.size;
+    }
+    structured = s;
+  }
+  if (o.cwdChange === undefined) return { content, is_error: failed, structured };
+  const placed = placeNotice(content, environmentUpdate(o.cwdChange), ctx);
+  return { content: placed.content, is_error: failed, structured, attachments: placed.attachments };
+}
