@@ -171,9 +171,11 @@ export async function checkWrite(env: Env, path: string): Promise<Check> {
   return {
     behavior: 'ask',
     message: msg.askWrite(path),
-    reason: inWorkingDirs(path, env.dirs)
-      ? `${env.mode} mode asks before every file edit`
-      : `${path} is outside the working directories and no rule allows editing it`,
+    reason: !inWorkingDirs(path, env.dirs)
+      ? `${path} is outside the working directories and no rule allows editing it`
+      : env.mode === 'acceptEdits'
+        ? `${path} is a protected configuration path, which acceptEdits still asks about`
+        : `no rule allows editing ${path}, and ${env.mode} mode asks before file edits`,
   };
 }
 
