@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRgArgv } from './argv';
+import { mapGlobValues, parseRgArgv } from './argv';
 
 describe('parseRgArgv', () => {
   const cases: [string[], { paths: string[]; fileFlagValues: string[] }][] = [
@@ -18,6 +18,41 @@ describe('parseRgArgv', () => {
   for (const [args, want] of cases) {
     it(JSON.stringify(args), () => {
       expect(parseRgArgv(args)).toEqual(want);
+    });
+  }
+});
+
+describe('mapGlobValues', () => {
+  const twice = (g: string) => [g, `X${g}`];
+  const cases: [string[], string[]][] = [
+    [
+      ['--glob', 'a/*', 'pat', '/p'],
+      ['--glob', 'a/*', '--glob', 'Xa/*', 'pat', '/p'],
+    ],
+    [
+      ['--glob=a', '-g', 'b', '--iglob', 'c'],
+      ['--glob', 'a', '--glob', 'Xa', '-g', 'b', '-g', 'Xb', '--iglob', 'c', '--iglob', 'Xc'],
+    ],
+    [
+      ['-ng', 'x', 'pat'],
+      ['-n', '-g', 'x', '-g', 'Xx', 'pat'],
+    ],
+    [
+      ['-gx', 'pat'],
+      ['-g', 'x', '-g', 'Xx', 'pat'],
+    ],
+    [
+      ['-t', 'js', '--max-columns', '500', '-A1', 'pat'],
+      ['-t', 'js', '--max-columns', '500', '-A1', 'pat'],
+    ],
+    [
+      ['-e', '--glob', '--', '--glob'],
+      ['-e', '--glob', '--', '--glob'],
+    ],
+  ];
+  for (const [args, want] of cases) {
+    it(JSON.stringify(args), () => {
+      expect(mapGlobValues(args, twice)).toEqual(want);
     });
   }
 });

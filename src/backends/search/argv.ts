@@ -86,3 +86,51 @@ export function parseRgArgv(args: readonly string[]): ParsedArgv {
   const paths = patternGiven || noPattern ? positionals : positionals.slice(1);
   return { paths, fileFlagValues };
 }
+
+const GLOB_LONG = new Set(['glob', 'iglob']);
+
+/** Replaces each --glob/-g/--iglob value with the values `f` returns (same flag for each). */
+export function mapGlobValues(args: readonly string[], f: (glob: string) => string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') {
+      out.push(...args.slice(i));
+      break;
+    }
+    if (a.startsWith('--')) {
+      const eq = a.indexOf('=');
+      const name = a.slice(2, eq < 0 ? undefined : eq);
+      if (GLOB_LONG.has(name)) {
+        const value = eq < 0 ? args[++i] : a.slice(eq + 1);
+        if (value === undefined) out.push(a);
+        else for (const v of f(value)) out.push(`--${name}`, v);
+        continue;
+      }
+      out.push(a);
+      if (eq < 0 && LONG_WITH_VALUE.has(name) && i + 1 < args.length) out.push(args[++i]!);
+      continue;
+    }
+    if (a.startsWith('-') && a !== '-') {
+      let j = 1;
+      while (j < a.length && !SHORT_WITH_VALUE.has(a[j]!)) j++;
+      if (j >= a.length) {
+        out.push(a);
+        continue;
+      }
+      const hasInline = j + 1 < a.length;
+      const value = hasInline ? a.slice(j + 1) : args[i + 1];
+      if (!hasInline) i++;
+      if (a[j] === 'g' && value !== undefined) {
+        if (j > 1) out.push(a.slice(0, j));
+        for (const v of f(value)) out.push('-g', v);
+      } else {
+        out.push(a);
+        if (!hasInline && value !== undefined) out.push(value);
+      }
+      continue;
+    }
+    out.push(a);
+  }
+  return out;
+}

@@ -2,7 +2,7 @@
 // a fresh instance (ripgrep's `_start` is a whole process: it cannot be re-entered).
 
 import type { SearchResult } from '../../workspace/types';
-import { parseRgArgv } from './argv';
+import { mapGlobValues, parseRgArgv } from './argv';
 import type { SyncFs } from './syncfs';
 import {
   Wasi,
@@ -70,6 +70,27 @@ export function guestPreopens(fs: SyncFs, cwd: string, args: string[]): Preopen[
   return out;
 }
 
+/**
+ * Native rg matches a --glob containing a slash against the path relative to its cwd
+ * ("src/**" means <cwd>/src/**). Under WASI its cwd is "/", so for absolute search roots such a
+ * glob is rewritten to carry the cwd ("src/**" -> "<cwd without the leading slash>/src/**").
+ * With relative roots as well, the original is kept beside it.
+ */
+export function anchorGlobsAtCwd(args: string[], cwd: string): string[] {
+  const { paths } = parseRgArgv(args);
+  const absolute = paths.some((p) => p.startsWith('/'));
+  if (!absolute || cwd === '/') return args;
+  const relative = paths.some((p) => !p.startsWith('/'));
+  const base = cwd.slice(1);
+  return mapGlobValues(args, (g) => {
+    const neg = g.startsWith('!');
+    const body = neg ? g.slice(1) : g;
+    if (!body.replace(/\/+$/, '').includes('/') || body.startsWith('**/')) return [g];
+    const anchored = `${neg ? '!' : ''}${body.startsWith('/') ? `/${base}${body}` : `${base}/${body}`}`;
+    return relative ? [g, anchored] : [anchored];
+  });
+}
+
 /** What ripgrep probes in every directory it treats as a root or a parent of one. */
 const PROBE_NAMES = new Set(['.git', '.jj', '.rgignore', '.ignore', '.gitignore']);
 
@@ -105,7 +126,7 @@ export async function runRipgrep(
   const err: Uint8Array[] = [];
   const wasi = new Wasi({
     fs,
-    args: ['rg', ...args],
+    args: ['rg', ...anchorGlobsAtCwd(args, opts.cwd)],
     env: { ...(opts.env ?? {}) },
     preopens: guestPreopens(fs, opts.cwd, args),
     stdout: (c) => out.push(c),

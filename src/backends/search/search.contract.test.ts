@@ -143,6 +143,31 @@ const CASES: Case[] = [
   { name: '--files -T js', args: ['--files', '--sort', 'path', '-T', 'js'] },
   { name: '--files under an absolute path', args: ['--files', '--sort', 'path', '$ROOT/project/src'] },
   {
+    name: 'a glob with a slash is anchored at the cwd (absolute root)',
+    args: ['--files', '--sort', 'path', '--glob', 'src/**/*.ts', '$ROOT/project'],
+  },
+  {
+    name: 'a negated slash glob at the cwd (absolute root)',
+    args: ['--files', '--sort', 'path', '--glob', '!src/**', '$ROOT/project'],
+  },
+  {
+    name: 'a leading-slash glob (absolute root)',
+    args: ['--files', '--sort', 'path', '--glob', '/src/*.js', '$ROOT/project'],
+  },
+  {
+    name: 'a slash glob with relative and absolute roots',
+    args: ['--files', '--sort', 'path', '--glob', 'src/*', 'src', '$ROOT/project/src'],
+  },
+  {
+    name: 'a slash glob does not match outside the cwd',
+    args: ['--files', '--sort', 'path', '--glob', 'other/*', '$ROOT/other'],
+  },
+  {
+    name: 'a slash glob from a subdirectory cwd',
+    args: ['--files', '--sort', 'path', '--glob', 'sub/*', '$ROOT/project/src'],
+    cwd: 'project/src',
+  },
+  {
     name: '--files from a subdirectory cwd',
     args: ['--files', '--sort', 'path'],
     cwd: 'project/src',

@@ -1,3 +1,17 @@
-import { notImplemented } from '../stub';
+import type { ToolModule } from '../types';
+import { explainGlob } from './explain';
+import { glob, searchDir, validateGlob, type GlobOutcome } from './glob';
+import { renderGlob } from './render';
+import { globInput, type GlobInput } from './schema';
 
-export const globTool = notImplemented('Glob');
+export const globTool: ToolModule<GlobInput, GlobOutcome> = {
+  name: 'Glob',
+  schema: globInput,
+  isReadOnly: () => true,
+  isConcurrencySafe: () => true,
+  permissionRequest: (input, ctx) => ({ tool: 'Glob', kind: 'read', paths: [searchDir(input, ctx)], input }),
+  validate: validateGlob,
+  call: glob,
+  render: renderGlob,
+  explain: explainGlob,
+};

@@ -1,3 +1,17 @@
-import { notImplemented } from '../stub';
+import type { ToolModule } from '../types';
+import { explainGrep } from './explain';
+import { grep, targetPath, validateGrep, type GrepOutcome } from './grep';
+import { renderGrep } from './render';
+import { grepInput, type GrepInput } from './schema';
 
-export const grepTool = notImplemented('Grep');
+export const grepTool: ToolModule<GrepInput, GrepOutcome> = {
+  name: 'Grep',
+  schema: grepInput,
+  isReadOnly: () => true,
+  isConcurrencySafe: () => true,
+  permissionRequest: (input, ctx) => ({ tool: 'Grep', kind: 'read', paths: [targetPath(input, ctx)], input }),
+  validate: validateGrep,
+  call: grep,
+  render: renderGrep,
+  explain: explainGrep,
+};

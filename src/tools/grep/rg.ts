@@ -1,0 +1,57 @@
+// What Glob and Grep share around ripgrep (Glob imports it from here): running it through the
+// workspace's Search port, telling "rejected the pattern" from other failures, paths relative
+// to the cwd, env switches.
+import { isAbsolute, relative } from 'pathe';
+import type { Workspace } from '../../workspace/types';
+
+/** ripgrep's diagnostics for input it rejects before searching. 2.1.273 reports only these;
+ * any other failure with no output (e.g. a literal "\n" without multiline) reads as no match. */
+const REJECTED = /^rg: (regex parse error|error parsing glob|unrecognized file type)/;
+
+export type RgLines = { kind: 'lines'; lines: string[] } | { kind: 'rejected'; diagnostic: string };
+
+export async function runRg(
+  ws: Workspace,
+  args: string[],
+  cwd: string,
+  signal?: AbortSignal,
+): Promise<RgLines> {
+  const r = await ws.search.run(args, { cwd, signal });
+  const lines = r.stdout === '' ? [] : r.stdout.replace(/\n$/, '').split('\n');
+  if (r.code === 2 && lines.length === 0 && REJECTED.test(r.stderr)) {
+    return { kind: 'rejected', diagnostic: r.stderr.replace(/\n+$/, '') };
+  }
+  return { kind: 'lines', lines };
+}
+
+/** Paths under the cwd are shown relative to it, others absolute. */
+export function toRelative(path: string, cwd: string): string {
+  const rel = relative(cwd, path);
+  return rel === '' || rel.startsWith('../') || rel === '..' || isAbsolute(rel) ? path : rel;
+}
+
+/** Claude Code's isEnvTruthy. */
+export function envTruthy(v: string | undefined): boolean {
+  return v !== undefined && ['1', 'true', 'yes', 'on'].includes(v.toLowerCase().trim());
+}
+
+/** Sorts paths by mtime, keeping ripgrep's order between equal mtimes (Array.sort is stable).
+ * A path that cannot be stat'ed sorts as mtime 0. */
+export async function byMtime(ws: Workspace, paths: string[], order: 'oldest' | 'newest'): Promise<string[]> {
+  const times = await Promise.all(
+    paths.map((p) =>
+      ws.fs.stat(p).then(
+        (s) => s.mtimeMs,
+        () => 0,
+      ),
+    ),
+  );
+  const idx = paths.map((_, i) => i);
+  idx.sort((a, b) => (order === 'oldest' ? times[a]! - times[b]! : times[b]! - times[a]!));
+  return idx.map((i) => paths[i]!);
+}
+
+/** The text for a ripgrep diagnostic on rejected input (bad regex, glob or type). */
+export function rejectedText(diagnostic: string): string {
+  return `Search failed — ripgrep rejected the pattern, glob, or file type without searching:\n${diagnostic}`;
+}
