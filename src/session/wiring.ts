@@ -1,8 +1,62 @@
 // Builds the permission engine for a replayed scenario. Kept apart from replay.ts so the engine
 // can be swapped (and so the UI and the CLI wire it the same way).
-import { allowAll, type SessionPermissions } from './permissions';
+import { decide, offeredTools, resolveMode } from '../permissions';
+import type { ClassifierVerdict, PermissionContext, PermissionRequest, Settings } from '../permissions';
+import { placeholders, substitute } from '../scenario/materialise';
+import type { Scenario } from '../scenario/schema';
+import type { SessionPermissions } from './permissions';
 import type { PermissionSetup } from './replay';
 
-export function createPermissions(_setup: PermissionSetup): SessionPermissions {
-  return allowAll;
+const settings = (v: Record<string, unknown> | undefined): Settings | undefined => v as Settings | undefined;
+
+/** The scenario's scripted verdict; 'unsupported' and 'error' give the engine no verdict. */
+function verdict(c: Scenario['classifier']): ClassifierVerdict {
+  if (c === undefined || c === 'unsupported' || c === 'error') return undefined;
+  return c;
+}
+
+export function permissionContext(setup: PermissionSetup): PermissionContext {
+  const { scenario: s, ws } = setup;
+  const p = placeholders(ws);
+  const sources = substitute(
+    {
+      managed: settings(s.managed_settings),
+      user: settings(s.user_settings),
+      project: settings(s.settings),
+      local: settings(s.settings_local),
+    },
+    p,
+  );
+  return {
+    mode: s.mode === null ? resolveMode(null, sources) : setup.mode,
+    cwd: ws.info.cwd,
+    home: ws.info.home,
+    trusted: s.trust === true,
+    sources,
+    cli: {
+      allowedTools: s.allowedTools,
+      disallowedTools: s.disallowedTools,
+      tools: setup.toolsFlag,
+      addDirs: s.addDirs ? substitute(s.addDirs, p) : undefined,
+    },
+    classifier: verdict(s.classifier),
+    env: s.env
+      ? Object.fromEntries(Object.entries(s.env).filter((e): e is [string, string] => e[1] !== null))
+      : undefined,
+    realpath: async (path) => {
+      try {
+        return await ws.fs.realpath(path);
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+export function createPermissions(setup: PermissionSetup): SessionPermissions {
+  const ctx = permissionContext(setup);
+  return {
+    decide: (req) => decide(req as PermissionRequest, ctx),
+    offered: (all) => offeredTools(all, ctx),
+  };
 }
