@@ -127,3 +127,18 @@ describe('coreutils wrappers', () => {
     expect(normalDiff('x\n', '')).toEqual('1d0\n< x\n');
   });
 });
+
+describe('built-in commands by path', () => {
+  it('runs /bin/<name> and /usr/bin/<name> although the volume has no /bin', async () => {
+    const { vol, shell, opts } = setup();
+    const r = await shell.run('/bin/rm a.txt && /usr/bin/env | head -1; which ls', opts);
+    expect(r).toEqual({
+      stdout: 'PATH=/usr/bin:/bin\n/usr/bin/ls\n',
+      stderr: '',
+      exitCode: 0,
+      interrupted: false,
+      cwdAfter: '/ws/project',
+    });
+    expect([vol.existsSync('/ws/project/a.txt'), vol.existsSync('/bin')]).toEqual([false, false]);
+  });
+});

@@ -1,7 +1,7 @@
 // The in-memory workspace's Shell: just-bash over the workspace's own memfs Volume. Results are
 // shaped like the disk shell's (/bin/bash -c as Claude Code spawns it), so the Bash tool renders
 // both the same way. No node:* imports: this runs in the browser.
-import { Bash, type CustomCommand } from 'just-bash';
+import { Bash, getCommandNames, type CustomCommand } from 'just-bash';
 import type { Volume } from 'memfs';
 import type { Clock, Shell, ShellResult, ShellRunOptions } from '../../workspace/types';
 import { createGitCommand } from '../git/command';
@@ -42,12 +42,16 @@ function stripStopMessage(stderr: string): string {
 }
 
 export function createJustBashShell(vol: Volume, clock: Clock, options: JustBashShellOptions = {}): Shell {
-  const fs = new MemfsShellFs(vol, clock);
   const commands: CustomCommand[] = [
     createGitCommand(vol, clock),
     ...extraCommands,
     ...(options.commands ?? []),
   ];
+  const fs = new MemfsShellFs(
+    vol,
+    clock,
+    new Set<string>([...getCommandNames(), ...commands.map((c) => c.name)]),
+  );
 
   return {
     async run(command: string, opts: ShellRunOptions): Promise<ShellResult> {

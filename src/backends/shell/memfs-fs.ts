@@ -154,13 +154,24 @@ function nodeError(code: string, text: string, syscall: string, path: string): E
 /** Real time within this window of a utimes call means "now" (plain `touch`): use the clock. */
 const NOW_WINDOW_MS = 2000;
 
+const BIN_PATH = /^\/(?:usr\/)?bin\/([^/]+)$/;
+
 export class MemfsShellFs implements IFileSystem {
   constructor(
     readonly vol: Volume,
     private readonly clock: Clock,
+    /** Commands the shell has built in: `/bin/<name>` and `/usr/bin/<name>` exist for them (as
+     * the stubs of just-bash's own layout do), so `/bin/rm x` works on a workspace without /bin. */
+    private readonly commandNames: ReadonlySet<string> = new Set(),
     /** Source of real time, only to recognise `touch` meaning "now". */
     private readonly wallNow: () => number = () => Date.now(),
   ) {}
+
+  /** A built-in command's stub path, when the volume has nothing there. */
+  private isCommandStub(p: string): boolean {
+    const m = BIN_PATH.exec(p);
+    return m !== null && this.commandNames.has(m[1] ?? '') && !this.vol.existsSync(p);
+  }
 
   private stampNow(path: string): void {
     const t = this.clock.now() / 1000;
@@ -223,13 +234,22 @@ export class MemfsShellFs implements IFileSystem {
 
   exists(path: string): Promise<boolean> {
     const p = normalizePath(path);
-    return Promise.resolve(p === '/dev' || DEVICES.has(p) || this.vol.existsSync(p));
+    return Promise.resolve(p === '/dev' || DEVICES.has(p) || this.isCommandStub(p) || this.vol.existsSync(p));
   }
 
   private statOf(path: string, follow: boolean): FsStat {
     const p = normalizePath(path);
     if (DEVICES.has(p) || (p === '/dev' && !this.vol.existsSync(p)))
       return deviceStat(p, new Date(this.clock.now()));
+    if (this.isCommandStub(p))
+      return {
+        isFile: true,
+        isDirectory: false,
+        isSymbolicLink: false,
+        mode: 0o755,
+        size: 0,
+        mtime: new Date(0),
+      };
     return toFsStat(follow ? this.vol.statSync(p) : this.vol.lstatSync(p));
   }
 

@@ -14,6 +14,8 @@ const hasGit = (() => {
 
 /** Everyday shell: echo, pipes, redirects, cd, exit codes, stderr, env, loops, text tools. */
 const SHELL_CASES: string[] = [
+  '/bin/echo hi; echo x > q.txt && /bin/rm q.txt; ls q.txt',
+  'touch f1 f2; ls f1 nope f2; echo rc=$?',
   'echo hello',
   'echo out; echo err 1>&2',
   'echo partial; exit 3',
