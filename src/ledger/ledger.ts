@@ -16,11 +16,24 @@ export interface LedgerEntry {
   limit?: number;
   /** True when the model saw only part of the file (a PARTIAL view or a range). */
   partial: boolean;
+  /** A whole-file Read cut short with a PARTIAL view notice. Edit and Write treat such a file
+   * as unread (a ranged Read, by contrast, counts as a read). */
+  partialView?: boolean;
   via: LedgerVia;
   /** Finer detail of how it was read, e.g. the Bash command. */
   detail?: string;
   /** The tool call that made this entry. */
   callId: string;
+}
+
+/** A partial entry without a requested range can only be a whole-file read that was cut short. */
+export function isPartialView(e: LedgerEntry): boolean {
+  return e.partialView ?? (e.partial && e.offset === undefined && e.limit === undefined);
+}
+
+/** The model saw the whole file, so its content can stand in for an unchanged file. */
+export function isWholeRead(e: LedgerEntry): boolean {
+  return !e.partial && e.offset === undefined && e.limit === undefined;
 }
 
 export class Ledger {
