@@ -142,3 +142,24 @@ describe('built-in commands by path', () => {
     expect([vol.existsSync('/ws/project/a.txt'), vol.existsSync('/bin')]).toEqual([false, false]);
   });
 });
+
+describe('python3', () => {
+  it('runs through just-bash CPython when enabled (Node only)', async () => {
+    const vol = new Volume();
+    vol.mkdirSync('/ws/project', { recursive: true });
+    vol.writeFileSync('/ws/project/.env', 'SECRET=1\n');
+    const shell = createJustBashShell(vol, deterministicClock(), { python: true });
+    const r = await shell.run(`python3 -c "print(open('.env').read().strip())"`, {
+      cwd: '/ws/project',
+      env: { PATH: '/usr/bin:/bin' },
+      timeoutMs: 30000,
+    });
+    expect(r).toEqual({
+      stdout: 'SECRET=1\n',
+      stderr: '',
+      exitCode: 0,
+      interrupted: false,
+      cwdAfter: '/ws/project',
+    });
+  });
+});

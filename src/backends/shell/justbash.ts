@@ -15,6 +15,9 @@ export const SIGTERM_EXIT = 143;
 export interface JustBashShellOptions {
   /** Extra commands (tests, the session's own). git and yes are always there. */
   commands?: CustomCommand[];
+  /** python3/python through just-bash's CPython WASM: Node only (it needs worker threads), and
+   * about 3 s per start. Off: `python3` is "command not found", as on a host without it. */
+  python?: boolean;
 }
 
 // just-bash's last words when its deadline or abort stops a script; the Shell reports the stop
@@ -72,6 +75,7 @@ export function createJustBashShell(vol: Volume, clock: Clock, options: JustBash
         cwd: opts.cwd,
         env: opts.env,
         customCommands: commands,
+        python: options.python ?? false,
         // memfs resolves paths through process.cwd(), which the defence layer forbids.
         defenseInDepth: false,
         executionLimits: {
@@ -81,6 +85,7 @@ export function createJustBashShell(vol: Volume, clock: Clock, options: JustBash
           maxAwkIterations: Number.MAX_SAFE_INTEGER,
           maxSedIterations: Number.MAX_SAFE_INTEGER,
           maxCallDepth: 1000,
+          maxPythonTimeoutMs: Math.max(1, opts.timeoutMs),
         },
       });
       try {
