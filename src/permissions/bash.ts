@@ -548,7 +548,8 @@ export function checkBash(env: Env, command: string, shellCwd: string | undefine
 
   const denied = results.find((r) => r.verdict === 'deny');
   if (denied?.rule) {
-    const shown = denied.unit.segment !== undefined && analysis.segments > 1 ? denied.unit.segment : command;
+    const shown =
+      analysis.segments.length > 1 ? (analysis.segments[denied.unit.segment] ?? command) : command;
     return withGap({
       behavior: 'deny',
       message: msg.bashDenied(shown),
@@ -573,6 +574,23 @@ export function checkBash(env: Env, command: string, shellCwd: string | undefine
       message: CONSTRUCT_MESSAGE(construct),
       reason: `the command uses ${construct}, which the static analysis does not approve`,
     });
+  }
+  if (analysis.segments.length > 1) {
+    // A pipeline is judged segment by segment, each as a command of its own; the parts that
+    // are not approved are listed, whatever each one's own message would be.
+    const open = analysis.segments.filter((_, i) =>
+      results.some((r) => r.unit.segment === i && r.verdict !== 'allow'),
+    );
+    if (open.length > 0) {
+      return withGap({
+        behavior: 'ask',
+        message: msg.bashPartsNeedApproval(open),
+        reason: results
+          .filter((r) => r.verdict !== 'allow')
+          .map((r) => `${r.unit.display}: ${r.reason}`)
+          .join('; '),
+      });
+    }
   }
   const blocked = results.find((r) => r.verdict === 'blocked');
   if (blocked) return withGap({ behavior: 'ask', message: blocked.message, reason: blocked.reason });

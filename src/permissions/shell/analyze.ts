@@ -45,8 +45,8 @@ export interface Unit {
   /** Assignments and words as written, without redirections (how parts are listed). */
   display: string;
   origin: Origin;
-  /** The text of the top-level pipe segment this unit belongs to (pipelines of 2+ commands). */
-  segment?: string;
+  /** Index of the top-level pipe segment the unit belongs to (see Analysis.segments). */
+  segment: number;
   /** Position in the command line. */
   index: number;
   /** Inside a `bash -c` script (at any depth): only the strict reading sees it. */
@@ -58,8 +58,9 @@ export interface Analysis {
   /** Constructs the static analyser will not approve, in order of appearance (tree-sitter
    * node names, as in "Contains simple_expansion"), plus 'subshell' for ( ). */
   constructs: string[];
-  /** Number of top-level pipe segments (1 when there is no top-level pipe). */
-  segments: number;
+  /** The command line cut at its top-level pipes, as Claude Code names the parts of a
+   * pipeline (output redirections left out); one element when there is no top-level pipe. */
+  segments: string[];
 }
 
 const MAX_DEPTH = 8;
@@ -70,6 +71,8 @@ interface Walk {
   constructs: string[];
   depth: number;
   strictOnly: boolean;
+  /** The top-level pipe segment being walked. */
+  segment: number;
 }
 
 const note = (w: Walk, construct: string) => {
@@ -164,11 +167,11 @@ function scanWord(w: WordNode, walk: Walk): void {
           break;
         case 'CommandSubstitution':
           note(walk, 'command_substitution');
-          walkScript(p.body, walk, 'substitution', undefined);
+          walkScript(p.body, walk, 'substitution');
           break;
         case 'ProcessSubstitution':
           note(walk, 'process_substitution');
-          walkScript(p.body, walk, 'substitution', undefined);
+          walkScript(p.body, walk, 'substitution');
           break;
         case 'ArithmeticExpansion':
           note(walk, 'arithmetic_expansion');
@@ -211,7 +214,7 @@ function assignment(a: AssignmentNode, walk: Walk): { name: string; text: string
   return { name: a.name, text: `${a.name}${a.append ? '+=' : '='}${value}` };
 }
 
-function simple(cmd: SimpleCommandNode, walk: Walk, origin: Origin, segment: string | undefined): void {
+function simple(cmd: SimpleCommandNode, walk: Walk, origin: Origin): void {
   const assignments = cmd.assignments.map((a) => assignment(a, walk));
   const nodes = cmd.name ? [cmd.name, ...cmd.args] : [];
   for (const n of nodes) scanWord(n, walk);
@@ -224,7 +227,7 @@ function simple(cmd: SimpleCommandNode, walk: Walk, origin: Origin, segment: str
     redirects,
     display,
     origin,
-    segment,
+    segment: walk.segment,
     index: walk.units.length,
     strictOnly: walk.strictOnly,
   });
@@ -239,7 +242,7 @@ function nestedScripts(words: readonly Word[], walk: Walk): void {
     const parsed = parseCommand(text);
     if (!parsed.ok) return;
     walk.depth++;
-    walkScript(parsed.script, walk, origin, undefined);
+    walkScript(parsed.script, walk, origin);
     walk.depth--;
   };
   const script = shellScript(words);
@@ -273,6 +276,7 @@ function nestedScripts(words: readonly Word[], walk: Walk): void {
           redirects: [],
           display: sub.map((w) => w.text).join(' '),
           origin: 'find-exec',
+          segment: walk.segment,
           index: walk.units.length,
           strictOnly: walk.strictOnly,
         });
@@ -282,17 +286,17 @@ function nestedScripts(words: readonly Word[], walk: Walk): void {
 }
 
 function walkBody(body: readonly StatementNode[], walk: Walk, origin: Origin): void {
-  for (const st of body) walkStatement(st, walk, origin, undefined);
+  for (const st of body) walkStatement(st, walk, origin);
 }
 
-function walkCommand(cmd: CommandNode, walk: Walk, origin: Origin, segment: string | undefined): void {
+function walkCommand(cmd: CommandNode, walk: Walk, origin: Origin): void {
   switch (cmd.type) {
     case 'SimpleCommand':
-      simple(cmd, walk, origin, segment);
+      simple(cmd, walk, origin);
       return;
     case 'FunctionDef':
       note(walk, 'function_definition');
-      walkCommand(cmd.body, walk, 'function', segment);
+      walkCommand(cmd.body, walk, 'function');
       break;
     case 'Subshell':
       note(walk, 'subshell');
@@ -347,41 +351,59 @@ function walkCommand(cmd: CommandNode, walk: Walk, origin: Origin, segment: stri
       redirects,
       display: '',
       origin,
-      segment,
+      segment: walk.segment,
       index: walk.units.length,
       strictOnly: walk.strictOnly,
     });
   }
 }
 
-function commandText(cmd: CommandNode, walk: Walk): string {
-  if (cmd.type !== 'SimpleCommand') return '';
-  const assignments = cmd.assignments.map((a) => assignment(a, { ...walk, units: [], constructs: [] }).text);
+/** A command as Claude Code names a pipe segment: words, without output redirections. */
+function commandText(cmd: CommandNode, walk: Walk, source: string | undefined): string {
+  if (cmd.type !== 'SimpleCommand') return source ?? '';
+  const scratch = { ...walk, units: [], constructs: [] };
+  const assignments = cmd.assignments.map((a) => assignment(a, scratch).text);
   const words = (cmd.name ? [cmd.name, ...cmd.args] : []).map(wordText);
-  return [...assignments, ...words].join(' ');
+  const inputs = cmd.redirections
+    .filter((r) => r.operator === '<' && r.target.type === 'Word')
+    .map((r) => `< ${wordText(r.target as WordNode)}`);
+  return [...assignments, ...words, ...inputs].join(' ');
 }
 
-function walkStatement(
-  st: StatementNode,
-  walk: Walk,
-  origin: Origin,
-  top: { segments: number } | undefined,
-): void {
-  for (const pl of st.pipelines) {
-    const piped = top !== undefined && pl.commands.length > 1;
-    if (top && piped) top.segments += pl.commands.length - 1;
-    for (const cmd of pl.commands)
-      walkCommand(cmd, walk, origin, piped ? commandText(cmd, walk) || undefined : undefined);
-  }
+/** Top-level walk: also cuts the command line into pipe segments. */
+function walkTop(s: ScriptNode, walk: Walk): string[] {
+  const segments = [''];
+  const append = (t: string) => {
+    segments[segments.length - 1] += t;
+  };
+  s.statements.forEach((st, si) => {
+    if (si > 0) append('; ');
+    st.pipelines.forEach((pl, pi) => {
+      if (pi > 0) append(` ${st.operators[pi - 1] ?? ';'} `);
+      if (pl.negated) append('! ');
+      pl.commands.forEach((cmd, ci) => {
+        if (ci > 0) segments.push('');
+        walk.segment = segments.length - 1;
+        const single = st.pipelines.length === 1 && pl.commands.length === 1 ? st.sourceText : undefined;
+        append(commandText(cmd, walk, single));
+        walkCommand(cmd, walk, 'list');
+      });
+    });
+    if (st.background) append(' &');
+  });
+  return segments.map((t) => t.trim());
 }
 
-function walkScript(s: ScriptNode, walk: Walk, origin: Origin, top: { segments: number } | undefined): void {
-  for (const st of s.statements) walkStatement(st, walk, origin, top);
+function walkStatement(st: StatementNode, walk: Walk, origin: Origin): void {
+  for (const pl of st.pipelines) for (const cmd of pl.commands) walkCommand(cmd, walk, origin);
+}
+
+function walkScript(s: ScriptNode, walk: Walk, origin: Origin): void {
+  for (const st of s.statements) walkStatement(st, walk, origin);
 }
 
 export function analyze(script: ScriptNode, home: string): Analysis {
-  const walk: Walk = { home, units: [], constructs: [], depth: 0, strictOnly: false };
-  const top = { segments: 1 };
-  walkScript(script, walk, 'list', top);
-  return { units: walk.units, constructs: walk.constructs, segments: top.segments };
+  const walk: Walk = { home, units: [], constructs: [], depth: 0, strictOnly: false, segment: 0 };
+  const segments = walkTop(script, walk);
+  return { units: walk.units, constructs: walk.constructs, segments };
 }
