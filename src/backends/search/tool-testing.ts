@@ -5,7 +5,7 @@ import { createMemfsSearch } from './memfs';
 import { Ledger } from '../../ledger/ledger';
 import { getProfile } from '../../profiles';
 import { Session } from '../../session/engine';
-import { allowAll } from '../../session/permissions';
+import { allowAll, type SessionPermissions } from '../../session/permissions';
 import type { AnyTool } from '../../tools/types';
 
 export const CWD = '/workspace/project';
@@ -14,7 +14,12 @@ export const CWD = '/workspace/project';
  * (seconds) overrides; `null` makes a directory. */
 export type Files = Record<string, string | Uint8Array | null | { text: string; mtime: number }>;
 
-export function searchSession(tool: AnyTool, files: Files, env: Record<string, string> = {}) {
+export function searchSession(
+  tool: AnyTool,
+  files: Files,
+  env: Record<string, string> = {},
+  permissions: SessionPermissions = allowAll,
+) {
   const ws = createMemfsWorkspace({ search: (vol) => createMemfsSearch(vol, nodeRipgrepLoader) });
   let t = 1_700_000_000;
   for (const [rel, v] of Object.entries(files)) {
@@ -37,7 +42,7 @@ export function searchSession(tool: AnyTool, files: Files, env: Record<string, s
     tools: [tool],
     offered: new Set([tool.name]),
     withheld: {},
-    permissions: allowAll,
+    permissions,
     ledger: new Ledger(),
     env,
   });
@@ -46,5 +51,18 @@ export function searchSession(tool: AnyTool, files: Files, env: Record<string, s
     const rec = await s.runModelCall([{ id: `toolu_${n++}`, name: tool.name, input }]);
     const c = rec.calls[0]!;
     return { content: c.rendered.content, is_error: c.rendered.is_error };
+  };
+}
+
+/** Denies reads under `dir` (a Read deny rule on `dir/**`), allows everything else. */
+export function denyReadsUnder(dir: string): SessionPermissions {
+  return {
+    ...allowAll,
+    decide: (req) =>
+      Promise.resolve(
+        req.kind === 'read' && req.paths.some((p) => p.startsWith(`${dir}/`))
+          ? { behavior: 'deny', message: 'denied' }
+          : { behavior: 'allow' },
+      ),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CWD, searchSession } from '../../backends/search/tool-testing';
+import { CWD, denyReadsUnder, searchSession } from '../../backends/search/tool-testing';
 import { splitAbsolutePattern } from './glob';
 import { globTool } from '.';
 
@@ -83,6 +83,16 @@ describe('Glob tool', () => {
     expect(await searchSession(globTool, files)({ pattern: '*.txt' })).toEqual(
       ok('.config/s.txt\nv.txt\n.h.txt'),
     );
+  });
+
+  it('leaves files under a Read deny rule out', async () => {
+    const run = searchSession(
+      globTool,
+      { 'a.txt': 'a', 'secrets/key.txt': 'k' },
+      {},
+      denyReadsUnder(`${CWD}/secrets`),
+    );
+    expect(await run({ pattern: '**/*.txt' })).toEqual(ok('a.txt'));
   });
 
   it('refuses a path that is not a directory', async () => {

@@ -3,7 +3,7 @@
 // through WASI's walker), so the mtime order is made here from a stat of each path.
 import type { ToolContext } from '../types';
 import { expandPath } from '../../text/paths';
-import { byMtime, envTruthy, runRg, toRelative } from '../grep/rg';
+import { byMtime, deniedPaths, envTruthy, runRg, toRelative } from '../grep/rg';
 import type { GlobInput } from './schema';
 
 export const GLOB_LIMIT = 100;
@@ -74,7 +74,12 @@ export async function glob(input: GlobInput, ctx: ToolContext): Promise<GlobOutc
   const args = globArgs(pattern, dir, ctx.conversation.env);
   const r = await runRg(ctx.ws, args, cwd, ctx.signal);
   if (r.kind === 'rejected') return r;
-  const sorted = await byMtime(ctx.ws, r.lines, 'oldest');
+  const denied = await deniedPaths(r.lines, 'Glob', input, ctx);
+  const sorted = await byMtime(
+    ctx.ws,
+    denied.size > 0 ? r.lines.filter((p) => !denied.has(p)) : r.lines,
+    'oldest',
+  );
   const shown = sorted.slice(0, GLOB_LIMIT);
   return {
     kind: 'files',

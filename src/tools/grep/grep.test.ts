@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { grepArgs, paginate, splitGlobs } from './grep';
-import { CWD, searchSession, type Files } from '../../backends/search/tool-testing';
+import { CWD, denyReadsUnder, searchSession, type Files } from '../../backends/search/tool-testing';
 import { grepTool } from '.';
 
 const ok = (content: string) => ({ content, is_error: false });
@@ -123,6 +123,22 @@ describe('Grep tool', () => {
       content: `Path does not exist: ${CWD}/nope. Note: your current working directory is ${CWD}.`,
       is_error: true,
     });
+  });
+
+  it('leaves files under a Read deny rule out of every mode', async () => {
+    const files: Files = {
+      'open.txt': 'a\nneedle\nb\n',
+      'secrets/key.txt': 'x\nneedle\ny\n',
+      'z.txt': 'needle\n',
+    };
+    const run = searchSession(grepTool, files, {}, denyReadsUnder(`${CWD}/secrets`));
+    expect(await run({ pattern: 'needle' })).toEqual(ok('Found 2 files\nz.txt\nopen.txt'));
+    expect(await run({ pattern: 'needle', output_mode: 'count' })).toEqual(
+      ok('open.txt:1\nz.txt:1\n\nFound 2 total occurrences across 2 files.'),
+    );
+    expect(await run({ pattern: 'needle', output_mode: 'content', '-C': 1 })).toEqual(
+      ok('open.txt-1-a\nopen.txt:2:needle\nopen.txt-3-b\n--\nz.txt:1:needle'),
+    );
   });
 
   it('builds the argv Claude Code passes to ripgrep', () => {

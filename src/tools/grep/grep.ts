@@ -3,7 +3,7 @@
 // strings here (render.ts).
 import type { ToolContext } from '../types';
 import { expandPath } from '../../text/paths';
-import { byMtime, runRg, toRelative } from './rg';
+import { byMtime, deniedPaths, runRg, toRelative } from './rg';
 import type { GrepInput } from './schema';
 
 export const DEFAULT_HEAD_LIMIT = 250;
@@ -104,12 +104,23 @@ export async function grep(input: GrepInput, ctx: ToolContext): Promise<GrepOutc
   const rel = (line: string) => (line.startsWith(prefix) ? line.slice(prefix.length) : line);
 
   if (mode === 'content') {
-    const page = paginate(r.lines, input.head_limit, input.offset);
-    return { kind: 'content', lines: page.items.map(rel), totalLines: r.lines.length, args, ...pageOf(page) };
+    const lines = await withoutDenied(r.lines, input, target, ctx);
+    const page = paginate(lines, input.head_limit, input.offset);
+    return { kind: 'content', lines: page.items.map(rel), totalLines: lines.length, args, ...pageOf(page) };
   }
   if (mode === 'count') {
+    const denied = await deniedPaths(
+      r.lines.map((l) => l.slice(0, Math.max(0, l.lastIndexOf(':')))).filter((p) => p !== ''),
+      'Grep',
+      input,
+      ctx,
+    );
+    const kept =
+      denied.size > 0
+        ? r.lines.filter((l) => !denied.has(l.slice(0, Math.max(0, l.lastIndexOf(':')))))
+        : r.lines;
     // A single-file search prints a bare count; the file is named all the same.
-    const lines = r.lines.map((l) => (/^\d+$/.test(l) ? `${toRelative(target, cwd)}:${l}` : rel(l)));
+    const lines = kept.map((l) => (/^\d+$/.test(l) ? `${toRelative(target, cwd)}:${l}` : rel(l)));
     let numFiles = 0;
     let numMatches = 0;
     for (const l of lines) {
@@ -122,7 +133,12 @@ export async function grep(input: GrepInput, ctx: ToolContext): Promise<GrepOutc
     const page = paginate(lines, input.head_limit, input.offset);
     return { kind: 'count', lines: page.items, numFiles, numMatches, args, ...pageOf(page) };
   }
-  const sorted = await byMtime(ctx.ws, r.lines, 'newest');
+  const denied = await deniedPaths(r.lines, 'Grep', input, ctx);
+  const sorted = await byMtime(
+    ctx.ws,
+    denied.size > 0 ? r.lines.filter((p) => !denied.has(p)) : r.lines,
+    'newest',
+  );
   const page = paginate(sorted, input.head_limit, input.offset);
   return {
     kind: 'files',
@@ -131,6 +147,37 @@ export async function grep(input: GrepInput, ctx: ToolContext): Promise<GrepOutc
     args,
     ...pageOf(page),
   };
+}
+
+/**
+ * Content lines do not say where a path ends, so the matching files come from a second,
+ * files-only run; lines of a denied file ("<path>:…" matches, "<path>-…" context) are dropped,
+ * and with them a "--" separator that would be left leading or doubled.
+ */
+async function withoutDenied(
+  lines: string[],
+  input: GrepInput,
+  target: string,
+  ctx: ToolContext,
+): Promise<string[]> {
+  if (lines.length === 0) return lines;
+  const files = await runRg(
+    ctx.ws,
+    grepArgs({ ...input, output_mode: 'files_with_matches' }, target),
+    ctx.conversation.cwd,
+    ctx.signal,
+  );
+  if (files.kind !== 'lines') return lines;
+  const denied = [...(await deniedPaths(files.lines, 'Grep', input, ctx))];
+  if (denied.length === 0) return lines;
+  const out: string[] = [];
+  for (const l of lines) {
+    if (denied.some((d) => l.startsWith(`${d}:`) || l.startsWith(`${d}-`))) continue;
+    if (l === '--' && (out.length === 0 || out[out.length - 1] === '--')) continue;
+    out.push(l);
+  }
+  if (out[out.length - 1] === '--') out.pop();
+  return out;
 }
 
 function pageOf(p: Page): Page {

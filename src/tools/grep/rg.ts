@@ -2,6 +2,7 @@
 // workspace's Search port, telling "rejected the pattern" from other failures, paths relative
 // to the cwd, env switches.
 import { isAbsolute, relative } from 'pathe';
+import type { ToolContext } from '../types';
 import type { Workspace } from '../../workspace/types';
 
 /** ripgrep's diagnostics for input it rejects before searching. 2.1.273 reports only these;
@@ -54,4 +55,21 @@ export async function byMtime(ws: Workspace, paths: string[], order: 'oldest' | 
 /** The text for a ripgrep diagnostic on rejected input (bad regex, glob or type). */
 export function rejectedText(diagnostic: string): string {
   return `Search failed — ripgrep rejected the pattern, glob, or file type without searching:\n${diagnostic}`;
+}
+
+/**
+ * The paths a Read deny rule covers. Claude Code turns those rules into `--glob !…` exclusions;
+ * asking the permission engine about each listed path gives the same result lists.
+ */
+export async function deniedPaths(
+  paths: readonly string[],
+  tool: 'Glob' | 'Grep',
+  input: unknown,
+  ctx: ToolContext,
+): Promise<Set<string>> {
+  const unique = [...new Set(paths)];
+  const ok = await Promise.all(
+    unique.map((p) => ctx.permissions.wouldAllow({ tool, kind: 'read', paths: [p], input })),
+  );
+  return new Set(unique.filter((_, i) => !ok[i]));
 }
