@@ -176,6 +176,16 @@ const TABLE: Row[] = [
   ['rm package-lock.json', 'deny', 'Bash(rm:*)', null, null],
   ['truncate -s 0 package-lock.json', 'deny', 'Edit(./package-lock.json)', null, null],
   ['tee package-lock.json < a.txt', 'deny', 'Edit(./package-lock.json)', null, null],
+  // cd and pushd move where relative paths resolve, in subshells too
+  ['cd secrets && cat key.txt', 'deny', 'Read(./secrets/**)', null, null],
+  ['(cd secrets; cat key.txt)', 'deny', 'Read(./secrets/**)', null, null],
+  ['cd sub; cat ../.env', 'deny', 'Read(./.env)', null, null],
+  ['cd / && cat r/project/secrets/key.txt', 'deny', 'Read(./secrets/**)', null, null],
+  ['pushd secrets && cat key.txt', 'deny', 'Read(./secrets/**)', null, null],
+  ['cd "$D" && cat key.txt', 'allow', null, null, GAP],
+  // a pipe inside a list: the segment runs to the next pipe
+  ['echo a | xargs rm && ls', 'deny', 'Bash(rm:*)', 'xargs rm && ls', null],
+  ['ls && echo a | xargs rm', 'deny', 'Bash(rm:*)', 'xargs rm', null],
   // unrelated commands stay allowed
   ['ls -la', 'allow', null, null, null],
   ['echo hello', 'allow', null, null, null],

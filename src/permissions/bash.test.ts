@@ -106,6 +106,16 @@ describe('default mode', () => {
     );
   });
 
+  it('judges a pipeline segment by segment, naming the segments as Claude Code cuts them', async () => {
+    expect(
+      (await run('cat /etc/x 2>/dev/null | head -30; echo "---"; find /etc -iname "x"', ctx('default')))
+        .message,
+    ).toEqual(
+      'This Bash command contains multiple operations. The following parts require approval: cat /etc/x, head -30; echo "---"; find /etc -iname "x"',
+    );
+    expect((await run('find . -name "*.txt" | sort', ctx('default'))).behavior).toEqual('allow');
+  });
+
   it('does not approve expansions or subshells statically', async () => {
     const messages = await Promise.all(
       ['echo $HOME', 'echo "$(pwd)"', '(ls)', '{ ls; }', 'for f in *; do echo x; done', 'cat <(ls)'].map(

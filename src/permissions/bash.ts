@@ -309,22 +309,66 @@ function denyOn(env: Env, tools: readonly string[], target: string): Rule | unde
 const ACCEPT_EDITS_COMMANDS = new Set(['mkdir', 'touch', 'rm', 'rmdir', 'mv', 'cp', 'sed']);
 
 interface Walk {
+  /** Where relative paths of the next part resolve (moved by `cd` in the command list). */
   cwd: string;
   /** A `cd` left the working directories (or went somewhere unknown). */
   cwdUnknown: boolean;
+  /** Every directory a relative path may resolve from, for deny rules: the start and each
+   * `cd` target anywhere in the command (subshells included). */
+  denyCwds: string[];
+  /** A `cd` to a directory only known at run time: relative paths can be anywhere. */
+  cwdLost: boolean;
 }
 
 function checkUnit(env: Env, u: Unit, walk: Walk): UnitResult {
+  const result = judgeUnit(env, u, walk);
+  const words = effectiveWords(u);
+  const name = words[0]?.value;
+  if (name === 'cd' || name === 'pushd') {
+    const arg = words.slice(1).find((w) => w.value === null || !/^[-+]/.test(w.value));
+    const resolved = arg ? resolveWord(arg, walk.cwd, env.ctx.home) : { path: env.ctx.home };
+    const target = resolved ? resolved.path : null;
+    if (target === null) walk.cwdLost = true;
+    else if (!walk.denyCwds.includes(target)) walk.denyCwds.push(target);
+    if (u.origin === 'list' && name === 'cd') {
+      if (target === null || !inWorkingDirs(target, env.dirs)) walk.cwdUnknown = true;
+      else walk.cwd = target;
+    }
+  }
+  return result;
+}
+
+/** Path uses for deny rules: resolved from every directory the command may be in. */
+function denyUses(env: Env, u: Unit, words: readonly Word[], walk: Walk): PathUse[] | 'dynamic' {
+  const all: PathUse[] = [];
+  for (const cwd of walk.denyCwds) {
+    const uses = pathUses(env, u, words, cwd);
+    if (uses === 'dynamic') return uses;
+    all.push(...uses);
+  }
+  const relative = (w: Word) => w.value !== null && !w.value.startsWith('/') && !w.value.startsWith('~');
+  if (
+    walk.cwdLost &&
+    all.length > 0 &&
+    [...words.slice(1), ...u.redirects.flatMap((r) => (r.target ? [r.target] : []))].some(relative)
+  ) {
+    return 'dynamic';
+  }
+  return all;
+}
+
+function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   const forms = denyForms(u);
   const texts = formTexts(forms, true);
   const words = effectiveWords(u);
   const name = words[0]?.value ?? null;
   const uses = pathUses(env, u, words, walk.cwd);
+  const forDeny = denyUses(env, u, words, walk);
   const strictDeny = ruleFor(env, 'deny', formTexts(basenameForms(forms), true));
   let strictGap: string | undefined;
 
   if (
-    uses === 'dynamic' &&
+    forDeny === 'dynamic' &&
     !u.strictOnly &&
     env.rules.some(
       (r) => r.behavior === 'deny' && r.content !== undefined && r.tool !== 'Bash' && r.tool !== 'WebFetch',
@@ -335,8 +379,8 @@ function checkUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   if (!u.strictOnly) {
     const deny = ruleFor(env, 'deny', texts);
     if (deny) return { unit: u, verdict: 'deny', rule: deny, reason: `${deny.text} denies ${u.display}` };
-    if (uses !== 'dynamic') {
-      const pd = pathDeny(env, uses);
+    if (forDeny !== 'dynamic') {
+      const pd = pathDeny(env, forDeny);
       if (pd)
         return {
           unit: u,
@@ -349,7 +393,9 @@ function checkUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   let gap: string | undefined = strictGap;
   if (u.strictOnly) {
     const deny =
-      ruleFor(env, 'deny', texts) ?? strictDeny ?? (uses !== 'dynamic' ? pathDeny(env, uses) : undefined);
+      ruleFor(env, 'deny', texts) ??
+      strictDeny ??
+      (forDeny !== 'dynamic' ? pathDeny(env, forDeny) : undefined);
     if (deny)
       gap = `Claude Code 2.1.273 does not look inside \`bash -c\` scripts, so ${deny.text} does not stop \`${u.display}\` there (2.1.332 denies it).`;
     // What 2.1.273 decides comes from the outer `bash -c` unit; this one only reports the gap.
@@ -376,13 +422,11 @@ function checkUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   if (walk.cwdUnknown)
     return { unit: u, verdict: 'approval', reason: 'follows a cd out of the working directories', gap };
   if (uses === 'dynamic') {
-    if (isCd) walk.cwdUnknown = true;
     return { unit: u, verdict: 'approval', reason: 'a path it uses is only known when it runs', gap };
   }
   if (isCd) {
     const target = uses[0]?.path ?? env.ctx.home;
     if (!inWorkingDirs(target, env.dirs)) {
-      walk.cwdUnknown = true;
       return {
         unit: u,
         verdict: 'approval',
@@ -390,7 +434,6 @@ function checkUnit(env: Env, u: Unit, walk: Walk): UnitResult {
         gap,
       };
     }
-    walk.cwd = target;
     return { unit: u, verdict: 'allow', reason: 'cd inside the working directories', gap };
   }
   for (const use of uses) {
@@ -540,7 +583,8 @@ export function checkBash(env: Env, command: string, shellCwd: string | undefine
     );
 
   const analysis = analyze(parsed.script, env.ctx.home);
-  const walk: Walk = { cwd: shellCwd ?? env.ctx.cwd, cwdUnknown: false };
+  const start = shellCwd ?? env.ctx.cwd;
+  const walk: Walk = { cwd: start, cwdUnknown: false, denyCwds: [start], cwdLost: false };
   const results = analysis.units.map((u) => checkUnit(env, u, walk));
   const subcommands = subcommandDecisions(results);
   const gap = results.find((r) => r.gap)?.gap;
