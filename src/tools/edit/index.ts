@@ -1,3 +1,19 @@
-import { notImplemented } from '../stub';
+import type { ToolModule } from '../types';
+import { resolvePath } from '../write/write';
+import { edit, validateEdit, type EditOutcome } from './edit';
+import { consultedByEdit, explainEdit } from './explain';
+import { renderEdit } from './render';
+import { editInput, type EditInput } from './schema';
 
-export const editTool = notImplemented('Edit');
+export const editTool: ToolModule<EditInput, EditOutcome> = {
+  name: 'Edit',
+  schema: editInput,
+  isReadOnly: () => false,
+  isConcurrencySafe: () => false,
+  permissionRequest: (input, ctx) => ({ tool: 'Edit', kind: 'write', paths: [resolvePath(input.file_path, ctx)], input }),
+  validate: validateEdit,
+  call: edit,
+  render: renderEdit,
+  explain: explainEdit,
+  consulted: consultedByEdit,
+};

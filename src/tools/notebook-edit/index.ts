@@ -1,3 +1,19 @@
-import { notImplemented } from '../stub';
+import type { ToolModule } from '../types';
+import { resolvePath } from '../write/write';
+import { consultedByNotebookEdit, explainNotebookEdit } from './explain';
+import { notebookEdit, validateNotebookEdit, type NotebookOutcome } from './notebook-edit';
+import { renderNotebookEdit } from './render';
+import { notebookEditInput, type NotebookEditInput } from './schema';
 
-export const notebookEditTool = notImplemented('NotebookEdit');
+export const notebookEditTool: ToolModule<NotebookEditInput, NotebookOutcome> = {
+  name: 'NotebookEdit',
+  schema: notebookEditInput,
+  isReadOnly: () => false,
+  isConcurrencySafe: () => false,
+  permissionRequest: (input, ctx) => ({ tool: 'NotebookEdit', kind: 'write', paths: [resolvePath(input.notebook_path, ctx)], input }),
+  validate: validateNotebookEdit,
+  call: notebookEdit,
+  render: renderNotebookEdit,
+  explain: explainNotebookEdit,
+  consulted: consultedByNotebookEdit,
+};

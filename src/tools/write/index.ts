@@ -1,3 +1,18 @@
-import { notImplemented } from '../stub';
+import type { ToolModule } from '../types';
+import { consultedByWrite, explainWrite } from './explain';
+import { renderWrite } from './render';
+import { writeInput, type WriteInput } from './schema';
+import { resolvePath, validateWrite, write, type WriteOutcome } from './write';
 
-export const writeTool = notImplemented('Write');
+export const writeTool: ToolModule<WriteInput, WriteOutcome> = {
+  name: 'Write',
+  schema: writeInput,
+  isReadOnly: () => false,
+  isConcurrencySafe: () => false,
+  permissionRequest: (input, ctx) => ({ tool: 'Write', kind: 'write', paths: [resolvePath(input.file_path, ctx)], input }),
+  validate: validateWrite,
+  call: write,
+  render: renderWrite,
+  explain: explainWrite,
+  consulted: consultedByWrite,
+};

@@ -1,0 +1,109 @@
+// Edit's matching cascade (2.1.273): exact first; then curly quotes folded to straight ones on
+// both sides; then \uXXXX escapes and the characters they stand for accepted either way. Each
+// stage returns the file's own spelling, which is what gets replaced.
+
+export type MatchStage = 'exact' | 'quotes' | 'escapes';
+
+export interface Match {
+  /** The file's own text that old_string stands for. */
+  actual: string;
+  stage: MatchStage;
+}
+
+const LSQ = '\u2018';
+const RSQ = '\u2019';
+const LDQ = '\u201c';
+const RDQ = '\u201d';
+
+export function foldQuotes(s: string): string {
+  return s.replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"');
+}
+
+const ESCAPE = /\\u([0-9a-fA-F]{4})/g;
+
+/** True when old_string gives the escape stage something to try (an escape or a non-ASCII
+ * character); the not-found message then says that both spellings were tried. */
+export function hasEscapeForms(s: string): boolean {
+  ESCAPE.lastIndex = 0;
+  return ESCAPE.test(s) || /[^\x00-\x7f]/.test(s);
+}
+
+const reEscape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const hexClass = (h: string) =>
+  [...h.toLowerCase()].map((c) => (/[a-f]/.test(c) ? `[${c}${c.toUpperCase()}]` : c)).join('');
+
+/** A regex accepting each escape or non-ASCII code unit of `s` in either spelling. */
+function eitherSpelling(s: string): RegExp {
+  let src = '';
+  let i = 0;
+  while (i < s.length) {
+    const m = /^\\u([0-9a-fA-F]{4})/.exec(s.slice(i, i + 6));
+    if (m) {
+      const hex = (m[1] as string).toLowerCase();
+      src += `(?:\\\\u${hexClass(hex)}|${reEscape(String.fromCharCode(parseInt(hex, 16)))})`;
+      i += 6;
+      continue;
+    }
+    const code = s.charCodeAt(i);
+    if (code > 0x7f) {
+      const hex = code.toString(16).padStart(4, '0');
+      src += `(?:${reEscape(s[i] as string)}|\\\\u${hexClass(hex)})`;
+    } else src += reEscape(s[i] as string);
+    i++;
+  }
+  return new RegExp(src);
+}
+
+export function findActualString(file: string, search: string): Match | undefined {
+  if (file.includes(search)) return { actual: search, stage: 'exact' };
+  const folded = foldQuotes(search);
+  const at = foldQuotes(file).indexOf(folded);
+  if (at !== -1) return { actual: file.slice(at, at + search.length), stage: 'quotes' };
+  if (hasEscapeForms(search)) {
+    const m = eitherSpelling(search).exec(file);
+    if (m) return { actual: m[0], stage: 'escapes' };
+  }
+  return undefined;
+}
+
+export function countOccurrences(file: string, s: string): number {
+  if (s === '') return 0;
+  let n = 0;
+  for (let i = file.indexOf(s); i !== -1; i = file.indexOf(s, i + s.length)) n++;
+  return n;
+}
+
+function openingContext(chars: readonly string[], i: number): boolean {
+  if (i === 0) return true;
+  const p = chars[i - 1];
+  return p === ' ' || p === '\t' || p === '\n' || p === '\r' || p === '(' || p === '[' || p === '{' || p === '\u2014' || p === '\u2013';
+}
+
+function curlyDouble(s: string): string {
+  const chars = [...s];
+  return chars.map((c, i) => (c === '"' ? (openingContext(chars, i) ? LDQ : RDQ) : c)).join('');
+}
+
+function curlySingle(s: string): string {
+  const chars = [...s];
+  const letter = (c: string | undefined) => c !== undefined && /\p{L}/u.test(c);
+  return chars
+    .map((c, i) => {
+      if (c !== "'") return c;
+      // An apostrophe inside a word is always a closing quote.
+      if (letter(chars[i - 1]) && letter(chars[i + 1])) return RSQ;
+      return openingContext(chars, i) ? LSQ : RSQ;
+    })
+    .join('');
+}
+
+/** When the file's spelling has curly quotes, new_string gets the same style. */
+export function preserveQuoteStyle(oldString: string, actual: string, newString: string): string {
+  if (oldString === actual) return newString;
+  const dbl = actual.includes(LDQ) || actual.includes(RDQ);
+  const sgl = actual.includes(LSQ) || actual.includes(RSQ);
+  let out = newString;
+  if (dbl) out = curlyDouble(out);
+  if (sgl) out = curlySingle(out);
+  return out;
+}

@@ -1,0 +1,164 @@
+// Edit: replace old_string in a file. assess() is Claude Code's validateInput (run again by
+// call(), so a call stands on its own); call() applies the edit. No model-facing strings here.
+import { dirname } from 'pathe';
+import { applyLineEnding, encodeText, readTextFile, type LineEnding, type TextEncoding, type TextFile } from '../../text/encoding';
+import { countOccurrences, findActualString, hasEscapeForms, preserveQuoteStyle, type Match, type MatchStage } from '../../text/match';
+import { linePatch, type Hunk } from '../../text/patch';
+import { missingFileHint } from '../../text/similar-file';
+import type { ToolContext } from '../types';
+import { catchFs, fsErrorText } from '../write/errors';
+import { readState, type ReadState } from '../write/freshness';
+import { resolvePath } from '../write/write';
+import type { EditInput } from './schema';
+
+export type EditError =
+  | { code: 'no-change' }
+  | { code: 'missing'; cwd: string; hint?: string }
+  /** Empty old_string on a file with non-whitespace content. */
+  | { code: 'exists' }
+  | { code: 'notebook' }
+  | { code: 'unread' }
+  | { code: 'stale' }
+  | { code: 'not-found'; oldString: string; triedEscapes: boolean }
+  | { code: 'ambiguous'; oldString: string; count: number };
+
+/** How the edit found its place: a cascade stage, or an empty old_string (create, or fill an
+ * empty file). */
+export type EditStage = MatchStage | 'create' | 'fill';
+
+export type EditOutcome =
+  | { kind: 'refused'; error: EditError; path: string; state?: ReadState }
+  | { kind: 'check-error'; path: string; message: string }
+  | { kind: 'symlink'; path: string }
+  | { kind: 'io-error'; path: string; message: string }
+  /** The replacement left the file as it was (thrown in call). */
+  | { kind: 'no-op'; path: string }
+  | {
+      kind: 'edited';
+      path: string;
+      inputPath: string;
+      /** The file's own spelling of old_string (what was replaced). */
+      oldString: string;
+      newString: string;
+      /** new_string after the file's quote style was applied. */
+      appliedNewString: string;
+      originalFile: string;
+      patch: Hunk[];
+      replaceAll: boolean;
+      occurrences: number;
+      stage: EditStage;
+      staleRecovered: boolean;
+      encoding: TextEncoding;
+      lineEnding: LineEnding;
+      state?: ReadState;
+    };
+
+interface Plan {
+  path: string;
+  file: TextFile | null;
+  stage: EditStage;
+  match?: Match;
+  occurrences: number;
+  staleRecovered: boolean;
+  state?: ReadState;
+}
+
+const refused = (path: string, error: EditError, state?: ReadState): EditOutcome => ({ kind: 'refused', error, path, state });
+
+export async function assess(input: EditInput, ctx: ToolContext): Promise<Plan | EditOutcome> {
+  const { fs } = ctx.ws;
+  const path = resolvePath(input.file_path, ctx);
+  const old = input.old_string;
+  if (old === input.new_string) return refused(path, { code: 'no-change' });
+
+  const read = await catchFs(async () => readTextFile(await fs.readFile(path)));
+  if ('error' in read && read.error.code !== 'ENOENT') return { kind: 'check-error', path, message: fsErrorText(read.error) };
+  const file = 'ok' in read ? read.ok : null;
+  if (!file) {
+    if (old === '') return { path, file, stage: 'create', occurrences: 0, staleRecovered: false };
+    return refused(path, { code: 'missing', cwd: ctx.conversation.cwd, hint: await missingFileHint(fs, path, ctx.conversation.cwd) });
+  }
+  if (old === '') {
+    if (file.content.trim() !== '') return refused(path, { code: 'exists' });
+    return { path, file, stage: 'fill', occurrences: 0, staleRecovered: false };
+  }
+  if (path.endsWith('.ipynb')) return refused(path, { code: 'notebook' });
+
+  const st = await catchFs(() => fs.stat(path));
+  if ('error' in st) return { kind: 'check-error', path, message: fsErrorText(st.error) };
+  const state = await readState(path, st.ok.mtimeMs, () => Promise.resolve(file.content), ctx, { relaxable: true, compareContent: true });
+  if (state.kind === 'unread') return refused(path, { code: 'unread' }, state);
+
+  if (state.kind === 'stale') {
+    // A changed file can still be edited when old_string matches its current content exactly
+    // and unambiguously, and reading it would need no prompt.
+    const n = countOccurrences(file.content, old);
+    const unambiguous = n === 1 || (n > 1 && input.replace_all);
+    const readable = await ctx.permissions.wouldAllow({ tool: 'Read', kind: 'read', paths: [path], input: { file_path: path } });
+    if (!unambiguous || !readable) return refused(path, { code: 'stale' }, state);
+    return { path, file, stage: 'exact', match: { actual: old, stage: 'exact' }, occurrences: n, staleRecovered: true, state };
+  }
+
+  const match = findActualString(file.content, old);
+  if (!match) return refused(path, { code: 'not-found', oldString: old, triedEscapes: hasEscapeForms(old) }, state);
+  const n = countOccurrences(file.content, match.actual);
+  if (n > 1 && !input.replace_all) return refused(path, { code: 'ambiguous', oldString: old, count: n }, state);
+  return { path, file, stage: match.stage, match, occurrences: n, staleRecovered: false, state };
+}
+
+export async function validateEdit(input: EditInput, ctx: ToolContext): Promise<EditOutcome | undefined> {
+  const a = await assess(input, ctx);
+  return 'kind' in a ? a : undefined;
+}
+
+/** Claude Code's replacement: a literal (no `$&` patterns); deleting a whole line takes its
+ * newline with it. */
+export function applyEdit(content: string, old: string, replacement: string, all: boolean): string {
+  const f = (s: string) => (all ? content.replaceAll(s, () => replacement) : content.replace(s, () => replacement));
+  if (replacement !== '') return f(old);
+  return !old.endsWith('\n') && content.includes(`${old}\n`) ? f(`${old}\n`) : f(old);
+}
+
+export async function edit(input: EditInput, ctx: ToolContext): Promise<EditOutcome> {
+  const plan = await assess(input, ctx);
+  if ('kind' in plan) return plan;
+  const { fs } = ctx.ws;
+  const { path, file } = plan;
+  const link = await catchFs(() => fs.lstat(path));
+  if ('ok' in link && link.ok.type === 'symlink') return { kind: 'symlink', path };
+
+  const original = file?.content ?? '';
+  const actual = plan.match?.actual ?? '';
+  const applied = plan.match ? preserveQuoteStyle(input.old_string, actual, input.new_string) : input.new_string;
+  const updated = plan.match ? applyEdit(original, actual, applied, input.replace_all) : applied;
+  if (updated === original) return { kind: 'no-op', path };
+
+  const encoding = file?.encoding ?? 'utf8';
+  const lineEnding = file?.lineEnding ?? 'LF';
+  const done = await catchFs(async () => {
+    if (!file) await fs.mkdir(dirname(path), { recursive: true });
+    await fs.writeFile(path, encodeText(applyLineEnding(updated, lineEnding), encoding));
+    return fs.stat(path);
+  });
+  if ('error' in done) return { kind: 'io-error', path, message: fsErrorText(done.error) };
+  ctx.ledger.set({ path, content: updated, mtimeMs: done.ok.mtimeMs, partial: false, via: 'Edit', callId: ctx.callId });
+
+  return {
+    kind: 'edited',
+    path,
+    inputPath: input.file_path,
+    oldString: actual,
+    newString: input.new_string,
+    appliedNewString: applied,
+    originalFile: original,
+    patch: linePatch(original, updated),
+    replaceAll: input.replace_all,
+    occurrences: plan.occurrences,
+    stage: plan.stage,
+    staleRecovered: plan.staleRecovered,
+    encoding,
+    lineEnding,
+    state: plan.state,
+  };
+}
+

@@ -1,0 +1,61 @@
+// Edit outcome -> exactly what Claude Code 2.1.273 sends the model.
+import type { Rendered, ToolContext } from '../types';
+import { checkCrash, CURRENT_SUFFIX, MODIFIED, refusal, symlinkRefusal, thrown, UNREAD } from '../write/render';
+import type { EditError, EditOutcome } from './edit';
+
+export const STALE_NOTE =
+  '(note: the file had been modified on disk since you last read it — the edit applied cleanly, but the file contains other changes not in your context. Read it before edits that depend on surrounding content.)';
+
+/** Only the opening of this note was recorded (oracle README item 19); the rest is ours. */
+export const ESCAPES_NOTE =
+  '(note: Edit also tried swapping \\uXXXX escapes and their characters; neither form matched, so the file spells these characters some other way — Read it to see the exact text.)';
+
+export function editErrorText(e: EditError): string {
+  switch (e.code) {
+    case 'no-change':
+      return 'No changes to make: old_string and new_string are exactly the same.';
+    case 'missing':
+      return `File does not exist. Note: your current working directory is ${e.cwd}.${e.hint ? ` Did you mean ${e.hint}?` : ''}`;
+    case 'exists':
+      return 'Cannot create new file - file already exists.';
+    case 'notebook':
+      return 'File is a Jupyter Notebook. Use the NotebookEdit to edit this file.';
+    case 'unread':
+      return UNREAD;
+    case 'stale':
+      return MODIFIED;
+    case 'not-found':
+      return `String to replace not found in file.\nString: ${e.oldString}${e.triedEscapes ? `\n${ESCAPES_NOTE}` : ''}`;
+    case 'ambiguous':
+      return `Found ${e.count} matches of the string to replace, but replace_all is false. To replace all occurrences, set replace_all to true. To replace only one occurrence, please provide more context to uniquely identify the instance.\nString: ${e.oldString}`;
+  }
+}
+
+export function renderEdit(o: EditOutcome, _ctx: ToolContext): Rendered {
+  switch (o.kind) {
+    case 'refused':
+      return refusal(editErrorText(o.error));
+    case 'check-error':
+      return checkCrash('Edit', o.message);
+    case 'symlink':
+      return thrown(symlinkRefusal(o.path));
+    case 'io-error':
+      return thrown(o.message);
+    case 'no-op':
+      return thrown('Original and edited file match exactly. Failed to apply edit.');
+    case 'edited': {
+      const head = o.replaceAll ? `The file ${o.inputPath} has been updated. All occurrences were successfully replaced.` : `The file ${o.inputPath} has been updated successfully.`;
+      const structured: Record<string, unknown> = {
+        filePath: o.inputPath,
+        oldString: o.oldString,
+        newString: o.newString,
+        originalFile: o.originalFile,
+        structuredPatch: o.patch,
+        userModified: false,
+        replaceAll: o.replaceAll,
+      };
+      if (o.staleRecovered) structured.staleRecovered = true;
+      return { is_error: false, content: `${head} ${o.staleRecovered ? STALE_NOTE : CURRENT_SUFFIX}`, structured };
+    }
+  }
+}

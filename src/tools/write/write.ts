@@ -1,0 +1,112 @@
+// Write: create or replace a whole file. validate() holds Claude Code's pre-permission checks
+// (read-before-write, changed-since-read); call() writes. No model-facing strings here.
+import { dirname } from 'pathe';
+import type { LedgerEntry } from '../../ledger/ledger';
+import { encodeText, foldCrlf, readTextFile, type TextEncoding, type TextFile } from '../../text/encoding';
+import { linePatch, type Hunk } from '../../text/patch';
+import { expandPath } from '../../text/paths';
+import { isFsError } from '../../workspace/types';
+import type { ToolContext } from '../types';
+import { catchFs, fsErrorText } from './errors';
+import { readState, type ReadState } from './freshness';
+import type { WriteInput } from './schema';
+
+export type WriteOutcome =
+  | { kind: 'refused'; code: 'unread' | 'stale'; path: string; state: ReadState }
+  /** 2.1.273 refuses to write through a symlink (thrown in call: the text is not wrapped). */
+  | { kind: 'symlink'; path: string }
+  /** A filesystem error while writing (thrown in call: raw text). */
+  | { kind: 'io-error'; path: string; message: string }
+  /** A filesystem error in the checks (thrown in validateInput: "Error calling tool"). */
+  | { kind: 'check-error'; path: string; message: string }
+  | {
+      kind: 'written';
+      type: 'create' | 'update';
+      path: string;
+      inputPath: string;
+      content: string;
+      originalFile: string | null;
+      patch: Hunk[];
+      encoding: TextEncoding;
+      /** How the ledger stood before the write (undefined for a new file). */
+      state?: ReadState;
+    };
+
+export function resolvePath(p: string, ctx: ToolContext): string {
+  return expandPath(p, ctx.conversation.cwd, ctx.ws.info.home);
+}
+
+async function readText(path: string, ctx: ToolContext): Promise<TextFile> {
+  return readTextFile(await ctx.ws.fs.readFile(path));
+}
+
+/** The ledger check for an existing file, or undefined for a file that does not exist. */
+async function existingState(path: string, ctx: ToolContext): Promise<ReadState | undefined> {
+  let mtimeMs: number;
+  try {
+    mtimeMs = (await ctx.ws.fs.stat(path)).mtimeMs;
+  } catch (e) {
+    if (isFsError(e, 'ENOENT')) return undefined;
+    throw e;
+  }
+  return readState(path, mtimeMs, async () => (await readText(path, ctx)).content, ctx, { relaxable: true, compareContent: true });
+}
+
+interface Checked {
+  path: string;
+  /** Undefined for a file that does not exist yet. */
+  state?: ReadState;
+}
+
+async function check(input: WriteInput, ctx: ToolContext): Promise<Checked | WriteOutcome> {
+  const path = resolvePath(input.file_path, ctx);
+  const r = await catchFs(() => existingState(path, ctx));
+  if ('error' in r) return { kind: 'check-error', path, message: fsErrorText(r.error) };
+  const state = r.ok;
+  if (state?.kind === 'unread') return { kind: 'refused', code: 'unread', path, state };
+  if (state?.kind === 'stale') return { kind: 'refused', code: 'stale', path, state };
+  return { path, state };
+}
+
+export async function validateWrite(input: WriteInput, ctx: ToolContext): Promise<WriteOutcome | undefined> {
+  const c = await check(input, ctx);
+  return 'kind' in c ? c : undefined;
+}
+
+export async function write(input: WriteInput, ctx: ToolContext): Promise<WriteOutcome> {
+  const c = await check(input, ctx);
+  if ('kind' in c) return c;
+  const { path, state } = c;
+  const { fs } = ctx.ws;
+  const link = await catchFs(() => fs.lstat(path));
+  if ('ok' in link && link.ok.type === 'symlink') return { kind: 'symlink', path };
+
+  const old = await catchFs(() => readText(path, ctx));
+  let original: TextFile | null = null;
+  if ('error' in old) {
+    if (old.error.code !== 'ENOENT') return { kind: 'io-error', path, message: fsErrorText(old.error) };
+  } else original = old.ok;
+
+  // 2.1.273 keeps the file's encoding but neither its BOM nor its CRLF line endings.
+  const encoding = original?.encoding ?? 'utf8';
+  const done = await catchFs(async () => {
+    await fs.mkdir(dirname(path), { recursive: true });
+    await fs.writeFile(path, encodeText(input.content, encoding));
+    return fs.stat(path);
+  });
+  if ('error' in done) return { kind: 'io-error', path, message: fsErrorText(done.error) };
+
+  const entry: LedgerEntry = { path, content: foldCrlf(input.content), mtimeMs: done.ok.mtimeMs, partial: false, via: 'Write', callId: ctx.callId };
+  ctx.ledger.set(entry);
+  return {
+    kind: 'written',
+    type: original ? 'update' : 'create',
+    path,
+    inputPath: input.file_path,
+    content: input.content,
+    originalFile: original ? original.content : null,
+    patch: original ? linePatch(original.content, input.content) : [],
+    encoding,
+    state,
+  };
+}
