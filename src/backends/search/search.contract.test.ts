@@ -54,6 +54,11 @@ const TREE: Tree = {
   'project/unicode.txt': 'café hello\nnaïve\n',
   'project/bin.dat': new Uint8Array([104, 101, 108, 108, 111, 0, 1, 2, 10, 104, 101, 108, 108, 111, 10]),
   'project/long.txt': `hello ${'x'.repeat(600)}\nshort hello\n`,
+  // Bigger than the shim's 64 KiB read-ahead, with matches on both sides of the boundary.
+  'project/big.txt':
+    Array.from({ length: 6000 }, (_, i) =>
+      i % 1000 === 999 ? `hello big ${i}` : `line ${i} ${'.'.repeat(20)}`,
+    ).join('\n') + '\n',
   'project/empty': null,
   'project/link.txt': { symlink: 'a.txt' },
   'other/.gitignore': 'skip.txt\n',

@@ -160,6 +160,10 @@ export class Wasi {
   private readonly envBytes: Uint8Array[];
   private readonly opts: WasiOptions;
   private memory: WebAssembly.Memory | null = null;
+  private readonly ahead = new Uint8Array(65536);
+  private aheadFd = -1;
+  private aheadStart = 0;
+  private aheadLen = 0;
   private buf: ArrayBuffer | null = null;
   private u8 = new Uint8Array(0);
   private dv = new DataView(new ArrayBuffer(0));
@@ -228,6 +232,38 @@ export class Wasi {
     }
     this.fds.push(e);
     return this.fds.length - 1;
+  }
+
+  /**
+   * ripgrep reads each file as 3 bytes (BOM sniffing), then the rest, then until 0 bytes. With
+   * the size from open and one read-ahead buffer, that is one host read per small file.
+   */
+  private readFile(fd: number, e: FileEntry, ptr: number, len: number): number {
+    const regular = e.stat.filetype === FT_REGULAR_FILE;
+    if (regular && e.pos >= e.stat.size) return 0;
+    let n: number;
+    if (this.aheadFd === fd && e.pos >= this.aheadStart && e.pos < this.aheadStart + this.aheadLen) {
+      const off = e.pos - this.aheadStart;
+      n = Math.min(len, this.aheadLen - off);
+      this.u8.set(this.ahead.subarray(off, off + n), ptr);
+    } else if (regular && len < 4096) {
+      const got = this.fs.read(
+        e.hostFd,
+        this.ahead,
+        0,
+        Math.min(this.ahead.length, e.stat.size - e.pos),
+        e.pos,
+      );
+      this.aheadFd = fd;
+      this.aheadStart = e.pos;
+      this.aheadLen = got;
+      n = Math.min(len, got);
+      this.u8.set(this.ahead.subarray(0, n), ptr);
+    } else {
+      n = this.fs.read(e.hostFd, this.u8, ptr, len, e.pos);
+    }
+    e.pos += n;
+    return n;
   }
 
   private checkAbort(): void {
@@ -325,8 +361,7 @@ export class Wasi {
           for (let i = 0; i < iovsLen; i++) {
             const ptr = this.dv.getUint32(iovs + i * 8, true);
             const len = this.dv.getUint32(iovs + i * 8 + 4, true);
-            const n = fs.read(e.hostFd, this.u8, ptr, len, e.pos);
-            e.pos += n;
+            const n = this.readFile(fd, e, ptr, len);
             total += n;
             if (n < len) break;
           }
@@ -360,6 +395,7 @@ export class Wasi {
         if (!e) return E_BADF;
         this.fds[fd] = undefined;
         this.freeFds.push(fd);
+        if (this.aheadFd === fd) this.aheadFd = -1;
         if (e.kind === 'file') {
           try {
             fs.close(e.hostFd);
