@@ -186,6 +186,16 @@ const TABLE: Row[] = [
   // a pipe inside a list: the segment runs to the next pipe
   ['echo a | xargs rm && ls', 'deny', 'Bash(rm:*)', 'xargs rm && ls', null],
   ['ls && echo a | xargs rm', 'deny', 'Bash(rm:*)', 'xargs rm', null],
+  // brace expansion and ANSI-C quoting are expanded before matching
+  ['{r,}m a.txt', 'deny', 'Bash(rm:*)', null, null],
+  ["r$'m' a.txt", 'deny', 'Bash(rm:*)', null, null],
+  ['cat .{env,x}', 'deny', 'Read(./.env)', null, null],
+  ["cat $'\\x2eenv'", 'deny', 'Read(./.env)', null, null],
+  ['cat {a..c}.txt', 'allow', null, null, null],
+  // a command name only known at run time, or behind a path-qualified env
+  ['$CMD a.txt', 'allow', null, null, GAP],
+  ['timeout 5 $CMD a.txt', 'allow', null, null, GAP],
+  ['/usr/bin/env rm a.txt', 'allow', null, null, GAP],
   // unrelated commands stay allowed
   ['ls -la', 'allow', null, null, null],
   ['echo hello', 'allow', null, null, null],

@@ -103,16 +103,26 @@ const formTexts = (forms: readonly Word[][], withValues: boolean): string[] => {
   return out;
 };
 
-/** The same forms with a path-qualified command name reduced to its basename (`/bin/rm`). */
-function basenameForms(forms: readonly Word[][]): Word[][] {
-  const out: Word[][] = [];
-  for (const f of forms) {
-    const head = f[0];
-    if (!head?.value?.includes('/')) continue;
-    const base = head.value.slice(head.value.lastIndexOf('/') + 1);
-    if (base) out.push([{ value: base, text: base, glob: false }, ...f.slice(1)]);
+const withBasename = (words: Word[]): Word[] => {
+  const head = words[0]?.value;
+  if (!head?.includes('/')) return words;
+  const base = head.slice(head.lastIndexOf('/') + 1);
+  return base ? [{ value: base, text: base, glob: false }, ...words.slice(1)] : words;
+};
+
+/** The strict reading: every command name reduced to its basename (`/bin/rm`,
+ * `/usr/bin/env rm`) before wrappers are peeled off. */
+function strictForms(u: Unit): Word[][] {
+  const forms: Word[][] = [];
+  let cur: Word[] | undefined = u.words;
+  for (let guard = 0; cur && cur.length > 0 && guard < 16; guard++) {
+    const base = withBasename(cur);
+    forms.push(base);
+    const git = gitWithoutGlobals(base);
+    if (git) forms.push(git);
+    cur = stripWrapper(base, false);
   }
-  return out;
+  return forms;
 }
 
 type Verdict = 'deny' | 'ask-rule' | 'allow' | 'blocked' | 'approval';
@@ -364,11 +374,15 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   const name = words[0]?.value ?? null;
   const uses = pathUses(env, u, words, walk.cwd);
   const forDeny = denyUses(env, u, words, walk);
-  const strictDeny = ruleFor(env, 'deny', formTexts(basenameForms(forms), true));
+  const strictDeny = ruleFor(env, 'deny', formTexts(strictForms(u), true));
   let strictGap: string | undefined;
 
+  const onlyBraced = [...u.words, ...u.redirects.flatMap((r) => (r.target ? [r.target] : []))].every(
+    (w) => w.value !== null || w.braced,
+  );
   if (
     forDeny === 'dynamic' &&
+    !(onlyBraced && !walk.cwdLost) &&
     !u.strictOnly &&
     env.rules.some(
       (r) => r.behavior === 'deny' && r.content !== undefined && r.tool !== 'Bash' && r.tool !== 'WebFetch',
@@ -406,6 +420,19 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
       gap,
     };
   }
+  if (
+    !strictDeny &&
+    forms.some((f) => f[0]?.value === null) &&
+    env.rules.some((r) => r.tool === 'Bash' && r.behavior === 'deny' && r.content !== undefined)
+  ) {
+    gap = `The command name in \`${u.display}\` is only known when it runs, so Bash deny rules cannot be checked; Claude Code 2.1.273 does not check them either.`;
+  }
+  if (u.shadow)
+    return {
+      unit: u,
+      verdict: 'allow',
+      reason: 'a brace-expansion alternative (checked against deny rules only)',
+    };
   if (strictDeny)
     gap = `Claude Code 2.1.273 matches Bash rules against the command as written, so ${strictDeny.text} does not stop \`${u.display}\` (2.1.332 denies it).`;
 
@@ -506,7 +533,10 @@ const CONSTRUCT_MESSAGE = (c: string) => (c === 'subshell' ? msg.SHELL_OPERATORS
 
 function subcommandDecisions(results: readonly UnitResult[]): SubcommandDecision[] {
   return results
-    .filter((r) => r.unit.display !== '' || r.unit.redirects.length > 0)
+    .filter(
+      (r) =>
+        (r.unit.display !== '' || r.unit.redirects.length > 0) && (!r.unit.shadow || r.verdict === 'deny'),
+    )
     .map((r) => ({
       command: r.unit.display,
       decision: {
@@ -640,7 +670,9 @@ export function checkBash(env: Env, command: string, shellCwd: string | undefine
   if (blocked) return withGap({ behavior: 'ask', message: blocked.message, reason: blocked.reason });
   const pending = results.filter((r) => r.verdict === 'approval');
   if (pending.length > 0) {
-    const parts = results.filter((r) => r.unit.words.length > 0 || r.unit.assignments.length > 0);
+    const parts = results.filter(
+      (r) => !r.unit.shadow && (r.unit.words.length > 0 || r.unit.assignments.length > 0),
+    );
     const message =
       parts.length > 1
         ? msg.bashPartsNeedApproval(pending.map((r) => r.unit.display))

@@ -51,6 +51,8 @@ export interface Unit {
   index: number;
   /** Inside a `bash -c` script (at any depth): only the strict reading sees it. */
   strictOnly: boolean;
+  /** One brace-expansion alternative of the unit before it: checked against deny rules only. */
+  shadow?: boolean;
 }
 
 export interface Analysis {
@@ -116,41 +118,97 @@ function scriptText(s: ScriptNode): string {
   return s.statements.map((st) => st.sourceText ?? '…').join('; ');
 }
 
-/** The static value of a word, or null when it depends on an expansion. */
-function wordValue(w: WordNode, home: string): { value: string | null; glob: boolean } {
-  let value = '';
+const MAX_ALTERNATIVES = 64;
+
+/** `{a..e}` / `{1..10..2}` items, or null when the range is not a plain one. */
+function rangeValues(start: string | number, end: string | number, step?: number): string[] | null {
+  const by = Math.abs(step ?? 1) || 1;
+  const out: string[] = [];
+  if (typeof start === 'number' && typeof end === 'number') {
+    for (let i = start; start <= end ? i <= end : i >= end; i += start <= end ? by : -by) {
+      out.push(String(i));
+      if (out.length > MAX_ALTERNATIVES) return null;
+    }
+    return out;
+  }
+  const a = String(start);
+  const b = String(end);
+  if (a.length !== 1 || b.length !== 1) return null;
+  const [x, y] = [a.charCodeAt(0), b.charCodeAt(0)];
+  for (let i = x; x <= y ? i <= y : i >= y; i += x <= y ? by : -by) out.push(String.fromCharCode(i));
+  return out.length > MAX_ALTERNATIVES ? null : out;
+}
+
+/** Every static value a word can take (several with brace expansion), or null when it
+ * depends on an expansion only known at run time. */
+function wordValues(w: WordNode, home: string): { values: string[] | null; glob: boolean } {
   let glob = false;
-  const parts = (ps: readonly WordPart[], quoted: boolean): boolean => {
+  const cross = (acc: string[], next: readonly string[]): string[] | null => {
+    const out: string[] = [];
+    for (const a of acc) for (const b of next) out.push(a + b);
+    return out.length > MAX_ALTERNATIVES ? null : out;
+  };
+  const parts = (ps: readonly WordPart[], quoted: boolean, start: string[]): string[] | null => {
+    let acc: string[] | null = start;
     for (const p of ps) {
+      if (acc === null) return null;
       switch (p.type) {
         case 'Literal':
         case 'SingleQuoted':
         case 'Escaped':
-          value += p.value;
+          acc = cross(acc, [p.value]);
           break;
         case 'DoubleQuoted':
-          if (!parts(p.parts, true)) return false;
+          acc = parts(p.parts, true, acc);
           break;
         case 'TildeExpansion':
-          if (quoted || p.user !== null || value !== '') return false;
-          value += home;
+          if (quoted || p.user !== null || acc.some((a) => a !== '')) return null;
+          acc = cross(acc, [home]);
           break;
         case 'Glob':
-          value += p.pattern;
           glob = true;
+          acc = cross(acc, [p.pattern]);
           break;
+        case 'BraceExpansion': {
+          const items: string[] = [];
+          for (const item of p.items) {
+            const v =
+              item.type === 'Word'
+                ? parts(item.word.parts, false, [''])
+                : rangeValues(item.start, item.end, item.step);
+            if (v === null) return null;
+            items.push(...v);
+          }
+          acc = cross(acc, items);
+          break;
+        }
         default:
-          return false;
+          return null;
       }
     }
-    return true;
+    return acc;
   };
-  return parts(w.parts, false) ? { value, glob } : { value: null, glob };
+  return { values: parts(w.parts, false, ['']), glob };
 }
 
+/** A word as the unit sees it: a value only when it has exactly one. */
 function word(w: WordNode, walk: Walk): Word {
-  const { value, glob } = wordValue(w, walk.home);
-  return { value, glob, text: wordText(w) };
+  const { values, glob } = wordValues(w, walk.home);
+  const braced = values !== null && values.length > 1;
+  return {
+    value: values?.length === 1 ? (values[0] as string) : null,
+    glob,
+    text: wordText(w),
+    ...(braced ? { braced } : {}),
+  };
+}
+
+/** The brace-expansion alternatives of a word (one Word per value), or undefined for a word
+ * with a single value or none. */
+function alternatives(w: WordNode, walk: Walk): Word[] | undefined {
+  const { values, glob } = wordValues(w, walk.home);
+  if (!values || values.length < 2) return undefined;
+  return values.map((v) => ({ value: v, glob, text: v }));
 }
 
 /** Visits the expansions inside a word: notes constructs and walks nested scripts. */
@@ -231,6 +289,28 @@ function simple(cmd: SimpleCommandNode, walk: Walk, origin: Origin): void {
     index: walk.units.length,
     strictOnly: walk.strictOnly,
   });
+  // Brace expansion: each combination becomes a shadow unit, checked against deny rules only.
+  const choices = nodes.map((n, i) => alternatives(n, walk) ?? [words[i] as Word]);
+  if (choices.some((c) => c.length > 1)) {
+    let combos: Word[][] = [[]];
+    for (const c of choices) {
+      combos = combos.flatMap((acc) => c.map((w) => [...acc, w]));
+      if (combos.length > MAX_ALTERNATIVES) break;
+    }
+    for (const combo of combos.slice(0, MAX_ALTERNATIVES)) {
+      walk.units.push({
+        assignments,
+        words: combo,
+        redirects,
+        display: combo.map((w) => w.text).join(' '),
+        origin,
+        segment: walk.segment,
+        index: walk.units.length,
+        strictOnly: walk.strictOnly,
+        shadow: true,
+      });
+    }
+  }
   nestedScripts(words, walk);
 }
 

@@ -450,6 +450,8 @@ export interface Word {
   text: string;
   /** Contains an unquoted glob character. */
   glob: boolean;
+  /** Has several values through brace expansion (its alternatives are checked as shadow units). */
+  braced?: boolean;
 }
 
 export interface FileArgs {
