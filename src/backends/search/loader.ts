@@ -1,7 +1,9 @@
-// Where the ripgrep wasm comes from. The browser fetches a gzip asset (emitted by Vite from
-// `new URL(..., import.meta.url)`, so it stays out of the initial bundle and loads on first
-// search) and inflates it with the native DecompressionStream: the npm package ships the wasm
-// brotli-compressed, and browsers have no brotli decoder API. Node decodes the package directly.
+// Where the browser gets ripgrep's wasm: a gzip asset (emitted by Vite from
+// `new URL(..., import.meta.url)`, so it stays out of the initial bundle and loads on the first
+// search), inflated with the native DecompressionStream. The npm package ships the wasm
+// brotli-compressed and browsers have no brotli decoder API, hence our own gzip copy
+// (gen-wasm-asset.ts; wasm-asset.test.ts keeps it equal to the package). Node uses
+// loader-node.ts instead; this file imports nothing from node:*, so the browser graph has none.
 
 import type { RipgrepModuleLoader } from './run';
 
@@ -26,13 +28,3 @@ export const browserRipgrepLoader: RipgrepModuleLoader = () => {
   });
   return browserCached;
 };
-
-function isNode(): boolean {
-  return typeof process !== 'undefined' && typeof process.versions?.node === 'string';
-}
-
-/** Node (CLI, tests): decode from the ripgrep package; browser: the lazy asset. */
-export function defaultRipgrepLoader(): RipgrepModuleLoader {
-  if (!isNode()) return browserRipgrepLoader;
-  return () => import('./loader-node').then((m) => m.nodeRipgrepLoader());
-}

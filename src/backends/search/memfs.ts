@@ -9,7 +9,7 @@
 
 import type { Volume } from 'memfs';
 import type { Search } from '../../workspace/types';
-import { defaultRipgrepLoader } from './loader';
+import { browserRipgrepLoader } from './loader';
 import { runRipgrep, type RipgrepModuleLoader } from './run';
 import {
   FT_CHARACTER_DEVICE,
@@ -127,7 +127,9 @@ export function memfsSyncFs(vol: Volume): SyncFs {
   };
 }
 
-export function createMemfsSearch(vol: Volume, loader: RipgrepModuleLoader = defaultRipgrepLoader()): Search {
+/** The loader defaults to the browser's (this backend's home); Node callers pass
+ * nodeRipgrepLoader from loader-node.ts. */
+export function createMemfsSearch(vol: Volume, loader: RipgrepModuleLoader = browserRipgrepLoader): Search {
   const fs = memfsSyncFs(vol);
   return {
     async run(args, opts) {

@@ -10,6 +10,7 @@ import { Volume } from 'memfs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResult } from '../../workspace/types';
 import { createDiskSearch } from './disk';
+import { nodeRipgrepLoader } from './loader-node';
 import { createMemfsSearch } from './memfs';
 
 // The Debian binary by its path: `rg` on PATH under vitest is node_modules/.bin/rg, which is
@@ -252,7 +253,7 @@ describe.skipIf(!NATIVE)(`Search port vs native ${NATIVE_VERSION}`, () => {
       const cwd = `${root}/${c.cwd ?? 'project'}`;
       const args = subst(c.args);
       const want = c.rg15 && !isRg15 ? c.rg15 : normalise(native(args, cwd));
-      const memfs = normalise(await createMemfsSearch(vol).run(args, { cwd }));
+      const memfs = normalise(await createMemfsSearch(vol, nodeRipgrepLoader).run(args, { cwd }));
       const disk = normalise(await createDiskSearch().run(args, { cwd }));
       expect({ memfs, disk }).toEqual({ memfs: want, disk: want });
     });
