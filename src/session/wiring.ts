@@ -1,6 +1,6 @@
 // Builds the permission engine for a replayed scenario. Kept apart from replay.ts so the engine
 // can be swapped (and so the UI and the CLI wire it the same way).
-import { decide, offeredTools, resolveMode } from '../permissions';
+import { decide, offeredTools, resolveMode, validateRules } from '../permissions';
 import type { ClassifierVerdict, PermissionContext, PermissionRequest, Settings } from '../permissions';
 import { placeholders, substitute } from '../scenario/materialise';
 import type { Scenario } from '../scenario/schema';
@@ -55,8 +55,13 @@ export function permissionContext(setup: PermissionSetup): PermissionContext {
 
 export function createPermissions(setup: PermissionSetup): SessionPermissions {
   const ctx = permissionContext(setup);
-  return {
-    decide: (req) => decide(req as PermissionRequest, ctx),
-    offered: (all) => offeredTools(all, ctx),
+  const permissions = {
+    decide: (req: Parameters<SessionPermissions['decide']>[0]) => decide(req as PermissionRequest, ctx),
+    offered: (all: readonly string[]) => offeredTools(all, ctx),
+    /** The deny checks Read, Edit and Write make first in their input validation (for requests
+     * that carry `validation`); the session should call it before the tool's own validate. */
+    precheck: (req: Parameters<SessionPermissions['decide']>[0]) =>
+      validateRules(req as PermissionRequest, ctx),
   };
+  return permissions;
 }
