@@ -25,7 +25,7 @@ const ESCAPE = /\\u([0-9a-fA-F]{4})/g;
  * character); the not-found message then says that both spellings were tried. */
 export function hasEscapeForms(s: string): boolean {
   ESCAPE.lastIndex = 0;
-  return ESCAPE.test(s) || /[^\x00-\x7f]/.test(s);
+  return ESCAPE.test(s) || /[\u0080-\uffff]/.test(s);
 }
 
 const reEscape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -76,7 +76,17 @@ export function countOccurrences(file: string, s: string): number {
 function openingContext(chars: readonly string[], i: number): boolean {
   if (i === 0) return true;
   const p = chars[i - 1];
-  return p === ' ' || p === '\t' || p === '\n' || p === '\r' || p === '(' || p === '[' || p === '{' || p === '\u2014' || p === '\u2013';
+  return (
+    p === ' ' ||
+    p === '\t' ||
+    p === '\n' ||
+    p === '\r' ||
+    p === '(' ||
+    p === '[' ||
+    p === '{' ||
+    p === '\u2014' ||
+    p === '\u2013'
+  );
 }
 
 function curlyDouble(s: string): string {

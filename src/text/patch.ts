@@ -18,6 +18,20 @@ export function leadingTabsToSpaces(s: string): string {
 }
 
 export function linePatch(oldText: string, newText: string): Hunk[] {
-  const p = structuredPatch('', '', leadingTabsToSpaces(oldText), leadingTabsToSpaces(newText), undefined, undefined, { context: CONTEXT });
-  return p.hunks.map((h) => ({ oldStart: h.oldStart, oldLines: h.oldLines, newStart: h.newStart, newLines: h.newLines, lines: h.lines }));
+  const p = structuredPatch(
+    '',
+    '',
+    leadingTabsToSpaces(oldText),
+    leadingTabsToSpaces(newText),
+    undefined,
+    undefined,
+    { context: CONTEXT },
+  );
+  return p.hunks.map((h) => ({
+    oldStart: h.oldStart,
+    oldLines: h.oldLines,
+    newStart: h.newStart,
+    newLines: h.newLines,
+    lines: h.lines,
+  }));
 }

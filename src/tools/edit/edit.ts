@@ -1,8 +1,22 @@
 // Edit: replace old_string in a file. assess() is Claude Code's validateInput (run again by
 // call(), so a call stands on its own); call() applies the edit. No model-facing strings here.
 import { dirname } from 'pathe';
-import { applyLineEnding, encodeText, readTextFile, type LineEnding, type TextEncoding, type TextFile } from '../../text/encoding';
-import { countOccurrences, findActualString, hasEscapeForms, preserveQuoteStyle, type Match, type MatchStage } from '../../text/match';
+import {
+  applyLineEnding,
+  encodeText,
+  readTextFile,
+  type LineEnding,
+  type TextEncoding,
+  type TextFile,
+} from '../../text/encoding';
+import {
+  countOccurrences,
+  findActualString,
+  hasEscapeForms,
+  preserveQuoteStyle,
+  type Match,
+  type MatchStage,
+} from '../../text/match';
 import { linePatch, type Hunk } from '../../text/patch';
 import { missingFileHint } from '../../text/similar-file';
 import type { ToolContext } from '../types';
@@ -63,7 +77,12 @@ interface Plan {
   state?: ReadState;
 }
 
-const refused = (path: string, error: EditError, state?: ReadState): EditOutcome => ({ kind: 'refused', error, path, state });
+const refused = (path: string, error: EditError, state?: ReadState): EditOutcome => ({
+  kind: 'refused',
+  error,
+  path,
+  state,
+});
 
 export async function assess(input: EditInput, ctx: ToolContext): Promise<Plan | EditOutcome> {
   const { fs } = ctx.ws;
@@ -72,11 +91,16 @@ export async function assess(input: EditInput, ctx: ToolContext): Promise<Plan |
   if (old === input.new_string) return refused(path, { code: 'no-change' });
 
   const read = await catchFs(async () => readTextFile(await fs.readFile(path)));
-  if ('error' in read && read.error.code !== 'ENOENT') return { kind: 'check-error', path, message: fsErrorText(read.error) };
+  if ('error' in read && read.error.code !== 'ENOENT')
+    return { kind: 'check-error', path, message: fsErrorText(read.error) };
   const file = 'ok' in read ? read.ok : null;
   if (!file) {
     if (old === '') return { path, file, stage: 'create', occurrences: 0, staleRecovered: false };
-    return refused(path, { code: 'missing', cwd: ctx.conversation.cwd, hint: await missingFileHint(fs, path, ctx.conversation.cwd) });
+    return refused(path, {
+      code: 'missing',
+      cwd: ctx.conversation.cwd,
+      hint: await missingFileHint(fs, path, ctx.conversation.cwd),
+    });
   }
   if (old === '') {
     if (file.content.trim() !== '') return refused(path, { code: 'exists' });
@@ -86,7 +110,10 @@ export async function assess(input: EditInput, ctx: ToolContext): Promise<Plan |
 
   const st = await catchFs(() => fs.stat(path));
   if ('error' in st) return { kind: 'check-error', path, message: fsErrorText(st.error) };
-  const state = await readState(path, st.ok.mtimeMs, () => Promise.resolve(file.content), ctx, { relaxable: true, compareContent: true });
+  const state = await readState(path, st.ok.mtimeMs, () => Promise.resolve(file.content), ctx, {
+    relaxable: true,
+    compareContent: true,
+  });
   if (state.kind === 'unread') return refused(path, { code: 'unread' }, state);
 
   if (state.kind === 'stale') {
@@ -94,15 +121,30 @@ export async function assess(input: EditInput, ctx: ToolContext): Promise<Plan |
     // and unambiguously, and reading it would need no prompt.
     const n = countOccurrences(file.content, old);
     const unambiguous = n === 1 || (n > 1 && input.replace_all);
-    const readable = await ctx.permissions.wouldAllow({ tool: 'Read', kind: 'read', paths: [path], input: { file_path: path } });
+    const readable = await ctx.permissions.wouldAllow({
+      tool: 'Read',
+      kind: 'read',
+      paths: [path],
+      input: { file_path: path },
+    });
     if (!unambiguous || !readable) return refused(path, { code: 'stale' }, state);
-    return { path, file, stage: 'exact', match: { actual: old, stage: 'exact' }, occurrences: n, staleRecovered: true, state };
+    return {
+      path,
+      file,
+      stage: 'exact',
+      match: { actual: old, stage: 'exact' },
+      occurrences: n,
+      staleRecovered: true,
+      state,
+    };
   }
 
   const match = findActualString(file.content, old);
-  if (!match) return refused(path, { code: 'not-found', oldString: old, triedEscapes: hasEscapeForms(old) }, state);
+  if (!match)
+    return refused(path, { code: 'not-found', oldString: old, triedEscapes: hasEscapeForms(old) }, state);
   const n = countOccurrences(file.content, match.actual);
-  if (n > 1 && !input.replace_all) return refused(path, { code: 'ambiguous', oldString: old, count: n }, state);
+  if (n > 1 && !input.replace_all)
+    return refused(path, { code: 'ambiguous', oldString: old, count: n }, state);
   return { path, file, stage: match.stage, match, occurrences: n, staleRecovered: false, state };
 }
 
@@ -114,7 +156,8 @@ export async function validateEdit(input: EditInput, ctx: ToolContext): Promise<
 /** Claude Code's replacement: a literal (no `$&` patterns); deleting a whole line takes its
  * newline with it. */
 export function applyEdit(content: string, old: string, replacement: string, all: boolean): string {
-  const f = (s: string) => (all ? content.replaceAll(s, () => replacement) : content.replace(s, () => replacement));
+  const f = (s: string) =>
+    all ? content.replaceAll(s, () => replacement) : content.replace(s, () => replacement);
   if (replacement !== '') return f(old);
   return !old.endsWith('\n') && content.includes(`${old}\n`) ? f(`${old}\n`) : f(old);
 }
@@ -129,7 +172,9 @@ export async function edit(input: EditInput, ctx: ToolContext): Promise<EditOutc
 
   const original = file?.content ?? '';
   const actual = plan.match?.actual ?? '';
-  const applied = plan.match ? preserveQuoteStyle(input.old_string, actual, input.new_string) : input.new_string;
+  const applied = plan.match
+    ? preserveQuoteStyle(input.old_string, actual, input.new_string)
+    : input.new_string;
   const updated = plan.match ? applyEdit(original, actual, applied, input.replace_all) : applied;
   if (updated === original) return { kind: 'no-op', path };
 
@@ -141,7 +186,14 @@ export async function edit(input: EditInput, ctx: ToolContext): Promise<EditOutc
     return fs.stat(path);
   });
   if ('error' in done) return { kind: 'io-error', path, message: fsErrorText(done.error) };
-  ctx.ledger.set({ path, content: updated, mtimeMs: done.ok.mtimeMs, partial: false, via: 'Edit', callId: ctx.callId });
+  ctx.ledger.set({
+    path,
+    content: updated,
+    mtimeMs: done.ok.mtimeMs,
+    partial: false,
+    via: 'Edit',
+    callId: ctx.callId,
+  });
 
   return {
     kind: 'edited',
@@ -161,4 +213,3 @@ export async function edit(input: EditInput, ctx: ToolContext): Promise<EditOutc
     state: plan.state,
   };
 }
-

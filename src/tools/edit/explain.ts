@@ -4,8 +4,10 @@ import type { EditOutcome } from './edit';
 
 const STAGES: Record<string, string> = {
   exact: 'old_string matched the file exactly',
-  quotes: "old_string matched once curly quotes were folded to straight ones; the file's own spelling was replaced and new_string took the file's quote style",
-  escapes: 'old_string matched once \\uXXXX escapes and the characters they stand for were accepted either way; the file\'s own spelling was replaced',
+  quotes:
+    "old_string matched once curly quotes were folded to straight ones; the file's own spelling was replaced and new_string took the file's quote style",
+  escapes:
+    "old_string matched once \\uXXXX escapes and the characters they stand for were accepted either way; the file's own spelling was replaced",
   create: 'old_string was empty and the file did not exist, so Edit created it (with its parent directories)',
   fill: 'old_string was empty and the file held only whitespace, so Edit replaced its content',
 };

@@ -10,7 +10,12 @@ export const editTool: ToolModule<EditInput, EditOutcome> = {
   schema: editInput,
   isReadOnly: () => false,
   isConcurrencySafe: () => false,
-  permissionRequest: (input, ctx) => ({ tool: 'Edit', kind: 'write', paths: [resolvePath(input.file_path, ctx)], input }),
+  permissionRequest: (input, ctx) => ({
+    tool: 'Edit',
+    kind: 'write',
+    paths: [resolvePath(input.file_path, ctx)],
+    input,
+  }),
   validate: validateEdit,
   call: edit,
   render: renderEdit,

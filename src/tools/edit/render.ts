@@ -1,6 +1,14 @@
 // Edit outcome -> exactly what Claude Code 2.1.273 sends the model.
 import type { Rendered, ToolContext } from '../types';
-import { checkCrash, CURRENT_SUFFIX, MODIFIED, refusal, symlinkRefusal, thrown, UNREAD } from '../write/render';
+import {
+  checkCrash,
+  CURRENT_SUFFIX,
+  MODIFIED,
+  refusal,
+  symlinkRefusal,
+  thrown,
+  UNREAD,
+} from '../write/render';
 import type { EditError, EditOutcome } from './edit';
 
 export const STALE_NOTE =
@@ -44,7 +52,9 @@ export function renderEdit(o: EditOutcome, _ctx: ToolContext): Rendered {
     case 'no-op':
       return thrown('Original and edited file match exactly. Failed to apply edit.');
     case 'edited': {
-      const head = o.replaceAll ? `The file ${o.inputPath} has been updated. All occurrences were successfully replaced.` : `The file ${o.inputPath} has been updated successfully.`;
+      const head = o.replaceAll
+        ? `The file ${o.inputPath} has been updated. All occurrences were successfully replaced.`
+        : `The file ${o.inputPath} has been updated successfully.`;
       const structured: Record<string, unknown> = {
         filePath: o.inputPath,
         oldString: o.oldString,
@@ -55,7 +65,11 @@ export function renderEdit(o: EditOutcome, _ctx: ToolContext): Rendered {
         replaceAll: o.replaceAll,
       };
       if (o.staleRecovered) structured.staleRecovered = true;
-      return { is_error: false, content: `${head} ${o.staleRecovered ? STALE_NOTE : CURRENT_SUFFIX}`, structured };
+      return {
+        is_error: false,
+        content: `${head} ${o.staleRecovered ? STALE_NOTE : CURRENT_SUFFIX}`,
+        structured,
+      };
     }
   }
 }

@@ -9,7 +9,7 @@ export function explainNotebookEdit(o: NotebookOutcome): string {
         case 'unread':
           return `NotebookEdit refused: ${explainState(o.state)} NotebookEdit is never relaxed, whatever the model.`;
         case 'stale':
-          return 'NotebookEdit refused: the notebook\'s mtime is newer than the read in the ledger. NotebookEdit compares mtimes only and never recovers.';
+          return "NotebookEdit refused: the notebook's mtime is newer than the read in the ledger. NotebookEdit compares mtimes only and never recovers.";
         case 'not-ipynb':
           return 'NotebookEdit only edits .ipynb files.';
         case 'insert-needs-type':
@@ -31,8 +31,16 @@ export function explainNotebookEdit(o: NotebookOutcome): string {
     case 'failed':
       return `Writing the notebook failed (${o.message}); Claude Code reports it in the result's error field.`;
     case 'edited': {
-      const what = o.editMode === 'delete' ? `Deleted cell ${o.index}` : o.editMode === 'insert' ? `Inserted a new ${o.cellType} cell at index ${o.index}` : `Replaced the source of cell ${o.index}`;
-      const id = o.cellId === undefined ? ' The notebook predates cell ids (nbformat < 4.5), so 2.1.273 reports the id as "undefined".' : '';
+      const what =
+        o.editMode === 'delete'
+          ? `Deleted cell ${o.index}`
+          : o.editMode === 'insert'
+            ? `Inserted a new ${o.cellType} cell at index ${o.index}`
+            : `Replaced the source of cell ${o.index}`;
+      const id =
+        o.cellId === undefined
+          ? ' The notebook predates cell ids (nbformat < 4.5), so 2.1.273 reports the id as "undefined".'
+          : '';
       return `${what}; the notebook was written back with one-space JSON indentation and no final newline.${id} ${explainState(o.state)}`;
     }
   }

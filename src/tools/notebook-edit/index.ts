@@ -10,7 +10,12 @@ export const notebookEditTool: ToolModule<NotebookEditInput, NotebookOutcome> = 
   schema: notebookEditInput,
   isReadOnly: () => false,
   isConcurrencySafe: () => false,
-  permissionRequest: (input, ctx) => ({ tool: 'NotebookEdit', kind: 'write', paths: [resolvePath(input.notebook_path, ctx)], input }),
+  permissionRequest: (input, ctx) => ({
+    tool: 'NotebookEdit',
+    kind: 'write',
+    paths: [resolvePath(input.notebook_path, ctx)],
+    input,
+  }),
   validate: validateNotebookEdit,
   call: notebookEdit,
   render: renderNotebookEdit,

@@ -7,7 +7,16 @@ import type { ToolContext } from '../types';
 import { catchFs, fsErrorText } from '../write/errors';
 import { readState, type ReadState } from '../write/freshness';
 import { resolvePath } from '../write/write';
-import { hasCellIds, locateCell, newCellId, parseNotebook, serialiseNotebook, sourceText, type Cell, type Notebook } from './notebook';
+import {
+  hasCellIds,
+  locateCell,
+  newCellId,
+  parseNotebook,
+  serialiseNotebook,
+  sourceText,
+  type Cell,
+  type Notebook,
+} from './notebook';
 import type { CellType, EditMode, NotebookEditInput } from './schema';
 
 export type NotebookError =
@@ -50,7 +59,12 @@ interface Plan {
   state: ReadState;
 }
 
-const refused = (path: string, error: NotebookError, state?: ReadState): NotebookOutcome => ({ kind: 'refused', error, path, state });
+const refused = (path: string, error: NotebookError, state?: ReadState): NotebookOutcome => ({
+  kind: 'refused',
+  error,
+  path,
+  state,
+});
 
 async function assess(input: NotebookEditInput, ctx: ToolContext): Promise<Plan | NotebookOutcome> {
   const { fs } = ctx.ws;
@@ -67,12 +81,18 @@ async function assess(input: NotebookEditInput, ctx: ToolContext): Promise<Plan 
     if (e.code !== 'ENOENT') return { kind: 'check-error', path, message: fsErrorText(e) };
     return ctx.ledger.get(path) ? refused(path, { code: 'missing' }) : refused(path, { code: 'unread' });
   }
-  const state = await readState(path, mtimeMs, () => Promise.resolve(''), ctx, { relaxable: false, compareContent: false });
+  const state = await readState(path, mtimeMs, () => Promise.resolve(''), ctx, {
+    relaxable: false,
+    compareContent: false,
+  });
   if (state.kind === 'unread') return refused(path, { code: 'unread' }, state);
   if (state.kind === 'stale') return refused(path, { code: 'stale' }, state);
 
   const read = await catchFs(async () => readTextFile(await fs.readFile(path)));
-  if ('error' in read) return read.error.code === 'ENOENT' ? refused(path, { code: 'missing' }, state) : { kind: 'check-error', path, message: fsErrorText(read.error) };
+  if ('error' in read)
+    return read.error.code === 'ENOENT'
+      ? refused(path, { code: 'missing' }, state)
+      : { kind: 'check-error', path, message: fsErrorText(read.error) };
   const nb = parseNotebook(read.ok.content);
   if (!nb) return refused(path, { code: 'bad-json' }, state);
   if (input.cell_id === undefined || input.cell_id === '') {
@@ -85,7 +105,10 @@ async function assess(input: NotebookEditInput, ctx: ToolContext): Promise<Plan 
   return { path, file: read.ok, nb, state };
 }
 
-export async function validateNotebookEdit(input: NotebookEditInput, ctx: ToolContext): Promise<NotebookOutcome | undefined> {
+export async function validateNotebookEdit(
+  input: NotebookEditInput,
+  ctx: ToolContext,
+): Promise<NotebookOutcome | undefined> {
   const a = await assess(input, ctx);
   return 'kind' in a ? a : undefined;
 }
@@ -106,7 +129,9 @@ export async function notebookEdit(input: NotebookEditInput, ctx: ToolContext): 
   const language = nb.metadata?.language_info?.name ?? 'python';
   const ids = hasCellIds(nb);
   let cellId: string | undefined;
-  if (ids) cellId = mode === 'insert' ? newCellId(ctx.callId, new Set(nb.cells.map((c) => c.id ?? ''))) : input.cell_id;
+  if (ids)
+    cellId =
+      mode === 'insert' ? newCellId(ctx.callId, new Set(nb.cells.map((c) => c.id ?? ''))) : input.cell_id;
 
   let oldSource: string | undefined;
   if (mode === 'delete') {
@@ -116,7 +141,14 @@ export async function notebookEdit(input: NotebookEditInput, ctx: ToolContext): 
     const cell: Cell =
       input.cell_type === 'markdown'
         ? { cell_type: 'markdown', id: cellId, source: input.new_source, metadata: {} }
-        : { cell_type: 'code', id: cellId, source: input.new_source, metadata: {}, execution_count: null, outputs: [] };
+        : {
+            cell_type: 'code',
+            id: cellId,
+            source: input.new_source,
+            metadata: {},
+            execution_count: null,
+            outputs: [],
+          };
     nb.cells.splice(index, 0, cell);
   } else {
     const target = nb.cells[index] as Cell;
@@ -135,7 +167,35 @@ export async function notebookEdit(input: NotebookEditInput, ctx: ToolContext): 
     await ctx.ws.fs.writeFile(path, encodeText(applyLineEnding(updatedFile, file.lineEnding), file.encoding));
     return ctx.ws.fs.stat(path);
   });
-  if ('error' in written) return { kind: 'failed', path, message: fsErrorText(written.error), newSource: input.new_source, cellType, cellId: input.cell_id };
-  ctx.ledger.set({ path, content: updatedFile, mtimeMs: written.ok.mtimeMs, partial: false, via: 'NotebookEdit', callId: ctx.callId });
-  return { kind: 'edited', path, newSource: input.new_source, oldSource, cellType, language, editMode: mode, cellId, index, originalFile: file.content, updatedFile, state };
+  if ('error' in written)
+    return {
+      kind: 'failed',
+      path,
+      message: fsErrorText(written.error),
+      newSource: input.new_source,
+      cellType,
+      cellId: input.cell_id,
+    };
+  ctx.ledger.set({
+    path,
+    content: updatedFile,
+    mtimeMs: written.ok.mtimeMs,
+    partial: false,
+    via: 'NotebookEdit',
+    callId: ctx.callId,
+  });
+  return {
+    kind: 'edited',
+    path,
+    newSource: input.new_source,
+    oldSource,
+    cellType,
+    language,
+    editMode: mode,
+    cellId,
+    index,
+    originalFile: file.content,
+    updatedFile,
+    state,
+  };
 }

@@ -36,13 +36,27 @@ export function renderNotebookEdit(o: NotebookOutcome, _ctx: ToolContext): Rende
       return {
         is_error: true,
         content: o.message,
-        structured: { new_source: o.newSource, cell_type: o.cellType, language: 'python', edit_mode: 'replace', error: o.message, cell_id: o.cellId, notebook_path: o.path, original_file: '', updated_file: '' },
+        structured: {
+          new_source: o.newSource,
+          cell_type: o.cellType,
+          language: 'python',
+          edit_mode: 'replace',
+          error: o.message,
+          cell_id: o.cellId,
+          notebook_path: o.path,
+          original_file: '',
+          updated_file: '',
+        },
       };
     case 'edited': {
       // 2.1.273 prints the id even when there is none ("Updated cell undefined with …").
       const id = String(o.cellId);
       const content =
-        o.editMode === 'delete' ? `Deleted cell ${id}` : o.editMode === 'insert' ? `Inserted cell ${id} with ${o.newSource}` : `Updated cell ${id} with ${o.newSource}`;
+        o.editMode === 'delete'
+          ? `Deleted cell ${id}`
+          : o.editMode === 'insert'
+            ? `Inserted cell ${id} with ${o.newSource}`
+            : `Updated cell ${id} with ${o.newSource}`;
       return {
         is_error: false,
         content,

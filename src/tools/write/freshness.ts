@@ -18,7 +18,12 @@ export type ReadState =
  * reading the file would need no prompt. */
 export async function mayRelax(path: string, ctx: ToolContext): Promise<boolean> {
   if (!ctx.profile.relaxedReadBeforeEdit(ctx.model) || !ctx.offered.has('Read')) return false;
-  return ctx.permissions.wouldAllow({ tool: 'Read', kind: 'read', paths: [path], input: { file_path: path } });
+  return ctx.permissions.wouldAllow({
+    tool: 'Read',
+    kind: 'read',
+    paths: [path],
+    input: { file_path: path },
+  });
 }
 
 export interface ReadStateOptions {
@@ -45,6 +50,7 @@ export async function readState(
   if (!opts.compareContent) return { kind: 'stale', entry: snapshot, reason: 'content' };
   if (!isWholeRead(entry)) return { kind: 'stale', entry: snapshot, reason: 'range' };
   // A BOM is not something the model reads, so it does not count as a change.
-  if (stripBom(await currentContent()) === stripBom(entry.content)) return { kind: 'current', entry: snapshot };
+  if (stripBom(await currentContent()) === stripBom(entry.content))
+    return { kind: 'current', entry: snapshot };
   return { kind: 'stale', entry: snapshot, reason: 'content' };
 }

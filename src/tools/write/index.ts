@@ -9,7 +9,12 @@ export const writeTool: ToolModule<WriteInput, WriteOutcome> = {
   schema: writeInput,
   isReadOnly: () => false,
   isConcurrencySafe: () => false,
-  permissionRequest: (input, ctx) => ({ tool: 'Write', kind: 'write', paths: [resolvePath(input.file_path, ctx)], input }),
+  permissionRequest: (input, ctx) => ({
+    tool: 'Write',
+    kind: 'write',
+    paths: [resolvePath(input.file_path, ctx)],
+    input,
+  }),
   validate: validateWrite,
   call: write,
   render: renderWrite,

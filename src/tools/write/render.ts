@@ -5,11 +5,16 @@ import type { WriteOutcome } from './write';
 /** 2.1.273 appends this to every successful Edit and Write. */
 export const CURRENT_SUFFIX = '(file state is current in your context — no need to Read it back)';
 export const UNREAD = 'File has not been read yet. Read it first before writing to it.';
-export const MODIFIED = 'File has been modified since read, either by the user or by a linter. Read it again before attempting to write it.';
+export const MODIFIED =
+  'File has been modified since read, either by the user or by a linter. Read it again before attempting to write it.';
 
 /** A check that failed before the call ran (validateInput). */
 export function refusal(text: string): Rendered {
-  return { content: `<tool_use_error>${text}</tool_use_error>`, is_error: true, structured: `Error: ${text}` };
+  return {
+    content: `<tool_use_error>${text}</tool_use_error>`,
+    is_error: true,
+    structured: `Error: ${text}`,
+  };
 }
 
 /** An error thrown inside validateInput. */
@@ -40,8 +45,18 @@ export function renderWrite(o: WriteOutcome, _ctx: ToolContext): Rendered {
     case 'written':
       return {
         is_error: false,
-        content: o.type === 'create' ? `File created successfully at: ${o.inputPath} ${CURRENT_SUFFIX}` : `The file ${o.inputPath} has been updated successfully. ${CURRENT_SUFFIX}`,
-        structured: { type: o.type, filePath: o.inputPath, content: o.content, structuredPatch: o.patch, originalFile: o.originalFile, userModified: false },
+        content:
+          o.type === 'create'
+            ? `File created successfully at: ${o.inputPath} ${CURRENT_SUFFIX}`
+            : `The file ${o.inputPath} has been updated successfully. ${CURRENT_SUFFIX}`,
+        structured: {
+          type: o.type,
+          filePath: o.inputPath,
+          content: o.content,
+          structuredPatch: o.patch,
+          originalFile: o.originalFile,
+          userModified: false,
+        },
       };
   }
 }

@@ -49,7 +49,10 @@ async function existingState(path: string, ctx: ToolContext): Promise<ReadState 
     if (isFsError(e, 'ENOENT')) return undefined;
     throw e;
   }
-  return readState(path, mtimeMs, async () => (await readText(path, ctx)).content, ctx, { relaxable: true, compareContent: true });
+  return readState(path, mtimeMs, async () => (await readText(path, ctx)).content, ctx, {
+    relaxable: true,
+    compareContent: true,
+  });
 }
 
 interface Checked {
@@ -96,7 +99,14 @@ export async function write(input: WriteInput, ctx: ToolContext): Promise<WriteO
   });
   if ('error' in done) return { kind: 'io-error', path, message: fsErrorText(done.error) };
 
-  const entry: LedgerEntry = { path, content: foldCrlf(input.content), mtimeMs: done.ok.mtimeMs, partial: false, via: 'Write', callId: ctx.callId };
+  const entry: LedgerEntry = {
+    path,
+    content: foldCrlf(input.content),
+    mtimeMs: done.ok.mtimeMs,
+    partial: false,
+    via: 'Write',
+    callId: ctx.callId,
+  };
   ctx.ledger.set(entry);
   return {
     kind: 'written',

@@ -1,0 +1,100 @@
+// A memfs session with Read, Write, Edit and NotebookEdit, for the tests beside these tools.
+import { createMemfsWorkspace } from '../../backends/memfs';
+import { Ledger, type LedgerEntry } from '../../ledger/ledger';
+import { getProfile } from '../../profiles';
+import { Session, type CallRecord } from '../../session/engine';
+import { allowAll, type SessionPermissions } from '../../session/permissions';
+import { editTool } from '../edit';
+import { notebookEditTool } from '../notebook-edit';
+import { readTool } from '../read';
+import type { PermissionRequest } from '../types';
+import { writeTool } from '.';
+
+export const CWD = '/workspace/project';
+export const STRICT = 'claude-opus-4-6';
+export const RELAXED = 'claude-opus-5[1m]';
+
+export interface HarnessOptions {
+  model?: string;
+  files?: Record<string, string | Uint8Array>;
+  offered?: string[];
+  /** Paths whose Read would prompt (so the relaxed rule does not apply to them). */
+  promptOnRead?: string[];
+}
+
+export function harness(opts: HarnessOptions = {}) {
+  const ws = createMemfsWorkspace();
+  for (const [p, c] of Object.entries(opts.files ?? {})) {
+    const abs = p.startsWith('/') ? p : `${CWD}/${p}`;
+    ws.vol.mkdirSync(abs.slice(0, abs.lastIndexOf('/')), { recursive: true });
+    ws.vol.writeFileSync(abs, c);
+    ws.fs.touchNow(abs);
+  }
+  const ledger = new Ledger();
+  const prompts = new Set(opts.promptOnRead ?? []);
+  const permissions: SessionPermissions = {
+    ...allowAll,
+    decide: (req: PermissionRequest) =>
+      Promise.resolve(
+        req.kind === 'read' && req.paths.some((p) => prompts.has(p))
+          ? { behavior: 'ask' as const, message: 'prompt' }
+          : { behavior: 'allow' as const },
+      ),
+  };
+  const offered = opts.offered ?? ['Read', 'Write', 'Edit', 'NotebookEdit'];
+  const session = new Session({
+    ws,
+    profile: getProfile('2.1.273'),
+    model: opts.model ?? RELAXED,
+    tools: [readTool, writeTool, editTool, notebookEditTool],
+    offered: new Set(offered),
+    withheld: {},
+    permissions,
+    ledger,
+    env: { HOME: ws.info.home },
+  });
+  let n = 0;
+  const record = async (name: string, input: Record<string, unknown>): Promise<CallRecord> => {
+    const rec = await session.runModelCall([{ id: `toolu_${n++}`, name, input }]);
+    const c = rec.calls[0];
+    if (!c) throw new Error('no call');
+    return c;
+  };
+  const run = async (name: string, input: Record<string, unknown>) => {
+    const c = await record(name, input);
+    return { content: c.rendered.content, is_error: c.rendered.is_error, structured: c.rendered.structured };
+  };
+  const abs = (p: string) => (p.startsWith('/') ? p : `${CWD}/${p}`);
+  return {
+    ws,
+    ledger,
+    session,
+    run,
+    record,
+    abs,
+    text: (p: string) => ws.vol.readFileSync(abs(p), 'utf8') as string,
+    bytes: (p: string) => new Uint8Array(ws.vol.readFileSync(abs(p)) as Buffer),
+    /** An outside edit: new content and a newer mtime. */
+    touch: async (p: string, content?: string) => {
+      if (content !== undefined) await ws.fs.writeFile(abs(p), new TextEncoder().encode(content));
+      else await ws.fs.utimes(abs(p), ws.clock.now() + 1000);
+    },
+    /** A ledger entry as Read would leave it. */
+    seed: async (p: string, e: Partial<LedgerEntry> = {}) => {
+      const path = abs(p);
+      const st = await ws.fs.stat(path);
+      const content =
+        e.content ??
+        (ws.vol.readFileSync(path, 'utf8') as string).replace(/^\uFEFF/, '').replaceAll('\r\n', '\n');
+      ledger.set({
+        path,
+        content,
+        mtimeMs: st.mtimeMs,
+        partial: false,
+        via: 'Read',
+        callId: 'toolu_seed',
+        ...e,
+      });
+    },
+  };
+}
