@@ -59,7 +59,9 @@ export function rejectedText(diagnostic: string): string {
 
 /**
  * The paths a Read deny rule covers. Claude Code turns those rules into `--glob !…` exclusions;
- * asking the permission engine about each listed path gives the same result lists.
+ * asking the permission probe about the listed paths gives the same result lists. One request
+ * covers all paths (allowed only if each is); a refused group is halved until the refused paths
+ * are found, so the usual case (nothing denied) costs one request.
  */
 export async function deniedPaths(
   paths: readonly string[],
@@ -67,9 +69,18 @@ export async function deniedPaths(
   input: unknown,
   ctx: ToolContext,
 ): Promise<Set<string>> {
-  const unique = [...new Set(paths)];
-  const ok = await Promise.all(
-    unique.map((p) => ctx.permissions.wouldAllow({ tool, kind: 'read', paths: [p], input })),
-  );
-  return new Set(unique.filter((_, i) => !ok[i]));
+  const out = new Set<string>();
+  const visit = async (group: string[]): Promise<void> => {
+    if (group.length === 0 || (await ctx.permissions.wouldAllow({ tool, kind: 'read', paths: group, input })))
+      return;
+    if (group.length === 1) {
+      out.add(group[0]!);
+      return;
+    }
+    const mid = group.length >> 1;
+    await visit(group.slice(0, mid));
+    await visit(group.slice(mid));
+  };
+  await visit([...new Set(paths)]);
+  return out;
 }
