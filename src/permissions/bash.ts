@@ -315,6 +315,41 @@ function denyOn(env: Env, tools: readonly string[], target: string): Rule | unde
   return undefined;
 }
 
+/** Interpreters and the options that take inline code. */
+const INLINE_CODE: Readonly<Record<string, readonly string[]>> = {
+  python: ['-c'],
+  python3: ['-c'],
+  node: ['-e', '-p', '--eval', '--print'],
+  deno: ['eval'],
+  bun: ['-e', '--eval'],
+  ruby: ['-e'],
+  perl: ['-e', '-E'],
+  php: ['-r'],
+};
+
+/** Inline interpreter code that names a path a deny rule covers: Claude Code does not analyse
+ * what an interpreter opens (documented, and recorded in perm-deny-read-bash-python), so the
+ * call runs; the UI is told. */
+function interpreterGap(env: Env, u: Unit, words: readonly Word[], cwd: string): string | undefined {
+  const name = words[0]?.value;
+  const flags = name ? INLINE_CODE[name] : undefined;
+  if (!name || !flags) return undefined;
+  const at = words.findIndex((w) => w.value !== null && flags.includes(w.value));
+  const code = at === -1 ? null : (words[at + 1]?.value ?? null);
+  if (code === null) return undefined;
+  for (const token of code.split(/[^\w./~-]+/)) {
+    if (!token || !/[\w]/.test(token)) continue;
+    const path = resolvePath(token, cwd, env.ctx.home);
+    const rule =
+      denyOn(env, ['Read', 'Glob', 'Grep'], path) ??
+      denyOn(env, ['Edit', 'Write', 'NotebookEdit', 'MultiEdit'], path);
+    if (rule) {
+      return `\`${u.display}\` names ${token}, which ${rule.text} covers, but Claude Code does not check what an interpreter opens itself (2.1.273 runs it).`;
+    }
+  }
+  return undefined;
+}
+
 /** Commands acceptEdits runs without a prompt when their paths are inside the working dirs. */
 const ACCEPT_EDITS_COMMANDS = new Set(['mkdir', 'touch', 'rm', 'rmdir', 'mv', 'cp', 'sed']);
 
@@ -404,7 +439,7 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
         };
     }
   }
-  let gap: string | undefined = strictGap;
+  let gap: string | undefined = strictGap ?? interpreterGap(env, u, words, walk.cwd);
   if (u.strictOnly) {
     const deny =
       ruleFor(env, 'deny', texts) ??
