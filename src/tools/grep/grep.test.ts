@@ -22,6 +22,16 @@ describe('Grep tool', () => {
     expect(await run({ pattern: 'zzz' })).toEqual(ok('No files found'));
   });
 
+  it('files_with_matches: equal mtimes in path order (localeCompare)', async () => {
+    const t = 1_700_000_000;
+    const run = searchSession(grepTool, {
+      'b.txt': { text: 'x', mtime: t },
+      'C.txt': { text: 'x', mtime: t },
+      'a.txt': { text: 'x', mtime: t },
+    });
+    expect(await run({ pattern: 'x' })).toEqual(ok('Found 3 files\na.txt\nb.txt\nC.txt'));
+  });
+
   it('content: line numbers, context and separators, relative paths', async () => {
     const run = searchSession(grepTool, PROJECT);
     expect(await run({ pattern: 'TODO', output_mode: 'content', '-C': 1, path: 'src' })).toEqual(

@@ -36,8 +36,11 @@ export function envTruthy(v: string | undefined): boolean {
   return v !== undefined && ['1', 'true', 'yes', 'on'].includes(v.toLowerCase().trim());
 }
 
-/** Sorts paths by mtime, keeping ripgrep's order between equal mtimes (Array.sort is stable).
- * A path that cannot be stat'ed sorts as mtime 0. */
+/**
+ * Sorts paths by mtime (a path that cannot be stat'ed counts as 0). Glob keeps ripgrep's order
+ * between equal mtimes (Array.sort is stable), as rg --sort=modified does; Grep breaks ties by
+ * path with localeCompare.
+ */
 export async function byMtime(ws: Workspace, paths: string[], order: 'oldest' | 'newest'): Promise<string[]> {
   const times = await Promise.all(
     paths.map((p) =>
@@ -48,7 +51,10 @@ export async function byMtime(ws: Workspace, paths: string[], order: 'oldest' | 
     ),
   );
   const idx = paths.map((_, i) => i);
-  idx.sort((a, b) => (order === 'oldest' ? times[a]! - times[b]! : times[b]! - times[a]!));
+  idx.sort((a, b) => {
+    if (order === 'oldest') return times[a]! - times[b]!;
+    return times[b]! - times[a]! || paths[a]!.localeCompare(paths[b]!);
+  });
   return idx.map((i) => paths[i]!);
 }
 
