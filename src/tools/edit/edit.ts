@@ -148,9 +148,38 @@ export async function assess(input: EditInput, ctx: ToolContext): Promise<Plan |
   return { path, file, stage: match.stage, match, occurrences: n, staleRecovered: false, state };
 }
 
+/** validate() hands its plan to call() through the conversation state, so a 5 MB file is not read
+ * and matched twice; call() takes it only for the same input and an unchanged file. */
+const PLAN_KEY = 'Edit.plan';
+
+interface Handoff {
+  input: EditInput;
+  plan: Plan;
+  mtimeMs: number;
+  size: number;
+}
+
+async function stamp(path: string, ctx: ToolContext): Promise<{ mtimeMs: number; size: number } | undefined> {
+  const st = await catchFs(() => ctx.ws.fs.stat(path));
+  return 'ok' in st ? { mtimeMs: st.ok.mtimeMs, size: st.ok.size } : undefined;
+}
+
 export async function validateEdit(input: EditInput, ctx: ToolContext): Promise<EditOutcome | undefined> {
   const a = await assess(input, ctx);
-  return 'kind' in a ? a : undefined;
+  if ('kind' in a) return a;
+  const s = a.file ? await stamp(a.path, ctx) : undefined;
+  if (s) ctx.conversation.state.set(PLAN_KEY, { input, plan: a, ...s } satisfies Handoff);
+  return undefined;
+}
+
+async function planFor(input: EditInput, ctx: ToolContext): Promise<Plan | EditOutcome> {
+  const h = ctx.conversation.state.get(PLAN_KEY) as Handoff | undefined;
+  ctx.conversation.state.delete(PLAN_KEY);
+  if (h && h.input === input) {
+    const s = await stamp(h.plan.path, ctx);
+    if (s && s.mtimeMs === h.mtimeMs && s.size === h.size) return h.plan;
+  }
+  return assess(input, ctx);
 }
 
 /** Claude Code's replacement: a literal (no `$&` patterns); deleting a whole line takes its
@@ -163,7 +192,7 @@ export function applyEdit(content: string, old: string, replacement: string, all
 }
 
 export async function edit(input: EditInput, ctx: ToolContext): Promise<EditOutcome> {
-  const plan = await assess(input, ctx);
+  const plan = await planFor(input, ctx);
   if ('kind' in plan) return plan;
   const { fs } = ctx.ws;
   const { path, file } = plan;
