@@ -36,6 +36,8 @@ type Row = [
   rule: string | null,
   segment: string | null,
   gap: typeof GAP | null,
+  /** A refusal worded otherwise than `Permission to use Bash with command … has been denied.` */
+  message?: string,
 ];
 
 const TABLE: Row[] = [
@@ -145,7 +147,14 @@ const TABLE: Row[] = [
   ['cat /r/project/.env', 'deny', 'Read(./.env)', null, null],
   ['cat .e*', 'deny', 'Read(./.env)', null, null],
   ['cat .env*', 'deny', 'Read(./.env)', null, null],
-  ['cat < .env', 'deny', 'Read(./.env)', null, null],
+  [
+    'cat < .env',
+    'deny',
+    'Read(./.env)',
+    null,
+    null,
+    "Input redirection from '/r/project/.env' was blocked by a deny rule.",
+  ],
   ['head -n 1 .env', 'deny', 'Read(./.env)', null, null],
   ['tail .env', 'deny', 'Read(./.env)', null, null],
   ['grep SECRET .env', 'deny', 'Read(./.env)', null, null],
@@ -170,8 +179,22 @@ const TABLE: Row[] = [
   // Edit deny rules on writing commands and redirections
   ["sed -i 's/a/b/' package-lock.json", 'deny', 'Edit(./package-lock.json)', null, null],
   ["sed -i.bak 's/a/b/' package-lock.json", 'deny', 'Edit(./package-lock.json)', null, null],
-  ['echo x > package-lock.json', 'deny', 'Edit(./package-lock.json)', null, null],
-  ['echo x >> package-lock.json', 'deny', 'Edit(./package-lock.json)', null, null],
+  [
+    'echo x > package-lock.json',
+    'deny',
+    'Edit(./package-lock.json)',
+    null,
+    null,
+    "Output redirection to '/r/project/package-lock.json' was blocked by a deny rule.",
+  ],
+  [
+    'echo x >> package-lock.json',
+    'deny',
+    'Edit(./package-lock.json)',
+    null,
+    null,
+    "Output redirection to '/r/project/package-lock.json' was blocked by a deny rule.",
+  ],
   ['cp a.txt package-lock.json', 'deny', 'Edit(./package-lock.json)', null, null],
   ['mv a.txt package-lock.json', 'deny', 'Edit(./package-lock.json)', null, null],
   ['touch package-lock.json', 'deny', 'Edit(./package-lock.json)', null, null],
@@ -211,9 +234,9 @@ interface Expected {
   knownGap: boolean;
 }
 
-function expected([command, behavior, rule, segment, gap]: Row): Expected {
+function expected([command, behavior, rule, segment, gap, text]: Row): Expected {
   if (behavior === 'allow') return { behavior, knownGap: gap === GAP };
-  const message = `Permission to use Bash with command ${segment ?? command} has been denied.`;
+  const message = text ?? `Permission to use Bash with command ${segment ?? command} has been denied.`;
   return {
     behavior,
     rule: rule === null ? undefined : { text: rule, source: 'project' },

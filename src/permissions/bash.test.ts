@@ -116,6 +116,12 @@ describe('default mode', () => {
     expect((await run('find . -name "*.txt" | sort', ctx('default'))).behavior).toEqual('allow');
   });
 
+  it('asks before a compound command with cd writes through a redirection', async () => {
+    expect((await run('cd sub && echo hi > out.txt', ctx('acceptEdits'))).message).toEqual(
+      "Commands that change directories and write via output redirection require explicit approval to ensure paths are evaluated correctly. For security, Claude Code cannot automatically determine the final working directory when 'cd' is used in compound commands.",
+    );
+  });
+
   it('does not approve expansions or subshells statically', async () => {
     const messages = await Promise.all(
       ['echo $HOME', 'echo "$(pwd)"', '(ls)', '{ ls; }', 'for f in *; do echo x; done', 'cat <(ls)'].map(

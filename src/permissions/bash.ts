@@ -160,6 +160,8 @@ interface PathUse {
   glob?: string;
   /** How a refusal of this path is worded. */
   blocked: () => string;
+  /** A redirection target rather than an argument: a deny rule on it has its own wording. */
+  redirect?: 'in' | 'out';
 }
 
 function resolveWord(
@@ -244,6 +246,7 @@ function pathUses(env: Env, u: Unit, words: readonly Word[], cwd: string): PathU
         approximate: r.approximate,
         glob: r.glob,
         blocked: () => msg.redirectionBlocked(r.path, dirs),
+        redirect: 'out',
       });
     } else if (rd.op === '<' || rd.op === '<&') {
       const r = resolveWord(rd.target, cwd, home);
@@ -255,6 +258,7 @@ function pathUses(env: Env, u: Unit, words: readonly Word[], cwd: string): PathU
         approximate: r.approximate,
         glob: r.glob,
         blocked: () => msg.BASH_NEEDS_APPROVAL,
+        redirect: 'in',
       });
     }
   }
@@ -263,15 +267,16 @@ function pathUses(env: Env, u: Unit, words: readonly Word[], cwd: string): PathU
 
 /** A Read or Edit deny rule on a path the unit touches. Writes are also refused under a Read
  * deny, as the file tools do. */
-function pathDeny(env: Env, uses: readonly PathUse[]): Rule | undefined {
-  for (const u of uses) {
+function pathDeny(env: Env, uses: readonly PathUse[]): { rule: Rule; use: PathUse } | undefined {
+  // Arguments first: their refusal names the command, a redirection's names the file.
+  for (const u of [...uses.filter((x) => !x.redirect), ...uses.filter((x) => x.redirect)]) {
     const target = u.glob ?? u.path;
     const rule =
       u.op === 'read'
         ? denyOn(env, ['Read', 'Glob', 'Grep'], target)
         : (denyOn(env, ['Edit', 'Write', 'NotebookEdit', 'MultiEdit'], target) ??
           denyOn(env, ['Read', 'Glob', 'Grep'], target));
-    if (rule) return rule;
+    if (rule) return { rule, use: u };
   }
   return undefined;
 }
@@ -430,13 +435,21 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
     if (deny) return { unit: u, verdict: 'deny', rule: deny, reason: `${deny.text} denies ${u.display}` };
     if (forDeny !== 'dynamic') {
       const pd = pathDeny(env, forDeny);
-      if (pd)
+      if (pd) {
+        const message =
+          pd.use.redirect === 'out'
+            ? msg.redirectionDenied(pd.use.path)
+            : pd.use.redirect === 'in'
+              ? msg.inputRedirectionDenied(pd.use.path)
+              : undefined;
         return {
           unit: u,
           verdict: 'deny',
-          rule: pd,
-          reason: `${pd.text} covers a file that ${u.display} touches`,
+          rule: pd.rule,
+          reason: `${pd.rule.text} covers ${pd.use.path}, which ${u.display || 'the command'} ${pd.use.op === 'read' ? 'reads' : 'writes'}`,
+          ...(message ? { message } : {}),
         };
+      }
     }
   }
   let gap: string | undefined = strictGap ?? interpreterGap(env, u, words, walk.cwd);
@@ -444,7 +457,7 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
     const deny =
       ruleFor(env, 'deny', texts) ??
       strictDeny ??
-      (forDeny !== 'dynamic' ? pathDeny(env, forDeny) : undefined);
+      (forDeny !== 'dynamic' ? pathDeny(env, forDeny)?.rule : undefined);
     if (deny)
       gap = `Claude Code 2.1.273 does not look inside \`bash -c\` scripts, so ${deny.text} does not stop \`${u.display}\` there (2.1.332 denies it).`;
     // What 2.1.273 decides comes from the outer `bash -c` unit; this one only reports the gap.
@@ -661,7 +674,7 @@ export function checkBash(env: Env, command: string, shellCwd: string | undefine
       analysis.segments.length > 1 ? (analysis.segments[denied.unit.segment] ?? command) : command;
     return withGap({
       behavior: 'deny',
-      message: msg.bashDenied(shown),
+      message: denied.message ?? msg.bashDenied(shown),
       reason: denied.reason,
       rule: ruleRef(denied.rule),
     });
@@ -682,6 +695,23 @@ export function checkBash(env: Env, command: string, shellCwd: string | undefine
       behavior: 'ask',
       message: CONSTRUCT_MESSAGE(construct),
       reason: `the command uses ${construct}, which the static analysis does not approve`,
+    });
+  }
+  const listed = analysis.units.filter((u) => !u.shadow && u.words.length > 0);
+  const hasCd = listed.length > 1 && listed.some((u) => effectiveWords(u)[0]?.value === 'cd');
+  const writesByRedirect = analysis.units.some((u) =>
+    u.redirects.some(
+      (r) =>
+        OUTPUT_OPS.has(r.op) ||
+        (r.op === '>&' && r.target?.value !== null && !/^\d+-?$|^-$/.test(r.target?.value ?? '')),
+    ),
+  );
+  if (hasCd && writesByRedirect) {
+    return withGap({
+      behavior: 'ask',
+      message: msg.CD_WITH_REDIRECTION,
+      reason:
+        'a compound command with cd writes through a redirection, so the target directory is not known for sure',
     });
   }
   if (analysis.segments.length > 1) {

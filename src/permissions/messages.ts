@@ -46,6 +46,13 @@ export const fileCommandBlocked = (
 export const redirectionBlocked = (path: string, dirs: readonly string[]): string =>
   `Output redirection to '${path}' was blocked. For security, Claude Code may only write to files in the allowed working directories for this session: ${formatDirectoryList(dirs)}.`;
 
+export const redirectionDenied = (path: string): string =>
+  `Output redirection to '${path}' was blocked by a deny rule.`;
+export const inputRedirectionDenied = (path: string): string =>
+  `Input redirection from '${path}' was blocked by a deny rule.`;
+export const CD_WITH_REDIRECTION =
+  "Commands that change directories and write via output redirection require explicit approval to ensure paths are evaluated correctly. For security, Claude Code cannot automatically determine the final working directory when 'cd' is used in compound commands.";
+
 export const planModeWrite = (path: string): string => `Cannot write to ${path} while in plan mode.`;
 
 const WORKAROUND =

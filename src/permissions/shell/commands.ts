@@ -636,6 +636,7 @@ const READ_ONLY_ANY_ARGS = new Set([
 ]);
 
 /** Read-only forms of git subcommands (what default mode runs without a prompt). */
+// Not ls-tree: 2.1.27x asks before `git ls-tree` (seen in a public session trace).
 const GIT_READ_ONLY = new Set([
   'status',
   'log',
@@ -643,7 +644,6 @@ const GIT_READ_ONLY = new Set([
   'show',
   'rev-parse',
   'ls-files',
-  'ls-tree',
   'blame',
   'describe',
   'shortlog',
