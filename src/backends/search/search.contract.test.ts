@@ -165,6 +165,18 @@ const CASES: Case[] = [
     args: ['--files', '--sort', 'path', '--glob', 'src/*', 'src', '$ROOT/project/src'],
   },
   {
+    name: 'a ./ glob (absolute root)',
+    args: ['--files', '--sort', 'path', '--glob', './src/*.js', '$ROOT/project'],
+  },
+  {
+    name: 'a **/ glob (absolute root)',
+    args: ['--files', '--sort', 'path', '--glob', '**/src/*.js', '$ROOT/project'],
+  },
+  {
+    name: 'a brace glob with a slash (absolute root)',
+    args: ['--files', '--sort', 'path', '--glob', '{src,build}/*.js', '$ROOT/project', '--no-ignore'],
+  },
+  {
     name: 'a slash glob does not match outside the cwd',
     args: ['--files', '--sort', 'path', '--glob', 'other/*', '$ROOT/other'],
   },
