@@ -55,6 +55,27 @@ describe('createDiskShell', () => {
     expect(r).toEqual({ stdout: 'started\n', stderr: '', exitCode: 143, interrupted: true, cwdAfter: t.cwd });
   });
 
+  it('returns when bash exits, though a job it started holds the pipes', async () => {
+    const started = Date.now();
+    const r = await t.disk.run('sleep 3 & echo hi', t.opts());
+    expect({ ...r, fast: Date.now() - started < 2000 }).toEqual({
+      stdout: 'hi\n',
+      stderr: '',
+      exitCode: 0,
+      interrupted: false,
+      cwdAfter: t.cwd,
+      fast: true,
+    });
+  });
+
+  it('keeps large output whole', async () => {
+    const r = await t.disk.run('seq 1 200000', t.opts());
+    expect({ length: r.stdout.length, tail: r.stdout.slice(-7) }).toEqual({
+      length: 1288895,
+      tail: '200000\n',
+    });
+  });
+
   it('gives the command a closed stdin', async () => {
     writeFileSync(join(t.cwd, 'in.txt'), 'x');
     expect((await t.disk.run('cat; echo rc=$?', t.opts({ timeoutMs: 3000 }))).stdout).toEqual('rc=0\n');

@@ -7,6 +7,9 @@ import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Shell, ShellResult, ShellRunOptions } from '../../workspace/types';
 
+/** After bash exits, how long its pipes may stay open before the result is taken. */
+const DRAIN_MS = 200;
+
 /** After SIGTERM, how long a process group gets before SIGKILL. */
 const KILL_GRACE_MS = 2000;
 
@@ -76,9 +79,15 @@ export function createDiskShell(options: DiskShellOptions = {}): Shell {
           cleanup();
           reject(e);
         });
-        child.on('close', (code, signal) => {
+        let settled = false;
+        const finish = (code: number | null, signal: NodeJS.Signals | null) => {
+          if (settled) return;
+          settled = true;
           cleanup();
-          // A background job left in the group would outlive bash; Claude Code's tree kill ends it.
+          // A job the command left running (`cmd &`) may hold the pipes open; its later output is
+          // not part of this result.
+          child.stdout.destroy();
+          child.stderr.destroy();
           if (interrupted) killGroup('SIGKILL');
           const exitCode = code ?? signalExit(signal);
           let cwdAfter = opts.cwd;
@@ -96,6 +105,11 @@ export function createDiskShell(options: DiskShellOptions = {}): Shell {
             interrupted,
             cwdAfter,
           });
+        };
+        child.on('exit', (code, signal) => {
+          // Output still in the pipes arrives before 'close'; wait for it briefly.
+          child.on('close', () => finish(code, signal));
+          setTimeout(() => finish(code, signal), DRAIN_MS);
         });
       });
     },
