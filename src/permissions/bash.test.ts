@@ -116,6 +116,16 @@ describe('default mode', () => {
     expect((await run('find . -name "*.txt" | sort', ctx('default'))).behavior).toEqual('allow');
   });
 
+  it('blames a cd out of the working directories, except to the root', async () => {
+    expect([
+      (await run('cd /tmp && ls', ctx('default'))).message,
+      (await run('cd / && ls', ctx('default'))).message,
+    ]).toEqual([
+      "cd in '/tmp' was blocked. For security, Claude Code may only change directories to the allowed working directories for this session: '/r/project'.",
+      'This Bash command contains multiple operations. The following parts require approval: cd /, ls',
+    ]);
+  });
+
   it('asks before a compound command with cd writes through a redirection', async () => {
     expect((await run('cd sub && echo hi > out.txt', ctx('acceptEdits'))).message).toEqual(
       "Commands that change directories and write via output redirection require explicit approval to ensure paths are evaluated correctly. For security, Claude Code cannot automatically determine the final working directory when 'cd' is used in compound commands.",

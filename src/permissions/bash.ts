@@ -499,23 +499,20 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   if (uses === 'dynamic') {
     return { unit: u, verdict: 'approval', reason: 'a path it uses is only known when it runs', gap };
   }
-  if (isCd) {
-    const target = uses[0]?.path ?? env.ctx.home;
-    if (!inWorkingDirs(target, env.dirs)) {
-      return {
-        unit: u,
-        verdict: 'approval',
-        reason: `cd to ${target}, outside the working directories`,
-        gap,
-      };
-    }
+  if (isCd && (uses[0]?.path ?? env.ctx.home) === '/') {
+    return { unit: u, verdict: 'approval', reason: 'cd to /, outside the working directories', gap };
+  }
+  if (isCd && inWorkingDirs(uses[0]?.path ?? env.ctx.home, env.dirs)) {
     return { unit: u, verdict: 'allow', reason: 'cd inside the working directories', gap };
   }
   for (const use of uses) {
     const ok = use.op === 'read' ? readPathAllowed(env, use.path) : writePathAllowed(env, use.path);
     if (ok) continue;
     const text = use.blocked();
-    if (text === msg.BASH_NEEDS_APPROVAL)
+    // The filesystem root is not reported as a blocked path: 2.1.273 lists `cd /` and `ls -d /`
+    // as parts needing approval (perm-default-bash-cd-outside), while other directories outside
+    // get the "was blocked" text (seen in public session traces).
+    if (text === msg.BASH_NEEDS_APPROVAL || use.path === '/')
       return {
         unit: u,
         verdict: 'approval',
