@@ -527,26 +527,23 @@ export class Wasi {
         if (oflags & (OFLAGS_CREAT | OFLAGS_TRUNC) || (BigInt(rightsBase) & RIGHTS_FD_WRITE) !== 0n)
           return E_ROFS;
         try {
-          // One lookup: open, then fstat the handle (directories open read-only too).
-          const hostFd = fs.openRead(full);
-          const st = fs.fstat(hostFd);
+          const dirEntry = (): number =>
+            this.addFd({ kind: 'dir', path: full, resolve: null, preopen: null, dirents: null, names: null });
           let fd: number;
-          if (st.filetype === FT_DIRECTORY) {
-            fs.close(hostFd);
-            fd = this.addFd({
-              kind: 'dir',
-              path: full,
-              resolve: null,
-              preopen: null,
-              dirents: null,
-              names: null,
-            });
+          if (oflags & OFLAGS_DIRECTORY) {
+            // read_dir opens with O_DIRECTORY: one stat, no host handle.
+            if (fs.stat(full).filetype !== FT_DIRECTORY) return E_NOTDIR;
+            fd = dirEntry();
           } else {
-            if (oflags & OFLAGS_DIRECTORY) {
+            // One lookup: open, then fstat the handle (directories open read-only too).
+            const hostFd = fs.openRead(full);
+            const st = fs.fstat(hostFd);
+            if (st.filetype === FT_DIRECTORY) {
               fs.close(hostFd);
-              return E_NOTDIR;
+              fd = dirEntry();
+            } else {
+              fd = this.addFd({ kind: 'file', hostFd, pos: 0, stat: st });
             }
-            fd = this.addFd({ kind: 'file', hostFd, pos: 0, stat: st });
           }
           this.refresh();
           this.dv.setUint32(openedPtr, fd, true);
