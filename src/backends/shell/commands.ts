@@ -150,4 +150,77 @@ export const diffCommand: Command = defineCommand('diff', async (args, ctx) => {
   return { stdout: out, stderr: '', exitCode: out === '' ? 0 : 1 };
 });
 
-export const extraCommands: Command[] = [yesCommand, trCommand, uniqCommand, lsCommand, diffCommand];
+const GREP_VALUE_FLAGS = new Set([
+  '-e',
+  '-f',
+  '-m',
+  '-A',
+  '-B',
+  '-C',
+  '-d',
+  '-D',
+  '--regexp',
+  '--file',
+  '--max-count',
+  '--context',
+  '--after-context',
+  '--before-context',
+  '--include',
+  '--exclude',
+  '--exclude-dir',
+  '--label',
+  '--color',
+  '--colour',
+]);
+
+/** GNU grep searches `.` when -r has no file operand (naming files without `./`), and names
+ * files under an explicit `.` operand as `./x`; just-bash does neither. */
+function grepWrapper(name: string): Command {
+  return defineCommand(name, async (args, ctx) => {
+    const orig = ctx.origCommand;
+    if (orig === undefined) return missingOriginal(name);
+    let recursive = false;
+    let noNames = false;
+    let patternGiven = false;
+    const operands: string[] = [];
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i] ?? '';
+      if (a === '--') {
+        operands.push(...args.slice(i + 1));
+        break;
+      }
+      if (a.startsWith('--')) {
+        const bare = a.split('=')[0] ?? a;
+        if (bare === '--recursive' || bare === '--dereference-recursive') recursive = true;
+        if (bare === '--no-filename') noNames = true;
+        if (bare === '--regexp' || bare === '--file') patternGiven = true;
+        if (GREP_VALUE_FLAGS.has(bare) && !a.includes('=')) i++;
+      } else if (a.startsWith('-') && a.length > 1) {
+        if (/[rR]/.test(a)) recursive = true;
+        if (a.includes('h')) noNames = true;
+        const last = a[a.length - 1] ?? '';
+        if (/[ef]/.test(a)) patternGiven = true;
+        if (GREP_VALUE_FLAGS.has(`-${last}`) && a.length === 2) i++;
+      } else operands.push(a);
+    }
+    const files = patternGiven ? operands : operands.slice(1);
+    if (!recursive) return orig(args);
+    if (files.length === 0) return orig([...args, '.']);
+    if (files.length === 1 && files[0] === '.' && !noNames) {
+      const r = await orig(args);
+      return { ...r, stdout: r.stdout.replace(/^(?!--$)(?=.)/gm, './') };
+    }
+    return orig(args);
+  });
+}
+
+export const extraCommands: Command[] = [
+  grepWrapper('grep'),
+  grepWrapper('egrep'),
+  grepWrapper('fgrep'),
+  yesCommand,
+  trCommand,
+  uniqCommand,
+  lsCommand,
+  diffCommand,
+];

@@ -16,6 +16,8 @@ const hasGit = (() => {
 const SHELL_CASES: string[] = [
   '/bin/echo hi; echo x > q.txt && /bin/rm q.txt; ls q.txt',
   'touch f1 f2; ls f1 nope f2; echo rc=$?',
+  'mkdir -p gr/e; echo alpha > gr/e/f.txt; echo alpha > g.txt; grep -r alpha . | sort; grep -rn alpha | sort',
+  'grep -rl alpha . | sort; grep -rh alpha gr; grep -rc alpha gr',
   'echo hello',
   'echo out; echo err 1>&2',
   'echo partial; exit 3',
