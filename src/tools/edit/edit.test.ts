@@ -268,7 +268,7 @@ describe('Edit', () => {
     await h.seed('a.txt', { via: 'Bash', detail: 'cat a.txt' });
     const r = await h.record('Edit', { file_path: `${CWD}/a.txt`, old_string: 'a', new_string: 'b' });
     expect(r.explain).toEqual(
-      'old_string matched the file exactly. The ledger holds a Bash (`cat a.txt`) of this path (call toolu_seed) and the file has not changed since (or only its mtime moved).',
+      'old_string matched the file exactly. The ledger holds a Bash view (`cat a.txt`) of this path (call toolu_seed) and the file has not changed since (or only its mtime moved).',
     );
     h.ws.vol.symlinkSync('real.txt', `${CWD}/link.txt`);
     await h.run('Read', { file_path: `${CWD}/link.txt` });
@@ -348,5 +348,26 @@ describe('Edit', () => {
         (await h.run('Edit', { file_path: `${CWD}/a.txt`, old_string: 'a', new_string: 'b' })).is_error,
       ).toEqual(isError);
     }
+  });
+  it('explains which stage matched and which ledger entry it relied on', async () => {
+    const h = harness({ model: STRICT, files: { 'q.txt': 'say “hi”\n', 'a.txt': 'a\nb\n' } });
+    await h.seed('q.txt');
+    const q = await h.record('Edit', {
+      file_path: `${CWD}/q.txt`,
+      old_string: 'say "hi"',
+      new_string: 'say "bye"',
+    });
+    expect(q.explain).toEqual(
+      "old_string matched once curly quotes were folded to straight ones; the file's own spelling was replaced and new_string took the file's quote style. The ledger holds a Read of this path (call toolu_seed) and the file has not changed since (or only its mtime moved).",
+    );
+    expect(h.text('q.txt')).toEqual('say “bye”\n');
+    await h.seed('a.txt');
+    await h.touch('a.txt', 'a\nb\nb\n');
+    const r = await h.record('Edit', { file_path: `${CWD}/a.txt`, old_string: 'b', new_string: 'B' });
+    expect({ explain: r.explain, consulted: r.consulted?.callId }).toEqual({
+      explain:
+        "Edit refused: The file's mtime is newer than the Read in the ledger (call toolu_seed) and its content differs from what was read. old_string does not match the current content exactly once, so the change cannot be applied safely.",
+      consulted: 'toolu_seed',
+    });
   });
 });

@@ -5,10 +5,13 @@ import type { WriteOutcome } from './write';
 /** Why the ledger let the write through, or not (shared with Edit and NotebookEdit). */
 export function explainState(s: ReadState | undefined): string {
   if (!s) return 'The file did not exist, so no earlier Read was needed.';
-  const via = (e: LedgerEntry) => (e.via === 'Bash' && e.detail ? `Bash (\`${e.detail}\`)` : e.via);
+  // "a Read", "an Edit", "a Bash view (`cat a.txt`)".
+  const via = (e: LedgerEntry) =>
+    e.via === 'Bash' ? `Bash view${e.detail ? ` (\`${e.detail}\`)` : ''}` : e.via;
+  const article = (e: LedgerEntry) => (e.via === 'Edit' ? 'an' : 'a');
   switch (s.kind) {
     case 'current':
-      return `The ledger holds a ${via(s.entry)} of this path (call ${s.entry.callId}) and the file has not changed since (or only its mtime moved).`;
+      return `The ledger holds ${article(s.entry)} ${via(s.entry)} of this path (call ${s.entry.callId}) and the file has not changed since (or only its mtime moved).`;
     case 'unread-relaxed':
       return s.entry
         ? 'The only Read of this path was a PARTIAL view, which does not count; the model has the relaxed rule, Read is offered and reading the file needs no prompt, so that is enough.'
