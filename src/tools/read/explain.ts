@@ -1,20 +1,67 @@
+// Read outcome -> one or two sentences for people: which rule shaped the result.
 import type { ReadOutcome } from './read';
 
 export function explainRead(o: ReadOutcome): string {
   switch (o.kind) {
-    case 'text':
-      return o.numLines < o.totalLines
-        ? `Read returned lines ${o.startLine}–${o.startLine + o.numLines - 1} of ${o.totalLines}, numbered, and recorded a partial view in the ledger.`
-        : `Read returned all ${o.totalLines} lines, numbered (a trailing newline shows as an empty last line), and recorded the file in the ledger.`;
+    case 'text': {
+      const n = o.lines.length;
+      if (o.truncation?.mode === 'lines')
+        return `The whole-file read came to ${o.truncation.tokens} tokens, over the ${o.truncation.cap}-token cap, so Read sent the first ${n} of ${o.totalLines} lines (about 85% of the cap) with a PARTIAL-view notice; the ledger marks it as a partial view, which Edit and Write do not accept as a read.`;
+      if (o.truncation?.mode === 'chars')
+        return `The file came to ${o.truncation.tokens} tokens, over the ${o.truncation.cap}-token cap, and not even its first line fits, so Read sent the first ${o.truncation.shownChars} characters with a PARTIAL-view notice.`;
+      if (n < o.totalLines)
+        return `Read returned lines ${o.startLine}–${o.startLine + n - 1} of ${o.totalLines} as asked (offset/limit), numbered, and recorded the range in the ledger.`;
+      return `Read returned all ${o.totalLines} lines, numbered from ${o.startLine} (a trailing newline shows as an empty last line; 2.1.273 applies no 2000-line default when the file fits the caps), and recorded the file in the ledger.`;
+    }
     case 'empty':
-      return 'The file is empty, so Read sends a warning instead of lines.';
+      return 'The file is empty, so Read sends a warning instead of lines (and records the read).';
     case 'past-end':
-      return `The offset ${o.offset} is past the end of the ${o.totalLines}-line file.`;
+      return `The offset ${o.offset} is past the last of the file's ${o.totalLines} lines, so Read sends a warning with the line count.`;
     case 'unchanged':
-      return 'The ledger already holds a Read of this path with the same offset and limit, and the mtime has not changed: 2.1.273 refuses to send the content again.';
+      return `The ledger holds a Read of this path with the same offset and limit (${o.prior.callId}) and the file's mtime has not changed: 2.1.273's repeat-read guard refuses to send it again (it compares the mtime only, not the content).`;
     case 'missing':
-      return 'No file at this path; Read adds the working directory as a hint.';
+      if (o.suggestion?.by === 'reanchor') return 'No file at this path; the path lies under the parent of the working directory and the same relative path exists under it, so Read suggests that.';
+      if (o.suggestion?.by === 'stem') return 'No file at this path; a sibling has the same name without its extension, so Read suggests it.';
+      return o.triedScreenshot
+        ? 'No file at this path, nor under the screenshot name with the other space before AM/PM; Read only names the working directory.'
+        : 'No file at this path and no suggester matched; Read only names the working directory.';
     case 'is-directory':
-      return 'The path is a directory; 2.1.273 passes the raw EISDIR error through.';
+      return 'The path is a directory; 2.1.273 passes the raw EISDIR error through, without a <tool_use_error> wrapper.';
+    case 'fs-error':
+      return `The filesystem refused the path (${o.code}); Read passes the raw error through.`;
+    case 'binary-extension':
+      return `The ${o.ext} extension is on Claude Code's binary list, so input validation refuses the call before the file is opened (even when it does not exist).`;
+    case 'too-large':
+      return `A whole-file read is refused when the file is over 256 KB (this one is ${o.size} bytes); an offset or limit would skip this check.`;
+    case 'too-many-tokens':
+      return `The requested range comes to ${o.tokens} tokens, over the ${o.cap}-token cap; with an explicit offset or limit Read errors instead of sending a PARTIAL view.`;
+    case 'image':
+      return o.dimensions && (o.dimensions.displayWidth !== o.dimensions.originalWidth || o.dimensions.displayHeight !== o.dimensions.originalHeight)
+        ? `The image is over 2000 pixels a side, so Claude Code scales it to ${o.dimensions.displayWidth}x${o.dimensions.displayHeight} and adds a note; this playground sends the original bytes (it does not re-encode).`
+        : `The file is a ${o.mediaType} image (by its magic number, not its extension), sent as an image block.`;
+    case 'image-empty':
+      return 'The file has an image extension but no bytes.';
+    case 'not-an-image':
+      return `The file has an image extension but its first bytes are not an image signature (${o.detected}).`;
+    case 'notebook':
+      return `A .ipynb file is read as ${o.cells.length} cells with their outputs (offset and limit are ignored), and recorded in the ledger.`;
+    case 'notebook-invalid':
+      return 'The notebook is not valid JSON, so Read reports the parse error.';
+    case 'pdf':
+      return 'A PDF of at most 10 pages is sent whole as a document block.';
+    case 'pdf-pages':
+      return `The pages ${o.firstPage}–${o.firstPage + o.images.length - 1} are rendered to JPEG images (Claude Code uses pdftoppm; this playground uses pdf.js, so the image bytes differ).`;
+    case 'pdf-empty':
+      return 'The PDF file has no bytes.';
+    case 'pdf-no-header':
+      return 'The file does not start with %PDF-, so it is not read as a PDF.';
+    case 'pdf-too-many-pages':
+      return `The PDF has ${o.pageCount} pages; over 10 pages Read requires the pages parameter.`;
+    case 'pdf-pages-invalid':
+      return 'The pages parameter does not parse as N or N-M with 1 ≤ N ≤ M; input validation refuses it for any file type.';
+    case 'pdf-pages-too-many':
+      return 'The pages parameter asks for more than 20 pages (an open range like "3-" counts as unlimited).';
+    case 'pdf-pages-outside':
+      return `The first requested page is past the end of the ${o.pageCount}-page PDF.`;
   }
 }

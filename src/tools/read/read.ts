@@ -1,50 +1,383 @@
-// Read: decides what the model gets for a path. No model-facing strings here (render.ts).
-import type { ToolContext } from '../types';
+// Read: decides what the model gets for a path. Outcomes are data; the model-facing strings are
+// in render.ts. The rules come from the recorded corpus (conformance/results/2.1.273/read-*).
+import { basename, dirname } from 'pathe';
+import type { LedgerEntry } from '../../ledger/ledger';
+import type { Conversation, ToolContext } from '../types';
 import { expandPath } from '../../text/paths';
-import { decodeUtf8, normaliseNewlines } from '../../text/decode';
-import { isFsError } from '../../workspace/types';
+import { decodeUtf8 } from '../../text/decode';
+import { splitLines } from '../../text/lines';
+import { bytesPerToken, estimateTokens } from '../../text/tokens';
+import { describeNonImage, displaySize, sniffImage, toBase64 } from '../../text/image';
+import { isFsError, type Stat } from '../../workspace/types';
+import { sanitizePath, sessionId } from '../bash/paths';
+import { parseNotebook, type NotebookCell } from './notebook';
+import { MAX_PAGES_PER_REQUEST, MAX_PAGES_WHOLE, parsePages, type PdfEngine } from './pdf';
 import type { ReadInput } from './schema';
 
-export const DEFAULT_LIMIT = 2000;
+/** A whole-file read of a larger file is refused before it is read. */
+export const MAX_SIZE_BYTES = 256 * 1024;
+export const DEFAULT_MAX_TOKENS = 25000;
+/** A PARTIAL view aims at this share of the token cap. */
+const PAGE_SHARE = 0.85;
 
-export type ReadOutcome =
-  | { kind: 'text'; path: string; inputPath: string; content: string; startLine: number; numLines: number; totalLines: number; lines: string[] }
-  | { kind: 'empty'; path: string; inputPath: string }
-  | { kind: 'past-end'; path: string; inputPath: string; offset: number; totalLines: number }
-  | { kind: 'unchanged'; path: string; inputPath: string }
-  | { kind: 'missing'; path: string; inputPath: string; cwd: string }
-  | { kind: 'is-directory'; path: string; inputPath: string };
+const IMAGE_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp']);
 
-export async function read(input: ReadInput, ctx: ToolContext): Promise<ReadOutcome> {
-  const { ws } = ctx;
-  const path = expandPath(input.file_path, ws.info.cwd, ws.info.home);
-  const base = { path, inputPath: input.file_path };
-  let st;
+// Extensions Read refuses before looking at the file (read-binary-*, probes: .exe .bin .dat
+// .gz .so .bmp are refused, .svg is read as text). Images and PDFs have their own readers.
+const BINARY_EXTENSIONS = new Set(
+  (
+    'png jpg jpeg gif bmp ico webp tiff tif heic avif psd ' +
+    'mp4 mov avi mkv webm wmv flv m4v mpeg mpg mp3 wav ogg flac aac m4a wma aiff opus ' +
+    'zip tar gz bz2 7z rar xz z tgz iso dmg ' +
+    'exe dll so dylib bin o a obj lib app msi deb rpm ' +
+    'pdf doc docx xls xlsx ppt pptx odt ods odp ' +
+    'ttf otf woff woff2 eot ' +
+    'pyc pyo class jar war ear node wasm rlib ' +
+    'sqlite sqlite3 db mdb idx ' +
+    'ai eps sketch fig xd blend 3ds max swf fla lockb dat data'
+  ).split(' '),
+);
+
+/** How a whole-file read was cut to fit the token cap. */
+export type Truncation =
+  | { mode: 'lines'; tokens: number; cap: number }
+  | { mode: 'chars'; shownChars: number; totalChars: number; tokens: number; cap: number };
+
+export interface ImageDimensions {
+  originalWidth: number;
+  originalHeight: number;
+  displayWidth: number;
+  displayHeight: number;
+}
+
+interface Base {
+  /** Absolute path the call resolved to. */
+  path: string;
+  /** file_path exactly as the model gave it (the structured result echoes it). */
+  inputPath: string;
+}
+
+export type ReadOutcome = Base &
+  (
+    | {
+        kind: 'text';
+        /** The selected lines joined with LF (what the ledger and `structured` hold). */
+        content: string;
+        lines: string[];
+        startLine: number;
+        totalLines: number;
+        truncation?: Truncation;
+        entry: LedgerEntry;
+      }
+    | { kind: 'empty'; startLine: number; entry: LedgerEntry }
+    | { kind: 'past-end'; offset: number; totalLines: number; entry: LedgerEntry }
+    | { kind: 'unchanged'; prior: LedgerEntry }
+    | { kind: 'missing'; cwd: string; suggestion?: { text: string; by: 'reanchor' | 'stem' }; triedScreenshot?: string }
+    | { kind: 'is-directory' }
+    /** A filesystem error passed through raw (ENOTDIR for `file.txt/`). */
+    | { kind: 'fs-error'; code: string; message: string }
+    | { kind: 'binary-extension'; ext: string }
+    | { kind: 'too-large'; size: number }
+    | { kind: 'too-many-tokens'; tokens: number; cap: number }
+    | { kind: 'image'; base64: string; mediaType: string; originalSize: number; dimensions?: ImageDimensions; readFrom: string }
+    | { kind: 'image-empty' }
+    | { kind: 'not-an-image'; detected: string }
+    | { kind: 'notebook'; cells: NotebookCell[]; entry: LedgerEntry }
+    | { kind: 'notebook-invalid'; detail: string }
+    | { kind: 'pdf'; base64: string; originalSize: number; pageCount?: number }
+    | { kind: 'pdf-pages'; images: string[]; firstPage: number; originalSize: number; outputDir: string; pageCount?: number }
+    | { kind: 'pdf-empty' }
+    | { kind: 'pdf-no-header' }
+    | { kind: 'pdf-too-many-pages'; pageCount: number }
+    | { kind: 'pdf-pages-invalid'; pages: string }
+    | { kind: 'pdf-pages-too-many'; pages: string }
+    | { kind: 'pdf-pages-outside'; first: number; last: number; pageCount: number }
+  );
+
+/** Answers the count_tokens API would give (undefined: the API refused, use the estimate). */
+export type TokenCounter = (text: string) => Promise<number | undefined>;
+
+const TOKEN_COUNTER_KEY = 'Read.countTokens';
+
+/** Lets a session emulate the count_tokens API (a scenario's `countTokens`). Without it the
+ * API is taken as refusing, as the oracle's fake server does by default. */
+export function setTokenCounter(conversation: Conversation, counter: TokenCounter | undefined): void {
+  if (counter) conversation.state.set(TOKEN_COUNTER_KEY, counter);
+  else conversation.state.delete(TOKEN_COUNTER_KEY);
+}
+
+function tokenCounter(conversation: Conversation): TokenCounter | undefined {
+  const c = conversation.state.get(TOKEN_COUNTER_KEY);
+  return typeof c === 'function' ? (c as TokenCounter) : undefined;
+}
+
+/** The token cap: CLAUDE_CODE_FILE_READ_MAX_OUTPUT_TOKENS when it is a positive number. */
+export function maxTokens(env: Record<string, string>): number {
+  const v = Number.parseInt(env.CLAUDE_CODE_FILE_READ_MAX_OUTPUT_TOKENS ?? '', 10);
+  return Number.isFinite(v) && v > 0 ? v : DEFAULT_MAX_TOKENS;
+}
+
+function extension(path: string): string {
+  const base = basename(path);
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
+}
+
+/** Node's path.parse stem: a leading dot is part of the name (".env" has no extension). */
+function stem(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(0, dot) : name;
+}
+
+/** The repeat guard keys a Read by its offset (a whole read counts as offset 1) and limit. */
+const sameRange = (e: LedgerEntry, offset: number | undefined, limit: number | undefined) => (e.offset ?? 1) === (offset ?? 1) && e.limit === limit;
+
+/** macOS screenshot names: Claude Code retries a missing `… AM.png` / `… PM.png` with the other
+ * space (U+0020 <-> U+202F) before AM/PM. */
+export function screenshotAlternative(path: string): string | undefined {
+  const m = /^(.*)([ \u202f])(AM|PM)\.png$/.exec(basename(path));
+  if (!m) return undefined;
+  const swapped = `${m[1]}${m[2] === ' ' ? '\u202f' : ' '}${m[3]}.png`;
+  return `${dirname(path)}/${swapped}`;
+}
+
+/** The "Did you mean …?" of a missing file: the same relative path under the working directory
+ * when the path sits under its parent (wins), else a sibling with the same stem. */
+async function suggest(ctx: ToolContext, path: string): Promise<{ text: string; by: 'reanchor' | 'stem' } | undefined> {
+  const { fs, info } = ctx.ws;
+  const cwd = info.cwd;
+  const parent = dirname(cwd);
+  const underParent = parent === '/' ? path.startsWith('/') : path.startsWith(`${parent}/`);
+  if (underParent && path !== cwd && !path.startsWith(`${cwd}/`)) {
+    const candidate = `${cwd}/${path.slice(parent === '/' ? 1 : parent.length + 1)}`;
+    if (await fs.exists(candidate)) return { text: candidate, by: 'reanchor' };
+  }
+  let names: string[];
   try {
-    st = await ws.fs.stat(path);
+    names = await fs.readdir(dirname(path));
   } catch (e) {
-    if (isFsError(e, 'ENOENT')) return { ...base, kind: 'missing', cwd: ws.info.cwd };
+    if (isFsError(e)) return undefined;
     throw e;
   }
-  if (st.type === 'dir') return { ...base, kind: 'is-directory' };
-  const offset = input.offset;
-  const limit = input.limit && input.limit > 0 ? input.limit : undefined;
+  const base = basename(path);
+  const want = stem(base);
+  // Claude Code takes the first match in directory order, which a virtual filesystem cannot
+  // reproduce; names with an extension first, then code-unit order, matches what was recorded.
+  const found = names
+    .filter((n) => n !== base && stem(n) === want)
+    .sort((a, b) => Number(stem(a) === a) - Number(stem(b) === b) || (a < b ? -1 : a > b ? 1 : 0))[0];
+  return found === undefined ? undefined : { text: found, by: 'stem' };
+}
+
+/** Checks Claude Code makes before permissions (validateInput): the pages grammar, binary
+ * extensions, and the repeat-read guard. The guard lives here because a concurrency-safe batch
+ * is validated before any of it runs: two identical Reads in one message both get content. */
+export async function validateRead(input: ReadInput, ctx: ToolContext): Promise<ReadOutcome | undefined> {
+  const path = expandPath(input.file_path, ctx.ws.info.cwd, ctx.ws.info.home);
+  const base = { path, inputPath: input.file_path };
+  if (input.pages !== undefined) {
+    const range = parsePages(input.pages);
+    if (!range) return { ...base, kind: 'pdf-pages-invalid', pages: input.pages };
+    if (range.last - range.first + 1 > MAX_PAGES_PER_REQUEST) return { ...base, kind: 'pdf-pages-too-many', pages: input.pages };
+  }
+  const ext = extension(path);
+  if (BINARY_EXTENSIONS.has(ext) && ext !== 'pdf' && !IMAGE_EXTENSIONS.has(ext)) return { ...base, kind: 'binary-extension', ext: `.${ext}` };
 
   const prior = ctx.ledger.get(path);
-  if (ctx.profile.repeatReadGuard && prior && prior.via === 'Read' && prior.offset === offset && prior.limit === limit && prior.mtimeMs === st.mtimeMs) {
-    return { ...base, kind: 'unchanged' };
+  if (ctx.profile.repeatReadGuard && prior && prior.via === 'Read' && !prior.partialView && sameRange(prior, input.offset, input.limit)) {
+    let st: Stat;
+    try {
+      st = await ctx.ws.fs.stat(path);
+    } catch (e) {
+      if (isFsError(e)) return undefined;
+      throw e;
+    }
+    // Only the mtime is compared: new content under a restored mtime still counts as unchanged.
+    if (st.mtimeMs === prior.mtimeMs) return { ...base, kind: 'unchanged', prior };
   }
+  return undefined;
+}
 
-  const text = normaliseNewlines(decodeUtf8(await ws.fs.readFile(path)));
-  const all = text.split('\n');
-  const start = offset === undefined ? 0 : offset === 0 ? 0 : offset - 1;
-  if (text.length === 0 && offset === undefined) {
-    ctx.ledger.set({ path, content: '', mtimeMs: st.mtimeMs, offset, limit, partial: false, via: 'Read', callId: ctx.callId });
-    return { ...base, kind: 'empty' };
+export interface ReadDeps {
+  pdf: PdfEngine;
+}
+
+export async function read(input: ReadInput, ctx: ToolContext, deps: ReadDeps): Promise<ReadOutcome> {
+  const { fs, info } = ctx.ws;
+  const path = expandPath(input.file_path, info.cwd, info.home);
+  const base = { path, inputPath: input.file_path };
+
+  let readFrom = path;
+  let st: Stat | undefined;
+  try {
+    st = await fs.stat(path);
+  } catch (e) {
+    if (isFsError(e, 'ENOTDIR')) return { ...base, kind: 'fs-error', code: e.code, message: `ENOTDIR: not a directory, open '${path}'` };
+    if (!isFsError(e, 'ENOENT')) throw e;
   }
-  if (start >= all.length && offset !== undefined) return { ...base, kind: 'past-end', offset, totalLines: all.length };
-  const lines = all.slice(start, start + (limit ?? DEFAULT_LIMIT));
-  const partial = start > 0 || start + lines.length < all.length;
-  ctx.ledger.set({ path, content: text, mtimeMs: st.mtimeMs, offset, limit, partial, via: 'Read', callId: ctx.callId });
-  return { ...base, kind: 'text', content: lines.join('\n'), startLine: offset === 0 ? 0 : start + 1, numLines: lines.length, totalLines: all.length, lines };
+  let triedScreenshot: string | undefined;
+  if (!st) {
+    triedScreenshot = screenshotAlternative(path);
+    if (triedScreenshot) {
+      try {
+        st = await fs.stat(triedScreenshot);
+        readFrom = triedScreenshot;
+      } catch (e) {
+        if (!isFsError(e, 'ENOENT')) throw e;
+      }
+    }
+  }
+  if (!st) {
+    const suggestion = await suggest(ctx, path);
+    return { ...base, kind: 'missing', cwd: info.cwd, ...(suggestion ? { suggestion } : {}), ...(triedScreenshot ? { triedScreenshot } : {}) };
+  }
+  if (st.type === 'dir') return { ...base, kind: 'is-directory' };
+
+  const ext = extension(readFrom);
+  if (ext === 'ipynb') return readNotebook(input, ctx, base, readFrom, st);
+  if (IMAGE_EXTENSIONS.has(ext)) return readImage(base, readFrom, await fs.readFile(readFrom));
+  if (ext === 'pdf') return readPdf(input, ctx, deps, base, await fs.readFile(readFrom));
+  return readText(input, ctx, base, readFrom, st);
+}
+
+function entry(ctx: ToolContext, path: string, st: Stat, input: ReadInput, content: string, partial: boolean, truncated: boolean): LedgerEntry {
+  const e: LedgerEntry = { path, content, mtimeMs: st.mtimeMs, offset: input.offset, limit: input.limit, partial, via: 'Read', callId: ctx.callId };
+  if (truncated) e.partialView = true;
+  ctx.ledger.set(e);
+  return e;
+}
+
+async function readText(input: ReadInput, ctx: ToolContext, base: Base, readFrom: string, st: Stat): Promise<ReadOutcome> {
+  const whole = !input.offset && input.limit === undefined;
+  if (whole && st.size > MAX_SIZE_BYTES) return { ...base, kind: 'too-large', size: st.size };
+
+  const text = decodeUtf8(await ctx.ws.fs.readFile(readFrom));
+  const all = splitLines(text);
+  const total = all.length;
+  const startIdx = input.offset ? input.offset - 1 : 0;
+  if (text === '' && startIdx === 0) return { ...base, kind: 'empty', startLine: input.offset ?? 1, entry: entry(ctx, base.path, st, input, '', false, false) };
+  if (startIdx >= total) {
+    return { ...base, kind: 'past-end', offset: input.offset ?? 1, totalLines: total, entry: entry(ctx, base.path, st, input, '', true, false) };
+  }
+  const lines = input.limit === undefined ? (startIdx === 0 ? all : all.slice(startIdx)) : all.slice(startIdx, startIdx + input.limit);
+  const content = lines.join('\n');
+
+  const cap = maxTokens(ctx.conversation.env);
+  let tokens = estimateTokens(content, readFrom);
+  if (tokens > cap / 4) tokens = (await tokenCounter(ctx.conversation)?.(content)) ?? tokens;
+
+  if (tokens > cap) {
+    if (!whole) return { ...base, kind: 'too-many-tokens', tokens, cap };
+    return partialView(ctx, input, base, st, all, content, tokens, cap, readFrom);
+  }
+  const partial = startIdx > 0 || startIdx + lines.length < total;
+  return {
+    ...base,
+    kind: 'text',
+    content,
+    lines,
+    startLine: input.offset === 0 ? 0 : startIdx + 1,
+    totalLines: total,
+    entry: entry(ctx, base.path, st, input, content, partial, false),
+  };
+}
+
+/** A whole-file read over the cap: the first lines, as many as the cap's share predicts from
+ * the file's average line (read-token-cap-partial: 1393 of 3001), fewer when the page itself
+ * would still pass the cap (a long line near the top); when not even one line fits, the first
+ * characters of the file. */
+function partialView(ctx: ToolContext, input: ReadInput, base: Base, st: Stat, all: string[], content: string, tokens: number, cap: number, readFrom: string): ReadOutcome {
+  let n = Math.min(all.length, Math.floor((all.length * PAGE_SHARE * cap) / tokens));
+  if (n > 0) {
+    // Length of the first k lines joined with LF, for every k up to n.
+    const joined: number[] = [];
+    let chars = -1;
+    for (let i = 0; i < n; i++) joined.push((chars += (all[i] as string).length + 1));
+    const bpt = bytesPerToken(readFrom);
+    while (n > 0 && Math.round((joined[n - 1] as number) / bpt) > cap) n--;
+  }
+  if (n > 0) {
+    const lines = all.slice(0, n);
+    const shown = lines.join('\n');
+    return { ...base, kind: 'text', content: shown, lines, startLine: 1, totalLines: all.length, truncation: { mode: 'lines', tokens, cap }, entry: entry(ctx, base.path, st, input, shown, true, true) };
+  }
+  const shownChars = Math.floor((content.length * PAGE_SHARE * cap) / tokens);
+  const shown = content.slice(0, shownChars);
+  return {
+    ...base,
+    kind: 'text',
+    content: shown,
+    lines: [shown],
+    startLine: 1,
+    totalLines: all.length,
+    truncation: { mode: 'chars', shownChars, totalChars: content.length, tokens, cap },
+    entry: entry(ctx, base.path, st, input, shown, true, true),
+  };
+}
+
+function readImage(base: Base, readFrom: string, bytes: Uint8Array): ReadOutcome {
+  if (bytes.length === 0) return { ...base, kind: 'image-empty' };
+  const info = sniffImage(bytes);
+  if (!info) return { ...base, kind: 'not-an-image', detected: describeNonImage(bytes) };
+  let dimensions: ImageDimensions | undefined;
+  if (info.width !== undefined && info.height !== undefined) {
+    const d = displaySize(info.width, info.height);
+    dimensions = { originalWidth: info.width, originalHeight: info.height, displayWidth: d.width, displayHeight: d.height };
+  }
+  return { ...base, kind: 'image', base64: toBase64(bytes), mediaType: info.mediaType, originalSize: bytes.length, dimensions, readFrom };
+}
+
+async function readNotebook(input: ReadInput, ctx: ToolContext, base: Base, readFrom: string, st: Stat): Promise<ReadOutcome> {
+  const text = decodeUtf8(await ctx.ws.fs.readFile(readFrom));
+  let cells: NotebookCell[];
+  try {
+    cells = parseNotebook(text);
+  } catch (e) {
+    if (e instanceof SyntaxError) return { ...base, kind: 'notebook-invalid', detail: jsonParseError(e.message) };
+    throw e;
+  }
+  return { ...base, kind: 'notebook', cells, entry: entry(ctx, base.path, st, input, text.replace(/\r\n/g, '\n'), false, false) };
+}
+
+/** Claude Code runs on Bun, whose JSON.parse words its errors like JavaScriptCore; the common
+ * V8 messages are translated, others pass through with the same prefix. */
+function jsonParseError(v8: string): string {
+  if (/^Unexpected end of JSON input/.test(v8)) return 'JSON Parse error: Unexpected EOF';
+  if (/^Expected property name or '\}'/.test(v8)) return "JSON Parse error: Expected '}'";
+  return `JSON Parse error: ${v8}`;
+}
+
+const PDF_HEADER = [0x25, 0x50, 0x44, 0x46, 0x2d];
+
+async function readPdf(input: ReadInput, ctx: ToolContext, deps: ReadDeps, base: Base, bytes: Uint8Array): Promise<ReadOutcome> {
+  if (bytes.length === 0) return { ...base, kind: 'pdf-empty' };
+  if (!PDF_HEADER.every((b, i) => bytes[i] === b)) return { ...base, kind: 'pdf-no-header' };
+  const pageCount = await deps.pdf.pageCount(bytes);
+  const range = input.pages === undefined ? undefined : parsePages(input.pages);
+  if (!range) {
+    if (pageCount !== undefined && pageCount > MAX_PAGES_WHOLE) return { ...base, kind: 'pdf-too-many-pages', pageCount };
+    return { ...base, kind: 'pdf', base64: toBase64(bytes), originalSize: bytes.length, pageCount };
+  }
+  if (pageCount !== undefined && range.first > pageCount) return { ...base, kind: 'pdf-pages-outside', first: range.first, last: range.last, pageCount };
+  const last = pageCount === undefined ? range.last : Math.min(range.last, pageCount);
+  const pages: number[] = [];
+  for (let p = range.first; p <= last; p++) pages.push(p);
+  const images = (await deps.pdf.renderJpeg(bytes, pages)).map(toBase64);
+  const { info } = ctx.ws;
+  const outputDir = `${info.home}/.claude/projects/${sanitizePath(info.cwd)}/${sessionId(ctx.conversation)}/tool-results/pdf-${uuidLike(ctx.conversation.nextId('read-pdf'))}`;
+  return { ...base, kind: 'pdf-pages', images, firstPage: range.first, originalSize: bytes.length, outputDir, pageCount };
+}
+
+/** A deterministic UUID-shaped id (the normaliser maps UUIDs to <uuid-N>). */
+function uuidLike(id: string): string {
+  const n = id.replace(/\D/g, '').padStart(12, '0').slice(-12);
+  return `00000000-0000-4000-9000-${n}`;
+}
+
+/** The oracle's fake count_tokens answers (a scenario's `countTokens`): 'error' (the default)
+ * refuses, a number is returned as is, 'chars4' is a quarter of the request's JSON length. */
+export function scenarioTokenCounter(mode: 'error' | 'chars4' | number | undefined): TokenCounter | undefined {
+  if (mode === undefined || mode === 'error') return undefined;
+  if (typeof mode === 'number') return () => Promise.resolve(mode);
+  return (text) => Promise.resolve(Math.ceil(JSON.stringify([{ role: 'user', content: text }]).length / 4));
 }

@@ -1,24 +1,42 @@
-// Read outcome -> exactly what Claude Code 2.1.273 sends the model.
-import type { Rendered, ToolContext } from '../types';
-import type { ReadOutcome } from './read';
+// Read outcome -> exactly what Claude Code 2.1.273 sends the model, and the stream-json
+// `tool_use_result` (structured) beside it.
+import type { Attachment, ContentBlock, Rendered, ToolContext } from '../types';
+import { numberLines } from '../../text/lines';
+import { formatFileSize } from '../../text/size';
+import { notebookBlocks } from './notebook';
+import type { ReadOutcome, Truncation } from './read';
 
-export function numbered(lines: readonly string[], first: number): string {
-  return lines.map((l, i) => `${first + i}\t${l}`).join('\n');
+/** Refusals from input validation are wrapped; errors thrown while reading are not. */
+const validationError = (text: string): Rendered => ({ is_error: true, content: `<tool_use_error>${text}</tool_use_error>`, structured: `Error: ${text}` });
+const callError = (text: string): Rendered => ({ is_error: true, content: text, structured: `Error: ${text}` });
+
+const RANGE_HINT = 'Use offset and limit parameters to read specific portions of the file, or search for specific content instead of reading the whole file.';
+
+function partialNotice(path: string, t: Truncation, shownLines: number, totalLines: number): string {
+  if (t.mode === 'chars') {
+    return `[Truncated: PARTIAL view — ${path}: showing the first ${t.shownChars} of ${t.totalChars} characters (${t.tokens} tokens, cap ${t.cap}); this file has very long lines and cannot be paginated by line. Use Grep to find a specific section, or Read with offset/limit to page through it. Do NOT answer from this excerpt alone if the answer may be elsewhere in the file.]`;
+  }
+  return `[Truncated: PARTIAL view — ${path}: showing lines 1-${shownLines} of ${totalLines} total (${t.tokens} tokens, cap ${t.cap}). Call Read with offset=${shownLines + 1} limit=${shownLines} for the next page, or Grep to find a specific section. Do NOT answer from this page alone if the answer may be further in the file.]`;
 }
 
-export function renderRead(o: ReadOutcome, _ctx: ToolContext): Rendered {
+export function renderRead(o: ReadOutcome, ctx: ToolContext): Rendered {
   switch (o.kind) {
-    case 'text':
-      return {
-        is_error: false,
-        content: numbered(o.lines, o.startLine),
-        structured: { type: 'text', file: { filePath: o.inputPath, content: o.content, numLines: o.numLines, startLine: o.startLine, totalLines: o.totalLines } },
-      };
+    case 'text': {
+      const numbered = numberLines(o.lines, o.startLine);
+      const file: Record<string, unknown> = { filePath: o.inputPath, content: o.content, numLines: o.lines.length, startLine: o.startLine, totalLines: o.totalLines };
+      if (!o.truncation) return { is_error: false, content: numbered, structured: { type: 'text', file } };
+      file.truncatedByTokenCap = true;
+      const notice = partialNotice(o.path, o.truncation, o.lines.length, o.totalLines);
+      if (ctx.profile.noticePlacement(ctx.model) === 'inline') {
+        return { is_error: false, content: `${numbered}\n\n<system-reminder>\n${notice}\n</system-reminder>`, structured: { type: 'text', file } };
+      }
+      return { is_error: false, content: numbered, structured: { type: 'text', file }, attachments: [{ role: 'system', type: 'text', text: notice }] };
+    }
     case 'empty':
       return {
         is_error: false,
         content: '<system-reminder>Warning: the file exists but the contents are empty.</system-reminder>',
-        structured: { type: 'text', file: { filePath: o.inputPath, content: '', numLines: 1, startLine: 1, totalLines: 1 } },
+        structured: { type: 'text', file: { filePath: o.inputPath, content: '', numLines: 1, startLine: o.startLine, totalLines: 1 } },
       };
     case 'past-end':
       return {
@@ -33,12 +51,89 @@ export function renderRead(o: ReadOutcome, _ctx: ToolContext): Rendered {
         structured: { type: 'file_unchanged', file: { filePath: o.inputPath } },
       };
     case 'missing': {
-      const text = `File does not exist. Note: your current working directory is ${o.cwd}.`;
-      return { is_error: true, content: text, structured: `Error: ${text}` };
+      const hint = o.suggestion ? ` Did you mean ${o.suggestion.text}?` : '';
+      return callError(`File does not exist. Note: your current working directory is ${o.cwd}.${hint}`);
     }
-    case 'is-directory': {
-      const text = `EISDIR: illegal operation on a directory, read '${o.path}'`;
-      return { is_error: true, content: text, structured: `Error: ${text}` };
+    case 'is-directory':
+      // A trailing slash comes out doubled in 2.1.273's message (read-probe2-dir-trailing-slash).
+      return callError(`EISDIR: illegal operation on a directory, read '${o.path}${o.path.endsWith('/') ? '/' : ''}'`);
+    case 'fs-error':
+      return callError(o.message);
+    case 'binary-extension':
+      return validationError(`This tool cannot read binary files. The file appears to be a binary ${o.ext} file. Please use appropriate tools for binary file analysis.`);
+    case 'too-large':
+      return callError(`File content (${formatFileSize(o.size)}) exceeds maximum allowed size (${formatFileSize(256 * 1024)}). ${RANGE_HINT}`);
+    case 'too-many-tokens':
+      return callError(`File content (${o.tokens} tokens) exceeds maximum allowed tokens (${o.cap}). ${RANGE_HINT}`);
+    case 'image': {
+      const d = o.dimensions;
+      const attachments: Attachment[] = [];
+      if (d && (d.displayWidth !== d.originalWidth || d.displayHeight !== d.originalHeight)) {
+        const factor = (d.originalWidth / d.displayWidth).toFixed(2);
+        attachments.push({
+          role: 'user',
+          type: 'text',
+          text: `[Image: original ${d.originalWidth}x${d.originalHeight}, displayed at ${d.displayWidth}x${d.displayHeight}. Multiply coordinates by ${factor} to map to original image.]`,
+        });
+      }
+      const file: Record<string, unknown> = { base64: o.base64, type: o.mediaType, originalSize: o.originalSize };
+      if (d) file.dimensions = d;
+      const rendered: Rendered = {
+        is_error: false,
+        content: [{ type: 'image', source: { type: 'base64', data: o.base64, media_type: o.mediaType } }],
+        structured: { type: 'image', file },
+      };
+      if (attachments.length > 0) rendered.attachments = attachments;
+      return rendered;
+    }
+    case 'image-empty':
+      return callError(`Image file is empty: ${o.path}`);
+    case 'not-an-image':
+      return callError(
+        `File has an image extension but its content is not a valid PNG/JPEG/GIF/WebP. Detected: ${o.detected}. This usually means a download saved an error/login page instead of the image. Use \`file "${o.path}"\` to confirm, or read it as text with Bash (e.g. \`head -c 500\`).`,
+      );
+    case 'notebook': {
+      const structured = { type: 'notebook', file: { filePath: o.inputPath, cells: o.cells } };
+      if (o.cells.length === 0) return { is_error: false, content: '(Read completed with no output)', structured };
+      return { is_error: false, content: notebookBlocks(o.cells), structured };
+    }
+    case 'notebook-invalid':
+      return callError(`Notebook file is not valid JSON (it may be truncated, corrupted, or still being written): ${o.detail}`);
+    case 'pdf':
+      return {
+        is_error: false,
+        content: [
+          { type: 'text', text: `PDF file read: ${o.path} (${formatFileSize(o.originalSize)})` },
+          { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: o.base64 } },
+        ],
+        structured: { type: 'pdf', file: { filePath: o.inputPath, base64: o.base64, originalSize: o.originalSize } },
+      };
+    case 'pdf-pages':
+      return {
+        is_error: false,
+        content: [
+          { type: 'text', text: `PDF pages extracted: ${o.images.length} page(s) from ${o.path} (${formatFileSize(o.originalSize)})` },
+          ...o.images.map((data): ContentBlock => ({ type: 'image', source: { type: 'base64', data, media_type: 'image/jpeg' } })),
+        ],
+        structured: { type: 'parts', file: { filePath: o.inputPath, originalSize: o.originalSize, outputDir: o.outputDir, count: o.images.length }, firstPage: o.firstPage },
+      };
+    case 'pdf-empty':
+      return callError(`PDF file is empty: ${o.path}`);
+    case 'pdf-no-header':
+      return callError(`File is not a valid PDF (missing %PDF- header): ${o.path}`);
+    case 'pdf-too-many-pages':
+      return callError(
+        `This PDF has ${o.pageCount} pages, which is too many to read at once. Use the pages parameter to read specific page ranges (e.g., pages: "1-5"). Maximum 20 pages per request.`,
+      );
+    case 'pdf-pages-invalid':
+      return validationError(`Invalid pages parameter: "${o.pages}". Use formats like "1-5", "3", or "10-20". Pages are 1-indexed.`);
+    case 'pdf-pages-too-many':
+      return validationError(`Page range "${o.pages}" exceeds maximum of 20 pages per request. Please use a smaller range.`);
+    case 'pdf-pages-outside': {
+      const upTo = Math.min(o.pageCount, 20);
+      return callError(
+        `Requested ${o.first === o.last ? `page ${o.first}` : `pages ${o.first}-${o.last}`} is outside the document (PDF has ${o.pageCount} pages). Use a range within 1-${o.pageCount}, maximum 20 pages per request (e.g. pages: "1-${upTo}").`,
+      );
     }
   }
 }

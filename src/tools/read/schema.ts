@@ -1,12 +1,24 @@
 import { z } from 'zod';
 
-// Numbers may arrive as strings ("offset": "2"); Claude Code coerces them.
-const semanticInt = z.preprocess((v) => (typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : v), z.number().int());
+// Numbers may arrive as strings ("offset": "2", " 1 "); Claude Code coerces them. A negative
+// offset and a limit of 0 or less are dropped rather than refused (read-limit-zero,
+// read-probe-input-errors), so they read as if absent.
+const asNumber = (v: unknown): unknown => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v);
+
+const offset = z.preprocess((v) => {
+  const n = asNumber(v);
+  return typeof n === 'number' && n < 0 ? undefined : n;
+}, z.number().int().optional());
+
+const limit = z.preprocess((v) => {
+  const n = asNumber(v);
+  return typeof n === 'number' && n <= 0 ? undefined : n;
+}, z.number().int().optional());
 
 export const readInput = z.strictObject({
   file_path: z.string(),
-  offset: semanticInt.pipe(z.number().int().min(0)).optional(),
-  limit: semanticInt.optional(),
+  offset,
+  limit,
   pages: z.string().optional(),
 });
 export type ReadInput = z.infer<typeof readInput>;

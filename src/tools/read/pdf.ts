@@ -1,0 +1,134 @@
+// PDFs: the `pages` parameter grammar, and the engine that counts and renders pages. The engine
+// is pdf.js (the legacy build runs in Node and in browsers); it is loaded on first use and can
+// be replaced (createReadTool({ pdf })) by anything that answers the same two questions.
+
+export interface PageRange {
+  first: number;
+  /** Infinity for an open range ("3-"). */
+  last: number;
+}
+
+/** Claude Code's reading of `pages`: "3", "1-5", "3-" (open, so over the 20-page limit);
+ * numbers are read like parseInt ("1,2" is page 1). Undefined when invalid. */
+export function parsePages(pages: string): PageRange | undefined {
+  const t = pages.trim();
+  if (t === '') return undefined;
+  const num = (s: string) => {
+    const n = Number.parseInt(s, 10);
+    return Number.isNaN(n) || n < 1 ? undefined : n;
+  };
+  if (t.endsWith('-')) {
+    const first = num(t.slice(0, -1));
+    return first === undefined ? undefined : { first, last: Infinity };
+  }
+  const dash = t.indexOf('-');
+  if (dash === -1) {
+    const p = num(t);
+    return p === undefined ? undefined : { first: p, last: p };
+  }
+  const first = num(t.slice(0, dash));
+  const last = num(t.slice(dash + 1));
+  if (first === undefined || last === undefined || last < first) return undefined;
+  return { first, last };
+}
+
+export const MAX_PAGES_PER_REQUEST = 20;
+/** Above this many pages a PDF must be read with `pages`. */
+export const MAX_PAGES_WHOLE = 10;
+
+export interface PdfEngine {
+  /** Number of pages, or undefined when the engine cannot parse the file (Claude Code then
+   * sends the whole file as a document anyway: read-probe-pdf-corrupt-header-ok). */
+  pageCount(bytes: Uint8Array): Promise<number | undefined>;
+  /** JPEG renders of the given 1-based pages. */
+  renderJpeg(bytes: Uint8Array, pages: readonly number[]): Promise<Uint8Array[]>;
+}
+
+interface PdfjsCanvas {
+  toBuffer?: (mime: string) => Uint8Array;
+  convertToBlob?: (o: { type: string; quality?: number }) => Promise<{ arrayBuffer(): Promise<ArrayBuffer> }>;
+}
+interface PdfjsPage {
+  getViewport(o: { scale: number }): { width: number; height: number };
+  render(o: { canvasContext: unknown; canvas: unknown; viewport: unknown }): { promise: Promise<void> };
+}
+interface PdfjsDocument {
+  numPages: number;
+  getPage(n: number): Promise<PdfjsPage>;
+  canvasFactory: { create(w: number, h: number): { canvas: PdfjsCanvas; context: unknown } };
+  loadingTask: { destroy(): Promise<void> };
+}
+interface Pdfjs {
+  getDocument(o: { data: Uint8Array; verbosity: number }): { promise: Promise<PdfjsDocument> };
+}
+
+let loading: Promise<Pdfjs> | undefined;
+
+function loadPdfjs(): Promise<Pdfjs> {
+  // pdf.js 6 expects Promise.withResolvers, which Node 20 lacks.
+  const P = Promise as unknown as { withResolvers?: unknown };
+  if (typeof P.withResolvers !== 'function') {
+    P.withResolvers = () => {
+      let resolve: unknown;
+      let reject: unknown;
+      const promise = new Promise((a, b) => {
+        resolve = a;
+        reject = b;
+      });
+      return { promise, resolve, reject };
+    };
+  }
+  // …and ArrayBuffer.prototype.transferToFixedLength (without it, text is silently dropped and
+  // the next page's render never settles). A copy is enough for pdf.js's use.
+  const AB = ArrayBuffer.prototype as unknown as { transferToFixedLength?: unknown };
+  if (typeof AB.transferToFixedLength !== 'function') {
+    AB.transferToFixedLength = function (this: ArrayBuffer, n?: number) {
+      const len = n ?? this.byteLength;
+      const out = new ArrayBuffer(len);
+      new Uint8Array(out).set(new Uint8Array(this, 0, Math.min(len, this.byteLength)));
+      return out;
+    };
+  }
+  loading ??= import('pdfjs-dist/legacy/build/pdf.mjs') as unknown as Promise<Pdfjs>;
+  return loading;
+}
+
+async function open(bytes: Uint8Array): Promise<PdfjsDocument> {
+  const pdfjs = await loadPdfjs();
+  // pdf.js takes ownership of the buffer it is given; hand it a copy.
+  return pdfjs.getDocument({ data: bytes.slice(), verbosity: 0 }).promise;
+}
+
+/** Page renders at 100 dpi (pdftoppm's exact output cannot be reproduced; see the report). */
+const SCALE = 100 / 72;
+
+export const pdfjsEngine: PdfEngine = {
+  async pageCount(bytes) {
+    try {
+      const doc = await open(bytes);
+      const n = doc.numPages;
+      await doc.loadingTask.destroy();
+      return n;
+    } catch {
+      return undefined;
+    }
+  },
+  async renderJpeg(bytes, pages) {
+    const doc = await open(bytes);
+    try {
+      const out: Uint8Array[] = [];
+      for (const n of pages) {
+        const page = await doc.getPage(n);
+        const viewport = page.getViewport({ scale: SCALE });
+        const { canvas, context } = doc.canvasFactory.create(Math.floor(viewport.width), Math.floor(viewport.height));
+        await page.render({ canvasContext: context, canvas, viewport }).promise;
+        if (canvas.toBuffer) out.push(new Uint8Array(canvas.toBuffer('image/jpeg')));
+        else if (canvas.convertToBlob) out.push(new Uint8Array(await (await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 })).arrayBuffer()));
+        else throw new Error('no canvas to render PDF pages on');
+      }
+      return out;
+    } finally {
+      await doc.loadingTask.destroy();
+    }
+  },
+};
