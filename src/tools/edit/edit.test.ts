@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CWD, harness, RELAXED, STRICT } from '../write/harness.test-support';
+import { createMemfsWorkspace } from '../../backends/memfs';
+import { CWD, RELAXED, STRICT, harness as on, type HarnessOptions } from '../write/harness.test-support';
+
+const harness = (o?: HarnessOptions) => on(createMemfsWorkspace(), o);
 
 const SUFFIX = '(file state is current in your context — no need to Read it back)';
 const NOTE =

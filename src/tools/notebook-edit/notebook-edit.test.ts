@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CWD, harness, RELAXED, STRICT } from '../write/harness.test-support';
+import { createMemfsWorkspace } from '../../backends/memfs';
+import { CWD, RELAXED, STRICT, harness as on, type HarnessOptions } from '../write/harness.test-support';
+
+const harness = (o?: HarnessOptions) => on(createMemfsWorkspace(), o);
 
 const nb = (minor: number, cells: unknown[], metadata: unknown = { language_info: { name: 'julia' } }) =>
   JSON.stringify({ cells, metadata, nbformat: 4, nbformat_minor: minor }, null, 1) + '\n';

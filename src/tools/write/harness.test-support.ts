@@ -1,5 +1,5 @@
-// A memfs session with Read, Write, Edit and NotebookEdit, for the tests beside these tools.
-import { createMemfsWorkspace } from '../../backends/memfs';
+// A session with Read, Write, Edit and NotebookEdit over a memfs workspace, for the tests beside
+// these tools. The test passes the workspace in (the core does not import backends).
 import { Ledger, type LedgerEntry } from '../../ledger/ledger';
 import { getProfile } from '../../profiles';
 import { Session, type CallRecord } from '../../session/engine';
@@ -8,6 +8,7 @@ import { editTool } from '../edit';
 import { notebookEditTool } from '../notebook-edit';
 import { readTool } from '../read';
 import type { PermissionRequest } from '../types';
+import type { Workspace } from '../../workspace/types';
 import { writeTool } from '.';
 
 export const CWD = '/workspace/project';
@@ -22,8 +23,18 @@ export interface HarnessOptions {
   promptOnRead?: string[];
 }
 
-export function harness(opts: HarnessOptions = {}) {
-  const ws = createMemfsWorkspace();
+/** The synchronous memfs calls the tests use to lay files out. */
+interface SyncVolume {
+  mkdirSync(path: string, opts: { recursive: boolean }): unknown;
+  writeFileSync(path: string, data: string | Uint8Array): void;
+  readFileSync(path: string, encoding?: 'utf8'): string | Uint8Array;
+  symlinkSync(target: string, path: string): void;
+  chmodSync(path: string, mode: number): void;
+}
+
+export type MemfsLike = Workspace & { vol: SyncVolume; fs: { touchNow(path: string): void } };
+
+export function harness<W extends MemfsLike>(ws: W, opts: HarnessOptions = {}) {
   for (const [p, c] of Object.entries(opts.files ?? {})) {
     const abs = p.startsWith('/') ? p : `${CWD}/${p}`;
     ws.vol.mkdirSync(abs.slice(0, abs.lastIndexOf('/')), { recursive: true });
@@ -73,7 +84,7 @@ export function harness(opts: HarnessOptions = {}) {
     record,
     abs,
     text: (p: string) => ws.vol.readFileSync(abs(p), 'utf8') as string,
-    bytes: (p: string) => new Uint8Array(ws.vol.readFileSync(abs(p)) as Buffer),
+    bytes: (p: string) => new Uint8Array(ws.vol.readFileSync(abs(p)) as Uint8Array),
     /** An outside edit: new content and a newer mtime. */
     touch: async (p: string, content?: string) => {
       if (content !== undefined) await ws.fs.writeFile(abs(p), new TextEncoder().encode(content));
