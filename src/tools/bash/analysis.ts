@@ -70,7 +70,7 @@ function isSedView(u: Unit): boolean {
 /** The single file a command views (cat, head, tail, sed -n 'X,Yp', grep, egrep, fgrep on one
  * file with no pipes or redirects), or null. Relative to the shell's cwd. */
 export function viewedFile(a: Analysis | null): string | null {
-  if (a === null || a.units.length !== 1 || a.segments !== 1 || a.constructs.length > 0) return null;
+  if (a === null || a.units.length !== 1 || a.segments.length !== 1 || a.constructs.length > 0) return null;
   const u = a.units[0];
   if (u === undefined || u.origin !== 'list' || u.redirects.length > 0 || u.assignments.length > 0)
     return null;
