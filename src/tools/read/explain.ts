@@ -53,6 +53,8 @@ export function explainRead(o: ReadOutcome): string {
       return `The pages ${o.firstPage}–${o.firstPage + o.images.length - 1} are rendered to JPEG images (Claude Code uses pdftoppm; this playground uses pdf.js, so the image bytes differ).`;
     case 'pdf-empty':
       return 'The PDF file has no bytes.';
+    case 'pdf-corrupt':
+      return 'The file starts like a PDF but its pages cannot be rendered.';
     case 'pdf-no-header':
       return 'The file does not start with %PDF-, so it is not read as a PDF.';
     case 'pdf-too-many-pages':

@@ -87,6 +87,7 @@ export type ReadOutcome = Base &
     | { kind: 'pdf'; base64: string; originalSize: number; pageCount?: number }
     | { kind: 'pdf-pages'; images: string[]; firstPage: number; originalSize: number; outputDir: string; pageCount?: number }
     | { kind: 'pdf-empty' }
+    | { kind: 'pdf-corrupt' }
     | { kind: 'pdf-no-header' }
     | { kind: 'pdf-too-many-pages'; pageCount: number }
     | { kind: 'pdf-pages-invalid'; pages: string }
@@ -232,6 +233,8 @@ export async function read(input: ReadInput, ctx: ToolContext, deps: ReadDeps): 
     return { ...base, kind: 'missing', cwd: info.cwd, ...(suggestion ? { suggestion } : {}), ...(triedScreenshot ? { triedScreenshot } : {}) };
   }
   if (st.type === 'dir') return { ...base, kind: 'is-directory' };
+  // `file.txt/`: some filesystems resolve it to the file; Node's open refuses it.
+  if (path.endsWith('/')) return { ...base, kind: 'fs-error', code: 'ENOTDIR', message: `ENOTDIR: not a directory, open '${path}'` };
 
   const ext = extension(readFrom);
   if (ext === 'ipynb') return readNotebook(input, ctx, base, readFrom, st);
@@ -362,7 +365,12 @@ async function readPdf(input: ReadInput, ctx: ToolContext, deps: ReadDeps, base:
   const last = pageCount === undefined ? range.last : Math.min(range.last, pageCount);
   const pages: number[] = [];
   for (let p = range.first; p <= last; p++) pages.push(p);
-  const images = (await deps.pdf.renderJpeg(bytes, pages)).map(toBase64);
+  let images: string[];
+  try {
+    images = (await deps.pdf.renderJpeg(bytes, pages)).map(toBase64);
+  } catch {
+    return { ...base, kind: 'pdf-corrupt' };
+  }
   const { info } = ctx.ws;
   const outputDir = `${info.home}/.claude/projects/${sanitizePath(info.cwd)}/${sessionId(ctx.conversation)}/tool-results/pdf-${uuidLike(ctx.conversation.nextId('read-pdf'))}`;
   return { ...base, kind: 'pdf-pages', images, firstPage: range.first, originalSize: bytes.length, outputDir, pageCount };

@@ -119,6 +119,8 @@ export function renderRead(o: ReadOutcome, ctx: ToolContext): Rendered {
       };
     case 'pdf-empty':
       return callError(`PDF file is empty: ${o.path}`);
+    case 'pdf-corrupt':
+      return callError('PDF file is corrupted or invalid.');
     case 'pdf-no-header':
       return callError(`File is not a valid PDF (missing %PDF- header): ${o.path}`);
     case 'pdf-too-many-pages':
