@@ -373,4 +373,42 @@ describe('Edit', () => {
       consulted: 'toolu_seed',
     });
   });
+  it('edits a large file and numbers the hunk in the whole file', async () => {
+    const big = Array.from({ length: 20000 }, (_, i) => `row ${i}`).join('\n') + '\n';
+    const h = harness({ files: { 'big.txt': big } });
+    const r = await h.run('Edit', {
+      file_path: `${CWD}/big.txt`,
+      old_string: 'row 12345\n',
+      new_string: 'row 12345\nextra\n',
+    });
+    expect((r.structured as { structuredPatch: unknown }).structuredPatch).toEqual([
+      {
+        oldStart: 12344,
+        oldLines: 6,
+        newStart: 12344,
+        newLines: 7,
+        lines: [' row 12343', ' row 12344', ' row 12345', '+extra', ' row 12346', ' row 12347', ' row 12348'],
+      },
+    ]);
+    expect(h.text('big.txt')).toEqual(big.replace('row 12345\n', 'row 12345\nextra\n'));
+  });
+
+  it('keeps the ledger current through Write, Edit and Write again for the strict model', async () => {
+    const h = harness({ model: STRICT });
+    const steps = [
+      await h.run('Write', { file_path: `${CWD}/s.txt`, content: 'a\n' }),
+      await h.run('Edit', { file_path: `${CWD}/s.txt`, old_string: 'a', new_string: 'b' }),
+      await h.run('Edit', { file_path: `${CWD}/s.txt`, old_string: 'b', new_string: 'c', replace_all: true }),
+      await h.run('Write', { file_path: `${CWD}/s.txt`, content: 'd\n' }),
+    ];
+    expect(steps.map((s) => s.content)).toEqual([
+      `File created successfully at: ${CWD}/s.txt ${SUFFIX}`,
+      ok(`${CWD}/s.txt`),
+      `The file ${CWD}/s.txt has been updated. All occurrences were successfully replaced. ${SUFFIX}`,
+      `The file ${CWD}/s.txt has been updated successfully. ${SUFFIX}`,
+    ]);
+    expect(
+      h.ledger.list().map((e) => ({ path: e.path, content: e.content, via: e.via, callId: e.callId })),
+    ).toEqual([{ path: `${CWD}/s.txt`, content: 'd\n', via: 'Write', callId: 'toolu_3' }]);
+  });
 });
