@@ -26,9 +26,10 @@ export interface LedgerEntry {
   callId: string;
 }
 
-/** A partial entry without a requested range can only be a whole-file read that was cut short. */
+/** Only a PARTIAL view makes a file count as unread: a whole-file Read cut at the default line
+ * limit (partial, no notice) still counts, as in Claude Code. */
 export function isPartialView(e: LedgerEntry): boolean {
-  return e.partialView ?? (e.partial && e.offset === undefined && e.limit === undefined);
+  return e.partialView === true;
 }
 
 /** The model saw the whole file, so its content can stand in for an unchanged file. */

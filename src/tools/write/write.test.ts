@@ -115,6 +115,15 @@ describe('Write', () => {
     expect((await h.run('Write', { file_path: `${CWD}/p.txt`, content: 'new\n' })).content).toEqual(UNREAD);
   });
 
+  it('counts a whole Read cut at the line limit, which cannot vouch for the rest once the mtime moves', async () => {
+    const h = harness({ model: STRICT, files: { 'l.txt': '1\n2\n3\n', 'm.txt': '1\n2\n3\n' } });
+    await h.seed('l.txt', { content: '1\n2', partial: true });
+    await h.seed('m.txt', { content: '1\n2', partial: true });
+    await h.touch('m.txt');
+    expect((await h.run('Write', { file_path: `${CWD}/l.txt`, content: 'new\n' })).is_error).toEqual(false);
+    expect((await h.run('Write', { file_path: `${CWD}/m.txt`, content: 'new\n' })).content).toEqual(MODIFIED);
+  });
+
   it('refuses to write through a symlink, in plain text', async () => {
     const h = harness({ files: { 'real.txt': 'r\n' } });
     h.ws.vol.symlinkSync('real.txt', `${CWD}/link.txt`);
