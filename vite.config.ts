@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { nodePolyfills } from 'vite-plugin-node-polyfills';
 
 // Cross-origin isolation: WebContainer needs it, and it must hold on every response.
 const isolation = {
@@ -8,7 +9,8 @@ const isolation = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  // memfs (and just-bash) import node:buffer, node:path, node:events...: polyfilled in the page.
+  plugins: [react(), nodePolyfills({ include: ['buffer', 'path', 'events', 'stream', 'util', 'url', 'process'], globals: { Buffer: true, process: true, global: true }, protocolImports: true })],
   server: { headers: isolation },
   preview: { headers: isolation, port: 4173, strictPort: true },
   build: { target: 'es2022', sourcemap: false },

@@ -26,10 +26,20 @@ export interface Verdict {
   ms: number;
 }
 
+/** A replay that outlives its scenario's timeout (the oracle's kill timeout) is a failure, not
+ * a hang: a FIFO with no writer blocks forever, as in the real binary. */
+function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const t = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([p, t]).finally(() => clearTimeout(timer));
+}
+
 export async function conformOne(s: LoadedScenario, expected: ScenarioResult, backend: CliBackend): Promise<Verdict> {
   const t0 = performance.now();
   try {
-    const { result } = await replayLoaded(s, backend);
+    const { result } = await withTimeout(replayLoaded(s, backend), 1000 * (s.scenario.timeout ?? 60), s.id);
     const d = compareResults(expected, result, 'model');
     const sd = compareResults(expected, result, 'structured');
     return { id: s.id, pass: d.length === 0, first: d[0], differences: d.length, structuredDiffers: sd.length > 0, ms: performance.now() - t0 };

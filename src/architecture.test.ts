@@ -1,0 +1,67 @@
+// The direction of imports (DESIGN §2): the core runs unchanged in the browser, in Node and in a
+// worker, so it imports no React, no Monaco, no DOM globals, no node:* and no backend.
+import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const CORE = ['tools', 'ledger', 'permissions', 'text', 'session', 'profiles', 'scenario', 'workspace'];
+const here = import.meta.dirname;
+
+function sources(dir: string): string[] {
+  let out: string[] = [];
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return out;
+  }
+  for (const n of names) {
+    const f = join(dir, n);
+    if (statSync(f).isDirectory()) out = out.concat(sources(f));
+    else if (/\.(ts|tsx)$/.test(n) && !/\.test\.tsx?$/.test(n)) out.push(f);
+  }
+  return out;
+}
+
+const FORBIDDEN_MODULE = /^(node:|react$|react-dom|react\/|monaco-editor|@monaco-editor\/|@webcontainer\/|fs$|path$|child_process$|os$)/;
+const FORBIDDEN_LOCAL = /(^|\/)(backends|ui|cli|drivers)(\/|$)/;
+const DOM_GLOBAL = /\b(window|document|localStorage|sessionStorage|navigator|location)\s*\./;
+
+export function violations(file: string, text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)) {
+    const spec = (m[1] ?? m[2]) as string;
+    if (FORBIDDEN_MODULE.test(spec)) out.push(`${file}: imports ${spec}`);
+    if (spec.startsWith('.') && FORBIDDEN_LOCAL.test(spec.replace(/^(\.\.?\/)+/, ''))) out.push(`${file}: imports ${spec}`);
+  }
+  const code = text.replace(/\/\/.*$/gm, '').replace(/\/\*[\s\S]*?\*\//g, '');
+  const dom = code.match(DOM_GLOBAL);
+  if (dom) out.push(`${file}: uses ${dom[0].trim()}`);
+  return out;
+}
+
+describe('import direction', () => {
+  it('keeps the core free of React, Monaco, the DOM, node:* and backends', () => {
+    const files = CORE.flatMap((d) => sources(join(here, d)));
+    expect(files.length).toBeGreaterThan(10);
+    const found = files.flatMap((f) => violations(relative(here, f), readFileSync(f, 'utf8')));
+    expect(found).toEqual([]);
+  });
+
+  it('notices each kind of violation', () => {
+    const text = [
+      "import { readFileSync } from 'node:fs';",
+      "import React from 'react';",
+      "import { x } from '../../backends/memfs';",
+      "const m = import('monaco-editor');",
+      'const w = window.innerWidth;',
+    ].join('\n');
+    expect(violations('f.ts', text)).toEqual([
+      'f.ts: imports node:fs',
+      'f.ts: imports react',
+      'f.ts: imports ../../backends/memfs',
+      'f.ts: imports monaco-editor',
+      'f.ts: uses window.',
+    ]);
+  });
+});
