@@ -19,18 +19,45 @@ function partialNotice(path: string, t: Truncation, shownLines: number, totalLin
   return `[Truncated: PARTIAL view — ${path}: showing lines 1-${shownLines} of ${totalLines} total (${t.tokens} tokens, cap ${t.cap}). Call Read with offset=${shownLines + 1} limit=${shownLines} for the next page, or Grep to find a specific section. Do NOT answer from this page alone if the answer may be further in the file.]`;
 }
 
+/** Whether this call's tool_result is the last of its message (the one notices fold into). */
+function isLastOfMessage(ctx: ToolContext): boolean {
+  const last = ctx.siblings[ctx.siblings.length - 1];
+  return last === undefined || last.id === ctx.callId;
+}
+
+/** For models with inline notices Claude Code folds the message's system texts (a PARTIAL
+ * notice, and the token-budget reminder it adds to every message, which the oracle strips) into
+ * the last tool_result of the message. What survives the oracle's stripping: a string result
+ * loses its trailing whitespace ("…\n4\t" arrives as "…\n4"); a block list gets a newline after
+ * its last text block and an empty text block at its end (nb-changed-since-read,
+ * read-token-cap-chars-strict). */
+function foldForInlineModel(r: Rendered, ctx: ToolContext): Rendered {
+  if (ctx.profile.noticePlacement(ctx.model) !== 'inline' || !isLastOfMessage(ctx)) return r;
+  if (typeof r.content === 'string') return { ...r, content: r.content.trimEnd() };
+  const blocks = r.content.map((b) => ({ ...b }));
+  const last = blocks[blocks.length - 1];
+  if (last && last.type === 'text') last.text += '\n';
+  blocks.push({ type: 'text', text: '' });
+  return { ...r, content: blocks };
+}
+
 export function renderRead(o: ReadOutcome, ctx: ToolContext): Rendered {
+  return foldForInlineModel(renderOutcome(o, ctx), ctx);
+}
+
+function renderOutcome(o: ReadOutcome, ctx: ToolContext): Rendered {
   switch (o.kind) {
     case 'text': {
       const numbered = numberLines(o.lines, o.startLine);
       const file: Record<string, unknown> = { filePath: o.inputPath, content: o.content, numLines: o.lines.length, startLine: o.startLine, totalLines: o.totalLines };
-      if (!o.truncation) return { is_error: false, content: numbered, structured: { type: 'text', file } };
-      file.truncatedByTokenCap = true;
-      const notice = partialNotice(o.path, o.truncation, o.lines.length, o.totalLines);
-      if (ctx.profile.noticePlacement(ctx.model) === 'inline') {
-        return { is_error: false, content: `${numbered}\n\n<system-reminder>\n${notice}\n</system-reminder>`, structured: { type: 'text', file } };
+      if (o.truncation) file.truncatedByTokenCap = true;
+      const notice = o.truncation ? partialNotice(o.path, o.truncation, o.lines.length, o.totalLines) : undefined;
+      if (ctx.profile.noticePlacement(ctx.model) === 'inline' && notice !== undefined && isLastOfMessage(ctx)) {
+        return { is_error: false, content: `${numbered.trimEnd()}\n\n<system-reminder>\n${notice}\n</system-reminder>`, structured: { type: 'text', file } };
       }
-      return { is_error: false, content: numbered, structured: { type: 'text', file }, attachments: [{ role: 'system', type: 'text', text: notice }] };
+      const rendered: Rendered = { is_error: false, content: numbered, structured: { type: 'text', file } };
+      if (notice !== undefined) rendered.attachments = [{ role: 'system', type: 'text', text: notice }];
+      return rendered;
     }
     case 'empty':
       return {
