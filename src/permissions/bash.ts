@@ -125,7 +125,7 @@ function strictForms(u: Unit): Word[][] {
   return forms;
 }
 
-type Verdict = 'deny' | 'ask-rule' | 'allow' | 'blocked' | 'approval';
+type Verdict = 'deny' | 'shell-deny' | 'ask-rule' | 'allow' | 'blocked' | 'approval';
 
 interface UnitResult {
   unit: Unit;
@@ -162,6 +162,8 @@ interface PathUse {
   blocked: () => string;
   /** A redirection target rather than an argument: a deny rule on it has its own wording. */
   redirect?: 'in' | 'out';
+  /** The recognised file command that uses the path. */
+  command?: string;
 }
 
 function resolveWord(
@@ -206,6 +208,7 @@ function pathUses(env: Env, u: Unit, words: readonly Word[], cwd: string): PathU
           approximate: r.approximate,
           glob: r.glob,
           blocked: () => msg.fileCommandBlocked(name, r.path, spec.verb, dirs),
+          command: name,
         });
         if (fa.destination !== undefined && w !== fa.destination && name === 'mv') {
           // mv removes the source: a read of it too, for Read deny rules.
@@ -458,6 +461,14 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
       ruleFor(env, 'deny', texts) ??
       strictDeny ??
       (forDeny !== 'dynamic' ? pathDeny(env, forDeny)?.rule : undefined);
+    if (deny && env.behaviour.shellScriptRules) {
+      return {
+        unit: u,
+        verdict: 'shell-deny',
+        rule: deny,
+        reason: `${deny.text} denies ${u.display} inside a shell -c script`,
+      };
+    }
     if (deny)
       gap = `Claude Code 2.1.273 does not look inside \`bash -c\` scripts, so ${deny.text} does not stop \`${u.display}\` there (2.1.332 denies it).`;
     // What 2.1.273 decides comes from the outer `bash -c` unit; this one only reports the gap.
@@ -481,6 +492,9 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
       verdict: 'allow',
       reason: 'a brace-expansion alternative (checked against deny rules only)',
     };
+  if (strictDeny && env.behaviour.basenameCommandNames) {
+    return { unit: u, verdict: 'deny', rule: strictDeny, reason: `${strictDeny.text} denies ${u.display}` };
+  }
   if (strictDeny)
     gap = `Claude Code 2.1.273 matches Bash rules against the command as written, so ${strictDeny.text} does not stop \`${u.display}\` (2.1.332 denies it).`;
 
@@ -508,7 +522,13 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   for (const use of uses) {
     const ok = use.op === 'read' ? readPathAllowed(env, use.path) : writePathAllowed(env, use.path);
     if (ok) continue;
-    const text = use.blocked();
+    const text =
+      env.behaviour.insideFileCommandWording === 'needs-approval' &&
+      use.op === 'write' &&
+      use.command &&
+      inWorkingDirs(use.path, env.dirs)
+        ? msg.fileCommandNeedsApproval(use.command, use.path, env.dirs)
+        : use.blocked();
     // The filesystem root is not reported as a blocked path: 2.1.273 lists `cd /` and `ls -d /`
     // as parts needing approval (perm-default-bash-cd-outside), while other directories outside
     // get the "was blocked" text (seen in public session traces).
@@ -674,6 +694,16 @@ export function checkBash(env: Env, command: string, shellCwd: string | undefine
       message: denied.message ?? msg.bashDenied(shown),
       reason: denied.reason,
       rule: ruleRef(denied.rule),
+    });
+  }
+  const inScript = results.find((r) => r.verdict === 'shell-deny');
+  if (inScript?.rule) {
+    return withGap({
+      behavior: 'ask',
+      ruleAsk: true,
+      message: msg.SHELL_SCRIPT_DENIED,
+      reason: inScript.reason,
+      rule: ruleRef(inScript.rule),
     });
   }
   const asked = results.find((r) => r.verdict === 'ask-rule');

@@ -1,7 +1,7 @@
 // The intermediate result of a tool's own permission check, before the mode layer (bypass,
 // dontAsk, auto, plan) turns a passthrough `ask` into its final form.
 import type { Rule } from './rules';
-import type { Mode, PermissionContext, RuleRef, SubcommandDecision } from './types';
+import type { Mode, PermissionBehaviour, PermissionContext, RuleRef, SubcommandDecision } from './types';
 
 export interface Check {
   behavior: 'allow' | 'deny' | 'ask';
@@ -21,6 +21,7 @@ export interface Env {
   mode: Mode;
   rules: readonly Rule[];
   dirs: readonly string[];
+  behaviour: PermissionBehaviour;
 }
 
 export const ruleRef = (r: Rule): RuleRef => ({ text: r.text, source: r.source });

@@ -1,11 +1,19 @@
-// Replays the permission side of every recorded scenario through the engine: each call that
-// 2.1.273 refused on permission grounds (listed in permission_denials, or withheld from the
-// tool list) must get exactly the recorded text; every other call must be allowed.
-import { readdirSync, readFileSync } from 'node:fs';
+// Replays the permission side of every recorded scenario through the engine, for each recorded
+// version: each call the binary refused on permission grounds (listed in permission_denials, or
+// withheld from the tool list) must get exactly the recorded text; every other call must be
+// allowed.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decide, offeredTools, resolveMode } from './index';
-import type { Mode, PermissionContext, PermissionRequest, Settings } from './types';
+import { decide, offeredTools, PERMISSIONS_2_1_273, PERMISSIONS_2_1_332, resolveMode } from './index';
+import type {
+  ClassifierVerdict,
+  Mode,
+  PermissionBehaviour,
+  PermissionContext,
+  PermissionRequest,
+  Settings,
+} from './types';
 
 const ROOT = '/r';
 const CWD = `${ROOT}/project`;
@@ -23,6 +31,7 @@ const subDeep = <T>(v: T): T => JSON.parse(sub(JSON.stringify(v))) as T;
 
 interface Scenario {
   id: string;
+  area?: string;
   files?: Record<string, unknown>;
   settings?: Settings;
   settings_local?: Settings;
@@ -33,7 +42,8 @@ interface Scenario {
   allowedTools?: string[];
   disallowedTools?: string[];
   addDirs?: string[];
-  classifier?: PermissionContext['classifier'];
+  classifier?: 'allow' | 'block' | { severity: number; category?: string };
+  classifier_server?: 'unsupported';
   env?: Record<string, string>;
   turns: ({ name?: string; input?: Record<string, unknown> } & Record<string, unknown>)[][];
 }
@@ -51,7 +61,18 @@ interface Result {
   permission_denials?: { tool_use_id: string }[];
 }
 
-function context(s: Scenario): PermissionContext {
+/** What the oracle's fake API answers: 2.1.273 asks a local classifier (category only);
+ * 2.1.332 reads the API's verdict, whose explanation the oracle writes as `[<category>] …`. */
+function verdict(s: Scenario, version: string): ClassifierVerdict {
+  const c = s.classifier;
+  if (c === undefined || c === 'allow' || version === '2.1.273') return c;
+  if (s.classifier_server === 'unsupported') return undefined;
+  const { severity, category } = c === 'block' ? { severity: 95, category: undefined } : c;
+  const cat = category ?? 'Irreversible Local Destruction';
+  return { severity, category: cat, explanation: `[${cat}] scripted by the oracle` };
+}
+
+function context(s: Scenario, version: string, behaviour: PermissionBehaviour): PermissionContext {
   const sources = { project: s.settings, local: s.settings_local, user: s.user_settings };
   const symlinks = new Map<string, string>();
   for (const [rel, spec] of Object.entries(s.files ?? {})) {
@@ -70,7 +91,8 @@ function context(s: Scenario): PermissionContext {
       tools: s.tools === undefined ? SEVEN : s.tools,
       addDirs: s.addDirs,
     },
-    classifier: s.classifier,
+    classifier: verdict(s, version),
+    behaviour,
     env: s.env,
     realpath: (p) => {
       const t = symlinks.get(p);
@@ -114,18 +136,27 @@ const ids = readdirSync(join(CONFORMANCE, 'scenarios'))
   .filter((f) => f.endsWith('.json'))
   .map((f) => f.slice(0, -5));
 
-describe('recorded permission outcomes (2.1.273)', () => {
+const VERSIONS: [string, PermissionBehaviour][] = [
+  ['2.1.273', PERMISSIONS_2_1_273],
+  ['2.1.332', PERMISSIONS_2_1_332],
+];
+
+describe.each(VERSIONS)('recorded permission outcomes (%s)', (version, behaviour) => {
   for (const id of ids) {
+    if (!existsSync(join(CONFORMANCE, 'results', version, `${id}.json`))) continue;
     const scenario = subDeep(
       JSON.parse(readFileSync(join(CONFORMANCE, 'scenarios', `${id}.json`), 'utf8')) as Scenario,
     );
     const result = subDeep(
-      JSON.parse(readFileSync(join(CONFORMANCE, 'results/2.1.273', `${id}.json`), 'utf8')) as Result,
+      JSON.parse(readFileSync(join(CONFORMANCE, 'results', version, `${id}.json`), 'utf8')) as Result,
     );
     const calls = result.turns.flatMap((t) => t.calls);
     if (calls.length === 0) continue;
+    // Outside the permission area only 2.1.273 is replayed: 2.1.332 also lists some tool
+    // refusals (a Write to a symlink) as permission denials, which the tools own.
+    if (version !== '2.1.273' && scenario.area !== 'permissions') continue;
     it(id, async () => {
-      const ctx = context(scenario);
+      const ctx = context(scenario, version, behaviour);
       const { removed } = offeredTools(SEVEN, ctx);
       const denied = new Set((result.permission_denials ?? []).map((d) => d.tool_use_id));
       const got: unknown[] = [];

@@ -5,6 +5,7 @@
 // prompt, auto and plan hand it to the safety classifier, default and acceptEdits prompt
 // (in -p mode: refused and listed in permission_denials).
 import { checkBash } from './bash';
+import { PERMISSIONS_2_1_273 } from './behaviour';
 import type { Check, Env } from './check';
 import { modeRef, ruleRef } from './check';
 import { checkRead, checkWrite, validationDeny } from './files';
@@ -14,7 +15,13 @@ import { bareRule, collectRules, workingDirectories } from './rules';
 import type { Decision, Mode, OfferedTools, PermissionContext, PermissionRequest } from './types';
 
 function makeEnv(ctx: PermissionContext, mode: Mode = ctx.mode): Env {
-  return { ctx, mode, rules: collectRules(ctx), dirs: workingDirectories(ctx) };
+  return {
+    ctx,
+    mode,
+    rules: collectRules(ctx),
+    dirs: workingDirectories(ctx),
+    behaviour: ctx.behaviour ?? PERMISSIONS_2_1_273,
+  };
 }
 
 /** Turns a check into the Decision the session acts on. */
@@ -104,15 +111,30 @@ function domainMatches(pattern: string, host: string): boolean {
   return host === pattern;
 }
 
-function classify(ctx: PermissionContext, tool: string): Check {
+/** The rule family a call belongs to, as 2.1.332 names it in a classifier refusal. */
+const RULE_FAMILY: Record<PermissionRequest['kind'], string | undefined> = {
+  read: 'Read',
+  write: 'Edit',
+  bash: 'Bash',
+  other: undefined,
+};
+
+function classify(env: Env, req: PermissionRequest): Check {
+  const tool = req.tool;
+  const { ctx, behaviour } = env;
   const v = ctx.classifier;
-  if (v === undefined)
+  if (v === undefined) {
+    const message =
+      behaviour.classifierUnavailableWording === 'unavailable'
+        ? msg.classifierUnavailable(tool)
+        : msg.CLASSIFIER_UNAVAILABLE;
     return {
       behavior: 'deny',
-      message: msg.CLASSIFIER_UNAVAILABLE,
+      message,
       reason: 'the auto-mode classifier gave no verdict, so the call is blocked',
       rule: modeRef(ctx.mode),
     };
+  }
   const severity = v === 'allow' ? 5 : v === 'block' ? 95 : v.severity;
   if (severity <= 50)
     return {
@@ -121,9 +143,16 @@ function classify(ctx: PermissionContext, tool: string): Check {
       rule: modeRef(ctx.mode),
     };
   const category = typeof v === 'object' && v.category ? v.category : msg.DEFAULT_CLASSIFIER_CATEGORY;
+  const explanation = typeof v === 'object' ? v.explanation : undefined;
+  const reason = behaviour.classifierReason === 'explanation' && explanation ? explanation : `[${category}]`;
   return {
     behavior: 'deny',
-    message: msg.classifierBlocked(category),
+    message: msg.classifierBlocked(
+      reason,
+      behaviour.classifierRuleHint === 'rule-family'
+        ? `a permission rule for ${RULE_FAMILY[req.kind] ?? tool}`
+        : undefined,
+    ),
     reason: `the auto-mode classifier blocked this ${tool} call (${category})`,
     rule: modeRef(ctx.mode),
   };
@@ -198,7 +227,7 @@ export async function decide(req: PermissionRequest, ctx: PermissionContext): Pr
         },
         req.tool,
       );
-    if (ctx.mode === 'auto') {
+    if (ctx.mode === 'auto' && env.behaviour.autoAcceptEditsFastPath) {
       const asAcceptEdits = await toolCheck(makeEnv(ctx, 'acceptEdits'), req);
       if (asAcceptEdits.behavior === 'allow')
         return finish(
@@ -210,7 +239,7 @@ export async function decide(req: PermissionRequest, ctx: PermissionContext): Pr
           req.tool,
         );
     }
-    const verdict = classify(ctx, req.tool);
+    const verdict = classify(env, req);
     return finish(
       {
         ...verdict,

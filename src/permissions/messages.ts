@@ -43,6 +43,10 @@ export const fileCommandBlocked = (
   dirs: readonly string[],
 ): string =>
   `${command} in '${path}' was blocked. For security, Claude Code may only ${verb} the allowed working directories for this session: ${formatDirectoryList(dirs)}.`;
+export const fileCommandNeedsApproval = (command: string, path: string, dirs: readonly string[]): string =>
+  `${command} in '${path}' needs approval. The path is inside the working directories for this session (${formatDirectoryList(dirs)}), and Claude Code asks before a shell command creates, changes or removes files there.`;
+export const SHELL_SCRIPT_DENIED =
+  'A permission rule denies a command inside this shell -c script, so Claude Code could not check it for dangerous removals. Approving runs the whole script, including that command.';
 export const redirectionBlocked = (path: string, dirs: readonly string[]): string =>
   `Output redirection to '${path}' was blocked. For security, Claude Code may only write to files in the allowed working directories for this session: ${formatDirectoryList(dirs)}.`;
 
@@ -61,12 +65,16 @@ const WORKAROUND =
 export const dontAskDenied = (tool: string): string =>
   `Permission to use ${tool} has been denied because Claude Code is running in don't ask mode. ${WORKAROUND} If you believe this capability is essential to complete the user's request, STOP and explain to the user what you were trying to do and why you need this permission. Let the user decide how to proceed.`;
 
-/** The text names Bash whatever the tool was (observed for Write in perm-auto-write-outside-block). */
-export const classifierBlocked = (category: string): string =>
-  `Permission for this action was denied by the Claude Code auto mode classifier. Reason: [${category}]. If you have other tasks that don't depend on this action, continue working on those. ${WORKAROUND} If you believe this capability is essential to complete the user's request, first try a safer method. Get as much of the rest of the task done as you can, then STOP and explain to the user what you were trying to do and why you need this permission. Let the user decide how to proceed. To allow this type of action in the future, the user can add a Bash permission rule to their settings.`;
+/** The text names Bash whatever the tool was (observed for Write in perm-auto-write-outside-block).
+ * `reason` is `[<category>]` in 2.1.273 and the classifier's explanation in 2.1.332. */
+export const classifierBlocked = (reason: string, ruleHint = 'a Bash permission rule'): string =>
+  `Permission for this action was denied by the Claude Code auto mode classifier. Reason: ${reason}. If you have other tasks that don't depend on this action, continue working on those. ${WORKAROUND} If you believe this capability is essential to complete the user's request, first try a safer method. Get as much of the rest of the task done as you can, then STOP and explain to the user what you were trying to do and why you need this permission. Let the user decide how to proceed. To allow this type of action in the future, the user can add ${ruleHint} to their settings.`;
 
 export const CLASSIFIER_UNAVAILABLE =
   "Auto mode could not evaluate this action and is blocking it for safety — run with --debug for details. This is not a judgment that the action is unsafe. This is usually transient — wait briefly and try this action again as-is; don't rewrite it. If it keeps failing, continue with other tasks that don't require this action and come back to it later. Note: reading files, searching code, and other read-only operations do not require the classifier and can still be used.";
+
+export const classifierUnavailable = (tool: string): string =>
+  `Auto mode is unavailable: its safety check does not run for this session, so ${tool} was not run. Other actions that need the check will be denied too, and retrying won't help. Finish what you can without them, then tell the user what is blocked and that they can switch to another permission mode.`;
 
 export const DEFAULT_CLASSIFIER_CATEGORY = 'Irreversible Local Destruction';
 

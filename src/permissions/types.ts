@@ -34,7 +34,36 @@ export type RuleBehavior = 'allow' | 'deny' | 'ask';
 
 /** The auto-mode safety classifier's scripted verdict (the oracle's `classifier` field);
  * undefined = no parseable verdict. */
-export type ClassifierVerdict = 'allow' | 'block' | { severity: number; category?: string } | undefined;
+export type ClassifierVerdict =
+  | 'allow'
+  | 'block'
+  | {
+      severity: number;
+      category?: string;
+      /** The classifier's own explanation; versions that quote it show it as the Reason. */
+      explanation?: string;
+    }
+  | undefined;
+
+/** Where Claude Code versions differ in permission decisions: switches, never version
+ * strings (profiles pick one; PERMISSIONS_2_1_273 is the default). */
+export interface PermissionBehaviour {
+  /** Bash rules also match a path-qualified command name by its basename (`/bin/rm`). */
+  basenameCommandNames: boolean;
+  /** Deny rules are checked inside `bash -c` scripts; a hit prompts, even in bypassPermissions. */
+  shellScriptRules: boolean;
+  /** How default mode refuses a file command inside the working directories. */
+  insideFileCommandWording: 'blocked' | 'needs-approval';
+  /** auto mode runs what acceptEdits would without asking the classifier. */
+  autoAcceptEditsFastPath: boolean;
+  /** The refusal when the classifier gives no verdict. */
+  classifierUnavailableWording: 'could-not-evaluate' | 'unavailable';
+  /** What a classifier refusal names as its Reason. */
+  classifierReason: 'category' | 'explanation';
+  /** The rule a classifier refusal suggests: always "a Bash permission rule" (2.1.273), or
+   * "a permission rule for <Bash|Edit|Read|tool>" by the call's rule family (2.1.332). */
+  classifierRuleHint: 'bash' | 'rule-family';
+}
 
 export interface PermissionContext {
   mode: Mode;
@@ -52,6 +81,8 @@ export interface PermissionContext {
     addDirs?: string[];
   };
   classifier?: ClassifierVerdict;
+  /** Version switches; PERMISSIONS_2_1_273 when absent. */
+  behaviour?: PermissionBehaviour;
   /** Resolves symlinks (null when the path does not exist). Without it targets are not checked. */
   realpath?: (p: string) => Promise<string | null>;
   /** Process environment (only CLAUDE_CODE_ENTRYPOINT is read, for the Glob/Grep gate). */
