@@ -34,4 +34,4 @@ export function createReadTool(opts: ReadToolOptions = {}): ToolModule<ReadInput
 }
 
 export const readTool = createReadTool();
-export { setTokenCounter, type TokenCounter } from './read';
+export { scenarioTokenCounter, setTokenCounter, type TokenCounter } from './read';
