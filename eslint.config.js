@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'conformance/**', 'test-results/**', 'playwright-report/**', 'public/**'] },
+  { ignores: ['.*/**', 'dist/**', 'node_modules/**', 'conformance/**', 'test-results/**', 'playwright-report/**', 'public/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

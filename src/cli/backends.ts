@@ -12,6 +12,6 @@ export type CliBackend = 'memfs' | 'disk';
 
 export function createWorkspace(backend: CliBackend): Workspace {
   return backend === 'memfs'
-    ? createMemfsWorkspace({ shell: (vol, clock) => createJustBashShell(vol, clock), search: (vol) => createMemfsSearch(vol, nodeRipgrepLoader) })
+    ? createMemfsWorkspace({ shell: (vol, clock) => createJustBashShell(vol, clock, { python: true }), search: (vol) => createMemfsSearch(vol, nodeRipgrepLoader) })
     : createDiskWorkspace({ shell: () => createDiskShell(), search: () => createDiskSearch() });
 }

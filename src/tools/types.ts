@@ -36,6 +36,8 @@ export interface PermissionRequest {
   /** Absolute paths the call touches. */
   paths: string[];
   command?: string;
+  /** Bash: the shell's working directory when the command runs (relative paths resolve here). */
+  shellCwd?: string;
   input: unknown;
 }
 

@@ -1,5 +1,4 @@
-import type { ToolModule } from '../types';
-import type { PermissionRequest } from '../types';
+import type { PermissionRequest, ToolModule } from '../types';
 import { analyseCommand, isReadOnly } from './analysis';
 import { bash, type BashOutcome } from './bash';
 import { explainBash } from './explain';
@@ -12,8 +11,7 @@ export const bashTool: ToolModule<BashInput, BashOutcome> = {
   isReadOnly: (input) => isReadOnly(analyseCommand(input.command, '')),
   isConcurrencySafe: (input) => isReadOnly(analyseCommand(input.command, '')),
   permissionRequest: (input, ctx) => {
-    // The permission engine also reads `shellCwd` (where a `cd` left the shell).
-    const req: PermissionRequest & { shellCwd?: string } = {
+    const req: PermissionRequest = {
       tool: 'Bash',
       kind: 'bash',
       paths: [],
