@@ -8,7 +8,7 @@ const root = join(import.meta.dirname, '../../conformance');
 describe('scenario schema', () => {
   it('accepts every scenario of the corpus', () => {
     const files = readdirSync(join(root, 'scenarios')).filter((f) => f.endsWith('.json'));
-    expect(files.length).toBe(341);
+    expect(files.length).toBeGreaterThanOrEqual(341);
     const failures = files.flatMap((f) => {
       try {
         parseScenario(JSON.parse(readFileSync(join(root, 'scenarios', f), 'utf8')), f);
@@ -33,7 +33,7 @@ describe('scenario schema', () => {
         }
       }
     }
-    expect(n).toBe(682);
+    expect(n).toBeGreaterThanOrEqual(682);
     expect(failures).toEqual([]);
   });
 
