@@ -1,6 +1,6 @@
 // Permission behaviour of the Claude Code versions in the recorded corpus. A profile names one;
 // decisions read switches, never version strings.
-import type { PermissionBehaviour } from './types';
+import type { ClassifierVerdict, PermissionBehaviour } from './types';
 
 export const PERMISSIONS_2_1_273: PermissionBehaviour = {
   basenameCommandNames: false,
@@ -10,6 +10,7 @@ export const PERMISSIONS_2_1_273: PermissionBehaviour = {
   classifierUnavailableWording: 'could-not-evaluate',
   classifierReason: 'category',
   classifierRuleHint: 'bash',
+  classifierSource: 'local',
 };
 
 /** perm-deny-bash-absolute-rm, perm-deny-bash-subshell, perm-default-bash-write,
@@ -23,4 +24,25 @@ export const PERMISSIONS_2_1_332: PermissionBehaviour = {
   classifierUnavailableWording: 'unavailable',
   classifierReason: 'explanation',
   classifierRuleHint: 'rule-family',
+  classifierSource: 'api',
 };
+
+/** A scenario's scripted classifier (`classifier`, `classifier_server`) as the oracle's fake
+ * API answers it: the local classifier (2.1.273) sees only the severity and category; the API
+ * verdict (2.1.332) carries the explanation `[<category>] scripted by the oracle`, and an
+ * `unsupported` server gives no verdict at all. */
+export function scriptedVerdict(
+  classifier: 'allow' | 'block' | { severity: number; category?: string } | string | undefined,
+  server: string | undefined,
+  behaviour: PermissionBehaviour,
+): ClassifierVerdict {
+  if (classifier === 'allow' || classifier === 'block') {
+    if (behaviour.classifierSource === 'local') return classifier;
+    return scriptedVerdict({ severity: classifier === 'allow' ? 5 : 95 }, server, behaviour);
+  }
+  if (classifier === undefined || typeof classifier === 'string') return undefined;
+  if (behaviour.classifierSource === 'local') return classifier;
+  if (server === 'unsupported' || server === 'error') return undefined;
+  const category = classifier.category ?? 'Irreversible Local Destruction';
+  return { severity: classifier.severity, category, explanation: `[${category}] scripted by the oracle` };
+}

@@ -5,7 +5,14 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decide, offeredTools, PERMISSIONS_2_1_273, PERMISSIONS_2_1_332, resolveMode } from './index';
+import {
+  decide,
+  offeredTools,
+  PERMISSIONS_2_1_273,
+  PERMISSIONS_2_1_332,
+  resolveMode,
+  scriptedVerdict,
+} from './index';
 import type {
   ClassifierVerdict,
   Mode,
@@ -61,18 +68,7 @@ interface Result {
   permission_denials?: { tool_use_id: string }[];
 }
 
-/** What the oracle's fake API answers: 2.1.273 asks a local classifier (category only);
- * 2.1.332 reads the API's verdict, whose explanation the oracle writes as `[<category>] …`. */
-function verdict(s: Scenario, version: string): ClassifierVerdict {
-  const c = s.classifier;
-  if (c === undefined || c === 'allow' || version === '2.1.273') return c;
-  if (s.classifier_server === 'unsupported') return undefined;
-  const { severity, category } = c === 'block' ? { severity: 95, category: undefined } : c;
-  const cat = category ?? 'Irreversible Local Destruction';
-  return { severity, category: cat, explanation: `[${cat}] scripted by the oracle` };
-}
-
-function context(s: Scenario, version: string, behaviour: PermissionBehaviour): PermissionContext {
+function context(s: Scenario, behaviour: PermissionBehaviour): PermissionContext {
   const sources = { project: s.settings, local: s.settings_local, user: s.user_settings };
   const symlinks = new Map<string, string>();
   for (const [rel, spec] of Object.entries(s.files ?? {})) {
@@ -91,7 +87,7 @@ function context(s: Scenario, version: string, behaviour: PermissionBehaviour): 
       tools: s.tools === undefined ? SEVEN : s.tools,
       addDirs: s.addDirs,
     },
-    classifier: verdict(s, version),
+    classifier: scriptedVerdict(s.classifier, s.classifier_server, behaviour),
     behaviour,
     env: s.env,
     realpath: (p) => {
@@ -156,7 +152,7 @@ describe.each(VERSIONS)('recorded permission outcomes (%s)', (version, behaviour
     // refusals (a Write to a symlink) as permission denials, which the tools own.
     if (version !== '2.1.273' && scenario.area !== 'permissions') continue;
     it(id, async () => {
-      const ctx = context(scenario, version, behaviour);
+      const ctx = context(scenario, behaviour);
       const { removed } = offeredTools(SEVEN, ctx);
       const denied = new Set((result.permission_denials ?? []).map((d) => d.tool_use_id));
       const got: unknown[] = [];

@@ -63,6 +63,8 @@ export interface PermissionBehaviour {
   /** The rule a classifier refusal suggests: always "a Bash permission rule" (2.1.273), or
    * "a permission rule for <Bash|Edit|Read|tool>" by the call's rule family (2.1.332). */
   classifierRuleHint: 'bash' | 'rule-family';
+  /** Who classifies: a local side request (2.1.273) or the Messages API itself (2.1.332). */
+  classifierSource: 'local' | 'api';
 }
 
 export interface PermissionContext {

@@ -1,21 +1,25 @@
 // Builds the permission engine for a replayed scenario. Kept apart from replay.ts so the engine
 // can be swapped (and so the UI and the CLI wire it the same way).
-import { decide, offeredTools, resolveMode, validateRules } from '../permissions';
-import type { ClassifierVerdict, PermissionContext, PermissionRequest, Settings } from '../permissions';
+import {
+  decide,
+  offeredTools,
+  PERMISSIONS_2_1_273,
+  resolveMode,
+  scriptedVerdict,
+  validateRules,
+} from '../permissions';
+import type { PermissionBehaviour, PermissionContext, PermissionRequest, Settings } from '../permissions';
 import { placeholders, substitute } from '../scenario/materialise';
-import type { Scenario } from '../scenario/schema';
 import type { SessionPermissions } from './permissions';
 import type { PermissionSetup } from './replay';
 
 const settings = (v: Record<string, unknown> | undefined): Settings | undefined => v as Settings | undefined;
 
-/** The scenario's scripted verdict; 'unsupported' and 'error' give the engine no verdict. */
-function verdict(c: Scenario['classifier']): ClassifierVerdict {
-  if (c === undefined || c === 'unsupported' || c === 'error') return undefined;
-  return c;
-}
-
-export function permissionContext(setup: PermissionSetup): PermissionContext {
+/** `behaviour`: the profile's permission switches (2.1.273's until profiles carry them). */
+export function permissionContext(
+  setup: PermissionSetup,
+  behaviour: PermissionBehaviour = PERMISSIONS_2_1_273,
+): PermissionContext {
   const { scenario: s, ws } = setup;
   const p = placeholders(ws);
   const sources = substitute(
@@ -39,7 +43,8 @@ export function permissionContext(setup: PermissionSetup): PermissionContext {
       tools: setup.toolsFlag,
       addDirs: s.addDirs ? substitute(s.addDirs, p) : undefined,
     },
-    classifier: verdict(s.classifier),
+    classifier: scriptedVerdict(s.classifier, s.classifier_server, behaviour),
+    behaviour,
     env: s.env
       ? Object.fromEntries(Object.entries(s.env).filter((e): e is [string, string] => e[1] !== null))
       : undefined,
