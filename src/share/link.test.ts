@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { parseScenario, type Scenario } from '../scenario/schema';
+import { bytesToBase64url } from './base64url';
+import { decodeLinkFragment, describeLinkError, encodeLinkFragment, looksLikeLink, shareUrl, stampScenario } from './link';
+import { DEFAULT_LIMITS } from './limits';
+
+const here = import.meta.dirname;
+const typical = parseScenario(JSON.parse(readFileSync(`${here}/fixtures/typical-bug.json`, 'utf8')));
+const linkOf = (json: unknown) => `s1.${bytesToBase64url(deflateRawSync(Buffer.from(JSON.stringify(json))))}`;
+
+describe('share link format', () => {
+  it('is s1. + unpadded base64url of raw DEFLATE of the stamped scenario JSON', async () => {
+    const frag = await encodeLinkFragment(typical);
+    expect(frag).toMatch(/^s1\.[A-Za-z0-9_-]+$/);
+    const payload = Buffer.from(frag.slice(3), 'base64url');
+    expect(JSON.parse(inflateRawSync(payload).toString('utf8'))).toEqual(stampScenario(typical));
+  });
+
+  it('stamps format, behaviour version and model', () => {
+    const s = stampScenario({ turns: [] });
+    expect(s).toEqual({ format: 'cc-playground/scenario@1', version: '2.1.273', model: 'claude-opus-5[1m]', turns: [] });
+    expect(stampScenario({ turns: [], model: 'claude-opus-4-6' }).model).toEqual('claude-opus-4-6');
+  });
+
+  it('round-trips a scenario, including binary, BOM and CRLF files', async () => {
+    const s: Scenario = {
+      title: 'round trip <b>not html</b>',
+      files: { 'a.bin': { base64: 'AAEC/f7/' }, 'b.txt': '\ufeffbom\r\ncrlf\r\n', 'c.txt': { text: 'x\n', crlf: true } },
+      turns: [[{ name: 'Read', input: { file_path: '$CWD/b.txt' } }]],
+    };
+    const out = await decodeLinkFragment(`#${await encodeLinkFragment(s)}`);
+    expect(out).toEqual({ ok: true, value: { scenario: stampScenario(s), linkVersion: 's1', fromFormat: 'cc-playground/scenario@1', runsShell: false } });
+  });
+
+  it('replaces the fragment of a base URL', async () => {
+    const url = await shareUrl('http://x.test/app/?scenario=a#s1.old', typical);
+    expect(url).toEqual(`http://x.test/app/?scenario=a#${await encodeLinkFragment(typical)}`);
+  });
+
+  it('keeps the typical bug scenario (three small files, five calls) under 2,000 characters', async () => {
+    const url = await shareUrl('https://cc-playground.example/', typical);
+    expect(url.length).toBeLessThan(2000);
+  });
+
+  it('flags scenarios that would run a shell', async () => {
+    const out = await decodeLinkFragment(linkOf({ turns: [[{ name: 'Bash', input: { command: 'ls' } }]] }));
+    expect(out.ok && out.value.runsShell).toEqual(true);
+    const git = await decodeLinkFragment(linkOf({ git: true, turns: [] }));
+    expect(git.ok && git.value.runsShell).toEqual(true);
+  });
+});
+
+describe('hostile links', () => {
+  const decode = (f: string) => decodeLinkFragment(f);
+  it('refuses what is not a link', async () => {
+    expect(await decode('#scenario=1')).toEqual({ ok: false, error: { code: 'not-a-link' } });
+    expect(looksLikeLink('#s1.abc')).toEqual(true);
+    expect(looksLikeLink('#top')).toEqual(false);
+  });
+  it('refuses an unknown link version', async () => {
+    expect(await decode('s9.AAAA')).toEqual({ ok: false, error: { code: 'unknown-version', version: 's9' } });
+  });
+  it('refuses an oversized fragment before looking at it', async () => {
+    const frag = `s1.${'A'.repeat(DEFAULT_LIMITS.fragmentChars)}`;
+    expect(await decode(frag)).toEqual({ ok: false, error: { code: 'too-long', chars: DEFAULT_LIMITS.fragmentChars + 3, max: DEFAULT_LIMITS.fragmentChars } });
+  });
+  it('refuses characters outside base64url', async () => {
+    expect(await decode('s1.abc+/def')).toEqual({ ok: false, error: { code: 'bad-base64' } });
+    expect(await decode('s1.')).toEqual({ ok: false, error: { code: 'bad-base64' } });
+    expect(await decode('s1.AAAAA')).toEqual({ ok: false, error: { code: 'bad-base64' } });
+  });
+  it('refuses a truncated link', async () => {
+    const full = await encodeLinkFragment(typical);
+    expect(await decode(full.slice(0, Math.floor(full.length / 2)))).toEqual({ ok: false, error: { code: 'bad-deflate' } });
+  });
+  it('refuses garbage that is valid base64url', async () => {
+    expect(await decode('s1.hello-world_not-deflate')).toEqual({ ok: false, error: { code: 'bad-deflate' } });
+  });
+  it('stops a decompression bomb at the cap, quickly', async () => {
+    const bomb = `s1.${bytesToBase64url(deflateRawSync(Buffer.alloc(150 * 1024 * 1024), { level: 9 }))}`;
+    expect(bomb.length).toBeLessThan(DEFAULT_LIMITS.fragmentChars);
+    const t0 = performance.now();
+    const out = await decode(bomb);
+    const ms = performance.now() - t0;
+    expect(out).toEqual({ ok: false, error: { code: 'too-large', max: DEFAULT_LIMITS.inflatedBytes } });
+    expect(ms).toBeLessThan(1000);
+  });
+  it('refuses text that is not UTF-8 or not JSON', async () => {
+    expect(await decode(`s1.${bytesToBase64url(deflateRawSync(Buffer.from([0xff, 0xfe, 0x00])))}`)).toEqual({ ok: false, error: { code: 'bad-utf8' } });
+    const r = await decode(`s1.${bytesToBase64url(deflateRawSync(Buffer.from('{"turns": [')))}`);
+    expect(r.ok ? '' : r.error.code).toEqual('bad-json');
+  });
+  it('names the key path of a schema error', async () => {
+    expect(await decode(linkOf({ turns: [], files: { 'a.txt': { colour: 'red', text: 'x' } } }))).toEqual({
+      ok: false,
+      error: { code: 'bad-scenario', issues: [{ path: 'files.a.txt.colour', message: 'unknown key' }] },
+    });
+  });
+  it('refuses a small scenario that asks for huge files, many calls or long sleeps', async () => {
+    expect(await decode(linkOf({ files: { big: { repeat: 'x', count: 1e12 } }, turns: [] }))).toEqual({
+      ok: false,
+      error: { code: 'over-limit', limit: 'totalFileBytes', value: 1e12, max: DEFAULT_LIMITS.totalFileBytes },
+    });
+    const calls = Array.from({ length: 1001 }, () => [{ name: 'Read', input: { file_path: 'a' } }]);
+    const r = await decode(linkOf({ turns: calls }));
+    expect(r).toEqual({ ok: false, error: { code: 'over-limit', limit: 'calls', value: 1001, max: 1000 } });
+    expect(await decode(linkOf({ turns: [[{ sleep: 3_600_000 }]] }))).toEqual({ ok: false, error: { code: 'over-limit', limit: 'sleepMs', value: 3_600_000, max: 30_000 } });
+    const files = Object.fromEntries(Array.from({ length: 2001 }, (_, i) => [`f${i}`, '']));
+    expect(await decode(linkOf({ files, turns: [] }))).toEqual({ ok: false, error: { code: 'over-limit', limit: 'files', value: 2001, max: 2000 } });
+  });
+  it('refuses an unknown behaviour version or scenario format', async () => {
+    expect(await decode(linkOf({ version: '9.9.9', turns: [] }))).toEqual({ ok: false, error: { code: 'unknown-behaviour-version', version: '9.9.9' } });
+    expect(await decode(linkOf({ format: 'cc-playground/scenario@7', turns: [] }))).toEqual({ ok: false, error: { code: 'unknown-format', format: 'cc-playground/scenario@7' } });
+  });
+  it('words every error for people', () => {
+    expect(describeLinkError({ code: 'too-large', max: 4 * 1024 * 1024 })).toEqual('This link decompresses to more than 4,194,304 bytes and was refused.');
+    expect(describeLinkError({ code: 'over-limit', limit: 'calls', value: 1001, max: 1000 })).toEqual('This link asks for 1,001 tool calls; the limit is 1,000.');
+  });
+});
+
+describe('gallery scenarios as links', () => {
+  it('prints their sizes', async () => {
+    const dir = `${here}/../../conformance/scenarios`;
+    const rows: [string, number, number][] = [];
+    for (const f of readdirSync(dir).sort()) {
+      const json = readFileSync(`${dir}/${f}`, 'utf8');
+      const url = await shareUrl('https://cc-playground.example/', parseScenario(JSON.parse(json)));
+      rows.push([f.replace(/\.json$/, ''), json.length, url.length]);
+    }
+    const pick = ['edit-crlf-file', 'edit-curly-in-old-string', 'grep-content', 'grep-context-C', 'bash-git-status', 'perm-default-bash-readonly', 'glob-truncation-100', 'read-ipynb-large-output'];
+    const shown = rows.filter((r) => pick.includes(r[0]) || r[2] >= 2000);
+    const sorted = rows.map((r) => r[2]).sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)] as number;
+    const table = ['| scenario | JSON bytes | link chars |', '|---|---:|---:|', ...shown.map((r) => `| ${r[0]} | ${r[1]} | ${r[2]} |`)].join('\n');
+    console.log(`${table}\n${rows.length} gallery scenarios: median link ${median} chars, max ${sorted[sorted.length - 1]}, ${rows.filter((r) => r[2] < 2000).length} under 2,000`);
+    expect(rows.every((r) => r[2] > 0)).toEqual(true);
+  });
+});
