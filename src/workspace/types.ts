@@ -133,6 +133,9 @@ export interface WorkspaceInfo {
   root: string;
   platform: 'linux';
   backend: BackendName;
+  /** What this backend does differently, for explanations (e.g. WebContainer merges a command's
+   * stdout and stderr). */
+  notes?: { shell?: string; search?: string };
 }
 
 export interface Workspace {
