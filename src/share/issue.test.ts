@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import type { ScenarioResult } from '../scenario/schema';
+import { escapeInline, fence, issueMarkdown } from './issue';
+
+const result = (content: string, is_error = false): ScenarioResult => ({
+  scenario: 's',
+  version: '2.1.273',
+  model: 'claude-opus-5[1m]',
+  turns: [
+    { turn: 0, calls: [{ id: 'toolu_oracle_0_0', tool: 'Read', input: { file_path: '$CWD/a.txt' }, is_error: false, content: '1\ta\n2\t' }], attachments: [] },
+    { turn: 1, calls: [{ id: 'toolu_oracle_1_0', tool: 'Edit', input: { file_path: '$CWD/a.txt', old_string: 'a', new_string: 'b' }, is_error, content }], attachments: [] },
+  ],
+});
+
+const scenario = {
+  title: 'Edit <b>fails</b> after a Read',
+  files: { 'a.txt': 'a\n' },
+  turns: [[{ name: 'Read', input: { file_path: '$CWD/a.txt' } }], [{ touch: 'a.txt' }, { name: 'Edit', input: { file_path: '$CWD/a.txt', old_string: 'a', new_string: 'b' } }]],
+};
+
+describe('issueMarkdown', () => {
+  it('writes title, version, link, files, calls and expected vs actual', () => {
+    const md = issueMarkdown({
+      scenario,
+      expected: result('<tool_use_error>File has been modified since read</tool_use_error>', true),
+      actual: result('The file $CWD/a.txt has been updated successfully.'),
+      link: 'https://x.test/#s1.abc',
+    });
+    expect(md).toEqual(
+      [
+        '## Edit \\<b\\>fails\\</b\\> after a Read',
+        '',
+        'Behaviour version: Claude Code **2.1.273**, model `claude-opus-5[1m]`, permission mode `bypassPermissions`.',
+        '',
+        'Replay it: https://x.test/#s1.abc',
+        '',
+        '### Files',
+        '',
+        '- `a.txt` (2 bytes)',
+        '',
+        '### Calls',
+        '',
+        'Model call 0:',
+        '',
+        '```text',
+        'Read {"file_path":"$CWD/a.txt"}',
+        '```',
+        '',
+        'Model call 1:',
+        '',
+        '```text',
+        '(runner action) {"touch":"a.txt"}',
+        'Edit {"file_path":"$CWD/a.txt","old_string":"a","new_string":"b"}',
+        '```',
+        '',
+        '### Expected vs actual',
+        '',
+        '1 of 2 calls match Claude Code 2.1.273.',
+        '',
+        '#### Read `toolu_oracle_0_0` — matches',
+        '',
+        'Result:',
+        '',
+        '```text',
+        '1\ta',
+        '2\t',
+        '```',
+        '',
+        '#### Edit `toolu_oracle_1_0` — **differs**',
+        '',
+        'Expected (Claude Code 2.1.273) (is_error):',
+        '',
+        '```text',
+        '<tool_use_error>File has been modified since read</tool_use_error>',
+        '```',
+        '',
+        'Actual (cc-playground):',
+        '',
+        '```text',
+        'The file $CWD/a.txt has been updated successfully.',
+        '```',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('leaves out a link over 2,000 characters and points at the file', () => {
+    const md = issueMarkdown({ scenario: { turns: [] }, link: `https://x.test/#s1.${'A'.repeat(2000)}`, fileName: 'bug.json' });
+    expect(md).toEqual(
+      [
+        '## cc-playground scenario',
+        '',
+        'Behaviour version: Claude Code **2.1.273**, permission mode `bypassPermissions`.',
+        '',
+        'The share link is 2,019 characters, over the 2,000 that fit in an issue: the scenario is attached as `bug.json` (Export scenario file).',
+        '',
+        '### Calls',
+        '',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('markdown helpers', () => {
+  it('fences content with a longer fence than any inside', () => {
+    expect(fence('a\n```\nb', 'text')).toEqual('````text\na\n```\nb\n````');
+  });
+  it('escapes prose so it renders as written', () => {
+    expect(escapeInline('# [x](javascript:y)\n<img>')).toEqual('\\# \\[x\\]\\(javascript:y\\) \\<img\\>');
+  });
+});
