@@ -1,5 +1,5 @@
 import type { LedgerEntry } from '../../ledger/ledger';
-import type { ToolModule } from '../types';
+import type { PermissionRequest, ToolModule } from '../types';
 import { expandPath } from '../../text/paths';
 import { explainRead } from './explain';
 import { pdfjsEngine, type PdfEngine } from './pdf';
@@ -19,12 +19,18 @@ export function createReadTool(opts: ReadToolOptions = {}): ToolModule<ReadInput
     schema: readInput,
     isReadOnly: () => true,
     isConcurrencySafe: () => true,
-    permissionRequest: (input, ctx) => ({
-      tool: 'Read',
-      kind: 'read',
-      paths: [expandPath(input.file_path, ctx.ws.info.cwd, ctx.ws.info.home)],
-      input,
-    }),
+    permissionRequest: (input, ctx) => {
+      // `validation: 'read'`: Read checks deny rules in its input validation, so a denied path
+      // gets a <tool_use_error> (the permission engine reads this field).
+      const req: PermissionRequest & { validation: 'read' } = {
+        tool: 'Read',
+        kind: 'read',
+        paths: [expandPath(input.file_path, ctx.ws.info.cwd, ctx.ws.info.home)],
+        input,
+        validation: 'read',
+      };
+      return req;
+    },
     validate: validateRead,
     call: (input, ctx) => read(input, ctx, deps),
     render: renderRead,

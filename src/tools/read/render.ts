@@ -52,7 +52,9 @@ function renderOutcome(o: ReadOutcome, ctx: ToolContext): Rendered {
       const file: Record<string, unknown> = { filePath: o.inputPath, content: o.content, numLines: o.lines.length, startLine: o.startLine, totalLines: o.totalLines };
       if (o.truncation) file.truncatedByTokenCap = true;
       const notice = o.truncation ? partialNotice(o.path, o.truncation, o.lines.length, o.totalLines) : undefined;
-      if (ctx.profile.noticePlacement(ctx.model) === 'inline' && notice !== undefined && isLastOfMessage(ctx)) {
+      // The notice folds into this Read's own result even when it is not the last of the
+      // message (read-probe4-strict-partial-not-last: the slow read finishes last).
+      if (ctx.profile.noticePlacement(ctx.model) === 'inline' && notice !== undefined) {
         return { is_error: false, content: `${numbered.trimEnd()}\n\n<system-reminder>\n${notice}\n</system-reminder>`, structured: { type: 'text', file } };
       }
       const rendered: Rendered = { is_error: false, content: numbered, structured: { type: 'text', file } };
