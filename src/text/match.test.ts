@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { countOccurrences, findActualString, foldQuotes, hasEscapeForms, preserveQuoteStyle } from './match';
+import {
+  countOccurrences,
+  decodeEscapes,
+  encodeNonAscii,
+  findActualString,
+  foldQuotes,
+  hasEscapeForms,
+  preserveQuoteStyle,
+} from './match';
 
 describe('Edit matching cascade', () => {
   it('prefers an exact match', () => {
@@ -12,20 +20,33 @@ describe('Edit matching cascade', () => {
     expect(findActualString("it's", 'it’s')).toEqual({ actual: "it's", stage: 'quotes' });
   });
 
-  it('accepts \\uXXXX escapes and characters in either direction, hex in any case', () => {
+  it('decodes escapes in old_string, and accepts escapes and characters either way, hex in any case', () => {
     expect(findActualString('x = "\\u00C9t\\u00e9"', 'x = "Été"')).toEqual({
       actual: 'x = "\\u00C9t\\u00e9"',
-      stage: 'escapes',
+      stage: 'escapes-either',
+      newStyle: 'encode',
     });
     expect(findActualString('x = "Été"', 'x = "\\u00c9t\\u00E9"')).toEqual({
       actual: 'x = "Été"',
-      stage: 'escapes',
+      stage: 'escapes-decoded',
+      newStyle: 'decode',
+    });
+    expect(findActualString('x = "É\\u00e9"', 'x = "\\u00c9é"')).toEqual({
+      actual: 'x = "É\\u00e9"',
+      stage: 'escapes-either',
     });
     expect(findActualString('emoji 😀!', 'emoji \\ud83d\\ude00')).toEqual({
       actual: 'emoji 😀',
-      stage: 'escapes',
+      stage: 'escapes-decoded',
+      newStyle: 'decode',
     });
-    expect(findActualString('a.b', 'a\\u002eb')).toEqual({ actual: 'a.b', stage: 'escapes' });
+    expect(findActualString('a.b', 'a\\u002eb')).toEqual({
+      actual: 'a.b',
+      stage: 'escapes-decoded',
+      newStyle: 'decode',
+    });
+    expect(decodeEscapes('\\u00e9\\u00C9\\x')).toEqual('éÉ\\x');
+    expect(encodeNonAscii('é 😀 a')).toEqual('\\u00e9 \\ud83d\\ude00 a');
   });
 
   it('does not treat NFC and NFD as the same text', () => {

@@ -1,13 +1,18 @@
 // Edit's matching cascade (2.1.273): exact first; then curly quotes folded to straight ones on
-// both sides; then \uXXXX escapes and the characters they stand for accepted either way. Each
-// stage returns the file's own spelling, which is what gets replaced.
+// both sides; then old_string with its \uXXXX escapes decoded; then \uXXXX escapes and the
+// characters they stand for accepted either way. Each stage returns the file's own spelling,
+// which is what gets replaced, and says how new_string is to follow that spelling.
 
-export type MatchStage = 'exact' | 'quotes' | 'escapes';
+export type MatchStage = 'exact' | 'quotes' | 'escapes-decoded' | 'escapes-either';
 
 export interface Match {
   /** The file's own text that old_string stands for. */
   actual: string;
   stage: MatchStage;
+  /** new_string follows the file: 'decode' its escapes (old_string's escapes stood for
+   * characters in the file), 'encode' its non-ASCII characters (old_string's characters stood for
+   * escapes in the file). Recorded from the 2.1.273 binary. */
+  newStyle?: 'decode' | 'encode';
 }
 
 const LSQ = '\u2018';
@@ -26,6 +31,17 @@ const ESCAPE = /\\u([0-9a-fA-F]{4})/g;
 export function hasEscapeForms(s: string): boolean {
   ESCAPE.lastIndex = 0;
   return ESCAPE.test(s) || /[\u0080-\uffff]/.test(s);
+}
+
+const hasEscape = (s: string) => /\\u[0-9a-fA-F]{4}/.test(s);
+
+export function decodeEscapes(s: string): string {
+  return s.replace(ESCAPE, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** Non-ASCII code units as lower-case \uXXXX escapes (a surrogate pair becomes two). */
+export function encodeNonAscii(s: string): string {
+  return s.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 const reEscape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -59,9 +75,22 @@ export function findActualString(file: string, search: string): Match | undefine
   const folded = foldQuotes(search);
   const at = foldQuotes(file).indexOf(folded);
   if (at !== -1) return { actual: file.slice(at, at + search.length), stage: 'quotes' };
+  if (hasEscape(search)) {
+    const decoded = decodeEscapes(search);
+    if (file.includes(decoded)) return { actual: decoded, stage: 'escapes-decoded', newStyle: 'decode' };
+  }
   if (hasEscapeForms(search)) {
     const m = eitherSpelling(search).exec(file);
-    if (m) return { actual: m[0], stage: 'escapes' };
+    if (m) {
+      const actual = m[0];
+      const newStyle =
+        hasEscape(actual) && !hasEscape(search)
+          ? 'encode'
+          : hasEscape(search) && !hasEscape(actual)
+            ? 'decode'
+            : undefined;
+      return { actual, stage: 'escapes-either', ...(newStyle ? { newStyle } : {}) };
+    }
   }
   return undefined;
 }
@@ -105,6 +134,13 @@ function curlySingle(s: string): string {
       return openingContext(chars, i) ? LSQ : RSQ;
     })
     .join('');
+}
+
+/** new_string as it goes into the file: the file's escape spelling, or its quote style. */
+export function styleNewString(oldString: string, m: Match, newString: string): string {
+  if (m.newStyle === 'decode') return decodeEscapes(newString);
+  if (m.newStyle === 'encode') return encodeNonAscii(newString);
+  return preserveQuoteStyle(oldString, m.actual, newString);
 }
 
 /** When the file's spelling has curly quotes, new_string gets the same style. */

@@ -96,6 +96,17 @@ describe('Edit', () => {
       },
     });
     expect(h.text('new/dir/f.txt')).toEqual('hello\n');
+    // A blank file skips the checks, so an unread one is refused by the call itself, unwrapped
+    // (recorded from the 2.1.273 binary).
+    const unread = 'File has not been read yet. Read it first before writing to it.';
+    expect(
+      await h.run('Edit', { file_path: `${CWD}/blank.txt`, old_string: '', new_string: 'filled' }),
+    ).toEqual({
+      content: unread,
+      is_error: true,
+      structured: `Error: ${unread}`,
+    });
+    await h.seed('blank.txt');
     expect(
       (await h.run('Edit', { file_path: `${CWD}/blank.txt`, old_string: '', new_string: 'filled' })).is_error,
     ).toEqual(false);
@@ -159,7 +170,10 @@ describe('Edit', () => {
     expect(h.text('s.md')).toEqual('it’s "fancy"\n');
   });
 
-  it('accepts \\uXXXX escapes and their characters either way, and says so when neither matches', async () => {
+  it("accepts \\uXXXX escapes and their characters either way, writing new_string in the file's spelling", async () => {
+    // Recorded from the 2.1.273 binary: escapes in old_string that stand for characters in the
+    // file are decoded in new_string too (and reported so); characters in old_string that stand
+    // for escapes in the file are escaped in what is written (the report keeps new_string as sent).
     const h = harness({
       files: {
         'esc.js': 'const s = "caf\\u00E9";\n',
@@ -167,16 +181,57 @@ describe('Edit', () => {
         'nfd.txt': 'cafe\u0301\n',
       },
     });
-    const a = await h.run('Edit', { file_path: `${CWD}/esc.js`, old_string: '"café"', new_string: '"tea"' });
-    expect(a.structured && (a.structured as { oldString: string }).oldString).toEqual('"caf\\u00E9"');
-    expect(h.text('esc.js')).toEqual('const s = "tea";\n');
-    await h.run('Edit', { file_path: `${CWD}/chr.js`, old_string: '"caf\\u00e9"', new_string: '"tea"' });
-    expect(h.text('chr.js')).toEqual('const s = "tea";\n');
+    const a = await h.run('Edit', {
+      file_path: `${CWD}/esc.js`,
+      old_string: '"café"',
+      new_string: '"thé 😀"',
+    });
+    expect(a.structured).toEqual({
+      filePath: `${CWD}/esc.js`,
+      oldString: '"caf\\u00E9"',
+      newString: '"thé 😀"',
+      originalFile: 'const s = "caf\\u00E9";\n',
+      structuredPatch: [
+        {
+          oldStart: 1,
+          oldLines: 1,
+          newStart: 1,
+          newLines: 1,
+          lines: ['-const s = "caf\\u00E9";', '+const s = "th\\u00e9 \\ud83d\\ude00";'],
+        },
+      ],
+      userModified: false,
+      replaceAll: false,
+    });
+    expect(h.text('esc.js')).toEqual('const s = "th\\u00e9 \\ud83d\\ude00";\n');
+    const b = await h.run('Edit', {
+      file_path: `${CWD}/chr.js`,
+      old_string: '"caf\\u00e9"',
+      new_string: '"th\\u00e9"',
+    });
+    expect(b.structured).toEqual({
+      filePath: `${CWD}/chr.js`,
+      oldString: '"café"',
+      newString: '"thé"',
+      originalFile: 'const s = "café";\n',
+      structuredPatch: [
+        {
+          oldStart: 1,
+          oldLines: 1,
+          newStart: 1,
+          newLines: 1,
+          lines: ['-const s = "café";', '+const s = "thé";'],
+        },
+      ],
+      userModified: false,
+      replaceAll: false,
+    });
+    expect(h.text('chr.js')).toEqual('const s = "thé";\n');
     expect(
       await h.run('Edit', { file_path: `${CWD}/nfd.txt`, old_string: 'café', new_string: 'tea' }),
     ).toEqual(
       err(
-        'String to replace not found in file.\nString: café\n(note: Edit also tried swapping \\uXXXX escapes and their characters; neither form matched, so the file spells these characters some other way — Read it to see the exact text.)',
+        'String to replace not found in file.\nString: café\n(note: Edit also tried swapping \\uXXXX escapes and their characters; neither form matched, so the mismatch is likely elsewhere in old_string. Re-read the file and copy the exact surrounding text.)',
       ),
     );
   });
@@ -334,9 +389,9 @@ describe('Edit', () => {
     expect(
       await h.run('Edit', { file_path: `${CWD}/q.txt`, old_string: 'it’s', new_string: "it's" }),
     ).toEqual({
-      content: 'Original and edited file match exactly. Failed to apply edit.',
+      content: 'String not found in file. Failed to apply edit.',
       is_error: true,
-      structured: 'Error: Original and edited file match exactly. Failed to apply edit.',
+      structured: 'Error: String not found in file. Failed to apply edit.',
     });
   });
 
@@ -410,5 +465,53 @@ describe('Edit', () => {
     expect(
       h.ledger.list().map((e) => ({ path: e.path, content: e.content, via: e.via, callId: e.callId })),
     ).toEqual([{ path: `${CWD}/s.txt`, content: 'd\n', via: 'Write', callId: 'toolu_3' }]);
+  });
+  it('recovers a changed file through the cascade and with replace_all (recorded from 2.1.273)', async () => {
+    const h = harness({ model: STRICT, files: { 'q.txt': 'say “hi”\n', 'a.txt': 'x\ny\n' } });
+    await h.seed('q.txt');
+    await h.seed('a.txt');
+    await h.touch('q.txt', 'say “hi”\nmore\n');
+    await h.touch('a.txt', 'x\nx\ny\n');
+    expect(
+      await h.run('Edit', { file_path: `${CWD}/q.txt`, old_string: 'say "hi"', new_string: 'say "yo"' }),
+    ).toEqual({
+      content: `The file ${CWD}/q.txt has been updated successfully. ${NOTE}`,
+      is_error: false,
+      structured: {
+        filePath: `${CWD}/q.txt`,
+        oldString: 'say “hi”',
+        newString: 'say "yo"',
+        originalFile: 'say “hi”\nmore\n',
+        structuredPatch: [
+          { oldStart: 1, oldLines: 2, newStart: 1, newLines: 2, lines: ['-say “hi”', '+say “yo”', ' more'] },
+        ],
+        userModified: false,
+        replaceAll: false,
+        staleRecovered: true,
+      },
+    });
+    const r = await h.run('Edit', {
+      file_path: `${CWD}/a.txt`,
+      old_string: 'x',
+      new_string: 'X',
+      replace_all: true,
+    });
+    expect(r.content).toEqual(
+      `The file ${CWD}/a.txt has been updated. All occurrences were successfully replaced. ${NOTE}`,
+    );
+    expect(h.text('a.txt')).toEqual('X\nX\ny\n');
+  });
+
+  it("resolves relative paths against the shell's current directory", async () => {
+    const h = harness({ model: STRICT, files: { 'sub/a.txt': 'one\n', 'a.txt': 'top\n' } });
+    h.session.conversation.cwd = `${CWD}/sub`;
+    await h.seed('sub/a.txt');
+    expect(
+      (await h.run('Edit', { file_path: 'a.txt', old_string: 'one', new_string: 'ONE' })).content,
+    ).toEqual(ok('a.txt'));
+    expect([h.text('sub/a.txt'), h.text('a.txt')]).toEqual(['ONE\n', 'top\n']);
+    expect(await h.run('Edit', { file_path: 'missing.txt', old_string: 'q', new_string: 'r' })).toEqual(
+      err(`File does not exist. Note: your current working directory is ${CWD}/sub.`),
+    );
   });
 });

@@ -11,9 +11,10 @@ import {
 } from '../../text/encoding';
 import {
   countOccurrences,
+  decodeEscapes,
   findActualString,
   hasEscapeForms,
-  preserveQuoteStyle,
+  styleNewString,
   type Match,
   type MatchStage,
 } from '../../text/match';
@@ -47,14 +48,18 @@ export type EditOutcome =
   | { kind: 'io-error'; path: string; message: string }
   /** The replacement left the file as it was (thrown in call). */
   | { kind: 'no-op'; path: string }
+  /** An empty old_string on an existing blank file skips the checks; the call itself then
+   * refuses an unread or changed file (thrown: the text is not wrapped). */
+  | { kind: 'call-refused'; code: 'unread' | 'stale'; path: string; state: ReadState }
   | {
       kind: 'edited';
       path: string;
       inputPath: string;
       /** The file's own spelling of old_string (what was replaced). */
       oldString: string;
+      /** new_string as the result reports it (escapes decoded when old_string's were). */
       newString: string;
-      /** new_string after the file's quote style was applied. */
+      /** new_string as written: the file's escape spelling or quote style applied. */
       appliedNewString: string;
       originalFile: string;
       patch: Hunk[];
@@ -117,9 +122,10 @@ export async function assess(input: EditInput, ctx: ToolContext): Promise<Plan |
   if (state.kind === 'unread') return refused(path, { code: 'unread' }, state);
 
   if (state.kind === 'stale') {
-    // A changed file can still be edited when old_string matches its current content exactly
-    // and unambiguously, and reading it would need no prompt.
-    const n = countOccurrences(file.content, old);
+    // A changed file can still be edited when old_string matches its current content (through
+    // the same cascade) exactly once, or replace_all is set, and reading it would need no prompt.
+    const m = findActualString(file.content, old);
+    const n = m ? countOccurrences(file.content, m.actual) : 0;
     const unambiguous = n === 1 || (n > 1 && input.replace_all);
     const readable = await ctx.permissions.wouldAllow({
       tool: 'Read',
@@ -127,16 +133,8 @@ export async function assess(input: EditInput, ctx: ToolContext): Promise<Plan |
       paths: [path],
       input: { file_path: path },
     });
-    if (!unambiguous || !readable) return refused(path, { code: 'stale' }, state);
-    return {
-      path,
-      file,
-      stage: 'exact',
-      match: { actual: old, stage: 'exact' },
-      occurrences: n,
-      staleRecovered: true,
-      state,
-    };
+    if (!m || !unambiguous || !readable) return refused(path, { code: 'stale' }, state);
+    return { path, file, stage: m.stage, match: m, occurrences: n, staleRecovered: true, state };
   }
 
   const match = findActualString(file.content, old);
@@ -199,12 +197,23 @@ export async function edit(input: EditInput, ctx: ToolContext): Promise<EditOutc
   const link = await catchFs(() => fs.lstat(path));
   if ('ok' in link && link.ok.type === 'symlink') return { kind: 'symlink', path };
 
+  if (plan.stage === 'fill') {
+    const st = await catchFs(() => fs.stat(path));
+    if ('error' in st) return { kind: 'io-error', path, message: fsErrorText(st.error) };
+    const state = await readState(path, st.ok.mtimeMs, () => Promise.resolve(file?.content ?? ''), ctx, {
+      relaxable: true,
+      compareContent: true,
+    });
+    if (state.kind === 'unread' || state.kind === 'stale')
+      return { kind: 'call-refused', code: state.kind, path, state };
+    plan.state = state;
+  }
+
   const original = file?.content ?? '';
-  const actual = plan.match?.actual ?? '';
-  const applied = plan.match
-    ? preserveQuoteStyle(input.old_string, actual, input.new_string)
-    : input.new_string;
-  const updated = plan.match ? applyEdit(original, actual, applied, input.replace_all) : applied;
+  const m = plan.match;
+  const actual = m?.actual ?? '';
+  const applied = m ? styleNewString(input.old_string, m, input.new_string) : input.new_string;
+  const updated = m ? applyEdit(original, actual, applied, input.replace_all) : applied;
   if (updated === original) return { kind: 'no-op', path };
 
   const encoding = file?.encoding ?? 'utf8';
@@ -229,7 +238,7 @@ export async function edit(input: EditInput, ctx: ToolContext): Promise<EditOutc
     path,
     inputPath: input.file_path,
     oldString: actual,
-    newString: input.new_string,
+    newString: m?.newStyle === 'decode' ? decodeEscapes(input.new_string) : input.new_string,
     appliedNewString: applied,
     originalFile: original,
     patch: linePatch(original, updated),

@@ -6,8 +6,10 @@ const STAGES: Record<string, string> = {
   exact: 'old_string matched the file exactly',
   quotes:
     "old_string matched once curly quotes were folded to straight ones; the file's own spelling was replaced and new_string took the file's quote style",
-  escapes:
-    "old_string matched once \\uXXXX escapes and the characters they stand for were accepted either way; the file's own spelling was replaced",
+  'escapes-decoded':
+    "old_string matched once its \\uXXXX escapes were decoded; new_string's escapes were decoded the same way",
+  'escapes-either':
+    "old_string matched once \\uXXXX escapes and the characters they stand for were accepted either way; the file's own spelling was replaced and new_string written in it",
   create: 'old_string was empty and the file did not exist, so Edit created it (with its parent directories)',
   fill: 'old_string was empty and the file held only whitespace, so Edit replaced its content',
 };
@@ -43,6 +45,8 @@ export function explainEdit(o: EditOutcome): string {
       return `The filesystem refused the write (${o.message}).`;
     case 'no-op':
       return 'The replacement produced the file unchanged, which Claude Code reports as a failed edit.';
+    case 'call-refused':
+      return `An empty old_string on an existing blank file skips the usual checks, but the call itself refuses: ${explainState(o.state)}`;
     case 'edited': {
       const where = `${STAGES[o.stage] ?? o.stage}${o.replaceAll ? ` (${o.occurrences} occurrence${o.occurrences === 1 ? '' : 's'} replaced)` : ''}.`;
       const ledger = o.staleRecovered
@@ -57,6 +61,6 @@ export function explainEdit(o: EditOutcome): string {
 }
 
 export function consultedByEdit(o: EditOutcome): LedgerEntry | undefined {
-  if (o.kind === 'refused' || o.kind === 'edited') return o.state?.entry;
+  if (o.kind === 'refused' || o.kind === 'edited' || o.kind === 'call-refused') return o.state?.entry;
   return undefined;
 }

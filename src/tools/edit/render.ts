@@ -14,9 +14,8 @@ import type { EditError, EditOutcome } from './edit';
 export const STALE_NOTE =
   '(note: the file had been modified on disk since you last read it — the edit applied cleanly, but the file contains other changes not in your context. Read it before edits that depend on surrounding content.)';
 
-/** Only the opening of this note was recorded (oracle README item 19); the rest is ours. */
 export const ESCAPES_NOTE =
-  '(note: Edit also tried swapping \\uXXXX escapes and their characters; neither form matched, so the file spells these characters some other way — Read it to see the exact text.)';
+  '(note: Edit also tried swapping \\uXXXX escapes and their characters; neither form matched, so the mismatch is likely elsewhere in old_string. Re-read the file and copy the exact surrounding text.)';
 
 export function editErrorText(e: EditError): string {
   switch (e.code) {
@@ -50,7 +49,9 @@ export function renderEdit(o: EditOutcome, _ctx: ToolContext): Rendered {
     case 'io-error':
       return thrown(o.message);
     case 'no-op':
-      return thrown('Original and edited file match exactly. Failed to apply edit.');
+      return thrown('String not found in file. Failed to apply edit.');
+    case 'call-refused':
+      return thrown(o.code === 'unread' ? UNREAD : MODIFIED);
     case 'edited': {
       const head = o.replaceAll
         ? `The file ${o.inputPath} has been updated. All occurrences were successfully replaced.`

@@ -1,9 +1,11 @@
-// Filesystem errors as the binary (Bun) words them: `EISDIR: illegal operation on a directory,
-// read`, without the path Node would append.
+// Filesystem errors as the binary (Bun) words them: a failed read of an open file has no path
+// (`EISDIR: illegal operation on a directory, read`), a path call has it (`ENOTDIR: not a
+// directory, stat '<path>'`).
 import { FS_ERROR_TEXT, isFsError, type FsError } from '../../workspace/types';
 
 export function fsErrorText(e: FsError): string {
-  return `${e.code}: ${FS_ERROR_TEXT[e.code]}, ${e.syscall}`;
+  const head = `${e.code}: ${FS_ERROR_TEXT[e.code]}, ${e.syscall}`;
+  return e.syscall === 'read' ? head : `${head} '${e.path}'`;
 }
 
 /** Runs f; a filesystem error becomes its text, anything else is rethrown (a crash of ours). */

@@ -186,4 +186,13 @@ describe('Write', () => {
       'The ledger holds a Read of this path (call toolu_seed) and the file has not changed since (or only its mtime moved). The whole file was replaced as given (no BOM and no CRLF restored, as 2.1.273 does); the ledger now holds the new content.',
     );
   });
+  it('reports a path under a file as a crash of the checks, naming the path (recorded from 2.1.273)', async () => {
+    const h = harness({ files: { 'f.txt': 'x\n' } });
+    const text = `Error calling tool (Write): ENOTDIR: not a directory, stat '${CWD}/f.txt/inner.txt'`;
+    expect(await h.run('Write', { file_path: `${CWD}/f.txt/inner.txt`, content: 'y\n' })).toEqual({
+      content: `<tool_use_error>${text}</tool_use_error>`,
+      is_error: true,
+      structured: text,
+    });
+  });
 });
