@@ -13,14 +13,7 @@ import {
   resolveMode,
   scriptedVerdict,
 } from './index';
-import type {
-  ClassifierVerdict,
-  Mode,
-  PermissionBehaviour,
-  PermissionContext,
-  PermissionRequest,
-  Settings,
-} from './types';
+import type { Mode, PermissionBehaviour, PermissionContext, PermissionRequest, Settings } from './types';
 
 const ROOT = '/r';
 const CWD = `${ROOT}/project`;

@@ -1,7 +1,17 @@
 // Decisions as whole values: sources and trust, path specifiers, deny > ask > allow, the file
 // tools' own refusal texts, modes, the classifier, the tool list.
 import { describe, expect, it } from 'vitest';
-import { decide, offeredTools, parseRule, resolveMode, validateRules, workingDirectories } from './index';
+import {
+  decide,
+  offeredTools,
+  parseRule,
+  PERMISSIONS_2_1_273,
+  PERMISSIONS_2_1_332,
+  resolveMode,
+  scriptedVerdict,
+  validateRules,
+  workingDirectories,
+} from './index';
 import { readDenyFilter } from './filter';
 import type { PermissionContext, PermissionRequest, Settings } from './types';
 
@@ -474,6 +484,40 @@ describe('offered tools', () => {
       },
       SEVEN,
       SEVEN,
+    ]);
+  });
+});
+
+describe('scripted classifier verdicts', () => {
+  it('answers as the oracle does for a local (2.1.273) and an API (2.1.332) classifier', () => {
+    expect([
+      scriptedVerdict('block', undefined, PERMISSIONS_2_1_273),
+      scriptedVerdict('block', 'unsupported', PERMISSIONS_2_1_273),
+      scriptedVerdict(undefined, undefined, PERMISSIONS_2_1_273),
+      scriptedVerdict('block', undefined, PERMISSIONS_2_1_332),
+      scriptedVerdict({ severity: 70, category: 'Data Exfiltration' }, undefined, PERMISSIONS_2_1_332),
+      scriptedVerdict('block', 'unsupported', PERMISSIONS_2_1_332),
+      scriptedVerdict('allow', undefined, PERMISSIONS_2_1_332),
+    ]).toEqual([
+      'block',
+      'block',
+      undefined,
+      {
+        severity: 95,
+        category: 'Irreversible Local Destruction',
+        explanation: '[Irreversible Local Destruction] scripted by the oracle',
+      },
+      {
+        severity: 70,
+        category: 'Data Exfiltration',
+        explanation: '[Data Exfiltration] scripted by the oracle',
+      },
+      undefined,
+      {
+        severity: 5,
+        category: 'Irreversible Local Destruction',
+        explanation: '[Irreversible Local Destruction] scripted by the oracle',
+      },
     ]);
   });
 });
