@@ -313,3 +313,21 @@ describe('Read: images, notebooks, PDFs', () => {
     expect((await read({ file_path: `${CWD}/h.pdf` }))?.content).toEqual(`File is not a valid PDF (missing %PDF- header): ${CWD}/h.pdf`);
   });
 });
+
+describe('Read: explanations', () => {
+  it('says which rule shaped the result', async () => {
+    const { s } = session({ env: { CLAUDE_CODE_FILE_READ_MAX_OUTPUT_TOKENS: '10' }, files: { 'x.txt': 'x\n', 'big.txt': lines(10, () => 'abcdefghi') } });
+    const explain = async (input: Record<string, unknown>) => (await s.runModelCall([{ id: `e${JSON.stringify(input)}`, name: 'Read', input }])).calls[0]?.explain;
+    expect([
+      await explain({ file_path: `${CWD}/x.txt` }),
+      await explain({ file_path: `${CWD}/x.txt` }),
+      await explain({ file_path: `${CWD}/big.txt` }),
+      await explain({ file_path: `${CWD}/nope.txt` }),
+    ]).toEqual([
+      'Read returned all 2 lines, numbered from 1 (a trailing newline shows as an empty last line; 2.1.273 applies no 2000-line default when the file fits the caps), and recorded the file in the ledger.',
+      `The ledger holds a Read of this path with the same offset and limit (e{"file_path":"${CWD}/x.txt"}) and the file's mtime has not changed: 2.1.273's repeat-read guard refuses to send it again (it compares the mtime only, not the content).`,
+      'The whole-file read came to 25 tokens, over the 10-token cap, so Read sent the first 3 of 11 lines (about 85% of the cap) with a PARTIAL-view notice; the ledger marks it as a partial view, which Edit and Write do not accept as a read.',
+      'No file at this path and no suggester matched; Read only names the working directory.',
+    ]);
+  });
+});
