@@ -25,7 +25,8 @@ describe('text files', () => {
     expect(detectLineEnding('a\r\nb\nc\r\n')).toEqual('CRLF');
     expect(detectLineEnding('a\r\nb\n')).toEqual('LF');
     expect(detectLineEnding('no newline')).toEqual('LF');
-    expect(applyLineEnding('a\nb\n', 'CRLF')).toEqual('a\r\nb\r\n');
+    expect(applyLineEnding('a\nb\r\n', 'CRLF')).toEqual('a\r\nb\r\n');
+    expect(applyLineEnding('a\nb\r\n', 'LF')).toEqual('a\nb\r\n');
   });
 
   it('builds jsdiff hunks with three lines of context, split when more than six lines apart', () => {

@@ -55,8 +55,9 @@ export function foldCrlf(s: string): string {
   return s.includes('\r\n') ? s.replaceAll('\r\n', '\n') : s;
 }
 
+/** A CRLF already in the text stays one (an Edit's new_string may carry its own). */
 export function applyLineEnding(s: string, le: LineEnding): string {
-  return le === 'CRLF' ? s.replaceAll('\n', '\r\n') : s;
+  return le === 'CRLF' ? s.replace(/\r?\n/g, '\r\n') : s;
 }
 
 export function readTextFile(bytes: Uint8Array): TextFile {
