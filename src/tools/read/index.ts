@@ -25,6 +25,7 @@ export function createReadTool(opts: ReadToolOptions = {}): ToolModule<ReadInput
       const req: PermissionRequest & { validation: 'read' } = {
         tool: 'Read',
         kind: 'read',
+        validation: 'read',
         paths: [expandPath(input.file_path, ctx.ws.info.cwd, ctx.ws.info.home)],
         input,
         validation: 'read',

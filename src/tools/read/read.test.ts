@@ -289,7 +289,9 @@ describe('Read: images, notebooks, PDFs', () => {
       },
       attachments: undefined,
     });
-    expect(ledger.get(`${CWD}/a.ipynb`)).toMatchObject({ content: nb, via: 'Read', partial: false });
+    expect(ledger.get(`${CWD}/a.ipynb`)).toMatchObject({ content: nb, via: 'Read', partial: false, offset: undefined, limit: undefined });
+    // A notebook is always read whole, so another range is still a repeat.
+    expect((await read({ file_path: `${CWD}/a.ipynb`, limit: 1 }))?.content).toEqual('Wasted call — file unchanged since your last Read. Refer to that earlier tool_result instead.');
   });
 
   it('validates pages before anything else, for any file', async () => {

@@ -185,7 +185,9 @@ export async function validateRead(input: ReadInput, ctx: ToolContext): Promise<
   if (BINARY_EXTENSIONS.has(ext) && ext !== 'pdf' && !IMAGE_EXTENSIONS.has(ext)) return { ...base, kind: 'binary-extension', ext: `.${ext}` };
 
   const prior = ctx.ledger.get(path);
-  if (ctx.profile.repeatReadGuard && prior && prior.via === 'Read' && !prior.partialView && sameRange(prior, input.offset, input.limit)) {
+  // A notebook is read whole whatever the range, and recorded so (read-probe4-strict-notebook-two).
+  const range = ext === 'ipynb' ? { offset: undefined, limit: undefined } : input;
+  if (ctx.profile.repeatReadGuard && prior && prior.via === 'Read' && !prior.partialView && sameRange(prior, range.offset, range.limit)) {
     let st: Stat;
     try {
       st = await ctx.ws.fs.stat(path);
@@ -339,7 +341,8 @@ async function readNotebook(input: ReadInput, ctx: ToolContext, base: Base, read
     if (e instanceof SyntaxError) return { ...base, kind: 'notebook-invalid', detail: jsonParseError(e.message) };
     throw e;
   }
-  return { ...base, kind: 'notebook', cells, entry: entry(ctx, base.path, st, input, text.replace(/\r\n/g, '\n'), false, false) };
+  const whole = { ...input, offset: undefined, limit: undefined };
+  return { ...base, kind: 'notebook', cells, entry: entry(ctx, base.path, st, whole, text.replace(/\r\n/g, '\n'), false, false) };
 }
 
 /** Claude Code runs on Bun, whose JSON.parse words its errors like JavaScriptCore; the common
