@@ -13,6 +13,7 @@ export const editTool: ToolModule<EditInput, EditOutcome> = {
   permissionRequest: (input, ctx) => ({
     tool: 'Edit',
     kind: 'write',
+    validation: 'edit',
     paths: [resolvePath(input.file_path, ctx)],
     input,
   }),
