@@ -3,12 +3,16 @@
 // code go to files, because the container's process output is a terminal (merged, CRLF).
 // Usage: node rg.mjs <job.json>
 // job: { args, env, preopens: {guestName: hostPath}, stdout, stderr, code }
+/* global WebAssembly */
+import { Buffer } from 'node:buffer';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import process from 'node:process';
+import { fileURLToPath } from 'node:url';
 import { createWasi } from './_wasi.mjs';
 
 const job = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
-const here = path.dirname(new URL(import.meta.url).pathname);
+const here = path.dirname(fileURLToPath(import.meta.url));
 const out = [];
 const err = [];
 const wasi = createWasi({

@@ -4,6 +4,7 @@
 // job: { root, skip: [names under root to leave out], ops: [{op, path, ...}], manifest: path }
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import process from 'node:process';
 
 const job = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
 
