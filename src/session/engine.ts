@@ -6,7 +6,11 @@ import type { Profile } from '../profiles/types';
 import type { AnyTool, Attachment, Conversation, PermissionRequest, Rendered, ToolContext } from '../tools/types';
 import type { Workspace } from '../workspace/types';
 import type { SessionDecision, SessionPermissions } from './permissions';
+import { snapshotFiles } from './tree';
 import { formatValidationError } from './validation';
+
+/** Every file under the workspace root, by absolute path (time travel in the UI). */
+export type FileSnapshot = Map<string, Uint8Array | { symlink: string }>;
 
 export interface ToolUse {
   id: string;
@@ -24,6 +28,8 @@ export interface CallRecord {
   /** Why the result is what it is, for people. */
   explain: string;
   consulted?: LedgerEntry;
+  /** The input after the schema parsed it (defaults filled in), when it parsed. */
+  parsed?: unknown;
   /** The tool's typed outcome (for the UI's renderers). */
   outcome?: unknown;
   stage: 'unknown-tool' | 'input' | 'validate' | 'permission' | 'call' | 'crash';
@@ -34,6 +40,9 @@ export interface ModelCallRecord {
   calls: CallRecord[];
   attachments: Attachment[];
   ledger: LedgerEntry[];
+  /** With `snapshots`: the files when the call started (after outside edits) and after it. */
+  filesBefore?: FileSnapshot;
+  files?: FileSnapshot;
 }
 
 export interface SessionOptions {
@@ -48,6 +57,8 @@ export interface SessionOptions {
   permissions: SessionPermissions;
   ledger: Ledger;
   env: Record<string, string>;
+  /** Record the files before and after every model call (costs a copy of the tree per call). */
+  snapshots?: boolean;
 }
 
 const noSuchTool = (name: string) => `<tool_use_error>Error: No such tool available: ${name}</tool_use_error>`;
@@ -112,27 +123,30 @@ export class Session {
       };
     }
     const input = parsed.data;
+    const refused = (decision: SessionDecision): CallRecord => ({
+      ...base,
+      parsed: input,
+      stage: 'permission',
+      decision,
+      rendered: { content: decision.message ?? 'Permission denied.', is_error: true, structured: decision.structured ?? `Error: ${decision.message ?? 'Permission denied.'}` },
+      explain: decision.reason || `The permission engine answered ${decision.behavior}.`,
+    });
+    // Read, Edit and Write check deny rules first in their input validation.
+    const pre = this.opts.permissions.precheck?.(tool.permissionRequest(input, ctx));
+    if (pre && pre.behavior !== 'allow') return refused(pre);
     if (tool.validate) {
       const early = await tool.validate(input, ctx);
       if (early !== undefined) {
-        return { ...base, stage: 'validate', outcome: early, rendered: tool.render(early, ctx), explain: tool.explain(early), consulted: tool.consulted?.(early) };
+        return { ...base, parsed: input, stage: 'validate', outcome: early, rendered: tool.render(early, ctx), explain: tool.explain(early), consulted: tool.consulted?.(early) };
       }
     }
     const decision = await this.opts.permissions.decide(tool.permissionRequest(input, ctx));
-    if (decision.behavior !== 'allow') {
-      return {
-        ...base,
-        stage: 'permission',
-        decision,
-        rendered: { content: decision.message ?? 'Permission denied.', is_error: true, structured: `Error: ${decision.message ?? 'Permission denied.'}` },
-        explain: decision.reason ?? `The permission engine answered ${decision.behavior}.`,
-      };
-    }
+    if (decision.behavior !== 'allow') return refused(decision);
     return { tool, input, decision };
   }
 
   private async execute(use: ToolUse, ctx: ToolContext, p: { tool: AnyTool; input: unknown; decision: SessionDecision }): Promise<CallRecord> {
-    const base = { id: use.id, name: use.name, input: use.input, decision: p.decision };
+    const base = { id: use.id, name: use.name, input: use.input, parsed: p.input, decision: p.decision };
     try {
       const outcome: unknown = await p.tool.call(p.input, ctx);
       return { ...base, stage: 'call', outcome, rendered: p.tool.render(outcome, ctx), explain: p.tool.explain(outcome), consulted: p.tool.consulted?.(outcome) };
@@ -149,6 +163,7 @@ export class Session {
 
   /** One assistant message: its tool_use blocks, run as Claude Code runs them. */
   async runModelCall(uses: readonly ToolUse[], signal?: AbortSignal): Promise<ModelCallRecord> {
+    const filesBefore = this.opts.snapshots ? await snapshotFiles(this.opts.ws.fs, this.opts.ws.info.root) : undefined;
     const records: CallRecord[] = new Array<CallRecord>(uses.length);
     let i = 0;
     while (i < uses.length) {
@@ -180,6 +195,10 @@ export class Session {
     const attachments: Attachment[] = [...this.conversation.pending.splice(0)];
     for (const r of records) attachments.push(...(r.rendered.attachments ?? []));
     const rec: ModelCallRecord = { index: this.history.length, calls: records, attachments, ledger: this.opts.ledger.snapshot() };
+    if (filesBefore) {
+      rec.filesBefore = filesBefore;
+      rec.files = await snapshotFiles(this.opts.ws.fs, this.opts.ws.info.root);
+    }
     this.history.push(rec);
     return rec;
   }

@@ -1,20 +1,20 @@
-// The seam between the session and the permission engine (src/permissions). The session only
-// needs a behaviour, the model-facing text of a refusal, and whether -p mode lists it as a
-// permission denial; the whole decision travels on to the UI untouched.
+// The seam between the session and the permission engine (src/permissions). The whole decision
+// travels on to the UI; the session itself only needs the behaviour, the model-facing text of a
+// refusal, and whether -p mode lists it as a permission denial.
+import type { Decision } from '../permissions/types';
 import type { PermissionRequest } from '../tools/types';
 
-export interface SessionDecision {
-  behavior: 'allow' | 'deny' | 'ask';
-  /** Exact model-facing text when the call does not run. */
-  message?: string;
-  permissionDenial?: boolean;
-  reason?: string;
-}
+export type SessionDecision = Decision;
 
 export interface SessionPermissions {
   decide(req: PermissionRequest): Promise<SessionDecision>;
+  /** The deny checks Read, Edit and Write make in their input validation, before the tool's own
+   * checks (a request without `validation` gets undefined). */
+  precheck?(req: PermissionRequest): SessionDecision | undefined;
   /** Tools the model is offered, and the text a call to a withheld tool gets. */
   offered(allTools: readonly string[]): { offered: string[]; removed: Record<string, string> };
+  /** The permission mode in force (a scenario without --permission-mode takes defaultMode). */
+  mode?: string;
 }
 
 /** Everything allowed: what bypassPermissions does without rules. */

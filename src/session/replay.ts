@@ -30,6 +30,8 @@ export interface ReplayOptions {
   /** Called after each model call (the UI uses it for progress). */
   onModelCall?: (rec: ModelCallRecord) => void;
   signal?: AbortSignal;
+  /** Record files before and after every model call (SessionOptions.snapshots). */
+  snapshots?: boolean;
 }
 
 export interface Replay {
@@ -73,7 +75,8 @@ export function baseEnv(ws: Workspace, scen: Scenario): Record<string, string> {
   return env;
 }
 
-async function performAction(ws: Workspace, act: Action, log: Record<string, unknown>[]): Promise<void> {
+/** One runner action between model calls (an outside edit, a sleep, a shell command). */
+export async function performAction(ws: Workspace, act: Action, log: Record<string, unknown>[]): Promise<void> {
   const p = placeholders(ws);
   const abs = (rel: string) => resolve(ws.info.cwd, substitute(rel, p));
   if ('touch' in act) {
@@ -144,6 +147,7 @@ export async function replayScenario(ws: Workspace, scen: Scenario, id: string, 
     permissions,
     ledger: new Ledger(),
     env,
+    snapshots: opts.snapshots,
   });
 
   const p = placeholders(ws);
@@ -158,7 +162,7 @@ export async function replayScenario(ws: Workspace, scen: Scenario, id: string, 
     }
     const rec = await session.runModelCall(uses, opts.signal);
     opts.onModelCall?.(rec);
-    for (const c of rec.calls) if (c.decision?.permissionDenial) denials.push({ tool_name: c.name, tool_use_id: c.id, tool_input: c.input });
+    for (const c of rec.calls) if (c.decision?.permissionDenial) denials.push({ tool_name: c.name, tool_use_id: c.id, tool_input: c.parsed ?? c.input });
     turns.push({
       turn: t,
       calls: rec.calls.map((c) => {
@@ -194,7 +198,7 @@ export async function replayScenario(ws: Workspace, scen: Scenario, id: string, 
     unstable_subset: scen.unstable_subset,
     version: profile.version,
     model,
-    permission_mode: mode,
+    permission_mode: permissions.mode ?? mode,
     tools: [...offered].sort(),
     exit_code: 0,
     turns,

@@ -60,7 +60,8 @@ export function permissionContext(
 
 export function createPermissions(setup: PermissionSetup): SessionPermissions {
   const ctx = permissionContext(setup);
-  const permissions = {
+  const permissions: SessionPermissions = {
+    mode: ctx.mode,
     decide: (req: Parameters<SessionPermissions['decide']>[0]) => decide(req as PermissionRequest, ctx),
     offered: (all: readonly string[]) => offeredTools(all, ctx),
     /** The deny checks Read, Edit and Write make first in their input validation (for requests

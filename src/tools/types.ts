@@ -28,18 +28,9 @@ export interface Rendered {
   attachments?: Attachment[];
 }
 
-export type PermissionKind = 'read' | 'write' | 'bash' | 'other';
-
-export interface PermissionRequest {
-  tool: string;
-  kind: PermissionKind;
-  /** Absolute paths the call touches. */
-  paths: string[];
-  command?: string;
-  /** Bash: the shell's working directory when the command runs (relative paths resolve here). */
-  shellCwd?: string;
-  input: unknown;
-}
+// The request a tool declares for the permission engine is the engine's own type.
+export type { PermissionKind, PermissionRequest } from '../permissions/types';
+import type { PermissionRequest } from '../permissions/types';
 
 /** Conversation state shared by the calls of one session. */
 export interface Conversation {

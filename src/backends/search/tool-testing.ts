@@ -61,8 +61,8 @@ export function denyReadsUnder(dir: string): SessionPermissions {
     decide: (req) =>
       Promise.resolve(
         req.kind === 'read' && req.paths.some((p) => p.startsWith(`${dir}/`))
-          ? { behavior: 'deny', message: 'denied' }
-          : { behavior: 'allow' },
+          ? { behavior: 'deny', message: 'denied', reason: 'a test rule denies reads here' }
+          : { behavior: 'allow', reason: 'no rule' },
       ),
   };
 }

@@ -28,7 +28,6 @@ export function createReadTool(opts: ReadToolOptions = {}): ToolModule<ReadInput
         validation: 'read',
         paths: [expandPath(input.file_path, ctx.ws.info.cwd, ctx.ws.info.home)],
         input,
-        validation: 'read',
       };
       return req;
     },

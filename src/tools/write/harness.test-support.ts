@@ -48,8 +48,8 @@ export function harness<W extends MemfsLike>(ws: W, opts: HarnessOptions = {}) {
     decide: (req: PermissionRequest) =>
       Promise.resolve(
         req.kind === 'read' && req.paths.some((p) => prompts.has(p))
-          ? { behavior: 'ask' as const, message: 'prompt' }
-          : { behavior: 'allow' as const },
+          ? { behavior: 'ask' as const, message: 'prompt', reason: 'the test asks for this path' }
+          : { behavior: 'allow' as const, reason: 'no rule' },
       ),
   };
   const offered = opts.offered ?? ['Read', 'Write', 'Edit', 'NotebookEdit'];

@@ -12,6 +12,7 @@ export const writeTool: ToolModule<WriteInput, WriteOutcome> = {
   permissionRequest: (input, ctx) => ({
     tool: 'Write',
     kind: 'write',
+    validation: 'write',
     paths: [resolvePath(input.file_path, ctx)],
     input,
   }),
