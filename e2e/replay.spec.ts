@@ -5,7 +5,7 @@ test('replays a gallery scenario and shows the exact result text in the four pan
   await page.getByRole('navigation', { name: 'Gallery' }).locator('summary', { hasText: /^edit / }).click();
   await page.getByRole('button', { name: 'edit-curly-in-old-string' }).click();
   await expect(page.getByText('matches Claude Code 2.1.273')).toBeVisible();
-  const tabs = page.getByRole('tab');
+  const tabs = page.getByRole('tablist', { name: 'Model calls' }).getByRole('tab');
   await expect(tabs).toHaveCount(2);
   const results = page.getByRole('region', { name: 'Tool results' });
   await expect(results.locator('pre.model-text').first()).toHaveText("1\tIt's here\n2\t");

@@ -1,18 +1,24 @@
-// Browser entry: the only place in the page that chooses a backend.
+// Browser entry: the only place in the page that chooses a backend. The backend (memfs,
+// just-bash, ripgrep WASM) is loaded with import() when the first session starts, so the
+// first paint carries none of it.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createMemfsWorkspace } from './backends/memfs';
-import { createMemfsSearch } from './backends/search/memfs';
-import { browserRipgrepLoader } from './backends/search/loader';
-import { createJustBashShell } from './backends/shell/justbash';
 import { App } from './ui/App';
+import type { Workspace } from './workspace/types';
 import './ui/app.css';
 
-const makeWorkspace = () =>
-  createMemfsWorkspace({
+const makeWorkspace = async (): Promise<Workspace> => {
+  const [{ createMemfsWorkspace }, { createMemfsSearch }, { browserRipgrepLoader }, { createJustBashShell }] = await Promise.all([
+    import('./backends/memfs'),
+    import('./backends/search/memfs'),
+    import('./backends/search/loader'),
+    import('./backends/shell/justbash'),
+  ]);
+  return createMemfsWorkspace({
     shell: (vol, clock) => createJustBashShell(vol, clock),
     search: (vol) => createMemfsSearch(vol, browserRipgrepLoader),
   });
+};
 
 const params = new URLSearchParams(location.search);
 const root = document.getElementById('root');

@@ -1,19 +1,44 @@
-// The first page: the corpus as a gallery, a replay of the chosen scenario on the in-memory
-// workspace, and for each model call the four panes.
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { Workspace } from '../workspace/types';
-import { galleryEntries, recordedResult, type GalleryEntry } from './corpus';
-import { DecisionsPane, LedgerPane, ResultsPane, TranscriptPane } from './Panes';
-import { replayInPage, type PageReplay } from './replay';
+// The playground page. Left: the gallery, or the workspace (file tree + editor). Middle: the
+// model calls of the session, the composer and the session settings. Right: the four panes of
+// the selected model call. The tool layer and everything heavy is in ./runtime, loaded when a
+// session first starts, so the first paint is the gallery alone.
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { PlaygroundSession, SessionSettings } from '../drivers/composer';
+import type { Scenario } from '../scenario/schema';
+import type { Difference } from '../session/compare';
+import type { FileSnapshot } from '../session/engine';
+import type { Workspace as WorkspacePort } from '../workspace/types';
+import { Composer, type ComposedCall } from './Composer';
+import { galleryEntries, type GalleryEntry } from './corpus';
+import { Diff } from './LazyEditors';
+import { DecisionsPane, LedgerPane, PANE_NAMES, ResultsPane, TranscriptPane } from './Panes';
+import type { Runtime } from './runtime';
+import { SettingsPanel } from './Settings';
+import { requestAfter } from './text';
+import { Workspace } from './Workspace';
+
+/** What a toolbar item or a settings field mounted into the page can see and do. */
+export interface PlaygroundHandle {
+  /** The session's scenario as run so far (its composed turns included); undefined when idle. */
+  scenario?: Scenario;
+  id?: string;
+  /** Opens a scenario object (a share link, an import) as a new session. */
+  openScenario: (scenario: Scenario, id: string) => void;
+}
 
 export interface AppProps {
-  makeWorkspace: () => Workspace;
+  makeWorkspace: () => Promise<WorkspacePort>;
   /** Scenario id to open first (from the URL). */
   initialId?: string;
   onOpen?: (id: string) => void;
+  /** Extra toolbar items (share, backend choice...). */
+  toolbar?: (h: PlaygroundHandle) => ReactNode;
+  /** Extra fields under the session settings. */
+  settingsExtra?: (h: PlaygroundHandle) => ReactNode;
 }
 
-type Status = { kind: 'idle' } | { kind: 'running'; id: string } | { kind: 'done'; replay: PageReplay } | { kind: 'error'; id: string; message: string };
+let runtime: Promise<Runtime> | undefined;
+export const loadRuntime = (): Promise<Runtime> => (runtime ??= import('./runtime'));
 
 function Gallery({ entries, selected, onOpen }: { entries: GalleryEntry[]; selected?: string; onOpen: (id: string) => void }) {
   const [filter, setFilter] = useState('');
@@ -28,7 +53,7 @@ function Gallery({ entries, selected, onOpen }: { entries: GalleryEntry[]; selec
   }, [entries, filter]);
   return (
     <nav aria-label="Gallery" className="gallery">
-      <input type="search" placeholder="Filter scenarios" aria-label="Filter scenarios" value={filter} onChange={(e) => setFilter(e.target.value)} />
+      <input type="search" placeholder="Filter scenarios (/)" aria-label="Filter scenarios" value={filter} onChange={(e) => setFilter(e.target.value)} />
       {byArea.map(([area, list]) => (
         <details key={area} open={!!filter || list.some((e) => e.id === selected)}>
           <summary>
@@ -49,100 +74,264 @@ function Gallery({ entries, selected, onOpen }: { entries: GalleryEntry[]; selec
   );
 }
 
-function MatchBadge({ replay }: { replay: PageReplay }) {
-  if (!replay.differences) return <span className="badge">no recording</span>;
-  if (replay.differences.length === 0) return <span className="badge allow">matches Claude Code 2.1.273</span>;
-  return <span className="badge deny">differs from Claude Code 2.1.273 ({replay.differences.length})</span>;
+const short = (v: unknown) => {
+  const s = JSON.stringify(v, null, 2);
+  return s === undefined ? 'undefined' : s;
+};
+
+function MatchBadge({ differences, composed }: { differences?: Difference[]; composed: boolean }) {
+  if (composed) return <span className="badge">composed: not compared with a recording</span>;
+  if (!differences) return <span className="badge">no recording</span>;
+  if (differences.length === 0) return <span className="badge allow">matches Claude Code 2.1.273</span>;
+  return (
+    <details className="differs">
+      <summary>
+        <span className="badge deny">differs from Claude Code 2.1.273 ({differences.length})</span>
+      </summary>
+      {differences.slice(0, 5).map((d) => (
+        <div key={d.path}>
+          <code>{d.path}</code> <span className="muted">recorded (left) vs this replay (right)</span>
+          <Diff original={short(d.expected)} modified={short(d.actual)} height={160} />
+        </div>
+      ))}
+    </details>
+  );
 }
 
-export function App({ makeWorkspace, initialId, onOpen }: AppProps) {
-  const entries = useMemo(() => galleryEntries(), []);
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  const [selectedCall, setSelectedCall] = useState(0);
+interface Live {
+  play: PlaygroundSession;
+  differences?: Difference[];
+  /** The page changed the session (composed calls, outside edits, other settings). */
+  composed: boolean;
+  /** The files now (after outside edits); undefined when they equal the last snapshot. */
+  now?: FileSnapshot;
+}
 
-  const open = useCallback(
-    async (id: string) => {
-      const entry = entries.find((e) => e.id === id);
-      if (!entry) {
-        setStatus({ kind: 'error', id, message: `No scenario named ${id} in the gallery.` });
-        return;
-      }
-      onOpen?.(id);
-      setStatus({ kind: 'running', id });
+const isTyping = (t: EventTarget | null) => t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName) || !!t.closest('.monaco-editor'));
+
+export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra }: AppProps) {
+  const entries = useMemo(() => galleryEntries(), []);
+  const [rt, setRt] = useState<Runtime>();
+  const [live, setLive] = useState<Live>();
+  const [status, setStatus] = useState<{ kind: 'idle' | 'running' | 'error'; text?: string }>({ kind: 'idle' });
+  const [selectedCall, setSelectedCall] = useState(0);
+  const [side, setSide] = useState<'gallery' | 'files'>('gallery');
+  const [, setTick] = useState(0);
+  const paneRefs = useRef<(HTMLDivElement | null)[]>([]);
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  const start = useCallback(
+    async (label: string, how: (r: Runtime) => Promise<Omit<Live, 'composed'> & { composed?: boolean }>) => {
+      setStatus({ kind: 'running', text: label });
       try {
-        const recorded = await recordedResult(id);
-        const replay = await replayInPage(makeWorkspace, id, entry.scenario, recorded);
+        const r = await loadRuntime();
+        setRt(r);
+        const next = await how(r);
+        setLive({ composed: false, ...next });
         setSelectedCall(0);
-        setStatus({ kind: 'done', replay });
+        setStatus({ kind: 'idle' });
       } catch (e) {
-        setStatus({ kind: 'error', id, message: e instanceof Error ? e.message : String(e) });
+        setStatus({ kind: 'error', text: `${label}: ${e instanceof Error ? e.message : String(e)}` });
       }
     },
-    [entries, makeWorkspace, onOpen],
+    [],
   );
 
+  const open = useCallback(
+    (id: string) => {
+      onOpen?.(id);
+      void start(id, (r) => r.openScenario(makeWorkspace, id));
+    },
+    [makeWorkspace, onOpen, start],
+  );
+  const openBlank = () => void start('blank workspace', async (r) => ({ play: await r.openBlank(makeWorkspace), composed: true }));
+  const openScenario = (scenario: Scenario, id: string) => void start(id, async (r) => ({ play: await r.PlaygroundSession.open(makeWorkspace, id, scenario), composed: true }));
+
   useEffect(() => {
-    if (initialId) void open(initialId);
+    if (initialId) open(initialId);
   }, [initialId, open]);
 
-  const replay = status.kind === 'done' ? status.replay : undefined;
-  const current = replay?.calls[selectedCall];
-  const entry = replay ? entries.find((e) => e.id === replay.id) : undefined;
+  const play = live?.play;
+  const history = play?.history ?? [];
+  const current = history[selectedCall];
+  const last = history.length - 1;
+  const entry = play ? entries.find((e) => e.id === play.id) : undefined;
+  const settings = play?.settings;
+  const busy = status.kind === 'running';
+
+  const refreshNow = async (p: PlaygroundSession) => {
+    const r = await loadRuntime();
+    return r.snapshotFiles(p.ws);
+  };
+
+  const run = async (calls: ComposedCall[]) => {
+    if (!play || !live) return;
+    setStatus({ kind: 'running', text: 'model call' });
+    try {
+      await play.run(calls);
+      setLive({ ...live, composed: true, now: undefined });
+      setSelectedCall(play.history.length - 1);
+      setStatus({ kind: 'idle' });
+    } catch (e) {
+      setStatus({ kind: 'error', text: e instanceof Error ? e.message : String(e) });
+    }
+  };
+
+  const outsideEdit = async (path: string, text: string) => {
+    if (!play || !live) return;
+    await play.outsideEdit(path, text);
+    setLive({ ...live, composed: true, now: await refreshNow(play) });
+    setTick((t) => t + 1);
+  };
+
+  const applySettings = (s: SessionSettings) => {
+    if (!play) return;
+    const keep = selectedCall;
+    void start('re-run with new settings', async () => ({ play: await play.rerun(makeWorkspace, s), composed: true })).then(() => setSelectedCall(keep));
+  };
+
+  // Keyboard: [ and ] (or j/k) move between model calls, 1-4 focus a pane, g the gallery filter.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
+      if ((e.key === ']' || e.key === 'j') && last >= 0) {
+        const n = Math.min(last, selectedCall + 1);
+        setSelectedCall(n);
+        tabRefs.current[n]?.focus();
+      } else if ((e.key === '[' || e.key === 'k') && last >= 0) {
+        const n = Math.max(0, selectedCall - 1);
+        setSelectedCall(n);
+        tabRefs.current[n]?.focus();
+      } else if (/^[1-4]$/.test(e.key)) {
+        paneRefs.current[0]?.querySelectorAll<HTMLElement>('section.pane')[Number(e.key) - 1]?.focus();
+      } else if (e.key === '/' || e.key === 'g') {
+        setSide('gallery');
+        e.preventDefault();
+        setTimeout(() => document.querySelector<HTMLInputElement>('.gallery input')?.focus(), 0);
+      } else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [last, selectedCall]);
+
+  const handle: PlaygroundHandle = { scenario: play?.scenario, id: play?.id, openScenario };
+
+  // Time travel: the files after the selected call against the call before; on the latest call
+  // with outside edits since, the files now against that call.
+  const showNow = live?.now !== undefined && selectedCall === last;
+  const files = showNow ? live?.now : (current?.files ?? live?.now);
+  const previous = showNow ? current?.files : selectedCall > 0 ? history[selectedCall - 1]?.files : current?.filesBefore;
+  const filesLabel = showNow ? `now: outside edits after model call ${last}` : current ? `after model call ${selectedCall}` : 'now';
+  const editable = !current || selectedCall === last;
+  const offeredDefs = useMemo(() => {
+    if (!rt || !settings) return [];
+    return rt.getProfile(settings.version).toolDefinitions.filter((d) => play?.offered.has(d.name));
+  }, [rt, settings, play]);
+  const allDefs = rt && settings ? rt.getProfile(settings.version).toolDefinitions : [];
 
   return (
     <div className="app">
       <header className="top">
         <h1>cc-playground</h1>
         <span className="muted">Claude Code 2.1.273 tool layer on an in-memory workspace</span>
+        <div role="toolbar" aria-label="Session" className="toolbar">
+          <button type="button" onClick={openBlank} disabled={busy}>
+            Blank workspace
+          </button>
+          {toolbar?.(handle)}
+        </div>
       </header>
-      <Gallery entries={entries} selected={status.kind === 'idle' ? undefined : status.kind === 'done' ? status.replay.id : status.id} onOpen={(id) => void open(id)} />
-      <main className="main">
-        {status.kind === 'idle' ? <p className="muted">Choose a scenario from the gallery to replay it.</p> : null}
-        {status.kind === 'running' ? <p role="status">Replaying {status.id}…</p> : null}
+      <aside className="side">
+        <div role="tablist" aria-label="Side" className="side-tabs">
+          <button type="button" role="tab" aria-selected={side === 'gallery'} onClick={() => setSide('gallery')}>
+            Gallery
+          </button>
+          <button type="button" role="tab" aria-selected={side === 'files'} onClick={() => setSide('files')} disabled={!play}>
+            Files
+          </button>
+        </div>
+        {side === 'gallery' ? <Gallery entries={entries} selected={play?.id} onOpen={open} /> : null}
+        {side === 'files' && play && files ? (
+          <Workspace files={files} previous={previous} root={play.ws.info.root} cwd={play.ws.info.cwd} label={filesLabel} onSave={editable ? (p, t) => void outsideEdit(p, t) : undefined} />
+        ) : null}
+      </aside>
+      <div className="middle">
+        {status.kind === 'idle' && !play ? <p className="muted">Choose a scenario from the gallery to replay it, or start a blank workspace.</p> : null}
+        {status.kind === 'running' ? <p role="status">Running {status.text}…</p> : null}
         {status.kind === 'error' ? (
           <p role="alert" className="error">
-            {status.id}: {status.message}
+            {status.text}
           </p>
         ) : null}
-        {replay ? (
+        {play && live ? (
           <>
             <div className="scenario-head">
-              <h2>{replay.id}</h2> <MatchBadge replay={replay} />
+              <h2>{play.id}</h2> <MatchBadge differences={live.differences} composed={live.composed} />
               <p>{entry?.description}</p>
-              {replay.problems.map((p) => (
+              {play.problems.map((p) => (
                 <p key={p} role="alert" className="error">
                   {p}
                 </p>
               ))}
             </div>
-            <div className="calls" role="tablist" aria-label="Model calls">
-              {replay.calls.map((c, i) => (
+            <div className="calls" role="tablist" aria-label="Model calls" aria-orientation="vertical">
+              {history.map((c, i) => (
                 <button
                   key={i}
+                  ref={(el) => {
+                    tabRefs.current[i] = el;
+                  }}
                   type="button"
                   role="tab"
                   aria-selected={i === selectedCall}
                   tabIndex={i === selectedCall ? 0 : -1}
                   onClick={() => setSelectedCall(i)}
                   onKeyDown={(e) => {
-                    if (e.key === 'ArrowRight' || e.key === 'ArrowDown') setSelectedCall(Math.min(replay.calls.length - 1, i + 1));
-                    if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') setSelectedCall(Math.max(0, i - 1));
+                    const n = e.key === 'ArrowRight' || e.key === 'ArrowDown' ? Math.min(last, i + 1) : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? Math.max(0, i - 1) : undefined;
+                    if (n === undefined) return;
+                    e.preventDefault();
+                    setSelectedCall(n);
+                    tabRefs.current[n]?.focus();
                   }}
                 >
                   model call {i} · {c.calls.map((x) => x.name).join(', ') || 'no tool calls'}
+                  {c.calls.some((x) => x.rendered.is_error) ? <span className="dot error-dot" aria-label="has an error result" /> : null}
                 </button>
               ))}
             </div>
-            {current ? (
-              <div className="panes">
-                <TranscriptPane call={current} />
-                <LedgerPane call={current} previous={selectedCall > 0 ? replay.calls[selectedCall - 1] : undefined} />
-                <DecisionsPane call={current} />
-                <ResultsPane call={current} />
-              </div>
+            <p className="muted keys">Keys: [ ] model calls · 1–4 panes · / gallery</p>
+            {rt && settings ? (
+              <>
+                <Composer tools={allDefs} offered={play.offered} busy={busy} onRun={(c) => void run(c)} cwd={play.ws.info.cwd} />
+                <details className="settings-box">
+                  <summary>Session settings</summary>
+                  <SettingsPanel key={JSON.stringify(settings) + play.history.length} settings={settings} versions={Object.keys(rt.PROFILES)} toolNames={rt.TOOL_NAMES} busy={busy} onApply={applySettings} />
+                  {settingsExtra?.(handle)}
+                </details>
+              </>
             ) : null}
           </>
         ) : null}
+      </div>
+      <main
+        className="panes"
+        ref={(el) => {
+          paneRefs.current[0] = el as HTMLDivElement | null;
+        }}
+      >
+        {current && play && settings ? (
+          <>
+            <TranscriptPane call={current} request={() => requestAfter(history, selectedCall, settings.model, offeredDefs)} />
+            <LedgerPane call={current} previous={selectedCall > 0 ? history[selectedCall - 1] : undefined} />
+            <DecisionsPane call={current} mode={settings.mode ?? 'from settings'} />
+            <ResultsPane call={current} />
+          </>
+        ) : (
+          <p className="muted">
+            The {PANE_NAMES.join(', ')} panes of the selected model call appear here.
+          </p>
+        )}
       </main>
     </div>
   );

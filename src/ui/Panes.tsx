@@ -1,58 +1,125 @@
-// The four panes for one model call. Passive: data in, nothing fetched or stored here.
-import type { ModelCallRecord, CallRecord } from '../session/engine';
+// The four panes for one model call. Passive: data and callbacks in, nothing fetched or stored
+// here. Text that came from files or tools is only ever a React text node.
+import { useState } from 'react';
+import type { LedgerEntry } from '../ledger/ledger';
+import type { CallRecord, ModelCallRecord } from '../session/engine';
+import type { SessionDecision } from '../session/permissions';
 import type { ContentBlock } from '../tools/types';
+import { Pdf } from './LazyEditors';
+import { PeopleView } from './PeopleView';
+import { visibleWhitespace } from './text';
 
-function ResultText({ content }: { content: string | ContentBlock[] }) {
-  if (typeof content === 'string') return <pre className="model-text">{content}</pre>;
+export const PANE_NAMES = ['Transcript', 'Read ledger', 'Permission decisions', 'Tool results'] as const;
+
+function Text({ text, visible }: { text: string; visible: boolean }) {
+  return <pre className={visible ? 'model-text visible-ws' : 'model-text'}>{visible ? visibleWhitespace(text) : text}</pre>;
+}
+
+/** Exactly what the model receives for one tool_result: text blocks as text, images drawn,
+ * documents through pdf.js. */
+export function ModelContent({ content, visible = false }: { content: string | ContentBlock[]; visible?: boolean }) {
+  if (typeof content === 'string') return <Text text={content} visible={visible} />;
   return (
     <div>
-      {content.map((b, i) =>
-        b.type === 'text' ? (
-          <pre key={i} className="model-text">
-            {b.text}
-          </pre>
-        ) : (
-          <pre key={i} className="model-text">{`[${b.type} block: ${b.source.media_type}, ${b.source.data.length} base64 characters]`}</pre>
-        ),
-      )}
+      {content.map((b, i) => {
+        if (b.type === 'text') return <Text key={i} text={b.text} visible={visible} />;
+        const label = `[${b.type} block: ${b.source.media_type}, ${b.source.data.length} base64 characters]`;
+        return (
+          <div key={i} className="media-block">
+            <div className="block-head">{label}</div>
+            {b.type === 'image' ? <img alt={label} src={`data:${b.source.media_type};base64,${b.source.data}`} /> : <Pdf base64={b.source.data} />}
+          </div>
+        );
+      })}
     </div>
   );
 }
 
-export function TranscriptPane({ call }: { call: ModelCallRecord }) {
+function Toggle({ pressed, onChange, children }: { pressed: boolean; onChange: (v: boolean) => void; children: string }) {
   return (
-    <section aria-label="Transcript" className="pane">
-      <h2>Transcript</h2>
-      <h3>assistant</h3>
-      {call.calls.map((c) => (
-        <pre key={c.id} className="model-text tool-use">{`tool_use ${c.id}\n${c.name} ${JSON.stringify(c.input, null, 1)}`}</pre>
-      ))}
-      <h3>user</h3>
-      {call.calls.map((c) => (
-        <div key={c.id} className="tool-result-block">
-          <div className="block-head">
-            tool_result {c.id}
-            {c.rendered.is_error ? ' (is_error)' : ''}
-          </div>
-          <ResultText content={c.rendered.content} />
-        </div>
-      ))}
-      {call.attachments.map((a, i) => (
-        <div key={i} className="tool-result-block">
-          <div className="block-head">{a.role} message</div>
-          <pre className="model-text">{a.text}</pre>
-        </div>
-      ))}
+    <button type="button" className="toggle" aria-pressed={pressed} onClick={() => onChange(!pressed)}>
+      {children}
+    </button>
+  );
+}
+
+export interface TranscriptProps {
+  call: ModelCallRecord;
+  /** The Messages API request after this call (messages so far and the tool definitions). */
+  request: () => unknown;
+}
+
+export function TranscriptPane({ call, request }: TranscriptProps) {
+  const [raw, setRaw] = useState(false);
+  return (
+    <section aria-label="Transcript" className="pane" tabIndex={-1}>
+      <div className="pane-head">
+        <h2>Transcript</h2>
+        <Toggle pressed={raw} onChange={setRaw}>
+          raw Messages API JSON
+        </Toggle>
+      </div>
+      {raw ? (
+        <pre className="model-text raw-json">{JSON.stringify(request(), null, 2)}</pre>
+      ) : (
+        <>
+          <h3>assistant</h3>
+          {call.calls.length === 0 ? <p className="muted">No tool_use blocks.</p> : null}
+          {call.calls.map((c) => (
+            <pre key={c.id} className="model-text tool-use">{`tool_use ${c.id}\n${c.name} ${JSON.stringify(c.input, null, 1)}`}</pre>
+          ))}
+          <h3>user</h3>
+          {call.calls.map((c) => (
+            <div key={c.id} className="tool-result-block">
+              <div className="block-head">
+                tool_result {c.id}
+                {c.rendered.is_error ? ' (is_error)' : ''}
+              </div>
+              <ModelContent content={c.rendered.content} />
+            </div>
+          ))}
+          {call.attachments.map((a, i) => (
+            <div key={i} className="tool-result-block">
+              <div className="block-head">{a.role} message</div>
+              <pre className="model-text">{a.text}</pre>
+            </div>
+          ))}
+        </>
+      )}
     </section>
   );
 }
 
+function viewOf(e: LedgerEntry): string {
+  if (e.partialView) return 'PARTIAL view';
+  if (!e.partial && e.offset === undefined && e.limit === undefined) return 'whole file';
+  const parts = [e.offset !== undefined ? `from line ${e.offset}` : '', e.limit !== undefined ? `${e.limit} lines` : ''].filter(Boolean);
+  return parts.length ? `range: ${parts.join(', ')}` : 'partial';
+}
+
+type RowState = 'added' | 'changed' | 'same' | 'removed';
+
+/** Entries after this call, each marked against the call before; entries this call removed
+ * are listed last. */
+export function ledgerRows(now: readonly LedgerEntry[], before: readonly LedgerEntry[]): { entry: LedgerEntry; state: RowState }[] {
+  const prev = new Map(before.map((e) => [e.path, JSON.stringify(e)]));
+  const rows = now.map((entry): { entry: LedgerEntry; state: RowState } => {
+    const p = prev.get(entry.path);
+    return { entry, state: p === undefined ? 'added' : p === JSON.stringify(entry) ? 'same' : 'changed' };
+  });
+  const paths = new Set(now.map((e) => e.path));
+  for (const entry of before) if (!paths.has(entry.path)) rows.push({ entry, state: 'removed' });
+  return rows;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
 export function LedgerPane({ call, previous }: { call: ModelCallRecord; previous?: ModelCallRecord }) {
-  const before = new Map((previous?.ledger ?? []).map((e) => [e.path, JSON.stringify(e)]));
+  const rows = ledgerRows(call.ledger, previous?.ledger ?? []);
   return (
-    <section aria-label="Read ledger" className="pane">
+    <section aria-label="Read ledger" className="pane" tabIndex={-1}>
       <h2>Read ledger</h2>
-      {call.ledger.length === 0 ? (
+      {rows.length === 0 ? (
         <p className="muted">Empty: the model has read nothing yet.</p>
       ) : (
         <table>
@@ -63,39 +130,89 @@ export function LedgerPane({ call, previous }: { call: ModelCallRecord; previous
               <th>view</th>
               <th>via</th>
               <th>call</th>
+              <th>this call</th>
             </tr>
           </thead>
           <tbody>
-            {call.ledger.map((e) => (
-              <tr key={e.path} className={before.get(e.path) === JSON.stringify(e) ? '' : 'changed'}>
+            {rows.map(({ entry: e, state }) => (
+              <tr key={e.path + state} className={state === 'same' ? '' : state}>
                 <td>{e.path}</td>
-                <td>{new Date(e.mtimeMs).toISOString()}</td>
-                <td>{e.partial ? `partial${e.offset !== undefined ? ` from ${e.offset}` : ''}${e.limit !== undefined ? `, ${e.limit} lines` : ''}` : 'whole file'}</td>
-                <td>{e.via}</td>
+                <td>{iso(e.mtimeMs)}</td>
+                <td>{viewOf(e)}</td>
+                <td>{e.detail ? `${e.via}: ${e.detail}` : e.via}</td>
                 <td>{e.callId}</td>
+                <td>{state === 'same' ? '' : state}</td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
+      <h3>consulted by each call</h3>
+      <ul className="plain consulted">
+        {call.calls.map((c) => (
+          <li key={c.id}>
+            <code>{c.name}</code> {c.id}:{' '}
+            {c.consulted ? (
+              <span>
+                {c.consulted.path} ({viewOf(c.consulted)}, mtime {iso(c.consulted.mtimeMs)}, by {c.consulted.callId})
+              </span>
+            ) : (
+              <span className="muted">no entry</span>
+            )}
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
 
-function decisionText(c: CallRecord): string {
-  if (!c.decision) return c.stage === 'unknown-tool' ? 'not offered' : c.stage === 'input' || c.stage === 'validate' ? 'stopped before the permission check' : 'no decision';
-  return c.decision.behavior;
+/** What the pane says when a call never reached the permission check. */
+export function noDecisionText(c: CallRecord): string {
+  if (c.stage === 'unknown-tool') return 'not offered';
+  if (c.stage === 'input') return 'input rejected before the permission check';
+  if (c.stage === 'validate') return 'stopped by the tool’s own checks before the permission check';
+  return 'no decision';
 }
 
-export function DecisionsPane({ call }: { call: ModelCallRecord }) {
+function DecisionLine({ d }: { d: Omit<SessionDecision, 'subcommands'> }) {
   return (
-    <section aria-label="Permission decisions" className="pane">
-      <h2>Permission decisions</h2>
-      <ul className="plain">
+    <>
+      <span className={`badge ${d.behavior}`}>{d.behavior}</span>{' '}
+      {d.rule ? (
+        <span>
+          rule <code>{d.rule.text}</code> from <strong>{d.rule.source}</strong>
+        </span>
+      ) : null}
+      {d.reason ? <div className="muted">{d.reason}</div> : null}
+      {d.knownGap ? (
+        <div className="known-gap" role="note">
+          <span aria-hidden="true">⚠ </span>known gap: {d.knownGap}
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+export function DecisionsPane({ call, mode }: { call: ModelCallRecord; mode?: string }) {
+  return (
+    <section aria-label="Permission decisions" className="pane" tabIndex={-1}>
+      <h2>Permission decisions {mode ? <span className="muted">(mode {mode})</span> : null}</h2>
+      <ul className="plain decisions">
         {call.calls.map((c) => (
           <li key={c.id}>
-            <span className={`badge ${decisionText(c)}`}>{decisionText(c)}</span> <code>{c.name}</code> {c.id}
-            {c.decision?.reason ? <div className="muted">{c.decision.reason}</div> : null}
+            <div>
+              <code>{c.name}</code> <span className="muted">{c.id}</span>
+            </div>
+            {c.decision ? <DecisionLine d={c.decision} /> : <span className="badge">{noDecisionText(c)}</span>}
+            {c.decision?.subcommands?.length ? (
+              <ul className="subcommands" aria-label={`Subcommands of ${c.id}`}>
+                {c.decision.subcommands.map((s, i) => (
+                  <li key={i}>
+                    <code>{s.command}</code> <DecisionLine d={s.decision} />
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -104,15 +221,22 @@ export function DecisionsPane({ call }: { call: ModelCallRecord }) {
 }
 
 export function ResultsPane({ call }: { call: ModelCallRecord }) {
+  const [visible, setVisible] = useState(false);
   return (
-    <section aria-label="Tool results" className="pane">
-      <h2>Tool results</h2>
+    <section aria-label="Tool results" className="pane" tabIndex={-1}>
+      <div className="pane-head">
+        <h2>Tool results</h2>
+        <Toggle pressed={visible} onChange={setVisible}>
+          show whitespace
+        </Toggle>
+      </div>
       {call.calls.map((c) => (
-        <article key={c.id} className="result">
+        <article key={c.id} className="result" aria-label={`${c.name} ${c.id}`}>
           <h3>
-            {c.name} <span className="muted">{c.id}</span> {c.rendered.is_error ? <span className="badge deny">error</span> : null}
+            {c.name} <span className="muted">{c.id}</span> {c.rendered.is_error ? <span className="badge deny">is_error</span> : null}
           </h3>
-          <ResultText content={c.rendered.content} />
+          <ModelContent content={c.rendered.content} visible={visible} />
+          <PeopleView call={c} />
           <p className="explain">{c.explain}</p>
         </article>
       ))}

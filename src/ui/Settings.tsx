@@ -1,0 +1,106 @@
+// Session settings: behaviour version and model, permission mode, the four settings sources as
+// JSON (checked as Claude Code checks them), trust, and the tools offered (`--tools`).
+// Applying them re-runs the session's history on a fresh workspace.
+import { useState } from 'react';
+import type { SessionSettings } from '../drivers/composer';
+import { checkSettings } from './settingsCheck';
+
+const MODE_CHOICES = ['default', 'acceptEdits', 'plan', 'auto', 'dontAsk', 'bypassPermissions'] as const;
+const SOURCES = ['managed', 'user', 'project', 'local'] as const;
+const MODELS = ['claude-opus-5[1m]', 'claude-opus-4-5', 'claude-sonnet-4-5', 'claude-haiku-4-5'];
+
+const asText = (v: Record<string, unknown> | undefined) => (v === undefined ? '' : JSON.stringify(v, null, 2));
+
+export interface SettingsProps {
+  settings: SessionSettings;
+  versions: readonly string[];
+  toolNames: readonly string[];
+  busy: boolean;
+  onApply: (s: SessionSettings) => void;
+}
+
+export function SettingsPanel({ settings, versions, toolNames, busy, onApply }: SettingsProps) {
+  const [version, setVersion] = useState(settings.version);
+  const [model, setModel] = useState(settings.model);
+  const [mode, setMode] = useState<string>(settings.mode ?? '');
+  const [trusted, setTrusted] = useState(settings.trusted);
+  const [toolsFlag, setToolsFlag] = useState(settings.tools !== null);
+  const [tools, setTools] = useState<string[]>(settings.tools ?? [...toolNames]);
+  const [texts, setTexts] = useState<Record<string, string>>(Object.fromEntries(SOURCES.map((s) => [s, asText(settings.sources[s])])));
+  const checks = Object.fromEntries(SOURCES.map((s) => [s, checkSettings(texts[s] ?? '')]));
+  const blocked = SOURCES.some((s) => (checks[s]?.errors.length ?? 0) > 0);
+
+  const apply = () =>
+    onApply({
+      version,
+      model,
+      mode: mode === '' ? null : (mode as SessionSettings['mode']),
+      trusted,
+      tools: toolsFlag ? tools : null,
+      sources: Object.fromEntries(SOURCES.map((s) => [s, checks[s]?.value])),
+    });
+
+  return (
+    <section aria-label="Session settings" className="settings">
+      <div className="settings-grid">
+        <label>
+          version
+          <select value={version} onChange={(e) => setVersion(e.target.value)}>
+            {versions.map((v) => (
+              <option key={v}>{v}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          model
+          <input list="models" value={model} onChange={(e) => setModel(e.target.value)} />
+          <datalist id="models">
+            {MODELS.map((m) => (
+              <option key={m} value={m} />
+            ))}
+          </datalist>
+        </label>
+        <label>
+          permission mode
+          <select value={mode} onChange={(e) => setMode(e.target.value)}>
+            <option value="">(settings defaultMode)</option>
+            {MODE_CHOICES.map((m) => (
+              <option key={m}>{m}</option>
+            ))}
+          </select>
+        </label>
+        <label className="inline">
+          <input type="checkbox" checked={trusted} onChange={(e) => setTrusted(e.target.checked)} /> workspace trusted
+        </label>
+      </div>
+      <fieldset>
+        <legend>
+          <label className="inline">
+            <input type="checkbox" checked={toolsFlag} onChange={(e) => setToolsFlag(e.target.checked)} /> --tools
+          </label>
+        </legend>
+        {toolNames.map((t) => (
+          <label key={t} className="inline">
+            <input type="checkbox" disabled={!toolsFlag} checked={tools.includes(t)} onChange={(e) => setTools(e.target.checked ? [...tools, t] : tools.filter((x) => x !== t))} /> {t}
+          </label>
+        ))}
+      </fieldset>
+      <div className="sources">
+        {SOURCES.map((s) => (
+          <div key={s} className="source">
+            <label htmlFor={`settings-${s}`}>{s} settings (JSON)</label>
+            <textarea id={`settings-${s}`} rows={4} spellCheck={false} value={texts[s]} onChange={(e) => setTexts({ ...texts, [s]: e.target.value })} />
+            {[...(checks[s]?.errors ?? []), ...(checks[s]?.warnings ?? [])].map((m) => (
+              <div key={m} className={checks[s]?.errors.includes(m) ? 'error' : 'warning'}>
+                {m}
+              </div>
+            ))}
+          </div>
+        ))}
+      </div>
+      <button type="button" className="primary" disabled={busy || blocked} onClick={apply}>
+        Apply and re-run
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+// Monaco, bundled locally (no CDN): @monaco-editor/react is pointed at the bundled editor API
+// and its one worker. This module is only reached through React.lazy (see ../LazyEditors).
+import Editor, { DiffEditor, loader } from '@monaco-editor/react';
+import * as monaco from 'monaco-editor/editor/editor.api';
+import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
+
+self.MonacoEnvironment = { getWorker: () => new EditorWorker() };
+loader.config({ monaco });
+
+const common = { minimap: { enabled: false }, scrollBeyondLastLine: false, fontSize: 12, renderWhitespace: 'all' as const, automaticLayout: true, unicodeHighlight: { ambiguousCharacters: true, invisibleCharacters: true } };
+
+export interface CodeEditorProps {
+  path: string;
+  value: string;
+  readOnly: boolean;
+  onChange?: (v: string) => void;
+  height?: number | string;
+}
+
+export function CodeEditor({ path, value, readOnly, onChange, height = 260 }: CodeEditorProps) {
+  return (
+    <div className="monaco-host" data-testid="code-editor">
+      <Editor height={height} path={path} value={value} theme="vs" options={{ ...common, readOnly }} onChange={(v) => onChange?.(v ?? '')} />
+    </div>
+  );
+}
+
+export interface DiffProps {
+  original: string;
+  modified: string;
+  height?: number | string;
+}
+
+export function Diff({ original, modified, height = 220 }: DiffProps) {
+  return (
+    <div className="monaco-host" data-testid="diff-editor">
+      <DiffEditor height={height} original={original} modified={modified} theme="vs" options={{ ...common, readOnly: true, renderSideBySide: false, originalEditable: false }} />
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+// Everything heavy the page needs once a session starts (the tool layer, permissions, zod, the
+// diff library), loaded with import() so the first paint carries none of it.
+import { applySettings, BLANK_SCENARIO, PlaygroundSession, settingsOf, type SessionSettings } from '../drivers/composer';
+import { getProfile, PROFILES } from '../profiles';
+import { parseResult, parseScenario, type Scenario } from '../scenario/schema';
+import { compareResults, type Difference } from '../session/compare';
+import { snapshotFiles as snapshotTree } from '../session/tree';
+import type { FileSnapshot } from '../session/engine';
+import { ALL_TOOLS } from '../tools/registry';
+import type { Workspace } from '../workspace/types';
+import { resultJson, scenarioJson } from './corpus';
+import { checkSettings } from './settingsCheck';
+
+export { applySettings, BLANK_SCENARIO, checkSettings, getProfile, PlaygroundSession, PROFILES, settingsOf };
+export type { SessionSettings };
+
+export const TOOL_NAMES = ALL_TOOLS.map((t) => t.name);
+
+export interface Opened {
+  play: PlaygroundSession;
+  /** Differences from what the real binary recorded; undefined when nothing was recorded. */
+  differences?: Difference[];
+}
+
+export async function openScenario(makeWorkspace: () => Promise<Workspace>, id: string): Promise<Opened> {
+  const [json, recordedJson] = await Promise.all([scenarioJson(id), resultJson(id)]);
+  const scenario: Scenario = parseScenario(json, id);
+  const play = await PlaygroundSession.open(makeWorkspace, scenario.id ?? id, scenario);
+  const recorded = recordedJson === undefined ? undefined : parseResult(recordedJson, id);
+  return { play, differences: recorded ? compareResults(recorded, play.result, 'model') : undefined };
+}
+
+export function openBlank(makeWorkspace: () => Promise<Workspace>, settings?: SessionSettings): Promise<PlaygroundSession> {
+  return PlaygroundSession.open(makeWorkspace, 'blank', settings ? applySettings(BLANK_SCENARIO, settings) : BLANK_SCENARIO);
+}
+
+/** Every file of the workspace now (the editor's view after outside edits). */
+export const snapshotFiles = (ws: Workspace): Promise<FileSnapshot> => snapshotTree(ws.fs, ws.info.root);
+
+export type Runtime = typeof import('./runtime');
