@@ -29,7 +29,7 @@ async function pipe(input: Uint8Array, stream: CompressionStream | Decompression
   const writer = stream.writable.getWriter();
   // The write side fails too when the data is corrupt or the reader cancels; the read side reports it.
   const written = writer
-    .write(input)
+    .write(new Uint8Array(input))
     .then(() => writer.close())
     .catch(() => undefined);
   try {

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { createWorkspace } from '../../cli/backends';
+import { parseScenario } from '../../scenario/schema';
+import { replayScenario } from '../../session/replay';
+import { createPermissions } from '../../session/wiring';
+import { compareCalls } from '../../share/diverge';
+import { ALL_TOOLS } from '../../tools/registry';
+import { importClaudeSession, parseNumbered, withSuppliedFiles, type ImportedSession } from './claude-session';
+
+const fixture = (name: string) => readFileSync(`${import.meta.dirname}/fixtures/${name}`, 'utf8');
+const load = (name: string): ImportedSession => {
+  const r = importClaudeSession(fixture(name));
+  if (!r.ok) throw new Error(JSON.stringify(r.error));
+  return r.value;
+};
+const replay = async (s: ImportedSession['scenario']) => {
+  const scenario = parseScenario(s);
+  const { result } = await replayScenario(createWorkspace('memfs'), scenario, scenario.id ?? 'x', { tools: ALL_TOOLS, permissions: createPermissions });
+  return compareCalls(scenario.expect!, result).map((c) => `${c.id} ${c.tool} ${c.same ? 'same' : 'DIFFERS'}`);
+};
+
+describe('a real 2.1.273 transcript (recorded with the oracle, --keep)', () => {
+  const imp = load('real-2.1.273-oracle-session.jsonl');
+
+  it('rebuilds what the transcript shows and lists the rest', () => {
+    expect(imp.scenario.files).toEqual({
+      'src/config.ts': 'export const config = {\n  retries: 3,\n  timeoutMs: 5000,\n};\n',
+      'src/client.ts': "import { config } from './config';\n\nexport function retries(): number {\n  return config.retries;\n}\n",
+    });
+    expect(imp.reconstructed).toEqual([
+      { path: 'src/config.ts', from: 'Read', caveat: 'line endings as Read shows them (LF)' },
+      { path: 'src/client.ts', from: 'Edit', caveat: 'line endings as the tool reports them (LF)' },
+    ]);
+    expect(imp.unknown).toEqual([
+      { path: 'notes.txt', reason: 'only lines 2 of 3 were read' },
+      { path: 'README.md', reason: 'named in a Bash command' },
+    ]);
+    expect(imp.session).toEqual({ sessionId: '3f3618db-3ef1-4346-bb15-58e0a8f984a0', cwd: '/tmp/orc-tPDO4L/project', version: '2.1.273', model: 'claude-opus-5[1m]', lines: 40, badLines: 0 });
+    expect(imp.notes).toEqual([]);
+  });
+
+  it('turns tool_use blocks into turns with $CWD paths, one turn per assistant message', () => {
+    const original = parseScenario(JSON.parse(fixture('real-2.1.273-oracle-session.scenario.json')));
+    const strip = (input: Record<string, unknown>) => Object.fromEntries(Object.entries(input).filter(([k]) => k !== 'replace_all'));
+    expect(imp.scenario.turns.map((t) => t.map((c) => ('name' in c ? { name: c.name, input: strip(c.input) } : c)))).toEqual(original.turns);
+  });
+
+  it('shows where the playground and the recorded session diverge, and agrees once the unknown files are supplied', async () => {
+    expect(await replay(imp.scenario)).toEqual([
+      'toolu_oracle_0_0 Glob same',
+      'toolu_oracle_0_1 Grep same',
+      'toolu_oracle_1_0 Read same',
+      'toolu_oracle_1_1 Read DIFFERS',
+      'toolu_oracle_2_0 Edit same',
+      'toolu_oracle_3_0 Edit same',
+      'toolu_oracle_4_0 Write same',
+      'toolu_oracle_4_1 Bash DIFFERS',
+      'toolu_oracle_5_0 Read same',
+      'toolu_oracle_5_1 Edit same',
+    ]);
+    const supplied = withSuppliedFiles(imp.scenario, { 'notes.txt': { text: 'line one\nline two\n', crlf: true }, 'README.md': '# demo\n' });
+    expect((await replay(supplied)).filter((l) => l.endsWith('DIFFERS'))).toEqual([]);
+  });
+});
+
+describe('parseNumbered', () => {
+  it('reads both numbering styles', () => {
+    expect(parseNumbered('1\ta\n2\t')).toEqual([
+      [1, 'a'],
+      [2, ''],
+    ]);
+    expect(parseNumbered('     1\u2192a\n     2\u2192b')).toEqual([
+      [1, 'a'],
+      [2, 'b'],
+    ]);
+    expect(parseNumbered('not numbered')).toEqual(null);
+  });
+});
+
+describe('bad transcripts', () => {
+  it('says what is wrong', () => {
+    expect(importClaudeSession('')).toEqual({ ok: false, error: { code: 'empty' } });
+    expect(importClaudeSession('{"type":"user","message":{"role":"user","content":"hi"}}')).toEqual({ ok: false, error: { code: 'no-cwd' } });
+    expect(importClaudeSession('{"type":"user","cwd":"/p","message":{"role":"user","content":"hi"}}')).toEqual({ ok: false, error: { code: 'no-tool-calls' } });
+  });
+});

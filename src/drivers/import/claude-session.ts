@@ -1,0 +1,336 @@
+// A Claude Code session transcript (~/.claude/projects/<project>/<session>.jsonl, one JSON object
+// per line) -> a playground scenario: its tool_use blocks become the turns, its tool_results the
+// expected results (an inline `expect` in the oracle's result format). The files the session
+// started from are rebuilt from what the transcript reveals — whole-file Reads, Write's and
+// Edit's `originalFile` — and everything else it touched is listed as unknown, for the person.
+import type { FileSpec, Scenario, ScenarioResult, ScriptedCall } from '../../scenario/schema';
+import { PROFILES, DEFAULT_VERSION, getProfile } from '../../profiles';
+import { SCENARIO_FORMAT } from '../../share/migrate';
+
+export const PLAYGROUND_TOOLS = ['Bash', 'Read', 'Edit', 'Write', 'NotebookEdit', 'Glob', 'Grep'];
+
+export interface UnknownFile {
+  /** Relative to the project (`../x` outside it), or `~/x` under HOME. */
+  path: string;
+  reason: string;
+}
+
+export interface ReconstructedFile {
+  path: string;
+  from: 'Read' | 'Write' | 'Edit';
+  /** Why the content may not be exactly the original bytes. */
+  caveat?: string;
+}
+
+export interface ImportedSession {
+  scenario: Scenario;
+  reconstructed: ReconstructedFile[];
+  unknown: UnknownFile[];
+  /** Tool calls left out (tools the playground does not have), by tool name. */
+  skipped: Record<string, number>;
+  notes: string[];
+  session: { sessionId?: string; cwd: string; version?: string; model?: string; lines: number; badLines: number };
+}
+
+export type ImportError = { code: 'empty' } | { code: 'no-cwd' } | { code: 'no-tool-calls' } | { code: 'too-many-lines'; lines: number; max: number };
+
+export type ImportOutcome = { ok: true; value: ImportedSession } | { ok: false; error: ImportError };
+
+export function describeImportError(e: ImportError): string {
+  switch (e.code) {
+    case 'empty':
+      return 'The file holds no Claude Code transcript lines (one JSON object per line).';
+    case 'no-cwd':
+      return 'No line of the transcript names its working directory (cwd), so its paths cannot be placed.';
+    case 'no-tool-calls':
+      return 'The transcript has no calls to Read, Write, Edit, NotebookEdit, Glob, Grep or Bash to replay.';
+    case 'too-many-lines':
+      return `The transcript has ${e.lines.toLocaleString('en-US')} lines; the importer takes at most ${e.max.toLocaleString('en-US')}.`;
+  }
+}
+
+interface Line {
+  type?: string;
+  isSidechain?: boolean;
+  cwd?: string;
+  sessionId?: string;
+  version?: string;
+  message?: { id?: string; role?: string; model?: string; content?: unknown };
+  toolUseResult?: unknown;
+  attachment?: { type?: string; identity?: { modelId?: string } };
+}
+
+interface ToolUse {
+  id: string;
+  name: string;
+  input: Record<string, unknown>;
+  turn: number;
+}
+
+interface ToolResult {
+  content: unknown;
+  is_error: boolean;
+  structured: unknown;
+}
+
+const MAX_LINES = 200_000;
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Where a transcript path sits relative to the session: project, home, or elsewhere. */
+function placer(cwd: string, home: string | undefined) {
+  return (abs: string): { where: 'project' | 'home' | 'outside'; rel: string } => {
+    if (abs.startsWith(`${cwd}/`)) return { where: 'project', rel: abs.slice(cwd.length + 1) };
+    if (home && abs.startsWith(`${home}/`)) return { where: 'home', rel: abs.slice(home.length + 1) };
+    return { where: 'outside', rel: abs };
+  };
+}
+
+// A path is not followed by more of a longer name (`/p` in `/p2`, `/p.old`); a sentence's full stop is fine.
+const NOT_LONGER = '(?![\\w-]|\\.[\\w-])';
+
+/** Replaces the session's paths with the placeholders the playground substitutes. */
+function pathRewriter(cwd: string, home: string | undefined) {
+  const subs: [RegExp, string][] = [[new RegExp(`${escapeRe(cwd)}${NOT_LONGER}`, 'g'), '$CWD']];
+  if (home) subs.push([new RegExp(`${escapeRe(home)}${NOT_LONGER}`, 'g'), '$HOME']);
+  const rw = <T>(v: T): T => {
+    if (typeof v === 'string') return subs.reduce((s, [re, to]) => s.replace(re, to), v as string) as T;
+    if (Array.isArray(v)) return v.map(rw) as T;
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, rw(x)])) as T;
+    return v;
+  };
+  return rw;
+}
+
+/** HOME as the usual layouts put it (the transcript does not record it). */
+function guessHome(cwd: string): string | undefined {
+  const m = /^(\/home\/[^/]+|\/Users\/[^/]+|\/root)(\/|$)/.exec(cwd);
+  return m?.[1];
+}
+
+/** `N\tline` (2.1.x) or `     N→line` (older) numbered Read output -> [line number, text]. */
+export function parseNumbered(text: string): [number, string][] | null {
+  const out: [number, string][] = [];
+  for (const line of text.split('\n')) {
+    const m = /^\s*(\d+)(?:\t|\u2192)(.*)$/s.exec(line);
+    if (!m) return null;
+    out.push([Number(m[1]), m[2] as string]);
+  }
+  return out;
+}
+
+function resultText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) return content.map((b: { type?: string; text?: string }) => (b.type === 'text' ? (b.text ?? '') : '')).join('');
+  return '';
+}
+
+const rec = (v: unknown): Record<string, unknown> | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
+
+export function importClaudeSession(jsonl: string): ImportOutcome {
+  const rawLines = jsonl.split('\n').filter((l) => l.trim());
+  if (rawLines.length > MAX_LINES) return { ok: false, error: { code: 'too-many-lines', lines: rawLines.length, max: MAX_LINES } };
+  const lines: Line[] = [];
+  let badLines = 0;
+  for (const l of rawLines) {
+    try {
+      const o = JSON.parse(l) as unknown;
+      if (rec(o)) lines.push(o as Line);
+      else badLines++;
+    } catch {
+      badLines++;
+    }
+  }
+  if (lines.length === 0) return { ok: false, error: { code: 'empty' } };
+  const main = lines.filter((l) => !l.isSidechain);
+  const cwd = main.find((l) => typeof l.cwd === 'string')?.cwd?.replace(/\/+$/, '');
+  if (!cwd) return { ok: false, error: { code: 'no-cwd' } };
+  const home = guessHome(cwd);
+  const rw = pathRewriter(cwd, home);
+  const place = placer(cwd, home);
+  const notes: string[] = [];
+  if (badLines) notes.push(`${badLines} line(s) were not JSON objects and were skipped.`);
+  const sidechains = lines.length - main.length;
+  if (sidechains) notes.push(`${sidechains} subagent (sidechain) line(s) were left out; files a subagent changed will show as divergences.`);
+
+  // Tool uses in order, one turn per assistant message (Claude Code writes one line per block).
+  const uses: ToolUse[] = [];
+  const results = new Map<string, ToolResult>();
+  const skipped: Record<string, number> = {};
+  const turnOf = new Map<string, number>();
+  let version: string | undefined;
+  let model: string | undefined;
+  let recordedModel: string | undefined;
+  for (const l of main) {
+    version ??= typeof l.version === 'string' ? l.version : undefined;
+    if (l.type === 'attachment' && l.attachment?.type === 'model' && typeof l.attachment.identity?.modelId === 'string') model ??= l.attachment.identity.modelId;
+    const content = l.message?.content;
+    if (l.type === 'assistant' && Array.isArray(content)) {
+      const key = l.message?.id ?? `line-${uses.length}`;
+      for (const b of content as Record<string, unknown>[]) {
+        if (b.type !== 'tool_use' || typeof b.id !== 'string' || typeof b.name !== 'string') continue;
+        if (!PLAYGROUND_TOOLS.includes(b.name)) {
+          skipped[b.name] = (skipped[b.name] ?? 0) + 1;
+          continue;
+        }
+        if (!turnOf.has(key)) turnOf.set(key, turnOf.size);
+        recordedModel ??= l.message?.model;
+        uses.push({ id: b.id, name: b.name, input: rec(b.input) ?? {}, turn: turnOf.get(key) as number });
+      }
+    } else if (l.type === 'user' && Array.isArray(content)) {
+      const blocks = (content as Record<string, unknown>[]).filter((b) => b.type === 'tool_result' && typeof b.tool_use_id === 'string');
+      for (const b of blocks) results.set(b.tool_use_id as string, { content: b.content ?? '', is_error: b.is_error === true, structured: blocks.length === 1 ? l.toolUseResult : undefined });
+    }
+  }
+  if (uses.length === 0) return { ok: false, error: { code: 'no-tool-calls' } };
+  model ??= recordedModel;
+  if (Object.keys(skipped).length) notes.push(`Calls to tools the playground does not have were left out: ${Object.entries(skipped).map(([k, v]) => `${k} ×${v}`).join(', ')}.`);
+  const known = version !== undefined && version in PROFILES;
+  if (!known) notes.push(`The session was recorded with Claude Code ${version ?? '(unknown version)'}; it replays under ${DEFAULT_VERSION}, the nearest behaviour version the playground has.`);
+  const profile = getProfile(known ? version : DEFAULT_VERSION);
+
+  // What each path held when the session started: text, absent (null), or unknown.
+  const initial = new Map<string, { content: string | null; from: ReconstructedFile['from']; caveat?: string }>();
+  const changed = new Set<string>();
+  const unknown = new Map<string, string>();
+  const partial = new Map<string, Map<number, string>>();
+  let shellRan = false;
+  const learn = (abs: string, content: string | null, from: ReconstructedFile['from'], caveat?: string) => {
+    if (initial.has(abs) || changed.has(abs)) return;
+    const c = shellRan ? [caveat, 'read after a Bash command ran, which may have changed it'].filter(Boolean).join('; ') : caveat;
+    initial.set(abs, { content, from, ...(c ? { caveat: c } : {}) });
+    unknown.delete(abs);
+  };
+  const needs = (abs: string, reason: string) => {
+    if (!initial.has(abs) && !changed.has(abs) && !unknown.has(abs)) unknown.set(abs, reason);
+  };
+  const absOf = (p: unknown) => (typeof p === 'string' ? (p.startsWith('/') ? p : `${cwd}/${p}`).replace(/\/\.\//g, '/') : undefined);
+
+  for (const u of uses) {
+    const r = results.get(u.id);
+    const s = rec(r?.structured);
+    const path = absOf(u.input.file_path ?? u.input.notebook_path);
+    if (u.name === 'Read' && path) {
+      const file = rec(s?.file);
+      if (r && !r.is_error && s?.type === 'text' && file && typeof file.content === 'string') {
+        const start = Number(file.startLine);
+        const whole = start === 1 && Number(file.numLines) >= Number(file.totalLines);
+        if (whole) learn(path, file.content, 'Read', 'line endings as Read shows them (LF)');
+        else {
+          const m = partial.get(path) ?? new Map<number, string>();
+          file.content.split('\n').forEach((line, i) => m.set(start + i, line));
+          partial.set(path, m);
+          const total = Number(file.totalLines);
+          if (total > 0 && [...Array(total).keys()].every((i) => m.has(i + 1))) learn(path, [...Array(total).keys()].map((i) => m.get(i + 1)).join('\n'), 'Read', 'pieced together from partial Reads');
+          else needs(path, `only lines ${[...m.keys()].sort((a, b) => a - b).join(', ')} of ${total} were read`);
+        }
+      } else if (r && !r.is_error && !s) {
+        // Older transcripts carry only the numbered text.
+        const rows = parseNumbered(resultText(r.content));
+        if (rows && rows[0]?.[0] === 1 && u.input.offset === undefined && u.input.limit === undefined) learn(path, rows.map((x) => x[1]).join('\n'), 'Read', 'rebuilt from the numbered Read output');
+        else needs(path, 'read only in part, or in a form the importer cannot rebuild');
+      } else if (r?.is_error && /^(<tool_use_error>)?File does not exist/.test(resultText(r.content))) learn(path, null, 'Read');
+      else if (r && !r.is_error) needs(path, `read as ${String(s?.type ?? 'something other than text')} (not rebuilt)`);
+      else needs(path, 'its Read failed');
+    } else if ((u.name === 'Write' || u.name === 'Edit') && path) {
+      if (r && !r.is_error && s && 'originalFile' in s) {
+        if (s.originalFile === null) learn(path, null, u.name);
+        else if (typeof s.originalFile === 'string') learn(path, s.originalFile, u.name, 'line endings as the tool reports them (LF)');
+        changed.add(path);
+      } else if (r && !r.is_error) {
+        if (u.name === 'Write' && /^File created successfully/.test(resultText(r.content))) learn(path, null, 'Write');
+        else needs(path, `changed by ${u.name} before the transcript showed its content`);
+        changed.add(path);
+      } else needs(path, `${u.name} on it failed; its content never appeared`);
+    } else if (u.name === 'NotebookEdit' && path) {
+      needs(path, 'a notebook edited with NotebookEdit');
+      changed.add(path);
+    } else if ((u.name === 'Glob' || u.name === 'Grep') && r && !r.is_error) {
+      const names = Array.isArray(s?.filenames) ? (s.filenames as unknown[]) : [];
+      for (const n of names) {
+        const a = absOf(n);
+        if (a) needs(a, `listed by ${u.name}`);
+      }
+    } else if (u.name === 'Bash') {
+      shellRan = true;
+      const cmd = typeof u.input.command === 'string' ? u.input.command : '';
+      for (const m of cmd.matchAll(/(?:^|[\s'"=<>])((?:\.{0,2}\/)?[\w.-]+(?:\/[\w.-]+)*\.[A-Za-z0-9]{1,8})(?=$|[\s'";|&<>)])/g)) {
+        const a = absOf(m[1]);
+        if (a && place(a).where !== 'outside') needs(a, 'named in a Bash command');
+      }
+    }
+  }
+
+  const files: Record<string, FileSpec> = {};
+  const homeFiles: Record<string, FileSpec> = {};
+  const reconstructed: ReconstructedFile[] = [];
+  for (const [abs, v] of initial) {
+    if (v.content === null) continue;
+    const p = place(abs);
+    if (p.where === 'outside') {
+      notes.push(`${abs} lies outside the project and HOME; it was left out.`);
+      continue;
+    }
+    (p.where === 'project' ? files : homeFiles)[p.rel] = v.content;
+    reconstructed.push({ path: p.where === 'project' ? p.rel : `~/${p.rel}`, from: v.from, ...(v.caveat ? { caveat: v.caveat } : {}) });
+  }
+  const unknownList: UnknownFile[] = [];
+  for (const [abs, reason] of unknown) {
+    const p = place(abs);
+    if (p.where !== 'outside') unknownList.push({ path: p.where === 'project' ? p.rel : `~/${p.rel}`, reason });
+  }
+
+  const turns: ScriptedCall[][] = [];
+  const expectTurns: ScenarioResult['turns'] = [];
+  for (const u of uses) {
+    const t = (turns[u.turn] ??= []);
+    const id = `toolu_oracle_${u.turn}_${t.length}`;
+    const input = rw(u.input);
+    t.push({ name: u.name, input });
+    const r = results.get(u.id);
+    const et = (expectTurns[u.turn] ??= { turn: u.turn, calls: [], attachments: [] });
+    et.calls.push({ id, tool: u.name, input, is_error: r?.is_error ?? true, content: r ? rw(r.content) : '(no tool_result in the transcript)' });
+  }
+  const missing = uses.filter((u) => !results.has(u.id)).length;
+  if (missing) notes.push(`${missing} call(s) have no tool_result in the transcript (the session ended or was interrupted).`);
+  const sessionId = main.find((l) => typeof l.sessionId === 'string')?.sessionId;
+  const id = `session-${(sessionId ?? 'import').replace(/[^A-Za-z0-9._-]/g, '').slice(0, 8) || 'import'}`;
+  const scenario: Scenario = {
+    format: SCENARIO_FORMAT,
+    id,
+    title: `Claude Code session ${sessionId ?? ''} in ${cwd.split('/').pop() ?? cwd}`.replace(/\s+/g, ' '),
+    description: `Imported from a Claude Code ${version ?? ''} transcript: ${uses.length} tool calls in ${turns.length} model calls.`.replace(/\s+/g, ' '),
+    version: profile.version,
+    model: model ?? profile.defaultModel,
+    files,
+    ...(Object.keys(homeFiles).length ? { home_files: homeFiles } : {}),
+    turns,
+    expect: {
+      scenario: id,
+      version: version ?? profile.version,
+      model: model ?? null,
+      turns: expectTurns,
+    },
+  };
+  return {
+    ok: true,
+    value: {
+      scenario,
+      reconstructed,
+      unknown: unknownList,
+      skipped,
+      notes,
+      session: { sessionId, cwd, version, model, lines: lines.length, badLines },
+    },
+  };
+}
+
+/** The scenario with the files the person supplied for the unknown ones (relative or `~/` paths). */
+export function withSuppliedFiles(s: Scenario, supplied: Record<string, FileSpec>): Scenario {
+  const files = { ...(s.files ?? {}) };
+  const home = { ...(s.home_files ?? {}) };
+  for (const [p, spec] of Object.entries(supplied)) {
+    if (p.startsWith('~/')) home[p.slice(2)] = spec;
+    else files[p] = spec;
+  }
+  return { ...s, files, ...(Object.keys(home).length ? { home_files: home } : {}) };
+}
