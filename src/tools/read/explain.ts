@@ -53,6 +53,10 @@ export function explainRead(o: ReadOutcome): string {
       return `The pages ${o.firstPage}–${o.firstPage + o.images.length - 1} are rendered to JPEG images (Claude Code uses pdftoppm; this playground uses pdf.js, so the image bytes differ).`;
     case 'pdf-empty':
       return 'The PDF file has no bytes.';
+    case 'pdf-too-large':
+      return 'A PDF read whole may not be over 20 MB; the pages parameter reads parts of it.';
+    case 'device':
+      return 'The path is a device that would block or never end (like /dev/zero); input validation refuses it by name.';
     case 'pdf-corrupt':
       return 'The file starts like a PDF but its pages cannot be rendered.';
     case 'pdf-no-header':

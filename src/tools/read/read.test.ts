@@ -309,6 +309,14 @@ describe('Read: images, notebooks, PDFs', () => {
     expect((await read({ file_path: `${CWD}/n.txt`, pages: '1' }))?.content).toEqual('1\tn\n2\t');
   });
 
+  it('refuses a whole PDF over 20 MB and devices that never end', async () => {
+    const big = new Uint8Array(20 * 1024 * 1024 + 1);
+    big.set(new TextEncoder().encode('%PDF-1.7\n'));
+    const { read } = session({ files: { 'big.pdf': big } });
+    expect((await read({ file_path: `${CWD}/big.pdf` }))?.content).toEqual('PDF file exceeds maximum allowed size of 20MB.');
+    expect((await read({ file_path: '/dev/random' }))?.content).toEqual("<tool_use_error>Cannot read '/dev/random': this device file would block or produce infinite output.</tool_use_error>");
+  });
+
   it('refuses empty and header-less PDFs', async () => {
     const { read } = session({ files: { 'e.pdf': '', 'h.pdf': '<html>' } });
     expect((await read({ file_path: `${CWD}/e.pdf` }))?.content).toEqual(`PDF file is empty: ${CWD}/e.pdf`);

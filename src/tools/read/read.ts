@@ -20,6 +20,13 @@ export const DEFAULT_MAX_TOKENS = 25000;
 /** A PARTIAL view aims at this share of the token cap. */
 const PAGE_SHARE = 0.85;
 
+/** Devices that would block or never end; /dev/null reads as an empty file (read-probe5-devices:
+ * /dev/zero and /dev/urandom seen, the rest of the list by the same reasoning). */
+const BLOCKING_DEVICES = new Set(['/dev/zero', '/dev/random', '/dev/urandom', '/dev/full', '/dev/stdin', '/dev/stdout', '/dev/stderr', '/dev/tty', '/dev/console', '/dev/fd/0', '/dev/fd/1', '/dev/fd/2']);
+
+/** A PDF sent whole may not be larger than this. */
+export const MAX_PDF_BYTES = 20 * 1024 * 1024;
+
 const IMAGE_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp']);
 
 // Extensions Read refuses before looking at the file (read-binary-*, probes: .exe .bin .dat
@@ -87,6 +94,8 @@ export type ReadOutcome = Base &
     | { kind: 'pdf'; base64: string; originalSize: number; pageCount?: number }
     | { kind: 'pdf-pages'; images: string[]; firstPage: number; originalSize: number; outputDir: string; pageCount?: number }
     | { kind: 'pdf-empty' }
+    | { kind: 'pdf-too-large' }
+    | { kind: 'device' }
     | { kind: 'pdf-corrupt' }
     | { kind: 'pdf-no-header' }
     | { kind: 'pdf-too-many-pages'; pageCount: number }
@@ -184,6 +193,8 @@ export async function validateRead(input: ReadInput, ctx: ToolContext): Promise<
   const ext = extension(path);
   if (BINARY_EXTENSIONS.has(ext) && ext !== 'pdf' && !IMAGE_EXTENSIONS.has(ext)) return { ...base, kind: 'binary-extension', ext: `.${ext}` };
 
+  if (BLOCKING_DEVICES.has(path)) return { ...base, kind: 'device' };
+
   const prior = ctx.ledger.get(path);
   // A notebook is read whole whatever the range, and recorded so (read-probe4-strict-notebook-two).
   const range = ext === 'ipynb' ? { offset: undefined, limit: undefined } : input;
@@ -241,7 +252,10 @@ export async function read(input: ReadInput, ctx: ToolContext, deps: ReadDeps): 
   const ext = extension(readFrom);
   if (ext === 'ipynb') return readNotebook(input, ctx, base, readFrom, st);
   if (IMAGE_EXTENSIONS.has(ext)) return readImage(base, readFrom, await fs.readFile(readFrom));
-  if (ext === 'pdf') return readPdf(input, ctx, deps, base, await fs.readFile(readFrom));
+  if (ext === 'pdf') {
+    if (input.pages === undefined && st.size > MAX_PDF_BYTES) return { ...base, kind: 'pdf-too-large' };
+    return readPdf(input, ctx, deps, base, await fs.readFile(readFrom));
+  }
   return readText(input, ctx, base, readFrom, st);
 }
 

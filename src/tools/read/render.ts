@@ -148,6 +148,10 @@ function renderOutcome(o: ReadOutcome, ctx: ToolContext): Rendered {
       };
     case 'pdf-empty':
       return callError(`PDF file is empty: ${o.path}`);
+    case 'pdf-too-large':
+      return callError('PDF file exceeds maximum allowed size of 20MB.');
+    case 'device':
+      return validationError(`Cannot read '${o.path}': this device file would block or produce infinite output.`);
     case 'pdf-corrupt':
       return callError('PDF file is corrupted or invalid.');
     case 'pdf-no-header':
