@@ -85,3 +85,52 @@ describe('bad transcripts', () => {
     expect(importClaudeSession('{"type":"user","cwd":"/p","message":{"role":"user","content":"hi"}}')).toEqual({ ok: false, error: { code: 'no-tool-calls' } });
   });
 });
+
+describe('an interactive transcript from an older version (hand-built in the 2.0 shapes)', () => {
+  const imp = load('interactive-2.0.14-session.jsonl');
+
+  it('rebuilds files from numbered Reads and originalFile, places HOME, leaves out what cannot replay', () => {
+    const { scenario, ...rest } = imp;
+    expect(rest).toEqual({
+      reconstructed: [
+        { path: 'src/paginate.js', from: 'Read', caveat: 'rebuilt from the numbered Read output' },
+        { path: '~/.npmrc', from: 'Read', caveat: 'line endings as Read shows them (LF); read after a Bash command ran, which may have changed it' },
+      ],
+      unknown: [{ path: 'test/paginate.test.js', reason: 'named in a Bash command' }],
+      skipped: { TodoWrite: 1 },
+      notes: [
+        '1 subagent (sidechain) line(s) were left out; files a subagent changed will show as divergences.',
+        '1 call(s) turned down at a permission prompt were left out (Edit).',
+        'Calls to tools the playground does not have were left out: TodoWrite ×1.',
+        'The session was recorded with Claude Code 2.0.14; it replays under 2.1.273, the nearest behaviour version the playground has.',
+      ],
+      session: { sessionId: '7d1e0c52-9a41-4c1b-8f0e-2b6f3d9a1c44', cwd: '/home/alice/work/todo-api', version: '2.0.14', model: 'claude-sonnet-4-5-20250929', lines: 23, badLines: 0 },
+    });
+    expect(scenario.files).toEqual({ 'src/paginate.js': 'function paginate(items, page, size) {\n  const offset = page * size + 1;\n  return items.slice(offset, offset + size);\n}\n\nmodule.exports = { paginate };\n' });
+    expect(scenario.home_files).toEqual({ '.npmrc': 'registry=https://registry.npmjs.org/\n' });
+    expect(scenario.turns).toEqual([
+      [{ name: 'Grep', input: { pattern: 'offset', path: '$CWD/src', output_mode: 'files_with_matches' } }],
+      [{ name: 'Read', input: { file_path: '$CWD/src/paginate.js' } }],
+      [{ name: 'Edit', input: { file_path: '$CWD/src/paginate.js', old_string: 'const offset = page * size + 1;', new_string: 'const offset = page * size;' } }],
+      [{ name: 'Bash', input: { command: 'npm test -- test/paginate.test.js', description: 'Run pagination tests' } }],
+      [
+        { name: 'Write', input: { file_path: '$CWD/CHANGELOG.md', content: '# Changelog\n\n- Fix page offset\n' } },
+        { name: 'Read', input: { file_path: '$HOME/.npmrc' } },
+      ],
+    ]);
+    expect(parseScenario(scenario).expect?.version).toEqual('2.0.14');
+  });
+
+  it('replays, showing where 2.1.273 words things differently from 2.0.14', async () => {
+    // Read numbering (→ vs tab), Edit's snippet, Write's ledger note changed between versions;
+    // npm is not on the in-memory shell.
+    expect(await replay(imp.scenario)).toEqual([
+      'toolu_oracle_0_0 Grep same',
+      'toolu_oracle_1_0 Read DIFFERS',
+      'toolu_oracle_2_0 Edit DIFFERS',
+      'toolu_oracle_3_0 Bash DIFFERS',
+      'toolu_oracle_4_0 Write DIFFERS',
+      'toolu_oracle_4_1 Read DIFFERS',
+    ]);
+  });
+});

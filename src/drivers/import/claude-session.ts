@@ -74,6 +74,7 @@ interface ToolResult {
 }
 
 const MAX_LINES = 200_000;
+const REJECTED = /^The user doesn't want to (proceed|take this action)/;
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Where a transcript path sits relative to the session: project, home, or elsewhere. */
@@ -180,6 +181,15 @@ export function importClaudeSession(jsonl: string): ImportOutcome {
       const blocks = (content as Record<string, unknown>[]).filter((b) => b.type === 'tool_result' && typeof b.tool_use_id === 'string');
       for (const b of blocks) results.set(b.tool_use_id as string, { content: b.content ?? '', is_error: b.is_error === true, structured: blocks.length === 1 ? l.toolUseResult : undefined });
     }
+  }
+  // A call the person turned down at a prompt changed nothing; the replay asks no one, so leave it out.
+  const rejected = uses.filter((u) => REJECTED.test(resultText(results.get(u.id)?.content)));
+  if (rejected.length) {
+    for (const u of rejected) uses.splice(uses.indexOf(u), 1);
+    notes.push(`${rejected.length} call(s) turned down at a permission prompt were left out (${rejected.map((u) => u.name).join(', ')}).`);
+    // Renumber turns so an emptied assistant message leaves no gap.
+    const order = [...new Set(uses.map((u) => u.turn))];
+    for (const u of uses) u.turn = order.indexOf(u.turn);
   }
   if (uses.length === 0) return { ok: false, error: { code: 'no-tool-calls' } };
   model ??= recordedModel;
