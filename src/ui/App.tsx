@@ -127,7 +127,9 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra }
         const r = await loadRuntime();
         setRt(r);
         const next = await how(r);
-        setLive({ composed: false, ...next });
+        // With no model call yet there is no snapshot: the files now stand in.
+        const now = next.play.history.length === 0 ? await r.snapshotFiles(next.play.ws) : undefined;
+        setLive({ composed: false, now, ...next });
         setSelectedCall(0);
         setStatus({ kind: 'idle' });
       } catch (e) {

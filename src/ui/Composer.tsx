@@ -147,10 +147,10 @@ export function Composer({ tools, offered, busy, onRun, cwd }: ComposerProps) {
             </option>
           ))}
         </select>
-        <label className="inline">
-          <input type="checkbox" checked={rawMode} onChange={(e) => setRawMode(e.target.checked)} /> raw JSON
-        </label>
       </div>
+      <label className="inline">
+        <input type="checkbox" checked={rawMode} onChange={(e) => setRawMode(e.target.checked)} /> raw JSON
+      </label>
       {def && !rawMode ? (
         <div className="form" key={def.name}>
           {schemaProps(def).map((p) => (

@@ -112,7 +112,7 @@ export function ledgerRows(now: readonly LedgerEntry[], before: readonly LedgerE
   return rows;
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
+const iso = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace(/\.000Z$/, 'Z');
 
 export function LedgerPane({ call, previous }: { call: ModelCallRecord; previous?: ModelCallRecord }) {
   const rows = ledgerRows(call.ledger, previous?.ledger ?? []);
@@ -130,7 +130,6 @@ export function LedgerPane({ call, previous }: { call: ModelCallRecord; previous
               <th>view</th>
               <th>via</th>
               <th>call</th>
-              <th>this call</th>
             </tr>
           </thead>
           <tbody>
@@ -140,8 +139,10 @@ export function LedgerPane({ call, previous }: { call: ModelCallRecord; previous
                 <td>{iso(e.mtimeMs)}</td>
                 <td>{viewOf(e)}</td>
                 <td>{e.detail ? `${e.via}: ${e.detail}` : e.via}</td>
-                <td>{e.callId}</td>
-                <td>{state === 'same' ? '' : state}</td>
+                <td>
+                  {e.callId}
+                  {state === 'same' ? null : <span className="row-state"> ({state})</span>}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -1,0 +1,69 @@
+// Page object of the playground: the regions by their accessible names, and the few actions the
+// e2e tests take.
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export const PANES = ['Transcript', 'Read ledger', 'Permission decisions', 'Tool results'] as const;
+
+export class Playground {
+  constructor(readonly page: Page) {}
+
+  pane(name: (typeof PANES)[number]): Locator {
+    return this.page.getByRole('region', { name });
+  }
+  get calls(): Locator {
+    return this.page.getByRole('tablist', { name: 'Model calls' }).getByRole('tab');
+  }
+  get composer(): Locator {
+    return this.page.getByRole('region', { name: 'Composer' });
+  }
+  get workspace(): Locator {
+    return this.page.getByRole('region', { name: 'Workspace' });
+  }
+
+  async openScenario(area: string, id: string): Promise<void> {
+    await this.page.goto('/');
+    await this.page.getByRole('navigation', { name: 'Gallery' }).locator('summary', { hasText: new RegExp(`^${area} `) }).click();
+    await this.page.getByRole('button', { name: id, exact: true }).click();
+  }
+
+  async openBlank(): Promise<void> {
+    await this.page.goto('/');
+    await this.page.getByRole('toolbar', { name: 'Session' }).getByRole('button', { name: 'Blank workspace' }).click();
+    await expect(this.composer).toBeVisible();
+  }
+
+  async selectCall(i: number): Promise<void> {
+    await this.calls.nth(i).click();
+    await expect(this.calls.nth(i)).toHaveAttribute('aria-selected', 'true');
+  }
+
+  /** Fills the schema form of one tool call; `add` keeps it for a model call of several. */
+  async compose(tool: string, fields: Record<string, string>, add = false): Promise<void> {
+    await this.composer.getByLabel('tool', { exact: true }).selectOption(tool);
+    for (const [k, v] of Object.entries(fields)) await this.composer.locator(`#field-${k}`).fill(v);
+    await this.composer.getByRole('button', { name: add ? 'Add to model call' : /^Run/ }).click();
+  }
+
+  async runDraft(): Promise<void> {
+    await this.composer.getByRole('button', { name: /^Run model call/ }).click();
+  }
+
+  async applySettings(change: { mode?: string; model?: string }): Promise<void> {
+    const box = this.page.locator('details.settings-box');
+    if (!(await box.evaluate((d) => (d as HTMLDetailsElement).open))) await box.locator('summary').click();
+    const panel = this.page.getByRole('region', { name: 'Session settings' });
+    if (change.model) await panel.getByLabel('model').fill(change.model);
+    if (change.mode) await panel.getByLabel('permission mode').selectOption(change.mode);
+    await panel.getByRole('button', { name: 'Apply and re-run' }).click();
+    await expect(this.page.getByRole('status')).toHaveCount(0);
+  }
+
+  async showFiles(): Promise<void> {
+    await this.page.getByRole('tab', { name: 'Files' }).click();
+    await expect(this.workspace).toBeVisible();
+  }
+
+  async shot(name: string): Promise<void> {
+    await this.page.screenshot({ path: `test-results/ui-${name}.png` });
+  }
+}
