@@ -1,6 +1,7 @@
 // The browser side of the WebContainer backend, loaded with a dynamic import only when the person
 // picks WebContainer: the guest files (as Vite assets), the boot, the workspace factory.
 import type { Clock, Workspace } from '../../workspace/types';
+import { runPageContract } from './contract-page';
 import { DEFAULT_BOOT_TIMEOUT_MS, pageBooter, type BootOutcome } from './boot';
 import { createWebContainerWorkspace, type GuestFiles } from './workspace';
 import syncSource from './guest/sync.mjs?raw';
@@ -41,7 +42,10 @@ export async function chooseWebContainer(opts: { timeoutMs?: number; apiKey?: st
   });
   if (!r.ok) return { ok: false, reason: r.reason };
   const container = r.container;
-  return { ok: true, makeWorkspace: (clock) => createWebContainerWorkspace(container, { guest: browserGuestFiles, clock }) };
+  const makeWorkspace = (clock?: Clock) => createWebContainerWorkspace(container, { guest: browserGuestFiles, clock });
+  // For e2e/webcontainer.spec.ts: the Workspace contract against the real container.
+  Object.assign(globalThis, { __ccWebContainerContract: () => runPageContract(makeWorkspace) });
+  return { ok: true, makeWorkspace };
 }
 
 /** Back to the in-memory workspace: frees the container so a later choice boots afresh. */
