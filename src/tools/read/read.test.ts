@@ -124,6 +124,13 @@ describe('Read: caps', () => {
     expect((await read({ file_path: `${CWD}/p.txt` }))?.content).toEqual(r?.content);
   });
 
+  it('pages the README\'s 3001-line log at 1393 lines under the default cap', async () => {
+    const { read } = session({ files: { 'big.log': lines(3000, (i) => `log line ${i} `.padEnd(60, 'x')) } });
+    expect((await read({ file_path: `${CWD}/big.log` }))?.attachments?.[0]?.text).toEqual(
+      `[Truncated: PARTIAL view — ${CWD}/big.log: showing lines 1-1393 of 3001 total (45750 tokens, cap 25000). Call Read with offset=1394 limit=1393 for the next page, or Grep to find a specific section. Do NOT answer from this page alone if the answer may be further in the file.]`,
+    );
+  });
+
   it('puts the notice inside the tool_result for claude-opus-4-6', async () => {
     const { read } = session({ model: 'claude-opus-4-6', env: { CLAUDE_CODE_FILE_READ_MAX_OUTPUT_TOKENS: '10' }, files: { 'q.txt': lines(10, () => 'abcdefghi') } });
     expect((await read({ file_path: `${CWD}/q.txt` }))?.content).toEqual(
