@@ -24,12 +24,10 @@ describe('Edit matching cascade', () => {
     expect(findActualString('x = "\\u00C9t\\u00e9"', 'x = "Été"')).toEqual({
       actual: 'x = "\\u00C9t\\u00e9"',
       stage: 'escapes-either',
-      newStyle: 'encode',
     });
     expect(findActualString('x = "Été"', 'x = "\\u00c9t\\u00E9"')).toEqual({
       actual: 'x = "Été"',
       stage: 'escapes-decoded',
-      newStyle: 'decode',
     });
     expect(findActualString('x = "É\\u00e9"', 'x = "\\u00c9é"')).toEqual({
       actual: 'x = "É\\u00e9"',
@@ -38,14 +36,12 @@ describe('Edit matching cascade', () => {
     expect(findActualString('emoji 😀!', 'emoji \\ud83d\\ude00')).toEqual({
       actual: 'emoji 😀',
       stage: 'escapes-decoded',
-      newStyle: 'decode',
     });
     expect(findActualString('a.b', 'a\\u002eb')).toEqual({
       actual: 'a.b',
       stage: 'escapes-decoded',
-      newStyle: 'decode',
     });
-    expect(decodeEscapes('\\u00e9\\u00C9\\x')).toEqual('éÉ\\x');
+    expect(decodeEscapes('\\u00e9\\u00C9\\x \\\\u0041 \\\\\\u0041')).toEqual('éÉ\\x \\\\u0041 \\\\A');
     expect(encodeNonAscii('é 😀 a')).toEqual('\\u00e9 \\ud83d\\ude00 a');
   });
 

@@ -1,7 +1,7 @@
 // Edit's matching cascade (2.1.273): exact first; then curly quotes folded to straight ones on
 // both sides; then old_string with its \uXXXX escapes decoded; then \uXXXX escapes and the
 // characters they stand for accepted either way. Each stage returns the file's own spelling,
-// which is what gets replaced, and says how new_string is to follow that spelling.
+// which is what gets replaced; new_string follows that spelling (styleNewString).
 
 export type MatchStage = 'exact' | 'quotes' | 'escapes-decoded' | 'escapes-either';
 
@@ -9,10 +9,6 @@ export interface Match {
   /** The file's own text that old_string stands for. */
   actual: string;
   stage: MatchStage;
-  /** new_string follows the file: 'decode' its escapes (old_string's escapes stood for
-   * characters in the file), 'encode' its non-ASCII characters (old_string's characters stood for
-   * escapes in the file). Recorded from the 2.1.273 binary. */
-  newStyle?: 'decode' | 'encode';
 }
 
 const LSQ = '\u2018';
@@ -24,19 +20,25 @@ export function foldQuotes(s: string): string {
   return s.replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"');
 }
 
-const ESCAPE = /\\u([0-9a-fA-F]{4})/g;
-
 /** True when old_string gives the escape stage something to try (an escape or a non-ASCII
  * character); the not-found message then says that both spellings were tried. */
 export function hasEscapeForms(s: string): boolean {
-  ESCAPE.lastIndex = 0;
-  return ESCAPE.test(s) || /[\u0080-\uffff]/.test(s);
+  return hasEscape(s) || /[\u0080-\uffff]/.test(s);
 }
 
-const hasEscape = (s: string) => /\\u[0-9a-fA-F]{4}/.test(s);
+/** \uXXXX escapes; a backslash pair is skipped whole, so `\\u0041` is not an escape. */
+const ESCAPE_OR_PAIR = /\\\\|\\u([0-9a-fA-F]{4})/g;
+
+export function hasEscape(s: string): boolean {
+  for (const m of s.matchAll(ESCAPE_OR_PAIR)) if (m[1] !== undefined) return true;
+  return false;
+}
 
 export function decodeEscapes(s: string): string {
-  return s.replace(ESCAPE, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  if (!s.includes('\\')) return s;
+  return s.replace(ESCAPE_OR_PAIR, (all, hex: string | undefined) =>
+    hex === undefined ? all : String.fromCharCode(parseInt(hex, 16)),
+  );
 }
 
 /** Non-ASCII code units as lower-case \uXXXX escapes (a surrogate pair becomes two). */
@@ -77,20 +79,11 @@ export function findActualString(file: string, search: string): Match | undefine
   if (at !== -1) return { actual: file.slice(at, at + search.length), stage: 'quotes' };
   if (hasEscape(search)) {
     const decoded = decodeEscapes(search);
-    if (file.includes(decoded)) return { actual: decoded, stage: 'escapes-decoded', newStyle: 'decode' };
+    if (file.includes(decoded)) return { actual: decoded, stage: 'escapes-decoded' };
   }
   if (hasEscapeForms(search)) {
     const m = eitherSpelling(search).exec(file);
-    if (m) {
-      const actual = m[0];
-      const newStyle =
-        hasEscape(actual) && !hasEscape(search)
-          ? 'encode'
-          : hasEscape(search) && !hasEscape(actual)
-            ? 'decode'
-            : undefined;
-      return { actual, stage: 'escapes-either', ...(newStyle ? { newStyle } : {}) };
-    }
+    if (m) return { actual: m[0], stage: 'escapes-either' };
   }
   return undefined;
 }
@@ -136,11 +129,12 @@ function curlySingle(s: string): string {
     .join('');
 }
 
-/** new_string as it goes into the file: the file's escape spelling, or its quote style. */
-export function styleNewString(oldString: string, m: Match, newString: string): string {
-  if (m.newStyle === 'decode') return decodeEscapes(newString);
-  if (m.newStyle === 'encode') return encodeNonAscii(newString);
-  return preserveQuoteStyle(oldString, m.actual, newString);
+/** new_string as it goes into the file, given with its escapes already decoded (Edit decodes
+ * them on input): the file's quote style, and escapes again where the replaced text used them
+ * (recorded from the 2.1.273 binary). */
+export function styleNewString(oldString: string, actual: string, decodedNew: string): string {
+  const quoted = preserveQuoteStyle(oldString, actual, decodedNew);
+  return hasEscape(actual) ? encodeNonAscii(quoted) : quoted;
 }
 
 /** When the file's spelling has curly quotes, new_string gets the same style. */

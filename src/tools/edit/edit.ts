@@ -212,7 +212,9 @@ export async function edit(input: EditInput, ctx: ToolContext): Promise<EditOutc
   const original = file?.content ?? '';
   const m = plan.match;
   const actual = m?.actual ?? '';
-  const applied = m ? styleNewString(input.old_string, m, input.new_string) : input.new_string;
+  // Edit decodes \uXXXX escapes in new_string on input (the result reports it decoded).
+  const newString = decodeEscapes(input.new_string);
+  const applied = m ? styleNewString(input.old_string, actual, newString) : newString;
   const updated = m ? applyEdit(original, actual, applied, input.replace_all) : applied;
   if (updated === original) return { kind: 'no-op', path };
 
@@ -238,7 +240,7 @@ export async function edit(input: EditInput, ctx: ToolContext): Promise<EditOutc
     path,
     inputPath: input.file_path,
     oldString: actual,
-    newString: m?.newStyle === 'decode' ? decodeEscapes(input.new_string) : input.new_string,
+    newString,
     appliedNewString: applied,
     originalFile: original,
     patch: linePatch(original, updated),

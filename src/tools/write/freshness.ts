@@ -7,8 +7,8 @@ import type { ToolContext } from '../types';
 export type ReadState =
   /** A usable read, and the file is as it was then (or the mtime moved but the content did not). */
   | { kind: 'current'; entry: LedgerEntry }
-  /** No usable read (none, or a PARTIAL view); the model's rule relaxes it. */
-  | { kind: 'unread-relaxed'; entry?: LedgerEntry }
+  /** No read at all; the model's rule relaxes it. */
+  | { kind: 'unread-relaxed'; entry?: undefined }
   | { kind: 'unread'; entry?: LedgerEntry }
   /** The mtime is newer than the read and the content cannot be shown to be the same (it differs,
    * or the read was a range so there is nothing whole to compare). */
@@ -40,11 +40,10 @@ export async function readState(
   opts: ReadStateOptions,
 ): Promise<ReadState> {
   const entry = ctx.ledger.get(path);
-  if (!entry || isPartialView(entry)) {
-    const snapshot = entry ? { ...entry } : undefined;
-    if (opts.relaxable && (await mayRelax(path, ctx))) return { kind: 'unread-relaxed', entry: snapshot };
-    return { kind: 'unread', entry: snapshot };
-  }
+  if (!entry)
+    return opts.relaxable && (await mayRelax(path, ctx)) ? { kind: 'unread-relaxed' } : { kind: 'unread' };
+  // A PARTIAL view blocks Edit and Write for every model, relaxed or not (recorded from 2.1.273).
+  if (isPartialView(entry)) return { kind: 'unread', entry: { ...entry } };
   const snapshot = { ...entry };
   if (mtimeMs <= entry.mtimeMs) return { kind: 'current', entry: snapshot };
   if (!opts.compareContent) return { kind: 'stale', entry: snapshot, reason: 'content' };
