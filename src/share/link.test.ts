@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { parseScenario, type Scenario } from '../scenario/schema';
 import { bytesToBase64url } from './base64url';
-import { decodeLinkFragment, describeLinkError, encodeLinkFragment, looksLikeLink, shareUrl, stampScenario } from './link';
+import { decodeLinkFragment, describeLinkError, encodeLinkFragment, looksLikeLink, needsClickToRun, shareUrl, stampScenario } from './link';
 import { DEFAULT_LIMITS } from './limits';
 
 const here = import.meta.dirname;
@@ -49,6 +49,13 @@ describe('share link format', () => {
     expect(out.ok && out.value.runsShell).toEqual(true);
     const git = await decodeLinkFragment(linkOf({ git: true, turns: [] }));
     expect(git.ok && git.value.runsShell).toEqual(true);
+  });
+});
+
+describe('running a link', () => {
+  it('waits for a click only when it runs a shell on a real-Node backend', () => {
+    expect(['memfs', 'webcontainer', 'disk'].map((b) => needsClickToRun({ runsShell: true }, b as 'memfs'))).toEqual([false, true, true]);
+    expect(needsClickToRun({ runsShell: false }, 'webcontainer')).toEqual(false);
   });
 });
 

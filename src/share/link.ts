@@ -3,6 +3,7 @@
 // the same behaviour version for ever. Decoding treats the link as hostile: every limit is
 // checked before the next, more expensive, step.
 import { getProfile } from '../profiles';
+import type { BackendName } from '../workspace/types';
 import { describeIssues, scenarioSchema, type Scenario } from '../scenario/schema';
 import { base64urlToBytes, bytesToBase64url } from './base64url';
 import { deflateRaw, inflateRawBounded } from './deflate';
@@ -150,4 +151,12 @@ export function describeLinkError(e: LinkError): string {
     case 'over-limit':
       return `This link asks for ${n(e.value)} ${LIMIT_WORDS[e.limit]}; the limit is ${n(e.max)}.`;
   }
+}
+
+/** A backend that runs commands on a real OS process (WebContainer's Node, the disk backend). */
+export const REAL_SHELL_BACKENDS: readonly BackendName[] = ['webcontainer', 'disk'];
+
+/** Whether a decoded link must wait for a click before it replays on this backend. */
+export function needsClickToRun(d: Pick<DecodedScenario, 'runsShell'>, backend: BackendName): boolean {
+  return d.runsShell && REAL_SHELL_BACKENDS.includes(backend);
 }

@@ -1,0 +1,96 @@
+// Import a Claude Code session transcript (JSONL): a summary of what was rebuilt, a box for each
+// file the transcript never showed, then a replay that is compared with the recorded results.
+import { useState } from 'react';
+import { describeImportError, importClaudeSession, withSuppliedFiles, type ImportedSession } from '../../drivers/import/claude-session';
+import type { FileSpec, Scenario } from '../../scenario/schema';
+import { readTextFile } from './files';
+
+const MAX_TRANSCRIPT_BYTES = 64 * 1024 * 1024;
+
+export function ImportSessionDialog({ onClose, onReplay }: { onClose: () => void; onReplay: (s: Scenario, id: string) => void }) {
+  const [imported, setImported] = useState<ImportedSession>();
+  const [error, setError] = useState<string>();
+  const [supplied, setSupplied] = useState<Record<string, string>>({});
+
+  const load = async (f: File) => {
+    setError(undefined);
+    const r = await readTextFile(f, MAX_TRANSCRIPT_BYTES);
+    if (!r.ok) return setError(r.message);
+    const imp = importClaudeSession(r.text);
+    if (!imp.ok) return setError(`${f.name}: ${describeImportError(imp.error)}`);
+    setImported(imp.value);
+    setSupplied({});
+  };
+
+  const replay = () => {
+    if (!imported) return;
+    const files: Record<string, FileSpec> = {};
+    for (const [p, text] of Object.entries(supplied)) if (text !== '') files[p] = text;
+    onReplay(withSuppliedFiles(imported.scenario, files), imported.scenario.id ?? 'session');
+  };
+
+  const calls = imported?.scenario.turns.reduce((n, t) => n + t.length, 0) ?? 0;
+  return (
+    <div role="dialog" aria-label="Import a Claude Code session" className="share-card">
+      <h3>Import a Claude Code session</h3>
+      <p className="muted">
+        A transcript from <code>~/.claude/projects/&lt;project&gt;/&lt;session&gt;.jsonl</code>. Its tool calls replay here and are compared with what Claude Code returned.
+      </p>
+      <input type="file" accept=".jsonl,.json,.txt" aria-label="Session transcript" onChange={(e) => e.target.files?.[0] && void load(e.target.files[0])} />
+      {error ? (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      ) : null}
+      {imported ? (
+        <>
+          <p>
+            {calls} tool calls in {imported.scenario.turns.length} model calls, recorded with Claude Code {imported.session.version ?? '(unknown version)'}
+            {imported.session.model ? ` (${imported.session.model})` : ''} in <code>{imported.session.cwd}</code>.
+          </p>
+          {imported.reconstructed.length ? (
+            <>
+              <div>Files rebuilt from the transcript:</div>
+              <ul>
+                {imported.reconstructed.map((r) => (
+                  <li key={r.path}>
+                    <code>{r.path}</code> from {r.from}
+                    {r.caveat ? <span className="muted"> — {r.caveat}</span> : null}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          {imported.unknown.length ? (
+            <>
+              <div>Files the transcript never showed (paste their content, or leave empty to leave them out):</div>
+              {imported.unknown.map((u) => (
+                <label key={u.path} style={{ display: 'block' }}>
+                  <code>{u.path}</code> <span className="muted">— {u.reason}</span>
+                  <textarea rows={3} aria-label={`Content of ${u.path}`} value={supplied[u.path] ?? ''} onChange={(e) => setSupplied({ ...supplied, [u.path]: e.target.value })} />
+                </label>
+              ))}
+            </>
+          ) : null}
+          {imported.notes.length ? (
+            <ul>
+              {imported.notes.map((n) => (
+                <li key={n} className="muted">
+                  {n}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </>
+      ) : null}
+      <div className="row">
+        <button type="button" onClick={replay} disabled={!imported}>
+          Replay session
+        </button>
+        <button type="button" onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}

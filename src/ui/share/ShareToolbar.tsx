@@ -1,0 +1,261 @@
+// Share, export, import and persistence for the playground session: toolbar buttons plus a
+// layer of cards (link errors, a click before a link runs a shell on real Node, the session
+// import dialog, where a replay and its recording part ways). Everything a link or a file
+// brings is shown as text; nothing is ever rendered as HTML.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Scenario, ScenarioResult } from '../../scenario/schema';
+import { compareCalls, contentText } from '../../share/diverge';
+import { issueMarkdown, LINK_CHAR_BUDGET } from '../../share/issue';
+import { DEFAULT_LIMITS } from '../../share/limits';
+import { checkScenarioJson, decodeLinkFragment, describeLinkError, encodeLinkFragment, looksLikeLink, needsClickToRun } from '../../share/link';
+import type { BackendName } from '../../workspace/types';
+import { idForLink, type ShareBoot } from './boot';
+import { copyText, download, fileNameFor, readTextFile } from './files';
+import { ImportSessionDialog } from './ImportSessionDialog';
+import { saveSession } from './persist';
+import './share.css';
+
+/** What the share toolbar needs from the page (App's PlaygroundHandle fits). */
+export interface ShareHandle {
+  scenario?: Scenario;
+  id?: string;
+  openScenario: (scenario: Scenario, id: string) => void;
+  /** The replay's result, when the page exposes it (divergence and the issue's actual text). */
+  result?: ScenarioResult;
+}
+
+export interface ShareToolbarProps {
+  handle: ShareHandle;
+  boot?: ShareBoot;
+  /** The backend new sessions run on; on a real-Node one a link that runs a shell waits for a click. */
+  backend?: () => BackendName;
+  /** The recorded result of a gallery scenario, for "expected" in the issue. */
+  recorded?: (id: string, scenario: Scenario) => Promise<ScenarioResult | undefined>;
+  /** Milliseconds between a change and the autosave. */
+  autosaveMs?: number;
+}
+
+type Pending = { scenario: Scenario; id: string; why: string };
+type Notice = { kind: 'ok' | 'warn' | 'error'; text: string; link?: string; offerExport?: boolean };
+
+const shareBase = () => `${location.origin}${location.pathname}`;
+
+export function ShareToolbar({ handle, boot, backend, recorded, autosaveMs = 300 }: ShareToolbarProps) {
+  const [linkError, setLinkError] = useState<string | undefined>(boot?.error);
+  const [pending, setPending] = useState<Pending>();
+  const [notice, setNotice] = useState<Notice>();
+  const [issueText, setIssueText] = useState<string>();
+  const [importOpen, setImportOpen] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const booted = useRef(false);
+  const openRef = useRef(handle.openScenario);
+  openRef.current = handle.openScenario;
+
+  /** Opens a scenario from a link or file, unless it must wait for a click first. */
+  const admit = useCallback(
+    (scenario: Scenario, id: string, runsShell: boolean, origin: string) => {
+      const b = backend?.() ?? 'memfs';
+      if (needsClickToRun({ runsShell }, b)) {
+        setPending({ scenario, id, why: `This ${origin} runs shell commands (Bash calls, shell actions or git setup). On the ${b} backend they run on real Node, so it waits for you.` });
+        return;
+      }
+      setLinkError(undefined);
+      openRef.current(scenario, id);
+    },
+    [backend],
+  );
+
+  // The first session (link or saved), once; then links pasted into the address bar.
+  useEffect(() => {
+    if (!booted.current) {
+      booted.current = true;
+      if (boot?.open) {
+        if (boot.open.source === 'link') history.replaceState(null, '', location.pathname);
+        admit(boot.open.scenario, boot.open.id, boot.open.runsShell, 'link');
+      }
+    }
+    const onHash = () => {
+      if (!looksLikeLink(location.hash)) return;
+      const hash = location.hash;
+      void decodeLinkFragment(hash).then((d) => {
+        if (!d.ok) {
+          setLinkError(describeLinkError(d.error));
+          return;
+        }
+        history.replaceState(null, '', location.pathname);
+        admit(d.value.scenario, idForLink(d.value.scenario), d.value.runsShell, 'link');
+      });
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, [boot, admit]);
+
+  // Autosave: the session's scenario holds its files, settings and every turn so far.
+  const { scenario, id } = handle;
+  useEffect(() => {
+    if (!scenario || !id) return;
+    const t = setTimeout(() => void saveSession(id, scenario).catch(() => undefined), autosaveMs);
+    return () => clearTimeout(t);
+  }, [scenario, id, autosaveMs]);
+
+  const exportFile = () => {
+    if (!scenario) return;
+    download(fileNameFor(id), `${JSON.stringify(scenario, null, 2)}\n`);
+    setNotice({ kind: 'ok', text: `Saved ${fileNameFor(id)}.` });
+  };
+
+  const copyLink = async () => {
+    if (!scenario) return;
+    const link = `${shareBase()}#${await encodeLinkFragment(scenario)}`;
+    if (link.length > LINK_CHAR_BUDGET) {
+      setNotice({ kind: 'warn', text: `This link is ${link.length.toLocaleString('en-US')} characters, over the ${LINK_CHAR_BUDGET.toLocaleString('en-US')} that paste safely into issues and chats. Share the scenario file instead.`, link, offerExport: true });
+      return;
+    }
+    const copied = await copyText(link);
+    setNotice({ kind: 'ok', text: copied ? `Link copied (${link.length} characters).` : 'The browser did not allow copying; copy the link below.', link });
+  };
+
+  const copyIssue = async () => {
+    if (!scenario) return;
+    const link = `${shareBase()}#${await encodeLinkFragment(scenario)}`;
+    const expected = scenario.expect ?? (id && recorded ? await recorded(id, scenario) : undefined);
+    const md = issueMarkdown({ scenario, actual: handle.result, expected, link, fileName: fileNameFor(id) });
+    const copied = await copyText(md);
+    setIssueText(md);
+    setNotice({ kind: link.length > LINK_CHAR_BUDGET ? 'warn' : 'ok', text: `${copied ? 'Issue text copied' : 'Copy the issue text below'}${link.length > LINK_CHAR_BUDGET ? `; the link is over ${LINK_CHAR_BUDGET.toLocaleString('en-US')} characters, so attach the scenario file` : ''}.`, offerExport: link.length > LINK_CHAR_BUDGET });
+  };
+
+  const importFile = async (file: File) => {
+    const r = await readTextFile(file, DEFAULT_LIMITS.inflatedBytes);
+    if (!r.ok) return setNotice({ kind: 'error', text: r.message });
+    const c = checkScenarioJson(r.text);
+    if (!c.ok) return setNotice({ kind: 'error', text: `${file.name}: ${describeLinkError(c.error).replace(/^This link/, 'This file')}` });
+    admit(c.value.scenario, c.value.scenario.id ?? file.name.replace(/(\.scenario)?\.json$/, ''), c.value.runsShell, 'scenario file');
+    setNotice({ kind: 'ok', text: `Opened ${file.name}.` });
+  };
+
+  return (
+    <>
+      <button type="button" onClick={() => void copyLink()} disabled={!scenario}>
+        Copy link
+      </button>
+      <button type="button" onClick={() => void copyIssue()} disabled={!scenario}>
+        Copy as GitHub issue
+      </button>
+      <button type="button" onClick={exportFile} disabled={!scenario}>
+        Export scenario
+      </button>
+      <button type="button" onClick={() => fileInput.current?.click()}>
+        Import scenario
+      </button>
+      <input
+        ref={fileInput}
+        className="share-hidden"
+        type="file"
+        accept=".json,application/json"
+        aria-label="Scenario file"
+        onChange={(e) => {
+          const f = e.target.files?.[0];
+          e.target.value = '';
+          if (f) void importFile(f);
+        }}
+      />
+      <button type="button" onClick={() => setImportOpen(true)}>
+        Import Claude Code session
+      </button>
+      <div className="share-layer">
+        {linkError ? (
+          <div role="alert" aria-label="Link error" className="share-card error">
+            <h3>The link could not be opened</h3>
+            <p>{linkError}</p>
+            <p className="muted">The current session was left as it was.</p>
+            <button type="button" onClick={() => setLinkError(undefined)}>
+              Dismiss
+            </button>
+          </div>
+        ) : null}
+        {pending ? (
+          <div role="alertdialog" aria-label="Run shared scenario" className="share-card warn">
+            <h3>Run “{pending.scenario.title ?? pending.id}”?</h3>
+            <p>{pending.why}</p>
+            <div className="row">
+              <button
+                type="button"
+                onClick={() => {
+                  openRef.current(pending.scenario, pending.id);
+                  setPending(undefined);
+                }}
+              >
+                Run it
+              </button>
+              <button type="button" onClick={() => setPending(undefined)}>
+                Don’t run
+              </button>
+            </div>
+          </div>
+        ) : null}
+        {notice ? (
+          <div role="status" aria-label="Share" className={`share-card ${notice.kind === 'ok' ? '' : notice.kind}`}>
+            <p>{notice.text}</p>
+            {notice.link ? <input type="text" readOnly aria-label="Share link" value={notice.link} onFocus={(e) => e.target.select()} /> : null}
+            {issueText ? <textarea readOnly aria-label="GitHub issue markdown" rows={8} value={issueText} /> : null}
+            <div className="row">
+              {notice.offerExport ? (
+                <button type="button" onClick={exportFile}>
+                  Export scenario file
+                </button>
+              ) : null}
+              <button
+                type="button"
+                onClick={() => {
+                  setNotice(undefined);
+                  setIssueText(undefined);
+                }}
+              >
+                Close
+              </button>
+            </div>
+          </div>
+        ) : null}
+        {importOpen ? (
+          <ImportSessionDialog
+            onClose={() => setImportOpen(false)}
+            onReplay={(s, sid) => {
+              setImportOpen(false);
+              admit(s, sid, false, 'session');
+            }}
+          />
+        ) : null}
+        {scenario?.expect && handle.result ? <Divergence expected={scenario.expect} actual={handle.result} /> : null}
+      </div>
+    </>
+  );
+}
+
+/** Where the replay and the recorded session part ways, call by call. */
+export function Divergence({ expected, actual }: { expected: ScenarioResult; actual: ScenarioResult }) {
+  const rows = compareCalls(expected, actual);
+  const same = rows.filter((r) => r.same).length;
+  return (
+    <details className="share-card" aria-label="Divergence from the recording">
+      <summary>
+        {same} of {rows.length} calls match the recording ({expected.version})
+      </summary>
+      <ol>
+        {rows.map((r) => (
+          <li key={r.id}>
+            <strong>{r.tool}</strong> <code>{r.id}</code> {r.same ? 'same' : 'differs'}
+            {r.same ? null : (
+              <>
+                <div>recorded{r.expected?.is_error ? ' (is_error)' : ''}:</div>
+                <pre>{r.expected ? contentText(r.expected.content) : '(not in the recording)'}</pre>
+                <div>playground{r.actual?.is_error ? ' (is_error)' : ''}:</div>
+                <pre>{r.actual ? contentText(r.actual.content) : '(not replayed)'}</pre>
+              </>
+            )}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}

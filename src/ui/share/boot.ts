@@ -1,0 +1,31 @@
+// What the page opens first: a share link in the fragment, else the session saved in
+// IndexedDB, else the gallery scenario named in ?scenario=. Decided before the first render so
+// the App never starts one session while another is being restored.
+import type { Scenario } from '../../scenario/schema';
+import { decodeLinkFragment, describeLinkError, looksLikeLink } from '../../share/link';
+import { loadSession } from './persist';
+
+export interface ShareBoot {
+  /** A scenario to open as the session (from a link or the saved session). */
+  open?: { scenario: Scenario; id: string; source: 'link' | 'saved'; runsShell: boolean };
+  /** The gallery scenario the App should open itself. */
+  galleryId?: string;
+  /** Why the link in the address could not be opened (plain text). */
+  error?: string;
+}
+
+export function idForLink(s: Scenario): string {
+  return s.id ?? 'shared';
+}
+
+export async function bootShare(hash: string, galleryParam: string | undefined): Promise<ShareBoot> {
+  let error: string | undefined;
+  if (looksLikeLink(hash)) {
+    const d = await decodeLinkFragment(hash);
+    if (d.ok) return { open: { scenario: d.value.scenario, id: idForLink(d.value.scenario), source: 'link', runsShell: d.value.runsShell } };
+    error = describeLinkError(d.error);
+  }
+  const saved = await loadSession();
+  if (saved && (!galleryParam || saved.id === galleryParam)) return { open: { scenario: saved.scenario, id: saved.id, source: 'saved', runsShell: false }, error };
+  return { galleryId: galleryParam, error };
+}

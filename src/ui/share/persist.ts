@@ -1,0 +1,69 @@
+// The current session in IndexedDB, so a reload brings it back. What is stored is the session's
+// scenario as JSON text (its files byte-exact as file specs, its settings, every turn composed
+// or replayed so far): replaying it rebuilds the workspace bytes and the transcript. Stored as
+// text so a saved session goes through the same checks and migration ladder as a link.
+import type { Scenario } from '../../scenario/schema';
+import { checkScenarioJson } from '../../share/link';
+
+const DB = 'cc-playground';
+const STORE = 'session';
+const KEY = 'current';
+
+export interface SavedSession {
+  id: string;
+  scenario: Scenario;
+  savedAt: number;
+}
+
+interface Stored {
+  v: 1;
+  id: string;
+  json: string;
+  savedAt: number;
+}
+
+function openDb(): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const req = indexedDB.open(DB, 1);
+    req.onupgradeneeded = () => req.result.createObjectStore(STORE);
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error ?? new Error('IndexedDB open failed'));
+  });
+}
+
+async function tx<T>(mode: IDBTransactionMode, op: (s: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  const db = await openDb();
+  try {
+    return await new Promise<T>((resolve, reject) => {
+      const t = db.transaction(STORE, mode);
+      const req = op(t.objectStore(STORE));
+      t.oncomplete = () => resolve(req.result);
+      t.onerror = () => reject(t.error ?? new Error('IndexedDB transaction failed'));
+      t.onabort = () => reject(t.error ?? new Error('IndexedDB transaction aborted'));
+    });
+  } finally {
+    db.close();
+  }
+}
+
+export async function saveSession(id: string, scenario: Scenario): Promise<void> {
+  const value: Stored = { v: 1, id, json: JSON.stringify(scenario), savedAt: Date.now() };
+  await tx('readwrite', (s) => s.put(value, KEY));
+}
+
+/** The saved session, or undefined (none, unreadable, or no longer a valid scenario). */
+export async function loadSession(): Promise<SavedSession | undefined> {
+  if (typeof indexedDB === 'undefined') return undefined;
+  try {
+    const v = (await tx('readonly', (s) => s.get(KEY) as IDBRequest<Stored | undefined>)) ?? undefined;
+    if (!v || v.v !== 1 || typeof v.json !== 'string') return undefined;
+    const checked = checkScenarioJson(v.json);
+    return checked.ok ? { id: v.id, scenario: checked.value.scenario, savedAt: v.savedAt } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function clearSession(): Promise<void> {
+  await tx('readwrite', (s) => s.delete(KEY));
+}
