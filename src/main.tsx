@@ -4,6 +4,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './ui/App';
+import { BackendSwitch, createBackendChoice } from './ui/webcontainer';
 import type { Workspace } from './workspace/types';
 import './ui/app.css';
 
@@ -20,13 +21,18 @@ const makeWorkspace = async (): Promise<Workspace> => {
   });
 };
 
+// memfs by default; WebContainer when the person picks it in the session settings (its code is
+// imported only then). VITE_WEBCONTAINER_API_KEY: StackBlitz's key, where their terms require one.
+const backend = createBackendChoice({ memfs: makeWorkspace, apiKey: import.meta.env.VITE_WEBCONTAINER_API_KEY as string | undefined });
+
 const params = new URLSearchParams(location.search);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 createRoot(root).render(
   <StrictMode>
     <App
-      makeWorkspace={makeWorkspace}
+      makeWorkspace={backend.makeWorkspace}
+      settingsExtra={(h) => <BackendSwitch choice={backend} onReady={() => (h.scenario && h.id ? h.openScenario(h.scenario, h.id) : undefined)} />}
       initialId={params.get('scenario') ?? undefined}
       onOpen={(id) => history.replaceState(null, '', `?scenario=${encodeURIComponent(id)}${location.hash}`)}
     />

@@ -29,7 +29,7 @@ export function BackendSwitch({ choice, onReady }: BackendSwitchProps) {
         Node and npm; online)
       </label>
       {state.phase === 'booting' ? <p role="status">Starting WebContainer…</p> : null}
-      {state.backend === 'webcontainer' && state.phase === 'ready' ? <p role="status">WebContainer is running; new sessions use it. Bash output there is stdout and stderr merged.</p> : null}
+      {state.backend === 'webcontainer' && state.phase === 'ready' ? <p className="muted">WebContainer is running; sessions now use it. Bash output there is stdout and stderr merged.</p> : null}
       {state.phase === 'fallback' ? (
         <p role="alert" className="warning">
           {FALLBACK_MESSAGE} <span className="muted">({state.reason})</span>
