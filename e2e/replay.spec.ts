@@ -2,7 +2,10 @@ import { expect, test } from '@playwright/test';
 
 test('replays a gallery scenario and shows the exact result text in the four panes', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('navigation', { name: 'Gallery' }).locator('summary', { hasText: /^edit / }).click();
+  await page
+    .getByRole('navigation', { name: 'Gallery' })
+    .locator('summary', { hasText: /^edit / })
+    .click();
   await page.getByRole('button', { name: 'edit-curly-in-old-string' }).click();
   await expect(page.getByText('matches Claude Code 2.1.273')).toBeVisible();
   const tabs = page.getByRole('tablist', { name: 'Model calls' }).getByRole('tab');

@@ -3,7 +3,9 @@ import { PANES, Playground } from './pages/playground';
 
 const FILE = '/workspace/project/notes.txt';
 
-test('steps through a gallery scenario with the keyboard, four named panes on every call', async ({ page }) => {
+test('steps through a gallery scenario with the keyboard, four named panes on every call', async ({
+  page,
+}) => {
   const p = new Playground(page);
   await p.openScenario('edit', 'edit-after-outside-change-strict');
   await expect(page.getByText('matches Claude Code 2.1.273')).toBeVisible();
@@ -22,7 +24,9 @@ test('steps through a gallery scenario with the keyboard, four named panes on ev
   await expect(p.pane('Tool results')).toBeFocused();
 });
 
-test('composes a failing and a succeeding Edit, time-travels, and sees a decision change with the mode', async ({ page }) => {
+test('composes a failing and a succeeding Edit, time-travels, and sees a decision change with the mode', async ({
+  page,
+}) => {
   const p = new Playground(page);
   await p.openBlank();
   // A strict model (read-before-edit enforced) in acceptEdits mode.
@@ -45,8 +49,12 @@ test('composes a failing and a succeeding Edit, time-travels, and sees a decisio
   await p.compose('Edit', { file_path: FILE, old_string: 'It’s here', new_string: 'It’s there' });
   await expect(p.calls).toHaveCount(1);
   const results = p.pane('Tool results');
-  await expect(results.locator('pre.model-text').first()).toHaveText('<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>');
-  await expect(p.pane('Permission decisions')).toContainText('stopped by the tool’s own checks before the permission check');
+  await expect(results.locator('pre.model-text').first()).toHaveText(
+    '<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>',
+  );
+  await expect(p.pane('Permission decisions')).toContainText(
+    'stopped by the tool’s own checks before the permission check',
+  );
   await p.shot('edit-refused');
 
   // Read and Edit in one model call: the Edit matches by quote folding and shows a diff.

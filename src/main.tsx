@@ -9,12 +9,13 @@ import type { Workspace } from './workspace/types';
 import './ui/app.css';
 
 const makeWorkspace = async (): Promise<Workspace> => {
-  const [{ createMemfsWorkspace }, { createMemfsSearch }, { browserRipgrepLoader }, { createJustBashShell }] = await Promise.all([
-    import('./backends/memfs'),
-    import('./backends/search/memfs'),
-    import('./backends/search/loader'),
-    import('./backends/shell/justbash'),
-  ]);
+  const [{ createMemfsWorkspace }, { createMemfsSearch }, { browserRipgrepLoader }, { createJustBashShell }] =
+    await Promise.all([
+      import('./backends/memfs'),
+      import('./backends/search/memfs'),
+      import('./backends/search/loader'),
+      import('./backends/shell/justbash'),
+    ]);
   return createMemfsWorkspace({
     shell: (vol, clock) => createJustBashShell(vol, clock),
     search: (vol) => createMemfsSearch(vol, browserRipgrepLoader),
@@ -23,7 +24,10 @@ const makeWorkspace = async (): Promise<Workspace> => {
 
 // memfs by default; WebContainer when the person picks it in the session settings (its code is
 // imported only then). VITE_WEBCONTAINER_API_KEY: StackBlitz's key, where their terms require one.
-const backend = createBackendChoice({ memfs: makeWorkspace, apiKey: import.meta.env.VITE_WEBCONTAINER_API_KEY as string | undefined });
+const backend = createBackendChoice({
+  memfs: makeWorkspace,
+  apiKey: import.meta.env.VITE_WEBCONTAINER_API_KEY as string | undefined,
+});
 
 const params = new URLSearchParams(location.search);
 const root = document.getElementById('root');
@@ -32,7 +36,12 @@ createRoot(root).render(
   <StrictMode>
     <App
       makeWorkspace={backend.makeWorkspace}
-      settingsExtra={(h) => <BackendSwitch choice={backend} onReady={() => (h.scenario && h.id ? h.openScenario(h.scenario, h.id) : undefined)} />}
+      settingsExtra={(h) => (
+        <BackendSwitch
+          choice={backend}
+          onReady={() => (h.scenario && h.id ? h.openScenario(h.scenario, h.id) : undefined)}
+        />
+      )}
       initialId={params.get('scenario') ?? undefined}
       onOpen={(id) => history.replaceState(null, '', `?scenario=${encodeURIComponent(id)}${location.hash}`)}
     />

@@ -22,13 +22,19 @@ export class Playground {
 
   async openScenario(area: string, id: string): Promise<void> {
     await this.page.goto('/');
-    await this.page.getByRole('navigation', { name: 'Gallery' }).locator('summary', { hasText: new RegExp(`^${area} `) }).click();
+    await this.page
+      .getByRole('navigation', { name: 'Gallery' })
+      .locator('summary', { hasText: new RegExp(`^${area} `) })
+      .click();
     await this.page.getByRole('button', { name: id, exact: true }).click();
   }
 
   async openBlank(): Promise<void> {
     await this.page.goto('/');
-    await this.page.getByRole('toolbar', { name: 'Session' }).getByRole('button', { name: 'Blank workspace' }).click();
+    await this.page
+      .getByRole('toolbar', { name: 'Session' })
+      .getByRole('button', { name: 'Blank workspace' })
+      .click();
     await expect(this.composer).toBeVisible();
   }
 

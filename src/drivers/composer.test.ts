@@ -8,19 +8,44 @@ describe('PlaygroundSession', () => {
   it('runs composed calls on a blank workspace, records outside edits in the scenario, and re-runs under new settings', async () => {
     const s = await PlaygroundSession.open(mk, 'blank', { ...BLANK_SCENARIO, model: 'claude-sonnet-4-5' });
     await s.outsideEdit('a.txt', 'one\n');
-    const r0 = await s.run([{ name: 'Edit', input: { file_path: '/workspace/project/a.txt', old_string: 'one', new_string: 'two' } }]);
-    expect(r0.calls.map((c) => [c.id, c.stage, c.rendered.is_error])).toEqual([['toolu_oracle_0_0', 'validate', true]]);
+    const r0 = await s.run([
+      {
+        name: 'Edit',
+        input: { file_path: '/workspace/project/a.txt', old_string: 'one', new_string: 'two' },
+      },
+    ]);
+    expect(r0.calls.map((c) => [c.id, c.stage, c.rendered.is_error])).toEqual([
+      ['toolu_oracle_0_0', 'validate', true],
+    ]);
     await s.run([{ name: 'Read', input: { file_path: '/workspace/project/a.txt' } }]);
-    const r2 = await s.run([{ name: 'Edit', input: { file_path: '/workspace/project/a.txt', old_string: 'one', new_string: 'two' } }]);
+    const r2 = await s.run([
+      {
+        name: 'Edit',
+        input: { file_path: '/workspace/project/a.txt', old_string: 'one', new_string: 'two' },
+      },
+    ]);
     expect(r2.calls.map((c) => [c.stage, c.decision?.behavior])).toEqual([['permission', 'ask']]);
     expect(s.scenario.turns).toEqual([
-      [{ touch: 'a.txt', content: 'one\n' }, { name: 'Edit', input: { file_path: '/workspace/project/a.txt', old_string: 'one', new_string: 'two' } }],
+      [
+        { touch: 'a.txt', content: 'one\n' },
+        {
+          name: 'Edit',
+          input: { file_path: '/workspace/project/a.txt', old_string: 'one', new_string: 'two' },
+        },
+      ],
       [{ name: 'Read', input: { file_path: '/workspace/project/a.txt' } }],
-      [{ name: 'Edit', input: { file_path: '/workspace/project/a.txt', old_string: 'one', new_string: 'two' } }],
+      [
+        {
+          name: 'Edit',
+          input: { file_path: '/workspace/project/a.txt', old_string: 'one', new_string: 'two' },
+        },
+      ],
     ]);
     const again = await s.rerun(mk, { ...settingsOf(s.scenario), mode: 'acceptEdits' });
     const last = again.history[2];
-    expect(last?.calls.map((c) => [c.stage, c.decision?.behavior, c.rendered.is_error])).toEqual([['call', 'allow', false]]);
+    expect(last?.calls.map((c) => [c.stage, c.decision?.behavior, c.rendered.is_error])).toEqual([
+      ['call', 'allow', false],
+    ]);
     const after = last?.files?.get('/workspace/project/a.txt');
     expect(after instanceof Uint8Array ? new TextDecoder().decode(after) : after).toEqual('two\n');
     const before = last?.filesBefore?.get('/workspace/project/a.txt');

@@ -18,13 +18,25 @@ export interface SessionSettings {
   model: string;
   /** null: the settings files' defaultMode decides (`--permission-mode` not given). */
   mode: PermissionMode | null;
-  sources: { managed?: Record<string, unknown>; user?: Record<string, unknown>; project?: Record<string, unknown>; local?: Record<string, unknown> };
+  sources: {
+    managed?: Record<string, unknown>;
+    user?: Record<string, unknown>;
+    project?: Record<string, unknown>;
+    local?: Record<string, unknown>;
+  };
   trusted: boolean;
   /** `--tools`; null = the flag is not given. */
   tools: string[] | null;
 }
 
-export const BLANK_SCENARIO: Scenario = { id: 'blank', area: 'blank', description: 'A blank workspace.', files: {}, mode: 'default', turns: [] };
+export const BLANK_SCENARIO: Scenario = {
+  id: 'blank',
+  area: 'blank',
+  description: 'A blank workspace.',
+  files: {},
+  mode: 'default',
+  turns: [],
+};
 
 export function settingsOf(s: Scenario): SessionSettings {
   const profile = getProfile(s.version);
@@ -32,9 +44,21 @@ export function settingsOf(s: Scenario): SessionSettings {
     version: profile.version,
     model: s.model ?? profile.defaultModel,
     mode: s.mode === null ? null : scenarioMode(s),
-    sources: { managed: s.managed_settings, user: s.user_settings, project: s.settings, local: s.settings_local },
+    sources: {
+      managed: s.managed_settings,
+      user: s.user_settings,
+      project: s.settings,
+      local: s.settings_local,
+    },
     trusted: s.trust === true,
-    tools: s.tools === undefined ? [...SEVEN_TOOLS] : s.tools === null ? null : Array.isArray(s.tools) ? s.tools : s.tools.split(','),
+    tools:
+      s.tools === undefined
+        ? [...SEVEN_TOOLS]
+        : s.tools === null
+          ? null
+          : Array.isArray(s.tools)
+            ? s.tools
+            : s.tools.split(','),
   };
 }
 
@@ -73,9 +97,17 @@ export class PlaygroundSession {
   ) {}
 
   /** Lays the scenario out on a fresh workspace and replays its turns, with snapshots. */
-  static async open(makeWorkspace: () => Workspace | Promise<Workspace>, id: string, scenario: Scenario): Promise<PlaygroundSession> {
+  static async open(
+    makeWorkspace: () => Workspace | Promise<Workspace>,
+    id: string,
+    scenario: Scenario,
+  ): Promise<PlaygroundSession> {
     const ws = await makeWorkspace();
-    const { result, session, problems } = await replayScenario(ws, scenario, id, { tools: ALL_TOOLS, permissions: createPermissions, snapshots: true });
+    const { result, session, problems } = await replayScenario(ws, scenario, id, {
+      tools: ALL_TOOLS,
+      permissions: createPermissions,
+      snapshots: true,
+    });
     return new PlaygroundSession(id, scenario, ws, session, result, problems);
   }
 
@@ -104,16 +136,29 @@ export class PlaygroundSession {
   /** One model call of the composed tool calls, on the live session. */
   async run(calls: readonly ComposedCall[]): Promise<ModelCallRecord> {
     const turn = this.scenario.turns.length;
-    const uses: ToolUse[] = calls.map((c, i) => ({ id: `toolu_oracle_${turn}_${i}`, name: c.name, input: c.input }));
+    const uses: ToolUse[] = calls.map((c, i) => ({
+      id: `toolu_oracle_${turn}_${i}`,
+      name: c.name,
+      input: c.input,
+    }));
     const rec = await this.session.runModelCall(uses);
-    this.scenario = { ...this.scenario, turns: [...this.scenario.turns, [...this.pending, ...calls.map((c) => ({ name: c.name, input: c.input }))]] };
+    this.scenario = {
+      ...this.scenario,
+      turns: [
+        ...this.scenario.turns,
+        [...this.pending, ...calls.map((c) => ({ name: c.name, input: c.input }))],
+      ],
+    };
     this.pending = [];
     return rec;
   }
 
   /** The same history under other settings, on a fresh workspace (outside edits not yet
    * followed by a model call are not part of the history). */
-  rerun(makeWorkspace: () => Workspace | Promise<Workspace>, settings: SessionSettings): Promise<PlaygroundSession> {
+  rerun(
+    makeWorkspace: () => Workspace | Promise<Workspace>,
+    settings: SessionSettings,
+  ): Promise<PlaygroundSession> {
     return PlaygroundSession.open(makeWorkspace, this.id, applySettings(this.scenario, settings));
   }
 }

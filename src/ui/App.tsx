@@ -40,7 +40,15 @@ export interface AppProps {
 let runtime: Promise<Runtime> | undefined;
 export const loadRuntime = (): Promise<Runtime> => (runtime ??= import('./runtime'));
 
-function Gallery({ entries, selected, onOpen }: { entries: GalleryEntry[]; selected?: string; onOpen: (id: string) => void }) {
+function Gallery({
+  entries,
+  selected,
+  onOpen,
+}: {
+  entries: GalleryEntry[];
+  selected?: string;
+  onOpen: (id: string) => void;
+}) {
   const [filter, setFilter] = useState('');
   const byArea = useMemo(() => {
     const m = new Map<string, GalleryEntry[]>();
@@ -53,7 +61,13 @@ function Gallery({ entries, selected, onOpen }: { entries: GalleryEntry[]; selec
   }, [entries, filter]);
   return (
     <nav aria-label="Gallery" className="gallery">
-      <input type="search" placeholder="Filter scenarios (/)" aria-label="Filter scenarios" value={filter} onChange={(e) => setFilter(e.target.value)} />
+      <input
+        type="search"
+        placeholder="Filter scenarios (/)"
+        aria-label="Filter scenarios"
+        value={filter}
+        onChange={(e) => setFilter(e.target.value)}
+      />
       {byArea.map(([area, list]) => (
         <details key={area} open={!!filter || list.some((e) => e.id === selected)}>
           <summary>
@@ -62,7 +76,12 @@ function Gallery({ entries, selected, onOpen }: { entries: GalleryEntry[]; selec
           <ul className="plain">
             {list.map((e) => (
               <li key={e.id}>
-                <button type="button" className={e.id === selected ? 'link selected' : 'link'} title={e.description} onClick={() => onOpen(e.id)}>
+                <button
+                  type="button"
+                  className={e.id === selected ? 'link selected' : 'link'}
+                  title={e.description}
+                  onClick={() => onOpen(e.id)}
+                >
                   {e.id}
                 </button>
               </li>
@@ -107,13 +126,17 @@ interface Live {
   now?: FileSnapshot;
 }
 
-const isTyping = (t: EventTarget | null) => t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName) || !!t.closest('.monaco-editor'));
+const isTyping = (t: EventTarget | null) =>
+  t instanceof HTMLElement &&
+  (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName) || !!t.closest('.monaco-editor'));
 
 export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra }: AppProps) {
   const entries = useMemo(() => galleryEntries(), []);
   const [rt, setRt] = useState<Runtime>();
   const [live, setLive] = useState<Live>();
-  const [status, setStatus] = useState<{ kind: 'idle' | 'running' | 'error'; text?: string }>({ kind: 'idle' });
+  const [status, setStatus] = useState<{ kind: 'idle' | 'running' | 'error'; text?: string }>({
+    kind: 'idle',
+  });
   const [selectedCall, setSelectedCall] = useState(0);
   const [side, setSide] = useState<'gallery' | 'files'>('gallery');
   const [, setTick] = useState(0);
@@ -146,8 +169,13 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra }
     },
     [makeWorkspace, onOpen, start],
   );
-  const openBlank = () => void start('blank workspace', async (r) => ({ play: await r.openBlank(makeWorkspace), composed: true }));
-  const openScenario = (scenario: Scenario, id: string) => void start(id, async (r) => ({ play: await r.PlaygroundSession.open(makeWorkspace, id, scenario), composed: true }));
+  const openBlank = () =>
+    void start('blank workspace', async (r) => ({ play: await r.openBlank(makeWorkspace), composed: true }));
+  const openScenario = (scenario: Scenario, id: string) =>
+    void start(id, async (r) => ({
+      play: await r.PlaygroundSession.open(makeWorkspace, id, scenario),
+      composed: true,
+    }));
 
   useEffect(() => {
     if (initialId) open(initialId);
@@ -189,7 +217,10 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra }
   const applySettings = (s: SessionSettings) => {
     if (!play) return;
     const keep = selectedCall;
-    void start('re-run with new settings', async () => ({ play: await play.rerun(makeWorkspace, s), composed: true })).then(() => setSelectedCall(keep));
+    void start('re-run with new settings', async () => ({
+      play: await play.rerun(makeWorkspace, s),
+      composed: true,
+    })).then(() => setSelectedCall(keep));
   };
 
   // Keyboard: [ and ] (or j/k) move between model calls, 1-4 focus a pane, g the gallery filter.
@@ -223,8 +254,16 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra }
   // with outside edits since, the files now against that call.
   const showNow = live?.now !== undefined && selectedCall === last;
   const files = showNow ? live?.now : (current?.files ?? live?.now);
-  const previous = showNow ? current?.files : selectedCall > 0 ? history[selectedCall - 1]?.files : current?.filesBefore;
-  const filesLabel = showNow ? `now: outside edits after model call ${last}` : current ? `after model call ${selectedCall}` : 'now';
+  const previous = showNow
+    ? current?.files
+    : selectedCall > 0
+      ? history[selectedCall - 1]?.files
+      : current?.filesBefore;
+  const filesLabel = showNow
+    ? `now: outside edits after model call ${last}`
+    : current
+      ? `after model call ${selectedCall}`
+      : 'now';
   const editable = !current || selectedCall === last;
   const offeredDefs = useMemo(() => {
     if (!rt || !settings) return [];
@@ -246,20 +285,42 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra }
       </header>
       <aside className="side">
         <div role="tablist" aria-label="Side" className="side-tabs">
-          <button type="button" role="tab" aria-selected={side === 'gallery'} onClick={() => setSide('gallery')}>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={side === 'gallery'}
+            onClick={() => setSide('gallery')}
+          >
             Gallery
           </button>
-          <button type="button" role="tab" aria-selected={side === 'files'} onClick={() => setSide('files')} disabled={!play}>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={side === 'files'}
+            onClick={() => setSide('files')}
+            disabled={!play}
+          >
             Files
           </button>
         </div>
         {side === 'gallery' ? <Gallery entries={entries} selected={play?.id} onOpen={open} /> : null}
         {side === 'files' && play && files ? (
-          <Workspace files={files} previous={previous} root={play.ws.info.root} cwd={play.ws.info.cwd} label={filesLabel} onSave={editable ? (p, t) => void outsideEdit(p, t) : undefined} />
+          <Workspace
+            files={files}
+            previous={previous}
+            root={play.ws.info.root}
+            cwd={play.ws.info.cwd}
+            label={filesLabel}
+            onSave={editable ? (p, t) => void outsideEdit(p, t) : undefined}
+          />
         ) : null}
       </aside>
       <div className="middle">
-        {status.kind === 'idle' && !play ? <p className="muted">Choose a scenario from the gallery to replay it, or start a blank workspace.</p> : null}
+        {status.kind === 'idle' && !play ? (
+          <p className="muted">
+            Choose a scenario from the gallery to replay it, or start a blank workspace.
+          </p>
+        ) : null}
         {status.kind === 'running' ? <p role="status">Running {status.text}…</p> : null}
         {status.kind === 'error' ? (
           <p role="alert" className="error">
@@ -290,7 +351,12 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra }
                   tabIndex={i === selectedCall ? 0 : -1}
                   onClick={() => setSelectedCall(i)}
                   onKeyDown={(e) => {
-                    const n = e.key === 'ArrowRight' || e.key === 'ArrowDown' ? Math.min(last, i + 1) : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? Math.max(0, i - 1) : undefined;
+                    const n =
+                      e.key === 'ArrowRight' || e.key === 'ArrowDown'
+                        ? Math.min(last, i + 1)
+                        : e.key === 'ArrowLeft' || e.key === 'ArrowUp'
+                          ? Math.max(0, i - 1)
+                          : undefined;
                     if (n === undefined) return;
                     e.preventDefault();
                     setSelectedCall(n);
@@ -298,17 +364,32 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra }
                   }}
                 >
                   model call {i} · {c.calls.map((x) => x.name).join(', ') || 'no tool calls'}
-                  {c.calls.some((x) => x.rendered.is_error) ? <span className="dot error-dot" aria-label="has an error result" /> : null}
+                  {c.calls.some((x) => x.rendered.is_error) ? (
+                    <span className="dot error-dot" aria-label="has an error result" />
+                  ) : null}
                 </button>
               ))}
             </div>
             <p className="muted keys">Keys: [ ] model calls · 1–4 panes · / gallery</p>
             {rt && settings ? (
               <>
-                <Composer tools={allDefs} offered={play.offered} busy={busy} onRun={(c) => void run(c)} cwd={play.ws.info.cwd} />
+                <Composer
+                  tools={allDefs}
+                  offered={play.offered}
+                  busy={busy}
+                  onRun={(c) => void run(c)}
+                  cwd={play.ws.info.cwd}
+                />
                 <details className="settings-box">
                   <summary>Session settings</summary>
-                  <SettingsPanel key={JSON.stringify(settings) + play.history.length} settings={settings} versions={Object.keys(rt.PROFILES)} toolNames={rt.TOOL_NAMES} busy={busy} onApply={applySettings} />
+                  <SettingsPanel
+                    key={JSON.stringify(settings) + play.history.length}
+                    settings={settings}
+                    versions={Object.keys(rt.PROFILES)}
+                    toolNames={rt.TOOL_NAMES}
+                    busy={busy}
+                    onApply={applySettings}
+                  />
                   {settingsExtra?.(handle)}
                 </details>
               </>
@@ -324,15 +405,16 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra }
       >
         {current && play && settings ? (
           <>
-            <TranscriptPane call={current} request={() => requestAfter(history, selectedCall, settings.model, offeredDefs)} />
+            <TranscriptPane
+              call={current}
+              request={() => requestAfter(history, selectedCall, settings.model, offeredDefs)}
+            />
             <LedgerPane call={current} previous={selectedCall > 0 ? history[selectedCall - 1] : undefined} />
             <DecisionsPane call={current} mode={settings.mode ?? 'from settings'} />
             <ResultsPane call={current} />
           </>
         ) : (
-          <p className="muted">
-            The {PANE_NAMES.join(', ')} panes of the selected model call appear here.
-          </p>
+          <p className="muted">The {PANE_NAMES.join(', ')} panes of the selected model call appear here.</p>
         )}
       </main>
     </div>

@@ -37,7 +37,8 @@ export function formInput(def: ToolDefinition, values: Record<string, FieldValue
     if (v === undefined || (v === '' && !required)) continue;
     const t = Array.isArray(schema.type) ? schema.type[0] : schema.type;
     if (t === 'boolean') out[name] = v === 'true' ? true : v === 'false' ? false : v;
-    else if ((t === 'number' || t === 'integer') && v !== '' && !Number.isNaN(Number(v))) out[name] = Number(v);
+    else if ((t === 'number' || t === 'integer') && v !== '' && !Number.isNaN(Number(v)))
+      out[name] = Number(v);
     else if (t === 'array' || t === 'object') {
       try {
         out[name] = JSON.parse(v) as unknown;
@@ -49,7 +50,19 @@ export function formInput(def: ToolDefinition, values: Record<string, FieldValue
   return out;
 }
 
-function Field({ name, schema, required, value, onChange }: { name: string; schema: PropSchema; required: boolean; value: string; onChange: (v: string) => void }) {
+function Field({
+  name,
+  schema,
+  required,
+  value,
+  onChange,
+}: {
+  name: string;
+  schema: PropSchema;
+  required: boolean;
+  value: string;
+  onChange: (v: string) => void;
+}) {
   const id = `field-${name}`;
   const t = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   const label = (
@@ -71,8 +84,26 @@ function Field({ name, schema, required, value, onChange }: { name: string; sche
         ))}
       </select>
     );
-  } else if (t === 'string' && MULTILINE.test(name)) control = <textarea id={id} rows={name === 'command' ? 2 : 3} value={value} onChange={(e) => onChange(e.target.value)} spellCheck={false} />;
-  else control = <input id={id} type={t === 'number' || t === 'integer' ? 'number' : 'text'} value={value} onChange={(e) => onChange(e.target.value)} spellCheck={false} />;
+  } else if (t === 'string' && MULTILINE.test(name))
+    control = (
+      <textarea
+        id={id}
+        rows={name === 'command' ? 2 : 3}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        spellCheck={false}
+      />
+    );
+  else
+    control = (
+      <input
+        id={id}
+        type={t === 'number' || t === 'integer' ? 'number' : 'text'}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        spellCheck={false}
+      />
+    );
   return (
     <div className="field">
       {label}
@@ -105,7 +136,8 @@ export function Composer({ tools, offered, busy, onRun, cwd }: ComposerProps) {
     if (!rawMode) return { name: def.name, input: formInput(def, values) };
     try {
       const v: unknown = JSON.parse(raw);
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Error('the input must be a JSON object');
+      if (typeof v !== 'object' || v === null || Array.isArray(v))
+        throw new Error('the input must be a JSON object');
       setRawError(undefined);
       return { name: def.name, input: v as Record<string, unknown> };
     } catch (e) {
@@ -154,14 +186,25 @@ export function Composer({ tools, offered, busy, onRun, cwd }: ComposerProps) {
       {def && !rawMode ? (
         <div className="form" key={def.name}>
           {schemaProps(def).map((p) => (
-            <Field key={p.name} {...p} value={values[p.name] ?? ''} onChange={(v) => setValues({ ...values, [p.name]: v })} />
+            <Field
+              key={p.name}
+              {...p}
+              value={values[p.name] ?? ''}
+              onChange={(v) => setValues({ ...values, [p.name]: v })}
+            />
           ))}
           <p className="muted hint">Paths: the project is {cwd}</p>
         </div>
       ) : null}
       {def && rawMode ? (
         <div>
-          <CodeEditor path={`composer/${def.name}.json`} value={raw} readOnly={false} onChange={setRaw} height={140} />
+          <CodeEditor
+            path={`composer/${def.name}.json`}
+            value={raw}
+            readOnly={false}
+            onChange={setRaw}
+            height={140}
+          />
           {rawError ? (
             <p role="alert" className="error">
               Not JSON: {rawError}
@@ -182,7 +225,11 @@ export function Composer({ tools, offered, busy, onRun, cwd }: ComposerProps) {
           {draft.map((c, i) => (
             <li key={i}>
               <code>{c.name}</code> {JSON.stringify(c.input)}{' '}
-              <button type="button" className="link" onClick={() => setDraft(draft.filter((_, k) => k !== i))}>
+              <button
+                type="button"
+                className="link"
+                onClick={() => setDraft(draft.filter((_, k) => k !== i))}
+              >
                 remove
               </button>
             </li>

@@ -12,12 +12,22 @@ import { visibleWhitespace } from './text';
 export const PANE_NAMES = ['Transcript', 'Read ledger', 'Permission decisions', 'Tool results'] as const;
 
 function Text({ text, visible }: { text: string; visible: boolean }) {
-  return <pre className={visible ? 'model-text visible-ws' : 'model-text'}>{visible ? visibleWhitespace(text) : text}</pre>;
+  return (
+    <pre className={visible ? 'model-text visible-ws' : 'model-text'}>
+      {visible ? visibleWhitespace(text) : text}
+    </pre>
+  );
 }
 
 /** Exactly what the model receives for one tool_result: text blocks as text, images drawn,
  * documents through pdf.js. */
-export function ModelContent({ content, visible = false }: { content: string | ContentBlock[]; visible?: boolean }) {
+export function ModelContent({
+  content,
+  visible = false,
+}: {
+  content: string | ContentBlock[];
+  visible?: boolean;
+}) {
   if (typeof content === 'string') return <Text text={content} visible={visible} />;
   return (
     <div>
@@ -27,7 +37,11 @@ export function ModelContent({ content, visible = false }: { content: string | C
         return (
           <div key={i} className="media-block">
             <div className="block-head">{label}</div>
-            {b.type === 'image' ? <img alt={label} src={`data:${b.source.media_type};base64,${b.source.data}`} /> : <Pdf base64={b.source.data} />}
+            {b.type === 'image' ? (
+              <img alt={label} src={`data:${b.source.media_type};base64,${b.source.data}`} />
+            ) : (
+              <Pdf base64={b.source.data} />
+            )}
           </div>
         );
       })}
@@ -35,7 +49,15 @@ export function ModelContent({ content, visible = false }: { content: string | C
   );
 }
 
-function Toggle({ pressed, onChange, children }: { pressed: boolean; onChange: (v: boolean) => void; children: string }) {
+function Toggle({
+  pressed,
+  onChange,
+  children,
+}: {
+  pressed: boolean;
+  onChange: (v: boolean) => void;
+  children: string;
+}) {
   return (
     <button type="button" className="toggle" aria-pressed={pressed} onClick={() => onChange(!pressed)}>
       {children}
@@ -66,7 +88,10 @@ export function TranscriptPane({ call, request }: TranscriptProps) {
           <h3>assistant</h3>
           {call.calls.length === 0 ? <p className="muted">No tool_use blocks.</p> : null}
           {call.calls.map((c) => (
-            <pre key={c.id} className="model-text tool-use">{`tool_use ${c.id}\n${c.name} ${JSON.stringify(c.input, null, 1)}`}</pre>
+            <pre
+              key={c.id}
+              className="model-text tool-use"
+            >{`tool_use ${c.id}\n${c.name} ${JSON.stringify(c.input, null, 1)}`}</pre>
           ))}
           <h3>user</h3>
           {call.calls.map((c) => (
@@ -93,7 +118,10 @@ export function TranscriptPane({ call, request }: TranscriptProps) {
 function viewOf(e: LedgerEntry): string {
   if (e.partialView) return 'PARTIAL view';
   if (!e.partial && e.offset === undefined && e.limit === undefined) return 'whole file';
-  const parts = [e.offset !== undefined ? `from line ${e.offset}` : '', e.limit !== undefined ? `${e.limit} lines` : ''].filter(Boolean);
+  const parts = [
+    e.offset !== undefined ? `from line ${e.offset}` : '',
+    e.limit !== undefined ? `${e.limit} lines` : '',
+  ].filter(Boolean);
   return parts.length ? `range: ${parts.join(', ')}` : 'partial';
 }
 
@@ -101,7 +129,10 @@ type RowState = 'added' | 'changed' | 'same' | 'removed';
 
 /** Entries after this call, each marked against the call before; entries this call removed
  * are listed last. */
-export function ledgerRows(now: readonly LedgerEntry[], before: readonly LedgerEntry[]): { entry: LedgerEntry; state: RowState }[] {
+export function ledgerRows(
+  now: readonly LedgerEntry[],
+  before: readonly LedgerEntry[],
+): { entry: LedgerEntry; state: RowState }[] {
   const prev = new Map(before.map((e) => [e.path, JSON.stringify(e)]));
   const rows = now.map((entry): { entry: LedgerEntry; state: RowState } => {
     const p = prev.get(entry.path);
@@ -112,7 +143,11 @@ export function ledgerRows(now: readonly LedgerEntry[], before: readonly LedgerE
   return rows;
 }
 
-const iso = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace(/\.000Z$/, 'Z');
+const iso = (ms: number) =>
+  new Date(ms)
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.000Z$/, 'Z');
 
 export function LedgerPane({ call, previous }: { call: ModelCallRecord; previous?: ModelCallRecord }) {
   const rows = ledgerRows(call.ledger, previous?.ledger ?? []);
@@ -155,7 +190,8 @@ export function LedgerPane({ call, previous }: { call: ModelCallRecord; previous
             <code>{c.name}</code> {c.id}:{' '}
             {c.consulted ? (
               <span>
-                {c.consulted.path} ({viewOf(c.consulted)}, mtime {iso(c.consulted.mtimeMs)}, by {c.consulted.callId})
+                {c.consulted.path} ({viewOf(c.consulted)}, mtime {iso(c.consulted.mtimeMs)}, by{' '}
+                {c.consulted.callId})
               </span>
             ) : (
               <span className="muted">no entry</span>
@@ -204,7 +240,11 @@ export function DecisionsPane({ call, mode }: { call: ModelCallRecord; mode?: st
             <div>
               <code>{c.name}</code> <span className="muted">{c.id}</span>
             </div>
-            {c.decision ? <DecisionLine d={c.decision} /> : <span className="badge">{noDecisionText(c)}</span>}
+            {c.decision ? (
+              <DecisionLine d={c.decision} />
+            ) : (
+              <span className="badge">{noDecisionText(c)}</span>
+            )}
             {c.decision?.subcommands?.length ? (
               <ul className="subcommands" aria-label={`Subcommands of ${c.id}`}>
                 {c.decision.subcommands.map((s, i) => (
@@ -234,7 +274,8 @@ export function ResultsPane({ call }: { call: ModelCallRecord }) {
       {call.calls.map((c) => (
         <article key={c.id} className="result" aria-label={`${c.name} ${c.id}`}>
           <h3>
-            {c.name} <span className="muted">{c.id}</span> {c.rendered.is_error ? <span className="badge deny">is_error</span> : null}
+            {c.name} <span className="muted">{c.id}</span>{' '}
+            {c.rendered.is_error ? <span className="badge deny">is_error</span> : null}
           </h3>
           <ModelContent content={c.rendered.content} visible={visible} />
           <PeopleView call={c} />

@@ -9,7 +9,10 @@ export function PdfView({ base64 }: { base64: string }) {
   useEffect(() => {
     let cancelled = false;
     const run = async () => {
-      const [pdfjs, worker] = await Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import('pdfjs-dist/legacy/build/pdf.worker.mjs?url')]);
+      const [pdfjs, worker] = await Promise.all([
+        import('pdfjs-dist/legacy/build/pdf.mjs'),
+        import('pdfjs-dist/legacy/build/pdf.worker.mjs?url'),
+      ]);
       pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
       const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
       const doc = await pdfjs.getDocument({ data: bytes }).promise;

@@ -15,7 +15,9 @@ import { Diff, Pdf } from './LazyEditors';
 
 function editedText(o: Extract<EditOutcome, { kind: 'edited' }>): string {
   if (o.oldString === '') return o.appliedNewString;
-  return o.replaceAll ? o.originalFile.split(o.oldString).join(o.appliedNewString) : o.originalFile.replace(o.oldString, () => o.appliedNewString);
+  return o.replaceAll
+    ? o.originalFile.split(o.oldString).join(o.appliedNewString)
+    : o.originalFile.replace(o.oldString, () => o.appliedNewString);
 }
 
 function List({ items, label }: { items: string[]; label: string }) {
@@ -37,7 +39,8 @@ const renderers: Record<string, (outcome: unknown) => ReactNode> = {
     return (
       <>
         <p className="people-head">
-          {o.path}: {o.occurrences} occurrence{o.occurrences === 1 ? '' : 's'} replaced, matched by <strong>{o.stage}</strong>
+          {o.path}: {o.occurrences} occurrence{o.occurrences === 1 ? '' : 's'} replaced, matched by{' '}
+          <strong>{o.stage}</strong>
           {o.lineEnding === 'CRLF' ? ', CRLF line endings kept' : ''}
         </p>
         <Diff original={o.originalFile} modified={editedText(o)} />
@@ -93,7 +96,11 @@ const renderers: Record<string, (outcome: unknown) => ReactNode> = {
               <pre className="model-text">{c.source}</pre>
               {(c.outputs ?? []).map((out, i) =>
                 out.image ? (
-                  <img key={i} alt={`output ${i} of ${c.cell_id}`} src={`data:${out.image.media_type};base64,${out.image.image_data}`} />
+                  <img
+                    key={i}
+                    alt={`output ${i} of ${c.cell_id}`}
+                    src={`data:${out.image.media_type};base64,${out.image.image_data}`}
+                  />
                 ) : (
                   <pre key={i} className="model-text output">
                     {out.text ?? ''}
@@ -108,7 +115,8 @@ const renderers: Record<string, (outcome: unknown) => ReactNode> = {
     if (o.kind === 'image' && o.dimensions)
       return (
         <p className="people-head">
-          {o.dimensions.originalWidth}×{o.dimensions.originalHeight} shown at {o.dimensions.displayWidth}×{o.dimensions.displayHeight}, {o.originalSize} bytes
+          {o.dimensions.originalWidth}×{o.dimensions.originalHeight} shown at {o.dimensions.displayWidth}×
+          {o.dimensions.displayHeight}, {o.originalSize} bytes
         </p>
       );
     return null;
@@ -116,8 +124,10 @@ const renderers: Record<string, (outcome: unknown) => ReactNode> = {
   Grep: (u) => {
     const o = u as GrepOutcome;
     if (o.kind === 'files') return <List items={o.filenames} label="Matching files" />;
-    if (o.kind === 'content' || o.kind === 'count') return <List items={o.lines} label={o.kind === 'content' ? 'Matching lines' : 'Match counts'} />;
-    if (o.kind === 'rejected') return <pre className="model-text">{`rg ${o.args.join(' ')}\n${o.diagnostic}`}</pre>;
+    if (o.kind === 'content' || o.kind === 'count')
+      return <List items={o.lines} label={o.kind === 'content' ? 'Matching lines' : 'Match counts'} />;
+    if (o.kind === 'rejected')
+      return <pre className="model-text">{`rg ${o.args.join(' ')}\n${o.diagnostic}`}</pre>;
     return null;
   },
   Glob: (u) => {
@@ -135,7 +145,8 @@ const renderers: Record<string, (outcome: unknown) => ReactNode> = {
     return (
       <div className="terminal" aria-label="Bash output">
         <div>
-          $ <code>{o.command}</code> <span className={o.exitCode === 0 || o.exitIsAnswer ? 'muted' : 'error'}>exit {o.exitCode}</span>
+          $ <code>{o.command}</code>{' '}
+          <span className={o.exitCode === 0 || o.exitIsAnswer ? 'muted' : 'error'}>exit {o.exitCode}</span>
           {o.interrupted ? ' (interrupted)' : ''}
           {o.cwdChange ? ` · cd ${o.cwdChange.from} → ${o.cwdChange.to}` : ''}
           {o.cwdReset ? ` · shell reset to ${o.cwdReset}` : ''}

@@ -9,7 +9,8 @@ const MODE_CHOICES = ['default', 'acceptEdits', 'plan', 'auto', 'dontAsk', 'bypa
 const SOURCES = ['managed', 'user', 'project', 'local'] as const;
 const MODELS = ['claude-opus-5[1m]', 'claude-opus-4-5', 'claude-sonnet-4-5', 'claude-haiku-4-5'];
 
-const asText = (v: Record<string, unknown> | undefined) => (v === undefined ? '' : JSON.stringify(v, null, 2));
+const asText = (v: Record<string, unknown> | undefined) =>
+  v === undefined ? '' : JSON.stringify(v, null, 2);
 
 export interface SettingsProps {
   settings: SessionSettings;
@@ -26,7 +27,9 @@ export function SettingsPanel({ settings, versions, toolNames, busy, onApply }: 
   const [trusted, setTrusted] = useState(settings.trusted);
   const [toolsFlag, setToolsFlag] = useState(settings.tools !== null);
   const [tools, setTools] = useState<string[]>(settings.tools ?? [...toolNames]);
-  const [texts, setTexts] = useState<Record<string, string>>(Object.fromEntries(SOURCES.map((s) => [s, asText(settings.sources[s])])));
+  const [texts, setTexts] = useState<Record<string, string>>(
+    Object.fromEntries(SOURCES.map((s) => [s, asText(settings.sources[s])])),
+  );
   const checks = Object.fromEntries(SOURCES.map((s) => [s, checkSettings(texts[s] ?? '')]));
   const blocked = SOURCES.some((s) => (checks[s]?.errors.length ?? 0) > 0);
 
@@ -70,18 +73,26 @@ export function SettingsPanel({ settings, versions, toolNames, busy, onApply }: 
           </select>
         </label>
         <label className="inline">
-          <input type="checkbox" checked={trusted} onChange={(e) => setTrusted(e.target.checked)} /> workspace trusted
+          <input type="checkbox" checked={trusted} onChange={(e) => setTrusted(e.target.checked)} /> workspace
+          trusted
         </label>
       </div>
       <fieldset>
         <legend>
           <label className="inline">
-            <input type="checkbox" checked={toolsFlag} onChange={(e) => setToolsFlag(e.target.checked)} /> --tools
+            <input type="checkbox" checked={toolsFlag} onChange={(e) => setToolsFlag(e.target.checked)} />{' '}
+            --tools
           </label>
         </legend>
         {toolNames.map((t) => (
           <label key={t} className="inline">
-            <input type="checkbox" disabled={!toolsFlag} checked={tools.includes(t)} onChange={(e) => setTools(e.target.checked ? [...tools, t] : tools.filter((x) => x !== t))} /> {t}
+            <input
+              type="checkbox"
+              disabled={!toolsFlag}
+              checked={tools.includes(t)}
+              onChange={(e) => setTools(e.target.checked ? [...tools, t] : tools.filter((x) => x !== t))}
+            />{' '}
+            {t}
           </label>
         ))}
       </fieldset>
@@ -89,7 +100,13 @@ export function SettingsPanel({ settings, versions, toolNames, busy, onApply }: 
         {SOURCES.map((s) => (
           <div key={s} className="source">
             <label htmlFor={`settings-${s}`}>{s} settings (JSON)</label>
-            <textarea id={`settings-${s}`} rows={4} spellCheck={false} value={texts[s]} onChange={(e) => setTexts({ ...texts, [s]: e.target.value })} />
+            <textarea
+              id={`settings-${s}`}
+              rows={4}
+              spellCheck={false}
+              value={texts[s]}
+              onChange={(e) => setTexts({ ...texts, [s]: e.target.value })}
+            />
             {[...(checks[s]?.errors ?? []), ...(checks[s]?.warnings ?? [])].map((m) => (
               <div key={m} className={checks[s]?.errors.includes(m) ? 'error' : 'warning'}>
                 {m}

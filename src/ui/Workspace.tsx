@@ -25,7 +25,13 @@ const MARK: Record<Change, string> = { added: 'A', modified: 'M', deleted: 'D' }
 
 export function Workspace({ files, previous, root, cwd, label, onSave }: WorkspaceProps) {
   const changes = useMemo(() => changedFiles(previous, files), [previous, files]);
-  const paths = useMemo(() => [...new Set([...files.keys(), ...[...changes].filter(([, c]) => c === 'deleted').map(([p]) => p)])].sort(), [files, changes]);
+  const paths = useMemo(
+    () =>
+      [
+        ...new Set([...files.keys(), ...[...changes].filter(([, c]) => c === 'deleted').map(([p]) => p)]),
+      ].sort(),
+    [files, changes],
+  );
   const [selected, setSelected] = useState<string>();
   const [showDiff, setShowDiff] = useState(true);
   const [text, setText] = useState('');
@@ -35,7 +41,8 @@ export function Workspace({ files, previous, root, cwd, label, onSave }: Workspa
 
   useEffect(() => setText(shown), [shown, selected]);
   useEffect(() => {
-    if (selected === undefined || !paths.includes(selected)) setSelected(paths.find((p) => p.startsWith(cwd + '/')) ?? paths[0]);
+    if (selected === undefined || !paths.includes(selected))
+      setSelected(paths.find((p) => p.startsWith(cwd + '/')) ?? paths[0]);
   }, [paths, selected, cwd]);
 
   const rel = (p: string) => (p.startsWith(root + '/') ? p.slice(root.length + 1) : p);
@@ -52,7 +59,12 @@ export function Workspace({ files, previous, root, cwd, label, onSave }: Workspa
           const c = changes.get(p);
           return (
             <li key={p}>
-              <button type="button" className={p === selected ? 'link selected' : 'link'} aria-current={p === selected ? 'true' : undefined} onClick={() => setSelected(p)}>
+              <button
+                type="button"
+                className={p === selected ? 'link selected' : 'link'}
+                aria-current={p === selected ? 'true' : undefined}
+                onClick={() => setSelected(p)}
+              >
                 {rel(p)}
               </button>
               {c ? (
@@ -70,7 +82,8 @@ export function Workspace({ files, previous, root, cwd, label, onSave }: Workspa
             <code>{rel(selected)}</code>
             {change && change !== 'added' ? (
               <label className="inline">
-                <input type="checkbox" checked={showDiff} onChange={(e) => setShowDiff(e.target.checked)} /> diff with the call before
+                <input type="checkbox" checked={showDiff} onChange={(e) => setShowDiff(e.target.checked)} />{' '}
+                diff with the call before
               </label>
             ) : null}
           </div>
@@ -97,7 +110,12 @@ export function Workspace({ files, previous, root, cwd, label, onSave }: Workspa
             setNewPath('');
           }}
         >
-          <input aria-label="New file path" placeholder="new file (relative to the project)" value={newPath} onChange={(e) => setNewPath(e.target.value)} />
+          <input
+            aria-label="New file path"
+            placeholder="new file (relative to the project)"
+            value={newPath}
+            onChange={(e) => setNewPath(e.target.value)}
+          />
           <button type="submit">Create</button>
         </form>
       ) : null}

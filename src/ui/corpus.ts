@@ -1,10 +1,18 @@
 // The recorded corpus as the app sees it. The gallery needs only each scenario's id, area and
 // description, so those are bundled (as JSON named exports, the rest tree-shaken); a scenario
 // and its recorded result are loaded when it is opened.
-const areas = import.meta.glob<string | undefined>('../../conformance/scenarios/*.json', { eager: true, import: 'area' });
-const descriptions = import.meta.glob<string | undefined>('../../conformance/scenarios/*.json', { eager: true, import: 'description' });
+const areas = import.meta.glob<string | undefined>('../../conformance/scenarios/*.json', {
+  eager: true,
+  import: 'area',
+});
+const descriptions = import.meta.glob<string | undefined>('../../conformance/scenarios/*.json', {
+  eager: true,
+  import: 'description',
+});
 const scenarioFiles = import.meta.glob<unknown>('../../conformance/scenarios/*.json', { import: 'default' });
-const resultFiles = import.meta.glob<unknown>('../../conformance/results/2.1.273/*.json', { import: 'default' });
+const resultFiles = import.meta.glob<unknown>('../../conformance/results/2.1.273/*.json', {
+  import: 'default',
+});
 
 export interface GalleryEntry {
   id: string;

@@ -1,6 +1,12 @@
 // Everything heavy the page needs once a session starts (the tool layer, permissions, zod, the
 // diff library), loaded with import() so the first paint carries none of it.
-import { applySettings, BLANK_SCENARIO, PlaygroundSession, settingsOf, type SessionSettings } from '../drivers/composer';
+import {
+  applySettings,
+  BLANK_SCENARIO,
+  PlaygroundSession,
+  settingsOf,
+  type SessionSettings,
+} from '../drivers/composer';
 import { getProfile, PROFILES } from '../profiles';
 import { parseResult, parseScenario, type Scenario } from '../scenario/schema';
 import { compareResults, type Difference } from '../session/compare';
@@ -30,8 +36,15 @@ export async function openScenario(makeWorkspace: () => Promise<Workspace>, id: 
   return { play, differences: recorded ? compareResults(recorded, play.result, 'model') : undefined };
 }
 
-export function openBlank(makeWorkspace: () => Promise<Workspace>, settings?: SessionSettings): Promise<PlaygroundSession> {
-  return PlaygroundSession.open(makeWorkspace, 'blank', settings ? applySettings(BLANK_SCENARIO, settings) : BLANK_SCENARIO);
+export function openBlank(
+  makeWorkspace: () => Promise<Workspace>,
+  settings?: SessionSettings,
+): Promise<PlaygroundSession> {
+  return PlaygroundSession.open(
+    makeWorkspace,
+    'blank',
+    settings ? applySettings(BLANK_SCENARIO, settings) : BLANK_SCENARIO,
+  );
 }
 
 /** Every file of the workspace now (the editor's view after outside edits). */

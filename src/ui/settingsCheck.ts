@@ -32,7 +32,14 @@ const KNOWN_KEYS = new Set([
   'deniedMcpServers',
   'useEnterpriseMcpConfigOnly',
 ]);
-const PERMISSION_KEYS = new Set(['allow', 'deny', 'ask', 'defaultMode', 'additionalDirectories', 'disableBypassPermissionsMode']);
+const PERMISSION_KEYS = new Set([
+  'allow',
+  'deny',
+  'ask',
+  'defaultMode',
+  'additionalDirectories',
+  'disableBypassPermissionsMode',
+]);
 
 export interface SettingsCheck {
   value?: Record<string, unknown>;
@@ -42,7 +49,8 @@ export interface SettingsCheck {
   warnings: string[];
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Empty text means "no such file". */
 export function checkSettings(text: string): SettingsCheck {
@@ -60,7 +68,8 @@ export function checkSettings(text: string): SettingsCheck {
   if (perms !== undefined) {
     if (!isObject(perms)) warnings.push('"permissions" must be an object.');
     else {
-      for (const k of Object.keys(perms)) if (!PERMISSION_KEYS.has(k)) warnings.push(`Unknown key "permissions.${k}".`);
+      for (const k of Object.keys(perms))
+        if (!PERMISSION_KEYS.has(k)) warnings.push(`Unknown key "permissions.${k}".`);
       for (const list of ['allow', 'deny', 'ask', 'additionalDirectories']) {
         const v = perms[list];
         if (v === undefined) continue;

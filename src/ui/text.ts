@@ -3,7 +3,16 @@
 import type { FileSnapshot, ModelCallRecord } from '../session/engine';
 import type { ToolDefinition } from '../profiles/types';
 
-const CONTROL_NAMES: Record<number, string> = { 0: '␀', 8: '␈', 9: '→', 11: '␋', 12: '␌', 13: '␍', 27: '␛', 127: '␡' };
+const CONTROL_NAMES: Record<number, string> = {
+  0: '␀',
+  8: '␈',
+  9: '→',
+  11: '␋',
+  12: '␌',
+  13: '␍',
+  27: '␛',
+  127: '␡',
+};
 
 /** The text with tabs, carriage returns, other control characters, trailing spaces and
  * non-breaking spaces made visible; line feeds shown as ↵ and kept. */
@@ -30,9 +39,16 @@ export interface ApiMessage {
 /** The assistant message (tool_use blocks) and the user message (tool_result blocks, then the
  * texts Claude Code attaches) of one model call. */
 export function callMessages(call: ModelCallRecord): ApiMessage[] {
-  const assistant: ApiMessage = { role: 'assistant', content: call.calls.map((c) => ({ type: 'tool_use', id: c.id, name: c.name, input: c.input })) };
+  const assistant: ApiMessage = {
+    role: 'assistant',
+    content: call.calls.map((c) => ({ type: 'tool_use', id: c.id, name: c.name, input: c.input })),
+  };
   const results: unknown[] = call.calls.map((c) => {
-    const block: Record<string, unknown> = { type: 'tool_result', tool_use_id: c.id, content: c.rendered.content };
+    const block: Record<string, unknown> = {
+      type: 'tool_result',
+      tool_use_id: c.id,
+      content: c.rendered.content,
+    };
     if (c.rendered.is_error) block.is_error = true;
     return block;
   });
@@ -42,7 +58,12 @@ export function callMessages(call: ModelCallRecord): ApiMessage[] {
 
 /** The Messages API request that follows this call: every message so far and the tool
  * definitions offered. */
-export function requestAfter(history: readonly ModelCallRecord[], index: number, model: string, tools: readonly ToolDefinition[]): Record<string, unknown> {
+export function requestAfter(
+  history: readonly ModelCallRecord[],
+  index: number,
+  model: string,
+  tools: readonly ToolDefinition[],
+): Record<string, unknown> {
   return { model, tools, messages: history.slice(0, index + 1).flatMap(callMessages) };
 }
 
@@ -56,7 +77,8 @@ export function decodeFile(v: FileState): string | undefined {
 
 const sameFile = (a: FileState, b: FileState): boolean => {
   if (a === undefined || b === undefined) return a === b;
-  if (a instanceof Uint8Array && b instanceof Uint8Array) return a.length === b.length && a.every((x, i) => x === b[i]);
+  if (a instanceof Uint8Array && b instanceof Uint8Array)
+    return a.length === b.length && a.every((x, i) => x === b[i]);
   if (!(a instanceof Uint8Array) && !(b instanceof Uint8Array)) return a.symlink === b.symlink;
   return false;
 };
@@ -64,7 +86,10 @@ const sameFile = (a: FileState, b: FileState): boolean => {
 export type Change = 'added' | 'modified' | 'deleted';
 
 /** Paths whose content differs between two snapshots. */
-export function changedFiles(before: FileSnapshot | undefined, after: FileSnapshot | undefined): Map<string, Change> {
+export function changedFiles(
+  before: FileSnapshot | undefined,
+  after: FileSnapshot | undefined,
+): Map<string, Change> {
   const out = new Map<string, Change>();
   if (!after) return out;
   const b = before ?? new Map<string, Uint8Array | { symlink: string }>();

@@ -7,7 +7,14 @@ import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 self.MonacoEnvironment = { getWorker: () => new EditorWorker() };
 loader.config({ monaco });
 
-const common = { minimap: { enabled: false }, scrollBeyondLastLine: false, fontSize: 12, renderWhitespace: 'all' as const, automaticLayout: true, unicodeHighlight: { ambiguousCharacters: true, invisibleCharacters: true } };
+const common = {
+  minimap: { enabled: false },
+  scrollBeyondLastLine: false,
+  fontSize: 12,
+  renderWhitespace: 'all' as const,
+  automaticLayout: true,
+  unicodeHighlight: { ambiguousCharacters: true, invisibleCharacters: true },
+};
 
 export interface CodeEditorProps {
   path: string;
@@ -20,7 +27,14 @@ export interface CodeEditorProps {
 export function CodeEditor({ path, value, readOnly, onChange, height = 260 }: CodeEditorProps) {
   return (
     <div className="monaco-host" data-testid="code-editor">
-      <Editor height={height} path={path} value={value} theme="vs" options={{ ...common, readOnly }} onChange={(v) => onChange?.(v ?? '')} />
+      <Editor
+        height={height}
+        path={path}
+        value={value}
+        theme="vs"
+        options={{ ...common, readOnly }}
+        onChange={(v) => onChange?.(v ?? '')}
+      />
     </div>
   );
 }
@@ -34,7 +48,13 @@ export interface DiffProps {
 export function Diff({ original, modified, height = 220 }: DiffProps) {
   return (
     <div className="monaco-host" data-testid="diff-editor">
-      <DiffEditor height={height} original={original} modified={modified} theme="vs" options={{ ...common, readOnly: true, renderSideBySide: false, originalEditable: false }} />
+      <DiffEditor
+        height={height}
+        original={original}
+        modified={modified}
+        theme="vs"
+        options={{ ...common, readOnly: true, renderSideBySide: false, originalEditable: false }}
+      />
     </div>
   );
 }

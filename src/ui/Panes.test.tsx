@@ -1,0 +1,183 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { LedgerEntry } from '../ledger/ledger';
+import type { ModelCallRecord } from '../session/engine';
+import { DecisionsPane, LedgerPane, ResultsPane, TranscriptPane } from './Panes';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let host: HTMLDivElement;
+let root: Root;
+beforeEach(() => {
+  host = document.createElement('div');
+  document.body.appendChild(host);
+  root = createRoot(host);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  host.remove();
+});
+const render = (node: React.ReactNode) => act(() => root.render(node));
+const texts = (sel: string) => [...host.querySelectorAll(sel)].map((e) => e.textContent);
+
+const entry = (path: string, over: Partial<LedgerEntry> = {}): LedgerEntry => ({
+  path,
+  content: 'x\n',
+  mtimeMs: Date.UTC(2027, 0, 15, 8),
+  partial: false,
+  via: 'Read',
+  callId: 'toolu_a',
+  ...over,
+});
+
+const call: ModelCallRecord = {
+  index: 1,
+  calls: [
+    {
+      id: 'toolu_a',
+      name: 'Read',
+      input: { file_path: '/w/a.txt' },
+      stage: 'call',
+      rendered: { content: '1\tx\t \n2\t', is_error: false },
+      decision: { behavior: 'allow', reason: 'inside the working directories' },
+      explain: 'Read returned all lines.',
+    },
+    {
+      id: 'toolu_b',
+      name: 'Bash',
+      input: { command: 'ls && rm -rf /' },
+      stage: 'permission',
+      rendered: { content: 'Permission to use Bash has been denied.', is_error: true },
+      decision: {
+        behavior: 'deny',
+        rule: { text: 'Bash(rm:*)', source: 'project' },
+        reason: 'a deny rule matched rm',
+        subcommands: [
+          { command: 'ls', decision: { behavior: 'allow', reason: 'read-only command' } },
+          {
+            command: 'rm -rf /',
+            decision: {
+              behavior: 'deny',
+              rule: { text: 'Bash(rm:*)', source: 'project' },
+              reason: 'deny rule',
+              knownGap: 'python -c is not looked into',
+            },
+          },
+        ],
+      },
+      explain: 'The permission engine denied it.',
+    },
+    {
+      id: 'toolu_c',
+      name: 'Edit',
+      input: { file_path: '/w/b.txt' },
+      stage: 'validate',
+      rendered: {
+        content:
+          '<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>',
+        is_error: true,
+      },
+      explain: 'The ledger has no entry for b.txt.',
+      consulted: entry('/w/b.txt', { partial: true, offset: 5, limit: 10, callId: 'toolu_old' }),
+    },
+  ],
+  attachments: [{ role: 'system', type: 'text', text: 'Note: a.txt was modified.' }],
+  ledger: [entry('/w/a.txt'), entry('/w/c.txt', { via: 'Bash', detail: 'cat c.txt', callId: 'toolu_0' })],
+};
+const before: ModelCallRecord = {
+  index: 0,
+  calls: [],
+  attachments: [],
+  ledger: [
+    entry('/w/c.txt', { via: 'Bash', detail: 'cat c.txt', callId: 'toolu_0' }),
+    entry('/w/gone.txt', { partialView: true, partial: true }),
+  ],
+};
+
+describe('LedgerPane', () => {
+  it('marks rows added, unchanged and removed by this call, and the entry each call consulted', () => {
+    render(<LedgerPane call={call} previous={before} />);
+    const rows = [...host.querySelectorAll('tbody tr')].map((r) => [
+      r.className,
+      ...[...r.querySelectorAll('td')].map((c) => c.textContent),
+    ]);
+    expect(rows).toEqual([
+      ['added', '/w/a.txt', '2027-01-15 08:00:00Z', 'whole file', 'Read', 'toolu_a (added)'],
+      ['', '/w/c.txt', '2027-01-15 08:00:00Z', 'whole file', 'Bash: cat c.txt', 'toolu_0'],
+      ['removed', '/w/gone.txt', '2027-01-15 08:00:00Z', 'PARTIAL view', 'Read', 'toolu_a (removed)'],
+    ]);
+    expect(texts('.consulted li')).toEqual([
+      'Read toolu_a: no entry',
+      'Bash toolu_b: no entry',
+      'Edit toolu_c: /w/b.txt (range: from line 5, 10 lines, mtime 2027-01-15 08:00:00Z, by toolu_old)',
+    ]);
+  });
+});
+
+describe('DecisionsPane', () => {
+  it('shows each decision with its rule and source, Bash subcommands, known gaps, and calls stopped before the check', () => {
+    render(<DecisionsPane call={call} mode="default" />);
+    expect(host.querySelector('section')?.getAttribute('aria-label')).toEqual('Permission decisions');
+    expect(texts('.decisions > li')).toEqual([
+      'Read toolu_aallow inside the working directories',
+      'Bash toolu_bdeny rule Bash(rm:*) from projecta deny rule matched rmls allow read-only commandrm -rf / deny rule Bash(rm:*) from projectdeny rule⚠ known gap: python -c is not looked into',
+      'Edit toolu_cstopped by the tool’s own checks before the permission check',
+    ]);
+    expect(texts('.known-gap')).toEqual(['⚠ known gap: python -c is not looked into']);
+  });
+});
+
+describe('ResultsPane', () => {
+  it('shows the exact model text, with whitespace made visible on demand, and the explanation', () => {
+    render(<ResultsPane call={call} />);
+    const model = () => texts('article > pre.model-text, article > div > pre.model-text');
+    expect(model()).toEqual([
+      '1\tx\t \n2\t',
+      'Permission to use Bash has been denied.',
+      '<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>',
+    ]);
+    expect(texts('p.explain')).toEqual([
+      'Read returned all lines.',
+      'The permission engine denied it.',
+      'The ledger has no entry for b.txt.',
+    ]);
+    act(() => host.querySelector<HTMLButtonElement>('button.toggle')?.click());
+    expect(model()).toEqual([
+      '1→x→·↵\n2→',
+      'Permission·to·use·Bash·has·been·denied.',
+      '<tool_use_error>File·has·not·been·read·yet.·Read·it·first·before·writing·to·it.</tool_use_error>',
+    ]);
+  });
+
+  it('never turns result text into markup', () => {
+    const html: ModelCallRecord = {
+      ...call,
+      calls: [{ ...call.calls[0]!, rendered: { content: '<img src=x onerror=alert(1)>', is_error: false } }],
+    };
+    render(<ResultsPane call={html} />);
+    expect(host.querySelectorAll('img').length).toEqual(0);
+    expect(texts('article pre.model-text')).toEqual(['<img src=x onerror=alert(1)>']);
+  });
+});
+
+describe('TranscriptPane', () => {
+  it('shows the tool_use and tool_result blocks and the attachments, and toggles to the raw request', () => {
+    const request = { model: 'm', tools: [], messages: [{ role: 'assistant', content: [] }] };
+    render(<TranscriptPane call={call} request={() => request} />);
+    expect(texts('pre.tool-use')).toEqual([
+      'tool_use toolu_a\nRead {\n "file_path": "/w/a.txt"\n}',
+      'tool_use toolu_b\nBash {\n "command": "ls && rm -rf /"\n}',
+      'tool_use toolu_c\nEdit {\n "file_path": "/w/b.txt"\n}',
+    ]);
+    expect(texts('.tool-result-block .block-head')).toEqual([
+      'tool_result toolu_a',
+      'tool_result toolu_b (is_error)',
+      'tool_result toolu_c (is_error)',
+      'system message',
+    ]);
+    act(() => host.querySelector<HTMLButtonElement>('button.toggle')?.click());
+    expect(JSON.parse(host.querySelector('pre.raw-json')?.textContent ?? '')).toEqual(request);
+  });
+});
