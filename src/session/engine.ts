@@ -114,11 +114,11 @@ export class Session {
     }
     const parsed = tool.schema.safeParse(use.input);
     if (!parsed.success) {
-      const text = formatValidationError(tool.name, parsed.error, use.input);
+      const text = formatValidationError(tool.name, parsed.error);
       return {
         ...base,
         stage: 'input',
-        rendered: { content: `<tool_use_error>${text}</tool_use_error>`, is_error: true, structured: text },
+        rendered: { content: `<tool_use_error>${text.content}</tool_use_error>`, is_error: true, structured: text.structured },
         explain: `The input does not match ${tool.name}'s schema, so Claude Code refuses it before running anything.`,
       };
     }

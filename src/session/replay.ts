@@ -12,6 +12,7 @@ import { Session, type ModelCallRecord } from './engine';
 import { describeBytes, Normaliser } from './normalise';
 import { allowAll, type SessionPermissions } from './permissions';
 import { collectTree } from './tree';
+import { scenarioTokenCounter, setTokenCounter } from '../tools/read';
 
 export const SEVEN_TOOLS = ['Bash', 'Read', 'Edit', 'Write', 'NotebookEdit', 'Glob', 'Grep'];
 
@@ -149,6 +150,9 @@ export async function replayScenario(ws: Workspace, scen: Scenario, id: string, 
     env,
     snapshots: opts.snapshots,
   });
+
+  // The count_tokens answer the oracle's fake API gives (error by default: the binary's estimate).
+  setTokenCounter(session.conversation, scenarioTokenCounter(scen.countTokens));
 
   const p = placeholders(ws);
   const turns: ScenarioResult['turns'] = [];

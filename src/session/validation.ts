@@ -2,35 +2,37 @@
 // anything else is zod's own JSON issue list.
 import type { z } from 'zod';
 
-function typeName(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'array';
-  return typeof v;
+/** zod's issue list as the binary's zod printed it: every default message was "Invalid input";
+ * a message a schema sets itself is kept. */
+function issueJson(error: z.ZodError): string {
+  return JSON.stringify(
+    error.issues.map((i) => ({ ...i, message: i.message.startsWith('Invalid input') || /^(Unrecognized key|Invalid option)/.test(i.message) ? 'Invalid input' : i.message })),
+    null,
+    2,
+  );
 }
 
-function getAt(input: unknown, path: readonly PropertyKey[]): unknown {
-  let v: unknown = input;
-  for (const k of path) {
-    if (v && typeof v === 'object') v = (v as Record<PropertyKey, unknown>)[k];
-    else return undefined;
-  }
-  return v;
+export interface ValidationText {
+  /** What the model gets (inside <tool_use_error>). */
+  content: string;
+  /** The stream-json tool_use_result: always the raw issue list. */
+  structured: string;
 }
 
-export function formatValidationError(tool: string, error: z.ZodError, input: unknown): string {
+export function formatValidationError(tool: string, error: z.ZodError): ValidationText {
   const sentences: string[] = [];
   let allKnown = true;
   for (const issue of error.issues) {
     const name = issue.path.map(String).join('.');
     if (issue.code === 'unrecognized_keys') {
       for (const k of issue.keys) sentences.push(`An unexpected parameter \`${k}\` was provided`);
-    } else if (issue.code === 'invalid_type' && getAt(input, issue.path) === undefined) {
-      sentences.push(`The required parameter \`${name}\` is missing`);
     } else if (issue.code === 'invalid_type') {
-      sentences.push(`The parameter \`${name}\` type is expected as \`${issue.expected}\` but provided as \`${typeName(getAt(input, issue.path))}\``);
+      // 2.1.273 names the received type `unknown` whatever it was, a missing value included.
+      sentences.push(`The parameter \`${name}\` type is expected as \`${issue.expected}\` but provided as \`unknown\``);
     } else allKnown = false;
   }
-  if (!allKnown || sentences.length === 0) return `InputValidationError: ${error.message}`;
+  const raw = `InputValidationError: ${issueJson(error)}`;
+  if (!allKnown || sentences.length === 0) return { content: raw, structured: raw };
   const head = sentences.length === 1 ? `${tool} failed due to the following issue:` : `${tool} failed due to the following ${sentences.length} issues:`;
-  return `InputValidationError: ${head}\n${sentences.join('\n')}`;
+  return { content: `InputValidationError: ${head}\n${sentences.join('\n')}`, structured: raw };
 }
