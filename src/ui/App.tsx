@@ -4,7 +4,7 @@
 // session first starts, so the first paint is the gallery alone.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { PlaygroundSession, SessionSettings } from '../drivers/composer';
-import type { Scenario } from '../scenario/schema';
+import type { Scenario, ScenarioResult } from '../scenario/schema';
 import type { Difference } from '../session/compare';
 import type { FileSnapshot } from '../session/engine';
 import type { Workspace as WorkspacePort } from '../workspace/types';
@@ -24,6 +24,8 @@ export interface PlaygroundHandle {
   id?: string;
   /** Opens a scenario object (a share link, an import) as a new session. */
   openScenario: (scenario: Scenario, id: string) => void;
+  /** The replay's result when the session was opened (before composed calls): share, divergence. */
+  result?: ScenarioResult;
 }
 
 export interface AppProps {
@@ -33,6 +35,8 @@ export interface AppProps {
   onOpen?: (id: string) => void;
   /** Extra toolbar items (share, backend choice...). */
   toolbar?: (h: PlaygroundHandle) => ReactNode;
+  /** Starts loading the backend's modules (called once the first pane is painted). */
+  preload?: () => void;
   /** Extra fields under the session settings. */
   settingsExtra?: (h: PlaygroundHandle) => ReactNode;
 }
@@ -130,7 +134,7 @@ const isTyping = (t: EventTarget | null) =>
   t instanceof HTMLElement &&
   (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName) || !!t.closest('.monaco-editor'));
 
-export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra }: AppProps) {
+export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, preload }: AppProps) {
   const entries = useMemo(() => galleryEntries(), []);
   const [rt, setRt] = useState<Runtime>();
   const [live, setLive] = useState<Live>();
@@ -180,6 +184,17 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra }
   useEffect(() => {
     if (initialId) open(initialId);
   }, [initialId, open]);
+
+  // The first pane is painted: load the session machinery in the background, so the first
+  // replay does not wait for it.
+  useEffect(() => {
+    const t = setTimeout(() => {
+      void loadRuntime();
+      preload?.();
+    }, 50);
+    return () => clearTimeout(t);
+    // Once per page: a new preload function on a later render changes nothing.
+  }, []);
 
   const play = live?.play;
   const history = play?.history ?? [];
@@ -248,7 +263,12 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra }
     return () => window.removeEventListener('keydown', onKey);
   }, [last, selectedCall]);
 
-  const handle: PlaygroundHandle = { scenario: play?.scenario, id: play?.id, openScenario };
+  const handle: PlaygroundHandle = {
+    scenario: play?.scenario,
+    id: play?.id,
+    openScenario,
+    result: play?.result,
+  };
 
   // Time travel: the files after the selected call against the call before; on the latest call
   // with outside edits since, the files now against that call.

@@ -1,6 +1,8 @@
 // The recorded corpus as the app sees it. The gallery needs only each scenario's id, area and
 // description, so those are bundled (as JSON named exports, the rest tree-shaken); a scenario
-// and its recorded result are loaded when it is opened.
+// and its recorded result are loaded as text when it is opened. The `?raw` loads give the files
+// module ids of their own: were they imported as JSON here too, every whole scenario would stay
+// in the first chunk.
 const areas = import.meta.glob<string | undefined>('../../conformance/scenarios/*.json', {
   eager: true,
   import: 'area',
@@ -9,8 +11,12 @@ const descriptions = import.meta.glob<string | undefined>('../../conformance/sce
   eager: true,
   import: 'description',
 });
-const scenarioFiles = import.meta.glob<unknown>('../../conformance/scenarios/*.json', { import: 'default' });
-const resultFiles = import.meta.glob<unknown>('../../conformance/results/2.1.273/*.json', {
+const scenarioFiles = import.meta.glob<string>('../../conformance/scenarios/*.json', {
+  query: '?raw',
+  import: 'default',
+});
+const resultFiles = import.meta.glob<string>('../../conformance/results/2.1.273/*.json', {
+  query: '?raw',
   import: 'default',
 });
 
@@ -36,10 +42,10 @@ export function galleryEntries(): GalleryEntry[] {
 export async function scenarioJson(id: string): Promise<unknown> {
   const load = scenarioFiles[scenarioPath(id)];
   if (!load) throw new Error(`No scenario named ${id} in the gallery.`);
-  return load();
+  return JSON.parse(await load()) as unknown;
 }
 
 export async function resultJson(id: string): Promise<unknown> {
   const load = resultFiles[`../../conformance/results/2.1.273/${id}.json`];
-  return load ? load() : undefined;
+  return load ? (JSON.parse(await load()) as unknown) : undefined;
 }
