@@ -25,16 +25,26 @@ async function collect(readable: ReadableStream<Uint8Array>, cap: number): Promi
   return out;
 }
 
+// Input goes in small pieces: a stream inflates a whole written chunk at once, so one big chunk
+// would expand completely (a 150 KB bomb to 150 MB) before the reader could stop it. A 1 KB
+// piece inflates to at most about 1 MB.
+const PIECE = 1024;
+
 async function pipe(input: Uint8Array, stream: CompressionStream | DecompressionStream, cap: number): Promise<Uint8Array | 'over'> {
   const writer = stream.writable.getWriter();
-  // The write side fails too when the data is corrupt or the reader cancels; the read side reports it.
-  const written = writer
-    .write(new Uint8Array(input))
-    .then(() => writer.close())
-    .catch(() => undefined);
+  let stopped = false;
+  // The write side also fails when the data is corrupt or the reader cancels; the read side reports it.
+  const written = (async () => {
+    for (let i = 0; i < input.length && !stopped; i += PIECE) {
+      await writer.ready;
+      await writer.write(input.slice(i, i + PIECE));
+    }
+    if (!stopped) await writer.close();
+  })().catch(() => undefined);
   try {
     return await collect(stream.readable, cap);
   } finally {
+    stopped = true;
     await written;
   }
 }

@@ -59,10 +59,7 @@ export async function shareUrl(base: string, s: Scenario): Promise<string> {
   return `${hashAt < 0 ? base : base.slice(0, hashAt)}#${await encodeLinkFragment(s)}`;
 }
 
-/** Whether a fragment (with or without `#`) is meant as a share link, well formed or not. */
-export function looksLikeLink(fragment: string): boolean {
-  return /^#?s\d+\./.test(fragment.slice(0, 16));
-}
+export { looksLikeLink } from './looks';
 
 /** JSON text (from a link or a scenario file) -> a checked scenario. */
 export function checkScenarioJson(text: string, limits: Limits = DEFAULT_LIMITS): { ok: true; value: Omit<DecodedScenario, 'linkVersion'> } | { ok: false; error: LinkError } {

@@ -1,7 +1,7 @@
 // Import a Claude Code session transcript (JSONL): a summary of what was rebuilt, a box for each
 // file the transcript never showed, then a replay that is compared with the recorded results.
 import { useState } from 'react';
-import { describeImportError, importClaudeSession, withSuppliedFiles, type ImportedSession } from '../../drivers/import/claude-session';
+import type { ImportedSession } from '../../drivers/import/claude-session';
 import type { FileSpec, Scenario } from '../../scenario/schema';
 import { readTextFile } from './files';
 
@@ -16,14 +16,16 @@ export function ImportSessionDialog({ onClose, onReplay }: { onClose: () => void
     setError(undefined);
     const r = await readTextFile(f, MAX_TRANSCRIPT_BYTES);
     if (!r.ok) return setError(r.message);
+    const { describeImportError, importClaudeSession } = await import('./core');
     const imp = importClaudeSession(r.text);
     if (!imp.ok) return setError(`${f.name}: ${describeImportError(imp.error)}`);
     setImported(imp.value);
     setSupplied({});
   };
 
-  const replay = () => {
+  const replay = async () => {
     if (!imported) return;
+    const { withSuppliedFiles } = await import('./core');
     const files: Record<string, FileSpec> = {};
     for (const [p, text] of Object.entries(supplied)) if (text !== '') files[p] = text;
     onReplay(withSuppliedFiles(imported.scenario, files), imported.scenario.id ?? 'session');
@@ -84,7 +86,7 @@ export function ImportSessionDialog({ onClose, onReplay }: { onClose: () => void
         </>
       ) : null}
       <div className="row">
-        <button type="button" onClick={replay} disabled={!imported}>
+        <button type="button" onClick={() => void replay()} disabled={!imported}>
           Replay session
         </button>
         <button type="button" onClick={onClose}>

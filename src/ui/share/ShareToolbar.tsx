@@ -5,14 +5,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Scenario, ScenarioResult } from '../../scenario/schema';
 import { compareCalls, contentText } from '../../share/diverge';
-import { issueMarkdown, LINK_CHAR_BUDGET } from '../../share/issue';
-import { DEFAULT_LIMITS } from '../../share/limits';
-import { checkScenarioJson, decodeLinkFragment, describeLinkError, encodeLinkFragment, looksLikeLink, needsClickToRun } from '../../share/link';
+import { looksLikeLink } from '../../share/looks';
 import type { BackendName } from '../../workspace/types';
-import { idForLink, type ShareBoot } from './boot';
+import type { ShareBoot } from './boot';
 import { copyText, download, fileNameFor, readTextFile } from './files';
 import { ImportSessionDialog } from './ImportSessionDialog';
 import { saveSession } from './persist';
+
+// The codec, zod and the profiles load when first needed, not with the first paint.
+const core = () => import('./core');
+const LINK_CHAR_BUDGET = 2000;
+const MAX_SCENARIO_FILE = 4 * 1024 * 1024;
 import './share.css';
 
 /** What the share toolbar needs from the page (App's PlaygroundHandle fits). */
@@ -55,7 +58,7 @@ export function ShareToolbar({ handle, boot, backend, recorded, autosaveMs = 300
   const admit = useCallback(
     (scenario: Scenario, id: string, runsShell: boolean, origin: string) => {
       const b = backend?.() ?? 'memfs';
-      if (needsClickToRun({ runsShell }, b)) {
+      if (runsShell && (b === 'webcontainer' || b === 'disk')) {
         setPending({ scenario, id, why: `This ${origin} runs shell commands (Bash calls, shell actions or git setup). On the ${b} backend they run on real Node, so it waits for you.` });
         return;
       }
@@ -77,18 +80,25 @@ export function ShareToolbar({ handle, boot, backend, recorded, autosaveMs = 300
     const onHash = () => {
       if (!looksLikeLink(location.hash)) return;
       const hash = location.hash;
-      void decodeLinkFragment(hash).then((d) => {
+      void core().then(async (c) => {
+        const d = await c.decodeLinkFragment(hash);
         if (!d.ok) {
-          setLinkError(describeLinkError(d.error));
+          setLinkError(c.describeLinkError(d.error));
           return;
         }
         history.replaceState(null, '', location.pathname);
-        admit(d.value.scenario, idForLink(d.value.scenario), d.value.runsShell, 'link');
+        admit(d.value.scenario, c.idForLink(d.value.scenario), d.value.runsShell, 'link');
       });
     };
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
   }, [boot, admit]);
+
+  // Fetch the codec once the page is idle, so a link pasted later is checked at once.
+  useEffect(() => {
+    const t = setTimeout(() => void core(), 500);
+    return () => clearTimeout(t);
+  }, []);
 
   // Autosave: the session's scenario holds its files, settings and every turn so far.
   const { scenario, id } = handle;
@@ -106,7 +116,7 @@ export function ShareToolbar({ handle, boot, backend, recorded, autosaveMs = 300
 
   const copyLink = async () => {
     if (!scenario) return;
-    const link = `${shareBase()}#${await encodeLinkFragment(scenario)}`;
+    const link = `${shareBase()}#${await (await core()).encodeLinkFragment(scenario)}`;
     if (link.length > LINK_CHAR_BUDGET) {
       setNotice({ kind: 'warn', text: `This link is ${link.length.toLocaleString('en-US')} characters, over the ${LINK_CHAR_BUDGET.toLocaleString('en-US')} that paste safely into issues and chats. Share the scenario file instead.`, link, offerExport: true });
       return;
@@ -117,17 +127,19 @@ export function ShareToolbar({ handle, boot, backend, recorded, autosaveMs = 300
 
   const copyIssue = async () => {
     if (!scenario) return;
-    const link = `${shareBase()}#${await encodeLinkFragment(scenario)}`;
+    const c = await core();
+    const link = `${shareBase()}#${await c.encodeLinkFragment(scenario)}`;
     const expected = scenario.expect ?? (id && recorded ? await recorded(id, scenario) : undefined);
-    const md = issueMarkdown({ scenario, actual: handle.result, expected, link, fileName: fileNameFor(id) });
+    const md = c.issueMarkdown({ scenario, actual: handle.result, expected, link, fileName: fileNameFor(id) });
     const copied = await copyText(md);
     setIssueText(md);
     setNotice({ kind: link.length > LINK_CHAR_BUDGET ? 'warn' : 'ok', text: `${copied ? 'Issue text copied' : 'Copy the issue text below'}${link.length > LINK_CHAR_BUDGET ? `; the link is over ${LINK_CHAR_BUDGET.toLocaleString('en-US')} characters, so attach the scenario file` : ''}.`, offerExport: link.length > LINK_CHAR_BUDGET });
   };
 
   const importFile = async (file: File) => {
-    const r = await readTextFile(file, DEFAULT_LIMITS.inflatedBytes);
+    const r = await readTextFile(file, MAX_SCENARIO_FILE);
     if (!r.ok) return setNotice({ kind: 'error', text: r.message });
+    const { checkScenarioJson, describeLinkError } = await core();
     const c = checkScenarioJson(r.text);
     if (!c.ok) return setNotice({ kind: 'error', text: `${file.name}: ${describeLinkError(c.error).replace(/^This link/, 'This file')}` });
     admit(c.value.scenario, c.value.scenario.id ?? file.name.replace(/(\.scenario)?\.json$/, ''), c.value.runsShell, 'scenario file');

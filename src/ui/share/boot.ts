@@ -2,7 +2,7 @@
 // IndexedDB, else the gallery scenario named in ?scenario=. Decided before the first render so
 // the App never starts one session while another is being restored.
 import type { Scenario } from '../../scenario/schema';
-import { decodeLinkFragment, describeLinkError, looksLikeLink } from '../../share/link';
+import { looksLikeLink } from '../../share/looks';
 import { loadSession } from './persist';
 
 export interface ShareBoot {
@@ -21,6 +21,7 @@ export function idForLink(s: Scenario): string {
 export async function bootShare(hash: string, galleryParam: string | undefined): Promise<ShareBoot> {
   let error: string | undefined;
   if (looksLikeLink(hash)) {
+    const { decodeLinkFragment, describeLinkError } = await import('../../share/link');
     const d = await decodeLinkFragment(hash);
     if (d.ok) return { open: { scenario: d.value.scenario, id: idForLink(d.value.scenario), source: 'link', runsShell: d.value.runsShell } };
     error = describeLinkError(d.error);

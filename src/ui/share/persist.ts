@@ -3,7 +3,6 @@
 // or replayed so far): replaying it rebuilds the workspace bytes and the transcript. Stored as
 // text so a saved session goes through the same checks and migration ladder as a link.
 import type { Scenario } from '../../scenario/schema';
-import { checkScenarioJson } from '../../share/link';
 
 const DB = 'cc-playground';
 const STORE = 'session';
@@ -57,6 +56,7 @@ export async function loadSession(): Promise<SavedSession | undefined> {
   try {
     const v = (await tx('readonly', (s) => s.get(KEY) as IDBRequest<Stored | undefined>)) ?? undefined;
     if (!v || v.v !== 1 || typeof v.json !== 'string') return undefined;
+    const { checkScenarioJson } = await import('../../share/link');
     const checked = checkScenarioJson(v.json);
     return checked.ok ? { id: v.id, scenario: checked.value.scenario, savedAt: v.savedAt } : undefined;
   } catch {

@@ -1,0 +1,105 @@
+import { expect, test, type Page } from '@playwright/test';
+import { deflateRawSync } from 'node:zlib';
+import { Playground } from './pages/playground';
+
+const b64url = (b: Buffer) => b.toString('base64url');
+const link = (json: unknown) => `/#s1.${b64url(deflateRawSync(Buffer.from(JSON.stringify(json))))}`;
+
+/** Every model call's tool-result texts, tab by tab. */
+async function allResults(page: Page): Promise<string[][]> {
+  const pg = new Playground(page);
+  await expect(pg.calls.first()).toBeVisible();
+  const n = await pg.calls.count();
+  const out: string[][] = [];
+  for (let i = 0; i < n; i++) {
+    await pg.selectCall(i);
+    out.push(await pg.pane('Tool results').locator('pre.model-text').allTextContents());
+  }
+  return out;
+}
+
+test('a copied link replays the same results in a fresh browser context', async ({ page, browser }) => {
+  const pg = new Playground(page);
+  await pg.openScenario('edit', 'edit-crlf-file');
+  await expect(page.getByText('matches Claude Code 2.1.273')).toBeVisible();
+  const recorded = await allResults(page);
+  expect(recorded.length).toBeGreaterThan(1);
+
+  await page.getByRole('toolbar', { name: 'Session' }).getByRole('button', { name: 'Copy link' }).click();
+  const url = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
+  expect(url).toMatch(/^http:\/\/127\.0\.0\.1:4173\/#s1\.[A-Za-z0-9_-]+$/);
+  expect(url.length).toBeLessThan(2000);
+
+  const fresh = await browser.newContext();
+  const other = await fresh.newPage();
+  await other.goto(url);
+  await expect(other.getByRole('heading', { name: 'edit-crlf-file' })).toBeVisible();
+  expect(await allResults(other)).toEqual(recorded);
+  // The fragment is dropped once loaded, so a reload comes from the saved session, not the link.
+  expect(new URL(other.url()).hash).toEqual('');
+  await fresh.close();
+});
+
+test('a decompression bomb is refused in under a second and the session stays', async ({ page }) => {
+  const pg = new Playground(page);
+  await pg.openScenario('edit', 'edit-curly-in-old-string');
+  await expect(page.getByText('matches Claude Code 2.1.273')).toBeVisible();
+  const before = await allResults(page);
+  const bomb = `#s1.${b64url(deflateRawSync(Buffer.alloc(150 * 1024 * 1024), { level: 9 }))}`;
+  const t0 = Date.now();
+  await page.evaluate((h) => {
+    location.hash = h;
+  }, bomb);
+  const alert = page.getByRole('alert', { name: 'Link error' });
+  await expect(alert).toContainText('decompresses to more than 4,194,304 bytes and was refused', { timeout: 1000 });
+  console.log(`bomb refused after ${Date.now() - t0} ms`);
+  expect(Date.now() - t0).toBeLessThan(1000);
+  await expect(page.getByRole('heading', { name: 'edit-curly-in-old-string' })).toBeVisible();
+  expect(await allResults(page)).toEqual(before);
+  await alert.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(alert).toHaveCount(0);
+});
+
+test('malformed and truncated links say why on a fresh load', async ({ page }) => {
+  await page.goto('/#s1.not*base64');
+  await expect(page.getByRole('alert', { name: 'Link error' })).toContainText('its data contains characters that cannot appear in a scenario link');
+  const good = link({ files: { 'a.txt': 'a\n' }, turns: [[{ name: 'Read', input: { file_path: '$CWD/a.txt' } }]] });
+  await page.goto(good.slice(0, good.length - 12));
+  await expect(page.getByRole('alert', { name: 'Link error' })).toContainText('damaged or cut short');
+  await page.goto(link({ turns: [], files: { big: { repeat: 'x', count: 1e12 } } }));
+  await expect(page.getByRole('alert', { name: 'Link error' })).toContainText('This link asks for 1,000,000,000,000 bytes of file content; the limit is 67,108,864.');
+});
+
+test('nothing from a link is rendered as HTML', async ({ page }) => {
+  const html = '<img src=x onerror="window.__pwned=1"><b>bold</b>\n';
+  await page.goto(link({ id: 'html-in-file', title: '<script>window.__pwned=2</script>', files: { 'x.html': html }, turns: [[{ name: 'Read', input: { file_path: '$CWD/x.html' } }]] }));
+  const pg = new Playground(page);
+  await expect(pg.pane('Tool results').locator('pre.model-text').first()).toHaveText(`1\t${html}2\t`);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  await expect(page.locator('main img, .share-layer img')).toHaveCount(0);
+});
+
+test('a reload brings the session back from IndexedDB', async ({ page }) => {
+  const scen = { id: 'persisted', files: { 'bin.dat': { base64: 'AAEC/w==' }, 'bom.txt': '\ufeffbom\r\nline\r\n' }, turns: [[{ name: 'Read', input: { file_path: '$CWD/bom.txt' } }], [{ name: 'Bash', input: { command: 'od -An -tx1 bin.dat' } }]] };
+  await page.goto(link(scen));
+  await expect(page.getByRole('heading', { name: 'persisted' })).toBeVisible();
+  const before = await allResults(page);
+  expect(new URL(page.url()).hash).toEqual('');
+  await page.waitForTimeout(600);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'persisted' })).toBeVisible();
+  expect(await allResults(page)).toEqual(before);
+  await page.getByRole('button', { name: 'Export scenario' }).click();
+});
+
+test('Copy as GitHub issue writes the calls, expected vs actual and the link', async ({ page }) => {
+  const pg = new Playground(page);
+  await pg.openScenario('edit', 'edit-crlf-file');
+  await expect(page.getByText('matches Claude Code 2.1.273')).toBeVisible();
+  await page.getByRole('button', { name: 'Copy as GitHub issue' }).click();
+  const md = await page.getByRole('textbox', { name: 'GitHub issue markdown' }).inputValue();
+  expect(md.split('\n')[0]).toEqual('## LF old\\_string on a CRLF file; line endings kept.');
+  expect(md).toContain('Behaviour version: Claude Code **2.1.273**');
+  expect(md).toMatch(/\nReplay it: http:\/\/127\.0\.0\.1:4173\/#s1\.[A-Za-z0-9_-]+\n/);
+  expect(md).toContain('2 of 2 calls match Claude Code 2.1.273.');
+});
