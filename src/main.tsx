@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './ui/App';
 import { BackendSwitch, createBackendChoice } from './ui/webcontainer';
+import { bootShare, recordedGalleryResult, ShareToolbar } from './ui/share';
 import type { Workspace } from './workspace/types';
 import './ui/app.css';
 
@@ -30,6 +31,8 @@ const backend = createBackendChoice({
 });
 
 const params = new URLSearchParams(location.search);
+// A share link in the fragment, else the session saved in IndexedDB, else ?scenario=.
+const boot = await bootShare(location.hash, params.get('scenario') ?? undefined);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 createRoot(root).render(
@@ -42,7 +45,8 @@ createRoot(root).render(
           onReady={() => (h.scenario && h.id ? h.openScenario(h.scenario, h.id) : undefined)}
         />
       )}
-      initialId={params.get('scenario') ?? undefined}
+      initialId={boot.galleryId}
+      toolbar={(h) => <ShareToolbar handle={h} boot={boot} backend={() => backend.get().backend} recorded={recordedGalleryResult} />}
       onOpen={(id) => history.replaceState(null, '', `?scenario=${encodeURIComponent(id)}${location.hash}`)}
     />
   </StrictMode>,
