@@ -514,4 +514,37 @@ describe('Edit', () => {
       err(`File does not exist. Note: your current working directory is ${CWD}/sub.`),
     );
   });
+  it('strips trailing whitespace from new_string when the file exists, except in Markdown (recorded from 2.1.273)', async () => {
+    const h = harness({ files: { 'a.txt': 'one\n', 'r.md': 'line\n', 'same.txt': 'x\n' } });
+    const a = await h.run('Edit', {
+      file_path: `${CWD}/a.txt`,
+      old_string: 'one',
+      new_string: 'x \t\r\ny\u00a0\nz ',
+    });
+    expect((a.structured as { newString: string }).newString).toEqual('x\r\ny\nz');
+    expect(h.text('a.txt')).toEqual('x\r\ny\nz\n');
+    await h.run('Edit', { file_path: `${CWD}/r.md`, old_string: 'line', new_string: 'hard break  \nnext' });
+    expect(h.text('r.md')).toEqual('hard break  \nnext\n');
+    await h.run('Edit', { file_path: `${CWD}/new.txt`, old_string: '', new_string: 'a  \nb\t\n' });
+    expect(h.text('new.txt')).toEqual('a  \nb\t\n');
+    expect(await h.run('Edit', { file_path: `${CWD}/same.txt`, old_string: 'x', new_string: 'x  ' })).toEqual(
+      err('No changes to make: old_string and new_string are exactly the same.'),
+    );
+  });
+
+  it('lets the relaxed model edit after a PARTIAL view, which Write refuses (recorded from 2.1.273)', async () => {
+    const h = harness({ model: RELAXED, files: { 'p.txt': 'a\nb\n' } });
+    await h.seed('p.txt', { content: 'a', partial: true, partialView: true });
+    const w = await h.record('Write', { file_path: `${CWD}/p.txt`, content: 'c\n' });
+    expect({ content: w.rendered.content, explain: w.explain }).toEqual({
+      content:
+        '<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>',
+      explain:
+        'Write refused before running: The ledger holds only a PARTIAL view of this path (a Read cut short by the token cap), which does not count as a read; Write refuses it whatever the model.',
+    });
+    expect(
+      (await h.run('Edit', { file_path: `${CWD}/p.txt`, old_string: 'b', new_string: 'B' })).content,
+    ).toEqual(ok(`${CWD}/p.txt`));
+    expect(h.text('p.txt')).toEqual('a\nB\n');
+  });
 });

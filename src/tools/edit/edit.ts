@@ -74,6 +74,8 @@ export type EditOutcome =
 
 interface Plan {
   path: string;
+  /** new_string after Claude Code's input normalisation (normaliseNewString). */
+  newString: string;
   file: TextFile | null;
   stage: EditStage;
   match?: Match;
@@ -89,18 +91,34 @@ const refused = (path: string, error: EditError, state?: ReadState): EditOutcome
   state,
 });
 
+/** Claude Code normalises new_string before any check, when the file exists (recorded from
+ * 2.1.273): trailing whitespace goes from every line except in Markdown, and \uXXXX escapes
+ * are decoded. The result reports the normalised text. */
+export function normaliseNewString(newString: string, filePath: string): string {
+  const stripped = /\.(md|mdx)$/i.test(filePath) ? newString : stripTrailingWhitespace(newString);
+  return decodeEscapes(stripped);
+}
+
+function stripTrailingWhitespace(s: string): string {
+  return s
+    .split(/(\r\n|\n|\r)/)
+    .map((part, i) => (i % 2 === 0 ? part.replace(/\s+$/, '') : part))
+    .join('');
+}
+
 export async function assess(input: EditInput, ctx: ToolContext): Promise<Plan | EditOutcome> {
   const { fs } = ctx.ws;
   const path = resolvePath(input.file_path, ctx);
   const old = input.old_string;
-  if (old === input.new_string) return refused(path, { code: 'no-change' });
-
   const read = await catchFs(async () => readTextFile(await fs.readFile(path)));
+  const file = 'ok' in read ? read.ok : null;
+  const newString = file ? normaliseNewString(input.new_string, input.file_path) : input.new_string;
+  if (old === newString) return refused(path, { code: 'no-change' });
+
   if ('error' in read && read.error.code !== 'ENOENT')
     return { kind: 'check-error', path, message: fsErrorText(read.error) };
-  const file = 'ok' in read ? read.ok : null;
   if (!file) {
-    if (old === '') return { path, file, stage: 'create', occurrences: 0, staleRecovered: false };
+    if (old === '') return { path, newString, file, stage: 'create', occurrences: 0, staleRecovered: false };
     return refused(path, {
       code: 'missing',
       cwd: ctx.conversation.cwd,
@@ -109,7 +127,7 @@ export async function assess(input: EditInput, ctx: ToolContext): Promise<Plan |
   }
   if (old === '') {
     if (file.content.trim() !== '') return refused(path, { code: 'exists' });
-    return { path, file, stage: 'fill', occurrences: 0, staleRecovered: false };
+    return { path, newString, file, stage: 'fill', occurrences: 0, staleRecovered: false };
   }
   if (path.endsWith('.ipynb')) return refused(path, { code: 'notebook' });
 
@@ -117,6 +135,7 @@ export async function assess(input: EditInput, ctx: ToolContext): Promise<Plan |
   if ('error' in st) return { kind: 'check-error', path, message: fsErrorText(st.error) };
   const state = await readState(path, st.ok.mtimeMs, () => Promise.resolve(file.content), ctx, {
     relaxable: true,
+    relaxPartialView: true,
     compareContent: true,
   });
   if (state.kind === 'unread') return refused(path, { code: 'unread' }, state);
@@ -134,7 +153,7 @@ export async function assess(input: EditInput, ctx: ToolContext): Promise<Plan |
       input: { file_path: path },
     });
     if (!m || !unambiguous || !readable) return refused(path, { code: 'stale' }, state);
-    return { path, file, stage: m.stage, match: m, occurrences: n, staleRecovered: true, state };
+    return { path, newString, file, stage: m.stage, match: m, occurrences: n, staleRecovered: true, state };
   }
 
   const match = findActualString(file.content, old);
@@ -143,7 +162,7 @@ export async function assess(input: EditInput, ctx: ToolContext): Promise<Plan |
   const n = countOccurrences(file.content, match.actual);
   if (n > 1 && !input.replace_all)
     return refused(path, { code: 'ambiguous', oldString: old, count: n }, state);
-  return { path, file, stage: match.stage, match, occurrences: n, staleRecovered: false, state };
+  return { path, newString, file, stage: match.stage, match, occurrences: n, staleRecovered: false, state };
 }
 
 /** validate() hands its plan to call() through the conversation state, so a 5 MB file is not read
@@ -202,6 +221,7 @@ export async function edit(input: EditInput, ctx: ToolContext): Promise<EditOutc
     if ('error' in st) return { kind: 'io-error', path, message: fsErrorText(st.error) };
     const state = await readState(path, st.ok.mtimeMs, () => Promise.resolve(file?.content ?? ''), ctx, {
       relaxable: true,
+      relaxPartialView: true,
       compareContent: true,
     });
     if (state.kind === 'unread' || state.kind === 'stale')
@@ -212,8 +232,7 @@ export async function edit(input: EditInput, ctx: ToolContext): Promise<EditOutc
   const original = file?.content ?? '';
   const m = plan.match;
   const actual = m?.actual ?? '';
-  // Edit decodes \uXXXX escapes in new_string on input (the result reports it decoded).
-  const newString = decodeEscapes(input.new_string);
+  const { newString } = plan;
   const applied = m ? styleNewString(input.old_string, actual, newString) : newString;
   const updated = m ? applyEdit(original, actual, applied, input.replace_all) : applied;
   if (updated === original) return { kind: 'no-op', path };

@@ -83,6 +83,7 @@ async function assess(input: NotebookEditInput, ctx: ToolContext): Promise<Plan 
   }
   const state = await readState(path, mtimeMs, () => Promise.resolve(''), ctx, {
     relaxable: false,
+    relaxPartialView: false,
     compareContent: false,
   });
   if (state.kind === 'unread') return refused(path, { code: 'unread' }, state);

@@ -13,10 +13,12 @@ export function explainState(s: ReadState | undefined): string {
     case 'current':
       return `The ledger holds ${article(s.entry)} ${via(s.entry)} of this path (call ${s.entry.callId}) and the file has not changed since (or only its mtime moved).`;
     case 'unread-relaxed':
-      return 'Nothing in the ledger for this path; the model has the relaxed rule, Read is offered and reading the file needs no prompt, so the file need not be read first.';
+      return s.entry
+        ? 'The only Read of this path was a PARTIAL view, which does not count; the model has the relaxed rule, Read is offered and reading the file needs no prompt, so Edit goes ahead (Write would not).'
+        : 'Nothing in the ledger for this path; the model has the relaxed rule, Read is offered and reading the file needs no prompt, so the file need not be read first.';
     case 'unread':
       return s.entry
-        ? 'The ledger holds only a PARTIAL view of this path (a Read cut short by the token cap), which does not count as a read, whatever the model.'
+        ? 'The ledger holds only a PARTIAL view of this path (a Read cut short by the token cap), which does not count as a read; Write refuses it whatever the model.'
         : 'Nothing in the ledger for this path, and the read-before-edit rule is not relaxed here (strict model, Read not offered, or reading would prompt).';
     case 'stale':
       return s.reason === 'range'

@@ -7,8 +7,8 @@ import type { ToolContext } from '../types';
 export type ReadState =
   /** A usable read, and the file is as it was then (or the mtime moved but the content did not). */
   | { kind: 'current'; entry: LedgerEntry }
-  /** No read at all; the model's rule relaxes it. */
-  | { kind: 'unread-relaxed'; entry?: undefined }
+  /** No usable read (none, or a PARTIAL view for Edit); the model's rule relaxes it. */
+  | { kind: 'unread-relaxed'; entry?: LedgerEntry }
   | { kind: 'unread'; entry?: LedgerEntry }
   /** The mtime is newer than the read and the content cannot be shown to be the same (it differs,
    * or the read was a range so there is nothing whole to compare). */
@@ -27,8 +27,12 @@ export async function mayRelax(path: string, ctx: ToolContext): Promise<boolean>
 }
 
 export interface ReadStateOptions {
-  /** NotebookEdit is never relaxed and compares mtimes only. */
+  /** Whether the relaxed rule may stand in for a missing read (Edit, Write; never NotebookEdit). */
   relaxable: boolean;
+  /** Whether it may also stand in for a PARTIAL view: yes for Edit, no for Write, which could
+   * lose the unseen rest of the file (recorded from 2.1.273). */
+  relaxPartialView: boolean;
+  /** NotebookEdit compares mtimes only. */
   compareContent: boolean;
 }
 
@@ -40,16 +44,16 @@ export async function readState(
   opts: ReadStateOptions,
 ): Promise<ReadState> {
   const entry = ctx.ledger.get(path);
-  if (!entry)
-    return opts.relaxable && (await mayRelax(path, ctx)) ? { kind: 'unread-relaxed' } : { kind: 'unread' };
-  // A PARTIAL view blocks Edit and Write for every model, relaxed or not (recorded from 2.1.273).
-  if (isPartialView(entry)) return { kind: 'unread', entry: { ...entry } };
-  const snapshot = { ...entry };
-  if (mtimeMs <= entry.mtimeMs) return { kind: 'current', entry: snapshot };
+  const snapshot = entry ? { ...entry } : undefined;
+  if (!snapshot || isPartialView(snapshot)) {
+    const relax = opts.relaxable && (!snapshot || opts.relaxPartialView) && (await mayRelax(path, ctx));
+    return relax ? { kind: 'unread-relaxed', entry: snapshot } : { kind: 'unread', entry: snapshot };
+  }
+  if (mtimeMs <= snapshot.mtimeMs) return { kind: 'current', entry: snapshot };
   if (!opts.compareContent) return { kind: 'stale', entry: snapshot, reason: 'content' };
-  if (!isWholeRead(entry)) return { kind: 'stale', entry: snapshot, reason: 'range' };
+  if (!isWholeRead(snapshot)) return { kind: 'stale', entry: snapshot, reason: 'range' };
   // A BOM is not something the model reads, so it does not count as a change.
-  if (stripBom(await currentContent()) === stripBom(entry.content))
+  if (stripBom(await currentContent()) === stripBom(snapshot.content))
     return { kind: 'current', entry: snapshot };
   return { kind: 'stale', entry: snapshot, reason: 'content' };
 }

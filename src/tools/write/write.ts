@@ -51,6 +51,7 @@ async function existingState(path: string, ctx: ToolContext): Promise<ReadState 
   }
   return readState(path, mtimeMs, async () => (await readText(path, ctx)).content, ctx, {
     relaxable: true,
+    relaxPartialView: false,
     compareContent: true,
   });
 }
