@@ -28,7 +28,8 @@ export interface BootOptions {
   load?: () => Promise<WebContainerApi>;
 }
 
-export const DEFAULT_BOOT_TIMEOUT_MS = 4000;
+/** Short enough that the fallback shows within 5 s of the click. */
+export const DEFAULT_BOOT_TIMEOUT_MS = 3500;
 
 const loadApi = async (): Promise<WebContainerApi> => (await import('@webcontainer/api')) as unknown as WebContainerApi;
 
