@@ -46,14 +46,21 @@ test('a decompression bomb is refused in under a second and the session stays', 
   await expect(page.getByText('matches Claude Code 2.1.273')).toBeVisible();
   const before = await allResults(page);
   const bomb = `#s1.${b64url(deflateRawSync(Buffer.alloc(150 * 1024 * 1024), { level: 9 }))}`;
-  const t0 = Date.now();
-  await page.evaluate((h) => {
-    location.hash = h;
-  }, bomb);
+  // Timed in the page: from setting the fragment to the message being in the document.
+  const ms = await page.evaluate(
+    (h) =>
+      new Promise<number>((resolve) => {
+        const t0 = performance.now();
+        const check = () => (document.querySelector('[role="alert"][aria-label="Link error"]') ? resolve(performance.now() - t0) : requestAnimationFrame(check));
+        location.hash = h;
+        check();
+      }),
+    bomb,
+  );
+  console.log(`bomb refused after ${Math.round(ms)} ms`);
+  expect(ms).toBeLessThan(1000);
   const alert = page.getByRole('alert', { name: 'Link error' });
-  await expect(alert).toContainText('decompresses to more than 4,194,304 bytes and was refused', { timeout: 1000 });
-  console.log(`bomb refused after ${Date.now() - t0} ms`);
-  expect(Date.now() - t0).toBeLessThan(1000);
+  await expect(alert).toContainText('decompresses to more than 4,194,304 bytes and was refused');
   await expect(page.getByRole('heading', { name: 'edit-curly-in-old-string' })).toBeVisible();
   expect(await allResults(page)).toEqual(before);
   await alert.getByRole('button', { name: 'Dismiss' }).click();
