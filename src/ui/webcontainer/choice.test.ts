@@ -11,10 +11,6 @@ function module(result: Awaited<ReturnType<WebContainerModule['chooseWebContaine
       calls.push(`choose ${o.timeoutMs} ${o.apiKey}`);
       return Promise.resolve(result);
     },
-    leaveWebContainer: () => {
-      calls.push('leave');
-      return Promise.resolve();
-    },
   };
   return { calls, load: () => Promise.resolve(m) };
 }
@@ -30,13 +26,15 @@ describe('createBackendChoice', () => {
     expect([seen, m.calls, (await make()).info.backend, choice.makeWorkspace === make]).toEqual([['webcontainer/booting', 'memfs/fallback'], ['choose 4000 k'], 'memfs', true]);
   });
 
-  it('builds WebContainer workspaces once booted, and memfs again after switching back', async () => {
+  it('builds WebContainer workspaces once booted, memfs after switching back, and does not boot twice', async () => {
     const m = module({ ok: true, makeWorkspace: () => ws('webcontainer') });
     const choice = createBackendChoice({ memfs: () => Promise.resolve(ws('memfs')), load: m.load });
     expect(await choice.choose('webcontainer')).toEqual({ backend: 'webcontainer', phase: 'ready' });
     expect((await choice.makeWorkspace()).info.backend).toBe('webcontainer');
     expect(await choice.choose('memfs')).toEqual({ backend: 'memfs', phase: 'ready' });
-    expect([(await choice.makeWorkspace()).info.backend, m.calls]).toEqual(['memfs', ['choose undefined undefined', 'leave']]);
+    expect((await choice.makeWorkspace()).info.backend).toBe('memfs');
+    expect(await choice.choose('webcontainer')).toEqual({ backend: 'webcontainer', phase: 'ready' });
+    expect([(await choice.makeWorkspace()).info.backend, m.calls]).toEqual(['webcontainer', ['choose undefined undefined']]);
   });
 
   it('reports a module that fails to load as the fallback reason', async () => {

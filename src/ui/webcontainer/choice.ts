@@ -15,7 +15,6 @@ export type ChoiceState =
 /** The WebContainer side, as browser.ts provides it (injected in tests). */
 export interface WebContainerModule {
   chooseWebContainer(opts: { timeoutMs?: number; apiKey?: string }): Promise<{ ok: true; makeWorkspace: () => Workspace } | { ok: false; reason: string }>;
-  leaveWebContainer(): Promise<void>;
 }
 
 export interface BackendChoice {
@@ -56,11 +55,11 @@ export function createBackendChoice(opts: BackendChoiceOptions): BackendChoice {
     async choose(backend) {
       const mine = ++request;
       if (backend !== 'webcontainer') {
-        webcontainer = null;
-        set({ backend: 'memfs', phase: 'ready' });
-        await (await (opts.load ?? loadBrowser)()).leaveWebContainer().catch(() => undefined);
-        return state;
+        // The container stays up: sessions opened on it keep working, and choosing it again is
+        // instant (one boot() per page).
+        return set({ backend: 'memfs', phase: 'ready' });
       }
+      if (webcontainer) return set({ backend: 'webcontainer', phase: 'ready' });
       set({ backend: 'webcontainer', phase: 'booting' });
       let r: Awaited<ReturnType<WebContainerModule['chooseWebContainer']>>;
       try {
