@@ -42,7 +42,12 @@ export interface AppProps {
 }
 
 let runtime: Promise<Runtime> | undefined;
-export const loadRuntime = (): Promise<Runtime> => (runtime ??= import('./runtime'));
+export const loadRuntime = (): Promise<Runtime> =>
+  (runtime ??= import('./runtime').catch((e: unknown) => {
+    // A failed fetch (offline, a redeployed build) may succeed on the next try.
+    runtime = undefined;
+    throw e;
+  }));
 
 function Gallery({
   entries,
@@ -54,6 +59,7 @@ function Gallery({
   onOpen: (id: string) => void;
 }) {
   const [filter, setFilter] = useState('');
+  const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
   const byArea = useMemo(() => {
     const m = new Map<string, GalleryEntry[]>();
     const f = filter.trim().toLowerCase();
@@ -73,24 +79,36 @@ function Gallery({
         onChange={(e) => setFilter(e.target.value)}
       />
       {byArea.map(([area, list]) => (
-        <details key={area} open={!!filter || list.some((e) => e.id === selected)}>
+        <details
+          key={area}
+          open={!!filter || list.some((e) => e.id === selected)}
+          onToggle={(e) => {
+            const isOpen = e.currentTarget.open;
+            setOpened((o) =>
+              isOpen === o.has(area) ? o : new Set(isOpen ? [...o, area] : [...o].filter((a) => a !== area)),
+            );
+          }}
+        >
           <summary>
             {area} <span className="muted">({list.length})</span>
           </summary>
-          <ul className="plain">
-            {list.map((e) => (
-              <li key={e.id}>
-                <button
-                  type="button"
-                  className={e.id === selected ? 'link selected' : 'link'}
-                  title={e.description}
-                  onClick={() => onOpen(e.id)}
-                >
-                  {e.id}
-                </button>
-              </li>
-            ))}
-          </ul>
+          {/* Closed areas render no list: the first paint stays small. */}
+          {filter || opened.has(area) || list.some((e) => e.id === selected) ? (
+            <ul className="plain">
+              {list.map((e) => (
+                <li key={e.id}>
+                  <button
+                    type="button"
+                    className={e.id === selected ? 'link selected' : 'link'}
+                    title={e.description}
+                    onClick={() => onOpen(e.id)}
+                  >
+                    {e.id}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </details>
       ))}
     </nav>

@@ -20,6 +20,38 @@ function editedText(o: Extract<EditOutcome, { kind: 'edited' }>): string {
     : o.originalFile.replace(o.oldString, () => o.appliedNewString);
 }
 
+const MATCH_LINE = /^(.+?)([:-])(\d+)\2(.*)$/;
+
+/** Grep content lines as a table (file, line, text) when they carry line numbers; rg's own
+ * "--" separators and lines without numbers stay as they are. */
+function MatchLines({ lines }: { lines: string[] }) {
+  const rows = lines.map((l) => MATCH_LINE.exec(l));
+  if (!rows.some((r) => r)) return <List items={lines} label="Matching lines" />;
+  return (
+    <table className="matches" aria-label="Matching lines">
+      <tbody>
+        {rows.map((m, i) =>
+          m ? (
+            <tr key={i} className={m[2] === '-' ? 'context' : ''}>
+              <td>{m[1]}</td>
+              <td>{m[3]}</td>
+              <td>
+                <code>{m[4]}</code>
+              </td>
+            </tr>
+          ) : (
+            <tr key={i}>
+              <td colSpan={3}>
+                <code>{lines[i]}</code>
+              </td>
+            </tr>
+          ),
+        )}
+      </tbody>
+    </table>
+  );
+}
+
 function List({ items, label }: { items: string[]; label: string }) {
   return (
     <ul className="people-list" aria-label={label}>
@@ -124,8 +156,8 @@ const renderers: Record<string, (outcome: unknown) => ReactNode> = {
   Grep: (u) => {
     const o = u as GrepOutcome;
     if (o.kind === 'files') return <List items={o.filenames} label="Matching files" />;
-    if (o.kind === 'content' || o.kind === 'count')
-      return <List items={o.lines} label={o.kind === 'content' ? 'Matching lines' : 'Match counts'} />;
+    if (o.kind === 'content') return <MatchLines lines={o.lines} />;
+    if (o.kind === 'count') return <List items={o.lines} label="Match counts" />;
     if (o.kind === 'rejected')
       return <pre className="model-text">{`rg ${o.args.join(' ')}\n${o.diagnostic}`}</pre>;
     return null;
