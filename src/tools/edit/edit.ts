@@ -11,7 +11,6 @@ import {
 } from '../../text/encoding';
 import {
   countOccurrences,
-  decodeEscapes,
   findActualString,
   hasEscapeForms,
   styleNewString,
@@ -19,6 +18,7 @@ import {
   type MatchStage,
 } from '../../text/match';
 import { linePatch, type Hunk } from '../../text/patch';
+import { isMarkdownPath, normaliseWrittenText } from '../../text/normalise-input';
 import { missingFileHint } from '../../text/similar-file';
 import type { ToolContext } from '../types';
 import { catchFs, fsErrorText } from '../write/errors';
@@ -91,28 +91,16 @@ const refused = (path: string, error: EditError, state?: ReadState): EditOutcome
   state,
 });
 
-/** Claude Code normalises new_string before any check, when the file exists (recorded from
- * 2.1.273): trailing whitespace goes from every line except in Markdown, and \uXXXX escapes
- * are decoded. The result reports the normalised text. */
-export function normaliseNewString(newString: string, filePath: string): string {
-  const stripped = /\.(md|mdx)$/i.test(filePath) ? newString : stripTrailingWhitespace(newString);
-  return decodeEscapes(stripped);
-}
-
-function stripTrailingWhitespace(s: string): string {
-  return s
-    .split(/(\r\n|\n|\r)/)
-    .map((part, i) => (i % 2 === 0 ? part.replace(/\s+$/, '') : part))
-    .join('');
-}
-
 export async function assess(input: EditInput, ctx: ToolContext): Promise<Plan | EditOutcome> {
   const { fs } = ctx.ws;
   const path = resolvePath(input.file_path, ctx);
   const old = input.old_string;
   const read = await catchFs(async () => readTextFile(await fs.readFile(path)));
   const file = 'ok' in read ? read.ok : null;
-  const newString = file ? normaliseNewString(input.new_string, input.file_path) : input.new_string;
+  // Trailing whitespace goes only when the file exists (an Edit that creates keeps it).
+  const newString = normaliseWrittenText(input.new_string, {
+    stripTrailing: file !== null && !isMarkdownPath(input.file_path),
+  });
   if (old === newString) return refused(path, { code: 'no-change' });
 
   if ('error' in read && read.error.code !== 'ENOENT')

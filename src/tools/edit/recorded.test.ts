@@ -10,7 +10,7 @@ const files = listScenarioFiles([join(import.meta.dirname, 'recorded/scenarios')
 
 describe('recorded 2.1.273 behaviours of Write, Edit and NotebookEdit', () => {
   it('has recordings', () => {
-    expect(files.length).toEqual(50);
+    expect(files.length).toEqual(58);
   });
   for (const file of files) {
     const s = loadScenario(file);

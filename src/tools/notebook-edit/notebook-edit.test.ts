@@ -193,4 +193,14 @@ describe('NotebookEdit', () => {
       }),
     ).toEqual({ content: `<tool_use_error>${text}</tool_use_error>`, is_error: true, structured: text });
   });
+  it('decodes \\uXXXX escapes in new_source but keeps trailing whitespace (recorded from 2.1.273)', async () => {
+    const h = await ready();
+    const r = await h.run('NotebookEdit', {
+      notebook_path: PATH,
+      cell_id: 'k1',
+      new_source: 'y = 2  \n\\u00e9',
+    });
+    expect(r.content).toEqual('Updated cell k1 with y = 2  \né');
+    expect(JSON.parse(h.text('n.ipynb')).cells[1].source).toEqual('y = 2  \né');
+  });
 });

@@ -2,6 +2,7 @@
 // read, and any newer mtime is a change. No model-facing strings here (render.ts).
 import { extname } from 'pathe';
 import { applyLineEnding, encodeText, readTextFile, type TextFile } from '../../text/encoding';
+import { normaliseWrittenText } from '../../text/normalise-input';
 import { isFsError } from '../../workspace/types';
 import type { ToolContext } from '../types';
 import { catchFs, fsErrorText } from '../write/errors';
@@ -120,6 +121,7 @@ export async function notebookEdit(input: NotebookEditInput, ctx: ToolContext): 
   const { path, file, nb, state } = plan;
   const mode = input.edit_mode ?? 'replace';
   const cellType = input.cell_type ?? 'code';
+  const source = normaliseWrittenText(input.new_source, { stripTrailing: false });
 
   let index = 0;
   if (input.cell_id) {
@@ -141,11 +143,11 @@ export async function notebookEdit(input: NotebookEditInput, ctx: ToolContext): 
   } else if (mode === 'insert') {
     const cell: Cell =
       input.cell_type === 'markdown'
-        ? { cell_type: 'markdown', id: cellId, source: input.new_source, metadata: {} }
+        ? { cell_type: 'markdown', id: cellId, source: source, metadata: {} }
         : {
             cell_type: 'code',
             id: cellId,
-            source: input.new_source,
+            source: source,
             metadata: {},
             execution_count: null,
             outputs: [],
@@ -154,7 +156,7 @@ export async function notebookEdit(input: NotebookEditInput, ctx: ToolContext): 
   } else {
     const target = nb.cells[index] as Cell;
     oldSource = sourceText(target);
-    target.source = input.new_source;
+    target.source = source;
     // A changed code cell loses its outputs, as when Jupyter edits it.
     if (target.cell_type === 'code') {
       target.execution_count = null;
@@ -173,7 +175,7 @@ export async function notebookEdit(input: NotebookEditInput, ctx: ToolContext): 
       kind: 'failed',
       path,
       message: fsErrorText(written.error),
-      newSource: input.new_source,
+      newSource: source,
       cellType,
       cellId: input.cell_id,
     };
@@ -188,7 +190,7 @@ export async function notebookEdit(input: NotebookEditInput, ctx: ToolContext): 
   return {
     kind: 'edited',
     path,
-    newSource: input.new_source,
+    newSource: source,
     oldSource,
     cellType,
     language,

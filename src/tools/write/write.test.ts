@@ -195,4 +195,26 @@ describe('Write', () => {
       structured: text,
     });
   });
+  it('decodes \\uXXXX escapes and drops trailing whitespace, except in Markdown (recorded from 2.1.273)', async () => {
+    const h = harness();
+    expect(
+      await h.run('Write', {
+        file_path: `${CWD}/d.json`,
+        content: '{"a": "caf\\u00e9",  \n "b": "\\\\u0041"}\n',
+      }),
+    ).toEqual({
+      content: `File created successfully at: ${CWD}/d.json ${SUFFIX}`,
+      is_error: false,
+      structured: {
+        type: 'create',
+        filePath: `${CWD}/d.json`,
+        content: '{"a": "café",\n "b": "\\\\u0041"}\n',
+        structuredPatch: [],
+        originalFile: null,
+        userModified: false,
+      },
+    });
+    await h.run('Write', { file_path: `${CWD}/r.md`, content: 'hard  \nbreak \\u00e9\n' });
+    expect(h.text('r.md')).toEqual('hard  \nbreak é\n');
+  });
 });

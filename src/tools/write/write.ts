@@ -4,6 +4,7 @@ import { dirname } from 'pathe';
 import type { LedgerEntry } from '../../ledger/ledger';
 import { encodeText, foldCrlf, readTextFile, type TextEncoding, type TextFile } from '../../text/encoding';
 import { linePatch, type Hunk } from '../../text/patch';
+import { isMarkdownPath, normaliseWrittenText } from '../../text/normalise-input';
 import { expandPath } from '../../text/paths';
 import { isFsError } from '../../workspace/types';
 import type { ToolContext } from '../types';
@@ -93,16 +94,17 @@ export async function write(input: WriteInput, ctx: ToolContext): Promise<WriteO
 
   // 2.1.273 keeps the file's encoding but neither its BOM nor its CRLF line endings.
   const encoding = original?.encoding ?? 'utf8';
+  const content = normaliseWrittenText(input.content, { stripTrailing: !isMarkdownPath(input.file_path) });
   const done = await catchFs(async () => {
     await fs.mkdir(dirname(path), { recursive: true });
-    await fs.writeFile(path, encodeText(input.content, encoding));
+    await fs.writeFile(path, encodeText(content, encoding));
     return fs.stat(path);
   });
   if ('error' in done) return { kind: 'io-error', path, message: fsErrorText(done.error) };
 
   const entry: LedgerEntry = {
     path,
-    content: foldCrlf(input.content),
+    content: foldCrlf(content),
     mtimeMs: done.ok.mtimeMs,
     partial: false,
     via: 'Write',
@@ -114,9 +116,9 @@ export async function write(input: WriteInput, ctx: ToolContext): Promise<WriteO
     type: original ? 'update' : 'create',
     path,
     inputPath: input.file_path,
-    content: input.content,
+    content,
     originalFile: original ? original.content : null,
-    patch: original ? linePatch(original.content, input.content) : [],
+    patch: original ? linePatch(original.content, content) : [],
     encoding,
     state,
   };
