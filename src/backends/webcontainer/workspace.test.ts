@@ -88,6 +88,24 @@ describe('WebContainer adapter', () => {
     expect(await run(ws, 'echo out; sleep 0.2; echo err >&2; exit 3')).toEqual({ stdout: 'out\nerr\n', stderr: '', exitCode: 3, interrupted: false, cwdAfter: ws.info.cwd });
   });
 
+  it('carries `cd` over to the next command when the command succeeds, and closes stdin', async () => {
+    const ws = setup();
+    const { cwd } = ws.info;
+    await ws.fs.mkdir(`${cwd}/sub`);
+    expect(await run(ws, 'cd sub && pwd')).toEqual({ stdout: `${cwd}/sub\n`, stderr: '', exitCode: 0, interrupted: false, cwdAfter: `${cwd}/sub` });
+    expect((await run(ws, 'cd sub; false')).cwdAfter).toBe(cwd);
+    expect(await run(ws, 'cat; echo after')).toEqual({ stdout: 'after\n', stderr: '', exitCode: 0, interrupted: false, cwdAfter: cwd });
+  });
+
+  it('runs commands unwrapped (no `cd` tracking) when the container’s jsh rejects every wrapper', async () => {
+    const c = nodeStandIn();
+    const spawn = c.spawn.bind(c);
+    c.spawn = (cmd, args, o) => spawn(cmd, cmd === 'jsh' && args[1]!.startsWith('{') ? ['-c', 'echo "jsh: syntax error" >&2; exit 2'] : args, o);
+    const ws = setup(c);
+    await ws.fs.mkdir(`${ws.info.cwd}/sub`);
+    expect(await run(ws, 'cd sub && pwd')).toEqual({ stdout: `${ws.info.cwd}/sub\n`, stderr: '', exitCode: 0, interrupted: false, cwdAfter: ws.info.cwd });
+  });
+
   it('stops a command at its timeout', async () => {
     const ws = setup();
     const r = await run(ws, 'sleep 5', 300);

@@ -35,14 +35,26 @@ export const GUEST_DIR = '.cc-playground';
 
 export const WEBCONTAINER_NOTES = {
   shell:
-    "On WebContainer, Bash runs through the container's jsh (spawn): stdout and stderr arrive merged as one terminal stream, so everything is reported as stdout (line endings and terminal escapes undone); `cd` does not carry over to the next command; jsh knows fewer commands than bash.",
+    "On WebContainer, Bash runs through the container's jsh (spawn): stdout and stderr arrive merged as one terminal stream, so everything is reported as stdout (the terminal's CRLF line endings undone); jsh knows fewer commands than bash and words its errors its own way.",
   search: 'On WebContainer, ripgrep 15 (the same wasm build) runs as a Node program inside the container.',
 };
+
+/** Wraps a command so the shell records its working directory after a success, as Claude Code's
+ * `eval <cmd> < /dev/null && pwd -P >| <file>` does. */
+type Wrapper = (command: string, cwdFile: string) => string;
+
+/** From closest to Claude Code's to plainest; the first the container's jsh runs correctly wins. */
+export const WRAPPERS: Wrapper[] = [
+  (c, f) => `{ ${c}\n} < /dev/null && pwd -P > '${f}'`,
+  (c, f) => `{ ${c}\n} && pwd > '${f}'`,
+];
 
 /** One per container: which workspace's files the container holds, the guest install, a queue. */
 interface ContainerState {
   owner: symbol | null;
   guest: Promise<void> | null;
+  /** The command wrapper this container's jsh accepts (probed once), or null for none. */
+  wrapper: Promise<Wrapper | null> | null;
   queue: Promise<unknown>;
   jobs: number;
 }
@@ -50,7 +62,7 @@ const states = new WeakMap<ContainerLike, ContainerState>();
 
 function stateOf(c: ContainerLike): ContainerState {
   let s = states.get(c);
-  if (!s) states.set(c, (s = { owner: null, guest: null, queue: Promise.resolve(), jobs: 0 }));
+  if (!s) states.set(c, (s = { owner: null, guest: null, wrapper: null, queue: Promise.resolve(), jobs: 0 }));
   return s;
 }
 
@@ -238,6 +250,23 @@ export function createWebContainerWorkspace(container: ContainerLike, opts: WebC
     }
   };
 
+  /** Which wrapper jsh runs: each is tried on `cd <GUEST_DIR>` and must record that directory. */
+  const probeWrapper = async (): Promise<Wrapper | null> => {
+    await installGuest();
+    for (const w of WRAPPERS) {
+      const f = `${guestDir}/jobs/probe.cwd`;
+      await cfs.rm(f);
+      const proc = await container.spawn('jsh', ['-c', w(`cd ${GUEST_DIR}`, f)], { cwd: '/' });
+      // A shell that waits for more input on syntax it does not know must not hang the session.
+      const timer = setTimeout(() => proc.kill(), 5000);
+      const r = await finish(proc).finally(() => clearTimeout(timer));
+      const got = await cfs.readFile(f).then((b) => dec.decode(b).trim(), () => '');
+      await cfs.rm(f);
+      if (r.code === 0 && got === guestDir) return w;
+    }
+    return null;
+  };
+
   const failure = (what: string, e: unknown, cwd: string): ShellResult => ({
     stdout: '',
     stderr: `cc-playground: ${what}: ${e instanceof Error ? e.message : String(e)}\n`,
@@ -255,7 +284,9 @@ export function createWebContainerWorkspace(container: ContainerLike, opts: WebC
           return failure('could not copy the workspace into WebContainer', e, o.cwd);
         }
         const env = { ...o.env, PATH: [o.env.PATH, container.path].filter(Boolean).join(':') };
-        const proc = await container.spawn('jsh', ['-c', command], { cwd: api(o.cwd), env });
+        const wrapper = await (state.wrapper ??= probeWrapper());
+        const cwdFile = `${guestDir}/jobs/${++state.jobs}.cwd`;
+        const proc = await container.spawn('jsh', ['-c', wrapper ? wrapper(command, cwdFile) : command], { cwd: api(o.cwd), env });
         let interrupted = false;
         const stop = () => {
           interrupted = true;
@@ -275,7 +306,13 @@ export function createWebContainerWorkspace(container: ContainerLike, opts: WebC
         } catch (e) {
           return failure('could not copy the changes back from WebContainer', e, o.cwd);
         }
-        return { stdout: terminalToText(r.output), stderr: '', exitCode: r.code, interrupted, cwdAfter: o.cwd };
+        let cwdAfter = o.cwd;
+        if (wrapper) {
+          const recorded = await cfs.readFile(cwdFile).then((b) => dec.decode(b).replace(/\n$/, ''), () => '');
+          await cfs.rm(cwdFile);
+          if (recorded.startsWith('/') && !interrupted) cwdAfter = recorded;
+        }
+        return { stdout: terminalToText(r.output), stderr: '', exitCode: r.code, interrupted, cwdAfter };
       }),
   };
 
