@@ -64,7 +64,7 @@ export function requestAfter(
   model: string,
   tools: readonly ToolDefinition[],
 ): Record<string, unknown> {
-  return { model, tools, messages: history.slice(0, index + 1).flatMap(callMessages) };
+  return { model, messages: history.slice(0, index + 1).flatMap(callMessages), tools };
 }
 
 export type FileState = Uint8Array | { symlink: string } | undefined;
