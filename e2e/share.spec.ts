@@ -51,7 +51,10 @@ test('a decompression bomb is refused in under a second and the session stays', 
     (h) =>
       new Promise<number>((resolve) => {
         const t0 = performance.now();
-        const check = () => (document.querySelector('[role="alert"][aria-label="Link error"]') ? resolve(performance.now() - t0) : requestAnimationFrame(check));
+        const check = () =>
+          document.querySelector('[role="alert"][aria-label="Link error"]')
+            ? resolve(performance.now() - t0)
+            : requestAnimationFrame(check);
         location.hash = h;
         check();
       }),
@@ -69,17 +72,31 @@ test('a decompression bomb is refused in under a second and the session stays', 
 
 test('malformed and truncated links say why on a fresh load', async ({ page }) => {
   await page.goto('/#s1.not*base64');
-  await expect(page.getByRole('alert', { name: 'Link error' })).toContainText('its data contains characters that cannot appear in a scenario link');
-  const good = link({ files: { 'a.txt': 'a\n' }, turns: [[{ name: 'Read', input: { file_path: '$CWD/a.txt' } }]] });
+  await expect(page.getByRole('alert', { name: 'Link error' })).toContainText(
+    'its data contains characters that cannot appear in a scenario link',
+  );
+  const good = link({
+    files: { 'a.txt': 'a\n' },
+    turns: [[{ name: 'Read', input: { file_path: '$CWD/a.txt' } }]],
+  });
   await page.goto(good.slice(0, good.length - 12));
   await expect(page.getByRole('alert', { name: 'Link error' })).toContainText('damaged or cut short');
   await page.goto(link({ turns: [], files: { big: { repeat: 'x', count: 1e12 } } }));
-  await expect(page.getByRole('alert', { name: 'Link error' })).toContainText('This link asks for 1,000,000,000,000 bytes of file content; the limit is 67,108,864.');
+  await expect(page.getByRole('alert', { name: 'Link error' })).toContainText(
+    'This link asks for 1,000,000,000,000 bytes of file content; the limit is 67,108,864.',
+  );
 });
 
 test('nothing from a link is rendered as HTML', async ({ page }) => {
   const html = '<img src=x onerror="window.__pwned=1"><b>bold</b>\n';
-  await page.goto(link({ id: 'html-in-file', title: '<script>window.__pwned=2</script>', files: { 'x.html': html }, turns: [[{ name: 'Read', input: { file_path: '$CWD/x.html' } }]] }));
+  await page.goto(
+    link({
+      id: 'html-in-file',
+      title: '<script>window.__pwned=2</script>',
+      files: { 'x.html': html },
+      turns: [[{ name: 'Read', input: { file_path: '$CWD/x.html' } }]],
+    }),
+  );
   const pg = new Playground(page);
   await expect(pg.pane('Tool results').locator('pre.model-text').first()).toHaveText(`1\t${html}2\t`);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
@@ -87,7 +104,14 @@ test('nothing from a link is rendered as HTML', async ({ page }) => {
 });
 
 test('a reload brings the session back from IndexedDB', async ({ page }) => {
-  const scen = { id: 'persisted', files: { 'bin.dat': { base64: 'AAEC/w==' }, 'bom.txt': '\ufeffbom\r\nline\r\n' }, turns: [[{ name: 'Read', input: { file_path: '$CWD/bom.txt' } }], [{ name: 'Bash', input: { command: 'od -An -tx1 bin.dat' } }]] };
+  const scen = {
+    id: 'persisted',
+    files: { 'bin.dat': { base64: 'AAEC/w==' }, 'bom.txt': '\ufeffbom\r\nline\r\n' },
+    turns: [
+      [{ name: 'Read', input: { file_path: '$CWD/bom.txt' } }],
+      [{ name: 'Bash', input: { command: 'od -An -tx1 bin.dat' } }],
+    ],
+  };
   await page.goto(link(scen));
   await expect(page.getByRole('heading', { name: 'persisted' })).toBeVisible();
   const before = await allResults(page);

@@ -30,7 +30,11 @@ async function collect(readable: ReadableStream<Uint8Array>, cap: number): Promi
 // piece inflates to at most about 1 MB.
 const PIECE = 1024;
 
-async function pipe(input: Uint8Array, stream: CompressionStream | DecompressionStream, cap: number): Promise<Uint8Array | 'over'> {
+async function pipe(
+  input: Uint8Array,
+  stream: CompressionStream | DecompressionStream,
+  cap: number,
+): Promise<Uint8Array | 'over'> {
   const writer = stream.writable.getWriter();
   let stopped = false;
   // The write side also fails when the data is corrupt or the reader cancels; the read side reports it.

@@ -21,8 +21,8 @@ export interface CallComparison {
 type Row = { id: string; is_error: boolean; content: unknown };
 
 export function compareCalls(expected: ScenarioResult, actual: ScenarioResult): CallComparison[] {
-  const exp = new Map(((project(expected, 'model') as { calls: Row[] }).calls).map((c) => [c.id, c]));
-  const act = new Map(((project(actual, 'model') as { calls: Row[] }).calls).map((c) => [c.id, c]));
+  const exp = new Map((project(expected, 'model') as { calls: Row[] }).calls.map((c) => [c.id, c]));
+  const act = new Map((project(actual, 'model') as { calls: Row[] }).calls.map((c) => [c.id, c]));
   const raw = new Map<string, { turn: number; tool: string; input: unknown; e?: CallSide; a?: CallSide }>();
   const add = (rec: ScenarioResult, side: 'e' | 'a') => {
     for (const t of rec.turns)
@@ -37,7 +37,8 @@ export function compareCalls(expected: ScenarioResult, actual: ScenarioResult): 
   return [...raw.entries()].map(([id, r]) => {
     const e = exp.get(id);
     const a = act.get(id);
-    const same = !!e && !!a && e.is_error === a.is_error && JSON.stringify(e.content) === JSON.stringify(a.content);
+    const same =
+      !!e && !!a && e.is_error === a.is_error && JSON.stringify(e.content) === JSON.stringify(a.content);
     return { turn: r.turn, id, tool: r.tool, input: r.input, expected: r.e, actual: r.a, same };
   });
 }

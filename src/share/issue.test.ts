@@ -7,15 +7,45 @@ const result = (content: string, is_error = false): ScenarioResult => ({
   version: '2.1.273',
   model: 'claude-opus-5[1m]',
   turns: [
-    { turn: 0, calls: [{ id: 'toolu_oracle_0_0', tool: 'Read', input: { file_path: '$CWD/a.txt' }, is_error: false, content: '1\ta\n2\t' }], attachments: [] },
-    { turn: 1, calls: [{ id: 'toolu_oracle_1_0', tool: 'Edit', input: { file_path: '$CWD/a.txt', old_string: 'a', new_string: 'b' }, is_error, content }], attachments: [] },
+    {
+      turn: 0,
+      calls: [
+        {
+          id: 'toolu_oracle_0_0',
+          tool: 'Read',
+          input: { file_path: '$CWD/a.txt' },
+          is_error: false,
+          content: '1\ta\n2\t',
+        },
+      ],
+      attachments: [],
+    },
+    {
+      turn: 1,
+      calls: [
+        {
+          id: 'toolu_oracle_1_0',
+          tool: 'Edit',
+          input: { file_path: '$CWD/a.txt', old_string: 'a', new_string: 'b' },
+          is_error,
+          content,
+        },
+      ],
+      attachments: [],
+    },
   ],
 });
 
 const scenario = {
   title: 'Edit <b>fails</b> after a Read',
   files: { 'a.txt': 'a\n' },
-  turns: [[{ name: 'Read', input: { file_path: '$CWD/a.txt' } }], [{ touch: 'a.txt' }, { name: 'Edit', input: { file_path: '$CWD/a.txt', old_string: 'a', new_string: 'b' } }]],
+  turns: [
+    [{ name: 'Read', input: { file_path: '$CWD/a.txt' } }],
+    [
+      { touch: 'a.txt' },
+      { name: 'Edit', input: { file_path: '$CWD/a.txt', old_string: 'a', new_string: 'b' } },
+    ],
+  ],
 };
 
 describe('issueMarkdown', () => {
@@ -85,7 +115,11 @@ describe('issueMarkdown', () => {
   });
 
   it('leaves out a link over 2,000 characters and points at the file', () => {
-    const md = issueMarkdown({ scenario: { turns: [] }, link: `https://x.test/#s1.${'A'.repeat(2000)}`, fileName: 'bug.json' });
+    const md = issueMarkdown({
+      scenario: { turns: [] },
+      link: `https://x.test/#s1.${'A'.repeat(2000)}`,
+      fileName: 'bug.json',
+    });
     expect(md).toEqual(
       [
         '## cc-playground scenario',

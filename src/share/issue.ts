@@ -29,7 +29,10 @@ export function fence(text: string, lang = ''): string {
 
 /** One line of markdown prose that renders as the text it holds. */
 export function escapeInline(text: string): string {
-  return text.replace(/\s+/g, ' ').trim().replace(/([\\`*_[\]()<>#!|~])/g, '\\$1');
+  return text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/([\\`*_[\]()<>#!|~])/g, '\\$1');
 }
 
 export function issueTitle(s: Scenario): string {
@@ -46,20 +49,32 @@ export function issueMarkdown(i: IssueInput): string {
   const model = i.actual?.model ?? s.model;
   const out: string[] = [`## ${escapeInline(issueTitle(s))}`, ''];
   if (s.description && s.description !== s.title) out.push(escapeInline(s.description), '');
-  out.push(`Behaviour version: Claude Code **${escapeInline(version)}**${model ? `, model \`${model.replace(/`/g, '')}\`` : ''}, permission mode \`${(s.mode === undefined ? 'bypassPermissions' : (s.mode ?? 'default')).replace(/`/g, '')}\`.`, '');
+  out.push(
+    `Behaviour version: Claude Code **${escapeInline(version)}**${model ? `, model \`${model.replace(/`/g, '')}\`` : ''}, permission mode \`${(s.mode === undefined ? 'bypassPermissions' : (s.mode ?? 'default')).replace(/`/g, '')}\`.`,
+    '',
+  );
   if (i.link && !linkTooLong(i.link)) out.push(`Replay it: ${i.link}`, '');
-  else if (i.link) out.push(`The share link is ${i.link.length.toLocaleString('en-US')} characters, over the ${LINK_CHAR_BUDGET.toLocaleString('en-US')} that fit in an issue: the scenario is attached as \`${(i.fileName ?? 'scenario.json').replace(/`/g, '')}\` (Export scenario file).`, '');
+  else if (i.link)
+    out.push(
+      `The share link is ${i.link.length.toLocaleString('en-US')} characters, over the ${LINK_CHAR_BUDGET.toLocaleString('en-US')} that fit in an issue: the scenario is attached as \`${(i.fileName ?? 'scenario.json').replace(/`/g, '')}\` (Export scenario file).`,
+      '',
+    );
 
   const files = Object.entries(s.files ?? {});
   if (files.length) {
     out.push('### Files', '');
-    for (const [rel, spec] of files) out.push(`- \`${rel.replace(/`/g, '')}\` (${specSize(spec).toLocaleString('en-US')} bytes)`);
+    for (const [rel, spec] of files)
+      out.push(`- \`${rel.replace(/`/g, '')}\` (${specSize(spec).toLocaleString('en-US')} bytes)`);
     out.push('');
   }
 
   out.push('### Calls', '');
   s.turns.forEach((turn, t) => {
-    const lines = turn.map((item) => (isToolCall(item) ? `${item.name} ${JSON.stringify(item.input)}` : `(runner action) ${JSON.stringify(item)}`));
+    const lines = turn.map((item) =>
+      isToolCall(item)
+        ? `${item.name} ${JSON.stringify(item.input)}`
+        : `(runner action) ${JSON.stringify(item)}`,
+    );
     out.push(`Model call ${t}:`, '', fence(lines.join('\n'), 'text'), '');
   });
 
@@ -67,14 +82,35 @@ export function issueMarkdown(i: IssueInput): string {
     out.push('### Expected vs actual', '');
     const rows = i.expected && i.actual ? compareCalls(i.expected, i.actual) : undefined;
     const same = rows?.filter((r) => r.same).length;
-    if (rows) out.push(`${same} of ${rows.length} calls match Claude Code ${escapeInline(i.expected?.version ?? version)}.`, '');
-    const calls = rows ?? (i.actual ?? i.expected)!.turns.flatMap((t) => t.calls.map((c) => ({ turn: t.turn, id: c.id, tool: c.tool ?? '', input: c.input, same: false, expected: i.expected ? c : undefined, actual: i.actual ? c : undefined })));
+    if (rows)
+      out.push(
+        `${same} of ${rows.length} calls match Claude Code ${escapeInline(i.expected?.version ?? version)}.`,
+        '',
+      );
+    const calls =
+      rows ??
+      (i.actual ?? i.expected)!.turns.flatMap((t) =>
+        t.calls.map((c) => ({
+          turn: t.turn,
+          id: c.id,
+          tool: c.tool ?? '',
+          input: c.input,
+          same: false,
+          expected: i.expected ? c : undefined,
+          actual: i.actual ? c : undefined,
+        })),
+      );
     for (const c of calls) {
       const status = rows ? (c.same ? 'matches' : '**differs**') : '';
       out.push(`#### ${escapeInline(c.tool)} \`${c.id}\`${status ? ` — ${status}` : ''}`, '');
       const side = (label: string, v?: { is_error: boolean; content: unknown }) => {
         if (!v) return;
-        out.push(`${label}${v.is_error ? ' (is_error)' : ''}:`, '', fence(contentText(v.content), 'text'), '');
+        out.push(
+          `${label}${v.is_error ? ' (is_error)' : ''}:`,
+          '',
+          fence(contentText(v.content), 'text'),
+          '',
+        );
       };
       if (c.same) side('Result', c.actual);
       else {

@@ -51,7 +51,13 @@ const utf8Length = (s: string): number => {
 };
 
 /** Bytes a file spec lays out: exact for literal content, an upper bound for generated content. */
-export function specSize(spec: FileSpec | { text: string; crlf?: boolean; bom?: boolean } | { base64: string } | { utf16le: string; bom?: boolean }): number {
+export function specSize(
+  spec:
+    | FileSpec
+    | { text: string; crlf?: boolean; bom?: boolean }
+    | { base64: string }
+    | { utf16le: string; bom?: boolean },
+): number {
   if (typeof spec === 'string') return utf8Length(spec);
   if ('base64' in spec) return Math.ceil((spec.base64.length * 3) / 4);
   if ('utf16le' in spec) return spec.utf16le.length * 2 + 2;

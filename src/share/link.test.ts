@@ -3,7 +3,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { parseScenario, type Scenario } from '../scenario/schema';
 import { bytesToBase64url } from './base64url';
-import { decodeLinkFragment, describeLinkError, encodeLinkFragment, looksLikeLink, needsClickToRun, shareUrl, stampScenario } from './link';
+import {
+  decodeLinkFragment,
+  describeLinkError,
+  encodeLinkFragment,
+  looksLikeLink,
+  needsClickToRun,
+  shareUrl,
+  stampScenario,
+} from './link';
 import { DEFAULT_LIMITS } from './limits';
 
 const here = import.meta.dirname;
@@ -20,18 +28,35 @@ describe('share link format', () => {
 
   it('stamps format, behaviour version and model', () => {
     const s = stampScenario({ turns: [] });
-    expect(s).toEqual({ format: 'cc-playground/scenario@1', version: '2.1.273', model: 'claude-opus-5[1m]', turns: [] });
+    expect(s).toEqual({
+      format: 'cc-playground/scenario@1',
+      version: '2.1.273',
+      model: 'claude-opus-5[1m]',
+      turns: [],
+    });
     expect(stampScenario({ turns: [], model: 'claude-opus-4-6' }).model).toEqual('claude-opus-4-6');
   });
 
   it('round-trips a scenario, including binary, BOM and CRLF files', async () => {
     const s: Scenario = {
       title: 'round trip <b>not html</b>',
-      files: { 'a.bin': { base64: 'AAEC/f7/' }, 'b.txt': '\ufeffbom\r\ncrlf\r\n', 'c.txt': { text: 'x\n', crlf: true } },
+      files: {
+        'a.bin': { base64: 'AAEC/f7/' },
+        'b.txt': '\ufeffbom\r\ncrlf\r\n',
+        'c.txt': { text: 'x\n', crlf: true },
+      },
       turns: [[{ name: 'Read', input: { file_path: '$CWD/b.txt' } }]],
     };
     const out = await decodeLinkFragment(`#${await encodeLinkFragment(s)}`);
-    expect(out).toEqual({ ok: true, value: { scenario: stampScenario(s), linkVersion: 's1', fromFormat: 'cc-playground/scenario@1', runsShell: false } });
+    expect(out).toEqual({
+      ok: true,
+      value: {
+        scenario: stampScenario(s),
+        linkVersion: 's1',
+        fromFormat: 'cc-playground/scenario@1',
+        runsShell: false,
+      },
+    });
   });
 
   it('replaces the fragment of a base URL', async () => {
@@ -54,7 +79,9 @@ describe('share link format', () => {
 
 describe('running a link', () => {
   it('waits for a click only when it runs a shell on a real-Node backend', () => {
-    expect(['memfs', 'webcontainer', 'disk'].map((b) => needsClickToRun({ runsShell: true }, b as 'memfs'))).toEqual([false, true, true]);
+    expect(
+      ['memfs', 'webcontainer', 'disk'].map((b) => needsClickToRun({ runsShell: true }, b as 'memfs')),
+    ).toEqual([false, true, true]);
     expect(needsClickToRun({ runsShell: false }, 'webcontainer')).toEqual(false);
   });
 });
@@ -71,7 +98,10 @@ describe('hostile links', () => {
   });
   it('refuses an oversized fragment before looking at it', async () => {
     const frag = `s1.${'A'.repeat(DEFAULT_LIMITS.fragmentChars)}`;
-    expect(await decode(frag)).toEqual({ ok: false, error: { code: 'too-long', chars: DEFAULT_LIMITS.fragmentChars + 3, max: DEFAULT_LIMITS.fragmentChars } });
+    expect(await decode(frag)).toEqual({
+      ok: false,
+      error: { code: 'too-long', chars: DEFAULT_LIMITS.fragmentChars + 3, max: DEFAULT_LIMITS.fragmentChars },
+    });
   });
   it('refuses characters outside base64url', async () => {
     expect(await decode('s1.abc+/def')).toEqual({ ok: false, error: { code: 'bad-base64' } });
@@ -80,7 +110,10 @@ describe('hostile links', () => {
   });
   it('refuses a truncated link', async () => {
     const full = await encodeLinkFragment(typical);
-    expect(await decode(full.slice(0, Math.floor(full.length / 2)))).toEqual({ ok: false, error: { code: 'bad-deflate' } });
+    expect(await decode(full.slice(0, Math.floor(full.length / 2)))).toEqual({
+      ok: false,
+      error: { code: 'bad-deflate' },
+    });
   });
   it('refuses garbage that is valid base64url', async () => {
     expect(await decode('s1.hello-world_not-deflate')).toEqual({ ok: false, error: { code: 'bad-deflate' } });
@@ -95,7 +128,10 @@ describe('hostile links', () => {
     expect(ms).toBeLessThan(1000);
   });
   it('refuses text that is not UTF-8 or not JSON', async () => {
-    expect(await decode(`s1.${bytesToBase64url(deflateRawSync(Buffer.from([0xff, 0xfe, 0x00])))}`)).toEqual({ ok: false, error: { code: 'bad-utf8' } });
+    expect(await decode(`s1.${bytesToBase64url(deflateRawSync(Buffer.from([0xff, 0xfe, 0x00])))}`)).toEqual({
+      ok: false,
+      error: { code: 'bad-utf8' },
+    });
     const r = await decode(`s1.${bytesToBase64url(deflateRawSync(Buffer.from('{"turns": [')))}`);
     expect(r.ok ? '' : r.error.code).toEqual('bad-json');
   });
@@ -113,17 +149,33 @@ describe('hostile links', () => {
     const calls = Array.from({ length: 1001 }, () => [{ name: 'Read', input: { file_path: 'a' } }]);
     const r = await decode(linkOf({ turns: calls }));
     expect(r).toEqual({ ok: false, error: { code: 'over-limit', limit: 'calls', value: 1001, max: 1000 } });
-    expect(await decode(linkOf({ turns: [[{ sleep: 3_600_000 }]] }))).toEqual({ ok: false, error: { code: 'over-limit', limit: 'sleepMs', value: 3_600_000, max: 30_000 } });
+    expect(await decode(linkOf({ turns: [[{ sleep: 3_600_000 }]] }))).toEqual({
+      ok: false,
+      error: { code: 'over-limit', limit: 'sleepMs', value: 3_600_000, max: 30_000 },
+    });
     const files = Object.fromEntries(Array.from({ length: 2001 }, (_, i) => [`f${i}`, '']));
-    expect(await decode(linkOf({ files, turns: [] }))).toEqual({ ok: false, error: { code: 'over-limit', limit: 'files', value: 2001, max: 2000 } });
+    expect(await decode(linkOf({ files, turns: [] }))).toEqual({
+      ok: false,
+      error: { code: 'over-limit', limit: 'files', value: 2001, max: 2000 },
+    });
   });
   it('refuses an unknown behaviour version or scenario format', async () => {
-    expect(await decode(linkOf({ version: '9.9.9', turns: [] }))).toEqual({ ok: false, error: { code: 'unknown-behaviour-version', version: '9.9.9' } });
-    expect(await decode(linkOf({ format: 'cc-playground/scenario@7', turns: [] }))).toEqual({ ok: false, error: { code: 'unknown-format', format: 'cc-playground/scenario@7' } });
+    expect(await decode(linkOf({ version: '9.9.9', turns: [] }))).toEqual({
+      ok: false,
+      error: { code: 'unknown-behaviour-version', version: '9.9.9' },
+    });
+    expect(await decode(linkOf({ format: 'cc-playground/scenario@7', turns: [] }))).toEqual({
+      ok: false,
+      error: { code: 'unknown-format', format: 'cc-playground/scenario@7' },
+    });
   });
   it('words every error for people', () => {
-    expect(describeLinkError({ code: 'too-large', max: 4 * 1024 * 1024 })).toEqual('This link decompresses to more than 4,194,304 bytes and was refused.');
-    expect(describeLinkError({ code: 'over-limit', limit: 'calls', value: 1001, max: 1000 })).toEqual('This link asks for 1,001 tool calls; the limit is 1,000.');
+    expect(describeLinkError({ code: 'too-large', max: 4 * 1024 * 1024 })).toEqual(
+      'This link decompresses to more than 4,194,304 bytes and was refused.',
+    );
+    expect(describeLinkError({ code: 'over-limit', limit: 'calls', value: 1001, max: 1000 })).toEqual(
+      'This link asks for 1,001 tool calls; the limit is 1,000.',
+    );
   });
 });
 
@@ -136,12 +188,27 @@ describe('gallery scenarios as links', () => {
       const url = await shareUrl('https://cc-playground.example/', parseScenario(JSON.parse(json)));
       rows.push([f.replace(/\.json$/, ''), json.length, url.length]);
     }
-    const pick = ['edit-crlf-file', 'edit-curly-in-old-string', 'grep-content', 'grep-context-C', 'bash-git-status', 'perm-default-bash-readonly', 'glob-truncation-100', 'read-ipynb-large-output'];
+    const pick = [
+      'edit-crlf-file',
+      'edit-curly-in-old-string',
+      'grep-content',
+      'grep-context-C',
+      'bash-git-status',
+      'perm-default-bash-readonly',
+      'glob-truncation-100',
+      'read-ipynb-large-output',
+    ];
     const shown = rows.filter((r) => pick.includes(r[0]) || r[2] >= 2000);
     const sorted = rows.map((r) => r[2]).sort((a, b) => a - b);
     const median = sorted[Math.floor(sorted.length / 2)] as number;
-    const table = ['| scenario | JSON bytes | link chars |', '|---|---:|---:|', ...shown.map((r) => `| ${r[0]} | ${r[1]} | ${r[2]} |`)].join('\n');
-    console.log(`${table}\n${rows.length} gallery scenarios: median link ${median} chars, max ${sorted[sorted.length - 1]}, ${rows.filter((r) => r[2] < 2000).length} under 2,000`);
+    const table = [
+      '| scenario | JSON bytes | link chars |',
+      '|---|---:|---:|',
+      ...shown.map((r) => `| ${r[0]} | ${r[1]} | ${r[2]} |`),
+    ].join('\n');
+    console.log(
+      `${table}\n${rows.length} gallery scenarios: median link ${median} chars, max ${sorted[sorted.length - 1]}, ${rows.filter((r) => r[2] < 2000).length} under 2,000`,
+    );
     expect(rows.every((r) => r[2] > 0)).toEqual(true);
   });
 });

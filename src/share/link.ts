@@ -7,8 +7,20 @@ import type { BackendName } from '../workspace/types';
 import { describeIssues, scenarioSchema, type Scenario } from '../scenario/schema';
 import { base64urlToBytes, bytesToBase64url } from './base64url';
 import { deflateRaw, inflateRawBounded } from './deflate';
-import { checkScenarioLimits, DEFAULT_LIMITS, scenarioFigures, type LimitExceeded, type Limits } from './limits';
-import { CURRENT_LINK_VERSION, LINK_VERSIONS, migrateScenario, SCENARIO_FORMAT, type LinkVersion } from './migrate';
+import {
+  checkScenarioLimits,
+  DEFAULT_LIMITS,
+  scenarioFigures,
+  type LimitExceeded,
+  type Limits,
+} from './limits';
+import {
+  CURRENT_LINK_VERSION,
+  LINK_VERSIONS,
+  migrateScenario,
+  SCENARIO_FORMAT,
+  type LinkVersion,
+} from './migrate';
 
 export type LinkError =
   | { code: 'not-a-link' }
@@ -41,7 +53,12 @@ const utf8 = new TextEncoder();
 export function stampScenario(s: Scenario): Scenario {
   const profile = getProfile(s.version);
   const { format: _f, version: _v, model: _m, ...rest } = s;
-  return { format: SCENARIO_FORMAT, version: profile.version, model: s.model ?? profile.defaultModel, ...rest };
+  return {
+    format: SCENARIO_FORMAT,
+    version: profile.version,
+    model: s.model ?? profile.defaultModel,
+    ...rest,
+  };
 }
 
 export async function encodePayload(s: Scenario): Promise<string> {
@@ -62,18 +79,26 @@ export async function shareUrl(base: string, s: Scenario): Promise<string> {
 export { looksLikeLink } from './looks';
 
 /** JSON text (from a link or a scenario file) -> a checked scenario. */
-export function checkScenarioJson(text: string, limits: Limits = DEFAULT_LIMITS): { ok: true; value: Omit<DecodedScenario, 'linkVersion'> } | { ok: false; error: LinkError } {
+export function checkScenarioJson(
+  text: string,
+  limits: Limits = DEFAULT_LIMITS,
+): { ok: true; value: Omit<DecodedScenario, 'linkVersion'> } | { ok: false; error: LinkError } {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (e) {
     return { ok: false, error: { code: 'bad-json', message: e instanceof Error ? e.message : String(e) } };
   }
-  if (!json || typeof json !== 'object' || Array.isArray(json)) return { ok: false, error: { code: 'bad-scenario', issues: [{ path: '(root)', message: 'expected a JSON object' }] } };
+  if (!json || typeof json !== 'object' || Array.isArray(json))
+    return {
+      ok: false,
+      error: { code: 'bad-scenario', issues: [{ path: '(root)', message: 'expected a JSON object' }] },
+    };
   const migrated = migrateScenario(json as Record<string, unknown>);
   if (!migrated.ok) return { ok: false, error: { code: 'unknown-format', format: migrated.format } };
   const parsed = scenarioSchema.safeParse(migrated.json);
-  if (!parsed.success) return { ok: false, error: { code: 'bad-scenario', issues: describeIssues(parsed.error) } };
+  if (!parsed.success)
+    return { ok: false, error: { code: 'bad-scenario', issues: describeIssues(parsed.error) } };
   const scenario = parsed.data;
   const over = checkScenarioLimits(scenario, limits);
   if (over) return { ok: false, error: { code: 'over-limit', ...over } };
@@ -82,21 +107,36 @@ export function checkScenarioJson(text: string, limits: Limits = DEFAULT_LIMITS)
   } catch {
     return { ok: false, error: { code: 'unknown-behaviour-version', version: String(scenario.version) } };
   }
-  return { ok: true, value: { scenario, fromFormat: migrated.from, runsShell: scenarioFigures(scenario).shellCommands > 0 } };
+  return {
+    ok: true,
+    value: { scenario, fromFormat: migrated.from, runsShell: scenarioFigures(scenario).shellCommands > 0 },
+  };
 }
 
-export async function decodeLinkFragment(fragment: string, limits: Limits = DEFAULT_LIMITS): Promise<DecodeOutcome> {
+export async function decodeLinkFragment(
+  fragment: string,
+  limits: Limits = DEFAULT_LIMITS,
+): Promise<DecodeOutcome> {
   const frag = fragment.startsWith('#') ? fragment.slice(1) : fragment;
   // Length first: nothing else is looked at in an oversized link.
-  if (frag.length > limits.fragmentChars) return { ok: false, error: { code: 'too-long', chars: frag.length, max: limits.fragmentChars } };
+  if (frag.length > limits.fragmentChars)
+    return { ok: false, error: { code: 'too-long', chars: frag.length, max: limits.fragmentChars } };
   const m = /^(s\d+)\.(.*)$/s.exec(frag);
   if (!m) return { ok: false, error: { code: 'not-a-link' } };
   const version = m[1] as string;
-  if (!(LINK_VERSIONS as readonly string[]).includes(version)) return { ok: false, error: { code: 'unknown-version', version } };
+  if (!(LINK_VERSIONS as readonly string[]).includes(version))
+    return { ok: false, error: { code: 'unknown-version', version } };
   const bytes = base64urlToBytes(m[2] as string);
   if (!bytes || bytes.length === 0) return { ok: false, error: { code: 'bad-base64' } };
   const inflated = await inflateRawBounded(bytes, limits.inflatedBytes);
-  if (!inflated.ok) return { ok: false, error: inflated.code === 'over-cap' ? { code: 'too-large', max: limits.inflatedBytes } : { code: 'bad-deflate' } };
+  if (!inflated.ok)
+    return {
+      ok: false,
+      error:
+        inflated.code === 'over-cap'
+          ? { code: 'too-large', max: limits.inflatedBytes }
+          : { code: 'bad-deflate' },
+    };
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(inflated.bytes);

@@ -10,7 +10,10 @@ const fixtures = readdirSync(dir)
   .filter((f) => f.endsWith('.link'))
   .map((f) => {
     const name = f.slice(0, -'.link'.length);
-    const expected = JSON.parse(readFileSync(`${dir}/${name}.expected.json`, 'utf8')) as Record<string, unknown>;
+    const expected = JSON.parse(readFileSync(`${dir}/${name}.expected.json`, 'utf8')) as Record<
+      string,
+      unknown
+    >;
     return { name, link: readFileSync(`${dir}/${f}`, 'utf8').trim(), expected };
   });
 
@@ -21,7 +24,9 @@ describe('migration ladder', () => {
   });
 
   it('has a fixture for every scenario format, past and current', () => {
-    const formats = new Set(fixtures.map((f) => (typeof f.expected.format === 'string' ? f.expected.format : null)));
+    const formats = new Set(
+      fixtures.map((f) => (typeof f.expected.format === 'string' ? f.expected.format : null)),
+    );
     const known = new Set<string | null>([SCENARIO_FORMAT, ...FORMAT_LADDER.map((s) => s.from)]);
     expect([...formats].map(String).sort()).toEqual([...known].map(String).sort());
   });
@@ -38,6 +43,9 @@ describe('migration ladder', () => {
   }
 
   it('refuses a format with no step up', () => {
-    expect(migrateScenario({ format: 'other/thing@1', turns: [] })).toEqual({ ok: false, format: 'other/thing@1' });
+    expect(migrateScenario({ format: 'other/thing@1', turns: [] })).toEqual({
+      ok: false,
+      format: 'other/thing@1',
+    });
   });
 });

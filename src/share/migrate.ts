@@ -22,7 +22,8 @@ export const FORMAT_LADDER: readonly FormatStep[] = [
   },
 ];
 
-export type MigrationOutcome = { ok: true; json: Record<string, unknown>; from: string | null } | { ok: false; format: string };
+export type MigrationOutcome =
+  { ok: true; json: Record<string, unknown>; from: string | null } | { ok: false; format: string };
 
 /** Climbs the ladder from whatever format the JSON declares to the current one. */
 export function migrateScenario(json: Record<string, unknown>): MigrationOutcome {

@@ -18,7 +18,11 @@ describe('bytesToFileSpec', () => {
     expect(bytesToFileSpec(bytes(0xc3))).toEqual({ base64: 'ww==' });
   });
   it('adds mtime and a non-default mode', () => {
-    expect(bytesToFileSpec(enc('x'), { mtimeSec: 1700000000, mode: 0o755 })).toEqual({ text: 'x', mtime: 1700000000, mode: '0755' });
+    expect(bytesToFileSpec(enc('x'), { mtimeSec: 1700000000, mode: 0o755 })).toEqual({
+      text: 'x',
+      mtime: 1700000000,
+      mode: '0755',
+    });
     expect(bytesToFileSpec(enc('x'), { mode: 0o644 })).toEqual('x');
   });
 });
@@ -34,7 +38,7 @@ describe('snapshotTree', () => {
         'crlf.txt': 'a\r\nb\r\n',
         'wide.txt': { utf16le: 'wide\n' },
         'run.sh': { text: '#!/bin/sh\n', mode: '0755' },
-        'link': { symlink: 'crlf.txt' },
+        link: { symlink: 'crlf.txt' },
         'empty/': { dir: true },
         'nested/deep/x.md': '# x\n',
       },
@@ -45,7 +49,9 @@ describe('snapshotTree', () => {
     await setupWorkspace(b, { files: snap, turns: [] });
     expect(await snapshotTree(b.fs, b.info.cwd, { meta: true })).toEqual(snap);
     for (const rel of ['bin/all-bytes', 'bom.txt', 'crlf.txt', 'wide.txt', 'run.sh', 'nested/deep/x.md']) {
-      expect(await b.fs.readFile(`${b.info.cwd}/${rel}`)).toEqual(await a.fs.readFile(`${a.info.cwd}/${rel}`));
+      expect(await b.fs.readFile(`${b.info.cwd}/${rel}`)).toEqual(
+        await a.fs.readFile(`${a.info.cwd}/${rel}`),
+      );
     }
     expect(snap['bom.txt']).toEqual({ text: 'one\r\ntwo\r\n', bom: true, mtime: 1700000060 });
   });

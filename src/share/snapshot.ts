@@ -17,7 +17,8 @@ export interface SpecOptions {
 export function bytesToFileSpec(bytes: Uint8Array, opts: SpecOptions = {}): FileSpec {
   const meta: { mtime?: number; mode?: string } = {};
   if (opts.mtimeSec !== undefined) meta.mtime = opts.mtimeSec;
-  if (opts.mode !== undefined && opts.mode !== 0o644 && opts.mode !== 0o666) meta.mode = `0${(opts.mode & 0o7777).toString(8).padStart(3, '0')}`;
+  if (opts.mode !== undefined && opts.mode !== 0o644 && opts.mode !== 0o666)
+    meta.mode = `0${(opts.mode & 0o7777).toString(8).padStart(3, '0')}`;
   let text: string | null = null;
   try {
     text = strictUtf8.decode(bytes);
@@ -38,7 +39,11 @@ export interface SnapshotOptions {
 }
 
 /** Every file, symlink and empty directory under `dir`, by path relative to it, sorted. */
-export async function snapshotTree(fs: Vfs, dir: string, opts: SnapshotOptions = {}): Promise<Record<string, FileSpec>> {
+export async function snapshotTree(
+  fs: Vfs,
+  dir: string,
+  opts: SnapshotOptions = {},
+): Promise<Record<string, FileSpec>> {
   const out: Record<string, FileSpec> = {};
   const walk = async (abs: string, rel: string): Promise<void> => {
     let names: string[];
@@ -56,7 +61,11 @@ export async function snapshotTree(fs: Vfs, dir: string, opts: SnapshotOptions =
       const st = await fs.lstat(a);
       if (st.type === 'dir') await walk(a, r);
       else if (st.type === 'symlink') out[r] = { symlink: await fs.readlink(a) };
-      else if (st.type === 'file') out[r] = bytesToFileSpec(await fs.readFile(a), opts.meta ? { mtimeSec: st.mtimeMs / 1000, mode: st.mode } : {});
+      else if (st.type === 'file')
+        out[r] = bytesToFileSpec(
+          await fs.readFile(a),
+          opts.meta ? { mtimeSec: st.mtimeMs / 1000, mode: st.mode } : {},
+        );
       else if (st.type === 'fifo') out[r] = { fifo: true };
     }
   };

@@ -6,7 +6,12 @@ import { replayScenario } from '../../session/replay';
 import { createPermissions } from '../../session/wiring';
 import { compareCalls } from '../../share/diverge';
 import { ALL_TOOLS } from '../../tools/registry';
-import { importClaudeSession, parseNumbered, withSuppliedFiles, type ImportedSession } from './claude-session';
+import {
+  importClaudeSession,
+  parseNumbered,
+  withSuppliedFiles,
+  type ImportedSession,
+} from './claude-session';
 
 const fixture = (name: string) => readFileSync(`${import.meta.dirname}/fixtures/${name}`, 'utf8');
 const load = (name: string): ImportedSession => {
@@ -16,8 +21,13 @@ const load = (name: string): ImportedSession => {
 };
 const replay = async (s: ImportedSession['scenario']) => {
   const scenario = parseScenario(s);
-  const { result } = await replayScenario(createWorkspace('memfs'), scenario, scenario.id ?? 'x', { tools: ALL_TOOLS, permissions: createPermissions });
-  return compareCalls(scenario.expect!, result).map((c) => `${c.id} ${c.tool} ${c.same ? 'same' : 'DIFFERS'}`);
+  const { result } = await replayScenario(createWorkspace('memfs'), scenario, scenario.id ?? 'x', {
+    tools: ALL_TOOLS,
+    permissions: createPermissions,
+  });
+  return compareCalls(scenario.expect!, result).map(
+    (c) => `${c.id} ${c.tool} ${c.same ? 'same' : 'DIFFERS'}`,
+  );
 };
 
 describe('a real 2.1.273 transcript (recorded with the oracle, --keep)', () => {
@@ -26,7 +36,8 @@ describe('a real 2.1.273 transcript (recorded with the oracle, --keep)', () => {
   it('rebuilds what the transcript shows and lists the rest', () => {
     expect(imp.scenario.files).toEqual({
       'src/config.ts': 'export const config = {\n  retries: 3,\n  timeoutMs: 5000,\n};\n',
-      'src/client.ts': "import { config } from './config';\n\nexport function retries(): number {\n  return config.retries;\n}\n",
+      'src/client.ts':
+        "import { config } from './config';\n\nexport function retries(): number {\n  return config.retries;\n}\n",
     });
     expect(imp.reconstructed).toEqual([
       { path: 'src/config.ts', from: 'Read', caveat: 'line endings as Read shows them (LF)' },
@@ -36,14 +47,26 @@ describe('a real 2.1.273 transcript (recorded with the oracle, --keep)', () => {
       { path: 'notes.txt', reason: 'only lines 2 of 3 were read' },
       { path: 'README.md', reason: 'named in a Bash command' },
     ]);
-    expect(imp.session).toEqual({ sessionId: '3f3618db-3ef1-4346-bb15-58e0a8f984a0', cwd: '/tmp/orc-tPDO4L/project', version: '2.1.273', model: 'claude-opus-5[1m]', lines: 40, badLines: 0 });
+    expect(imp.session).toEqual({
+      sessionId: '3f3618db-3ef1-4346-bb15-58e0a8f984a0',
+      cwd: '/tmp/orc-tPDO4L/project',
+      version: '2.1.273',
+      model: 'claude-opus-5[1m]',
+      lines: 40,
+      badLines: 0,
+    });
     expect(imp.notes).toEqual([]);
   });
 
   it('turns tool_use blocks into turns with $CWD paths, one turn per assistant message', () => {
     const original = parseScenario(JSON.parse(fixture('real-2.1.273-oracle-session.scenario.json')));
-    const strip = (input: Record<string, unknown>) => Object.fromEntries(Object.entries(input).filter(([k]) => k !== 'replace_all'));
-    expect(imp.scenario.turns.map((t) => t.map((c) => ('name' in c ? { name: c.name, input: strip(c.input) } : c)))).toEqual(original.turns);
+    const strip = (input: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(input).filter(([k]) => k !== 'replace_all'));
+    expect(
+      imp.scenario.turns.map((t) =>
+        t.map((c) => ('name' in c ? { name: c.name, input: strip(c.input) } : c)),
+      ),
+    ).toEqual(original.turns);
   });
 
   it('shows where the playground and the recorded session diverge, and agrees once the unknown files are supplied', async () => {
@@ -59,7 +82,10 @@ describe('a real 2.1.273 transcript (recorded with the oracle, --keep)', () => {
       'toolu_oracle_5_0 Read same',
       'toolu_oracle_5_1 Edit same',
     ]);
-    const supplied = withSuppliedFiles(imp.scenario, { 'notes.txt': { text: 'line one\nline two\n', crlf: true }, 'README.md': '# demo\n' });
+    const supplied = withSuppliedFiles(imp.scenario, {
+      'notes.txt': { text: 'line one\nline two\n', crlf: true },
+      'README.md': '# demo\n',
+    });
     expect((await replay(supplied)).filter((l) => l.endsWith('DIFFERS'))).toEqual([]);
   });
 });
@@ -81,8 +107,13 @@ describe('parseNumbered', () => {
 describe('bad transcripts', () => {
   it('says what is wrong', () => {
     expect(importClaudeSession('')).toEqual({ ok: false, error: { code: 'empty' } });
-    expect(importClaudeSession('{"type":"user","message":{"role":"user","content":"hi"}}')).toEqual({ ok: false, error: { code: 'no-cwd' } });
-    expect(importClaudeSession('{"type":"user","cwd":"/p","message":{"role":"user","content":"hi"}}')).toEqual({ ok: false, error: { code: 'no-tool-calls' } });
+    expect(importClaudeSession('{"type":"user","message":{"role":"user","content":"hi"}}')).toEqual({
+      ok: false,
+      error: { code: 'no-cwd' },
+    });
+    expect(
+      importClaudeSession('{"type":"user","cwd":"/p","message":{"role":"user","content":"hi"}}'),
+    ).toEqual({ ok: false, error: { code: 'no-tool-calls' } });
   });
 });
 
@@ -94,7 +125,12 @@ describe('an interactive transcript from an older version (hand-built in the 2.0
     expect(rest).toEqual({
       reconstructed: [
         { path: 'src/paginate.js', from: 'Read', caveat: 'rebuilt from the numbered Read output' },
-        { path: '~/.npmrc', from: 'Read', caveat: 'line endings as Read shows them (LF); read after a Bash command ran, which may have changed it' },
+        {
+          path: '~/.npmrc',
+          from: 'Read',
+          caveat:
+            'line endings as Read shows them (LF); read after a Bash command ran, which may have changed it',
+        },
       ],
       unknown: [{ path: 'test/paginate.test.js', reason: 'named in a Bash command' }],
       skipped: { TodoWrite: 1 },
@@ -104,17 +140,44 @@ describe('an interactive transcript from an older version (hand-built in the 2.0
         'Calls to tools the playground does not have were left out: TodoWrite ×1.',
         'The session was recorded with Claude Code 2.0.14; it replays under 2.1.273, the nearest behaviour version the playground has.',
       ],
-      session: { sessionId: '7d1e0c52-9a41-4c1b-8f0e-2b6f3d9a1c44', cwd: '/home/alice/work/todo-api', version: '2.0.14', model: 'claude-sonnet-4-5-20250929', lines: 23, badLines: 0 },
+      session: {
+        sessionId: '7d1e0c52-9a41-4c1b-8f0e-2b6f3d9a1c44',
+        cwd: '/home/alice/work/todo-api',
+        version: '2.0.14',
+        model: 'claude-sonnet-4-5-20250929',
+        lines: 23,
+        badLines: 0,
+      },
     });
-    expect(scenario.files).toEqual({ 'src/paginate.js': 'function paginate(items, page, size) {\n  const offset = page * size + 1;\n  return items.slice(offset, offset + size);\n}\n\nmodule.exports = { paginate };\n' });
+    expect(scenario.files).toEqual({
+      'src/paginate.js':
+        'function paginate(items, page, size) {\n  const offset = page * size + 1;\n  return items.slice(offset, offset + size);\n}\n\nmodule.exports = { paginate };\n',
+    });
     expect(scenario.home_files).toEqual({ '.npmrc': 'registry=https://registry.npmjs.org/\n' });
     expect(scenario.turns).toEqual([
       [{ name: 'Grep', input: { pattern: 'offset', path: '$CWD/src', output_mode: 'files_with_matches' } }],
       [{ name: 'Read', input: { file_path: '$CWD/src/paginate.js' } }],
-      [{ name: 'Edit', input: { file_path: '$CWD/src/paginate.js', old_string: 'const offset = page * size + 1;', new_string: 'const offset = page * size;' } }],
-      [{ name: 'Bash', input: { command: 'npm test -- test/paginate.test.js', description: 'Run pagination tests' } }],
       [
-        { name: 'Write', input: { file_path: '$CWD/CHANGELOG.md', content: '# Changelog\n\n- Fix page offset\n' } },
+        {
+          name: 'Edit',
+          input: {
+            file_path: '$CWD/src/paginate.js',
+            old_string: 'const offset = page * size + 1;',
+            new_string: 'const offset = page * size;',
+          },
+        },
+      ],
+      [
+        {
+          name: 'Bash',
+          input: { command: 'npm test -- test/paginate.test.js', description: 'Run pagination tests' },
+        },
+      ],
+      [
+        {
+          name: 'Write',
+          input: { file_path: '$CWD/CHANGELOG.md', content: '# Changelog\n\n- Fix page offset\n' },
+        },
         { name: 'Read', input: { file_path: '$HOME/.npmrc' } },
       ],
     ]);

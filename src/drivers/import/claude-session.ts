@@ -29,10 +29,21 @@ export interface ImportedSession {
   /** Tool calls left out (tools the playground does not have), by tool name. */
   skipped: Record<string, number>;
   notes: string[];
-  session: { sessionId?: string; cwd: string; version?: string; model?: string; lines: number; badLines: number };
+  session: {
+    sessionId?: string;
+    cwd: string;
+    version?: string;
+    model?: string;
+    lines: number;
+    badLines: number;
+  };
 }
 
-export type ImportError = { code: 'empty' } | { code: 'no-cwd' } | { code: 'no-tool-calls' } | { code: 'too-many-lines'; lines: number; max: number };
+export type ImportError =
+  | { code: 'empty' }
+  | { code: 'no-cwd' }
+  | { code: 'no-tool-calls' }
+  | { code: 'too-many-lines'; lines: number; max: number };
 
 export type ImportOutcome = { ok: true; value: ImportedSession } | { ok: false; error: ImportError };
 
@@ -96,7 +107,8 @@ function pathRewriter(cwd: string, home: string | undefined) {
   const rw = <T>(v: T): T => {
     if (typeof v === 'string') return subs.reduce((s, [re, to]) => s.replace(re, to), v as string) as T;
     if (Array.isArray(v)) return v.map(rw) as T;
-    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, rw(x)])) as T;
+    if (v && typeof v === 'object')
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, rw(x)])) as T;
     return v;
   };
   return rw;
@@ -121,15 +133,20 @@ export function parseNumbered(text: string): [number, string][] | null {
 
 function resultText(content: unknown): string {
   if (typeof content === 'string') return content;
-  if (Array.isArray(content)) return content.map((b: { type?: string; text?: string }) => (b.type === 'text' ? (b.text ?? '') : '')).join('');
+  if (Array.isArray(content))
+    return content
+      .map((b: { type?: string; text?: string }) => (b.type === 'text' ? (b.text ?? '') : ''))
+      .join('');
   return '';
 }
 
-const rec = (v: unknown): Record<string, unknown> | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
+const rec = (v: unknown): Record<string, unknown> | undefined =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 
 export function importClaudeSession(jsonl: string): ImportOutcome {
   const rawLines = jsonl.split('\n').filter((l) => l.trim());
-  if (rawLines.length > MAX_LINES) return { ok: false, error: { code: 'too-many-lines', lines: rawLines.length, max: MAX_LINES } };
+  if (rawLines.length > MAX_LINES)
+    return { ok: false, error: { code: 'too-many-lines', lines: rawLines.length, max: MAX_LINES } };
   const lines: Line[] = [];
   let badLines = 0;
   for (const l of rawLines) {
@@ -151,7 +168,10 @@ export function importClaudeSession(jsonl: string): ImportOutcome {
   const notes: string[] = [];
   if (badLines) notes.push(`${badLines} line(s) were not JSON objects and were skipped.`);
   const sidechains = lines.length - main.length;
-  if (sidechains) notes.push(`${sidechains} subagent (sidechain) line(s) were left out; files a subagent changed will show as divergences.`);
+  if (sidechains)
+    notes.push(
+      `${sidechains} subagent (sidechain) line(s) were left out; files a subagent changed will show as divergences.`,
+    );
 
   // Tool uses in order, one turn per assistant message (Claude Code writes one line per block).
   const uses: ToolUse[] = [];
@@ -163,7 +183,12 @@ export function importClaudeSession(jsonl: string): ImportOutcome {
   let recordedModel: string | undefined;
   for (const l of main) {
     version ??= typeof l.version === 'string' ? l.version : undefined;
-    if (l.type === 'attachment' && l.attachment?.type === 'model' && typeof l.attachment.identity?.modelId === 'string') model ??= l.attachment.identity.modelId;
+    if (
+      l.type === 'attachment' &&
+      l.attachment?.type === 'model' &&
+      typeof l.attachment.identity?.modelId === 'string'
+    )
+      model ??= l.attachment.identity.modelId;
     const content = l.message?.content;
     if (l.type === 'assistant' && Array.isArray(content)) {
       const key = l.message?.id ?? `line-${uses.length}`;
@@ -178,42 +203,65 @@ export function importClaudeSession(jsonl: string): ImportOutcome {
         uses.push({ id: b.id, name: b.name, input: rec(b.input) ?? {}, turn: turnOf.get(key) as number });
       }
     } else if (l.type === 'user' && Array.isArray(content)) {
-      const blocks = (content as Record<string, unknown>[]).filter((b) => b.type === 'tool_result' && typeof b.tool_use_id === 'string');
-      for (const b of blocks) results.set(b.tool_use_id as string, { content: b.content ?? '', is_error: b.is_error === true, structured: blocks.length === 1 ? l.toolUseResult : undefined });
+      const blocks = (content as Record<string, unknown>[]).filter(
+        (b) => b.type === 'tool_result' && typeof b.tool_use_id === 'string',
+      );
+      for (const b of blocks)
+        results.set(b.tool_use_id as string, {
+          content: b.content ?? '',
+          is_error: b.is_error === true,
+          structured: blocks.length === 1 ? l.toolUseResult : undefined,
+        });
     }
   }
   // A call the person turned down at a prompt changed nothing; the replay asks no one, so leave it out.
   const rejected = uses.filter((u) => REJECTED.test(resultText(results.get(u.id)?.content)));
   if (rejected.length) {
     for (const u of rejected) uses.splice(uses.indexOf(u), 1);
-    notes.push(`${rejected.length} call(s) turned down at a permission prompt were left out (${rejected.map((u) => u.name).join(', ')}).`);
+    notes.push(
+      `${rejected.length} call(s) turned down at a permission prompt were left out (${rejected.map((u) => u.name).join(', ')}).`,
+    );
     // Renumber turns so an emptied assistant message leaves no gap.
     const order = [...new Set(uses.map((u) => u.turn))];
     for (const u of uses) u.turn = order.indexOf(u.turn);
   }
   if (uses.length === 0) return { ok: false, error: { code: 'no-tool-calls' } };
   model ??= recordedModel;
-  if (Object.keys(skipped).length) notes.push(`Calls to tools the playground does not have were left out: ${Object.entries(skipped).map(([k, v]) => `${k} ×${v}`).join(', ')}.`);
+  if (Object.keys(skipped).length)
+    notes.push(
+      `Calls to tools the playground does not have were left out: ${Object.entries(skipped)
+        .map(([k, v]) => `${k} ×${v}`)
+        .join(', ')}.`,
+    );
   const known = version !== undefined && version in PROFILES;
-  if (!known) notes.push(`The session was recorded with Claude Code ${version ?? '(unknown version)'}; it replays under ${DEFAULT_VERSION}, the nearest behaviour version the playground has.`);
+  if (!known)
+    notes.push(
+      `The session was recorded with Claude Code ${version ?? '(unknown version)'}; it replays under ${DEFAULT_VERSION}, the nearest behaviour version the playground has.`,
+    );
   const profile = getProfile(known ? version : DEFAULT_VERSION);
 
   // What each path held when the session started: text, absent (null), or unknown.
-  const initial = new Map<string, { content: string | null; from: ReconstructedFile['from']; caveat?: string }>();
+  const initial = new Map<
+    string,
+    { content: string | null; from: ReconstructedFile['from']; caveat?: string }
+  >();
   const changed = new Set<string>();
   const unknown = new Map<string, string>();
   const partial = new Map<string, Map<number, string>>();
   let shellRan = false;
   const learn = (abs: string, content: string | null, from: ReconstructedFile['from'], caveat?: string) => {
     if (initial.has(abs) || changed.has(abs)) return;
-    const c = shellRan ? [caveat, 'read after a Bash command ran, which may have changed it'].filter(Boolean).join('; ') : caveat;
+    const c = shellRan
+      ? [caveat, 'read after a Bash command ran, which may have changed it'].filter(Boolean).join('; ')
+      : caveat;
     initial.set(abs, { content, from, ...(c ? { caveat: c } : {}) });
     unknown.delete(abs);
   };
   const needs = (abs: string, reason: string) => {
     if (!initial.has(abs) && !changed.has(abs) && !unknown.has(abs)) unknown.set(abs, reason);
   };
-  const absOf = (p: unknown) => (typeof p === 'string' ? (p.startsWith('/') ? p : `${cwd}/${p}`).replace(/\/\.\//g, '/') : undefined);
+  const absOf = (p: unknown) =>
+    typeof p === 'string' ? (p.startsWith('/') ? p : `${cwd}/${p}`).replace(/\/\.\//g, '/') : undefined;
 
   for (const u of uses) {
     const r = results.get(u.id);
@@ -230,24 +278,36 @@ export function importClaudeSession(jsonl: string): ImportOutcome {
           file.content.split('\n').forEach((line, i) => m.set(start + i, line));
           partial.set(path, m);
           const total = Number(file.totalLines);
-          if (total > 0 && [...Array(total).keys()].every((i) => m.has(i + 1))) learn(path, [...Array(total).keys()].map((i) => m.get(i + 1)).join('\n'), 'Read', 'pieced together from partial Reads');
-          else needs(path, `only lines ${[...m.keys()].sort((a, b) => a - b).join(', ')} of ${total} were read`);
+          if (total > 0 && [...Array(total).keys()].every((i) => m.has(i + 1)))
+            learn(
+              path,
+              [...Array(total).keys()].map((i) => m.get(i + 1)).join('\n'),
+              'Read',
+              'pieced together from partial Reads',
+            );
+          else
+            needs(path, `only lines ${[...m.keys()].sort((a, b) => a - b).join(', ')} of ${total} were read`);
         }
       } else if (r && !r.is_error && !s) {
         // Older transcripts carry only the numbered text.
         const rows = parseNumbered(resultText(r.content));
-        if (rows && rows[0]?.[0] === 1 && u.input.offset === undefined && u.input.limit === undefined) learn(path, rows.map((x) => x[1]).join('\n'), 'Read', 'rebuilt from the numbered Read output');
+        if (rows && rows[0]?.[0] === 1 && u.input.offset === undefined && u.input.limit === undefined)
+          learn(path, rows.map((x) => x[1]).join('\n'), 'Read', 'rebuilt from the numbered Read output');
         else needs(path, 'read only in part, or in a form the importer cannot rebuild');
-      } else if (r?.is_error && /^(<tool_use_error>)?File does not exist/.test(resultText(r.content))) learn(path, null, 'Read');
-      else if (r && !r.is_error) needs(path, `read as ${String(s?.type ?? 'something other than text')} (not rebuilt)`);
+      } else if (r?.is_error && /^(<tool_use_error>)?File does not exist/.test(resultText(r.content)))
+        learn(path, null, 'Read');
+      else if (r && !r.is_error)
+        needs(path, `read as ${String(s?.type ?? 'something other than text')} (not rebuilt)`);
       else needs(path, 'its Read failed');
     } else if ((u.name === 'Write' || u.name === 'Edit') && path) {
       if (r && !r.is_error && s && 'originalFile' in s) {
         if (s.originalFile === null) learn(path, null, u.name);
-        else if (typeof s.originalFile === 'string') learn(path, s.originalFile, u.name, 'line endings as the tool reports them (LF)');
+        else if (typeof s.originalFile === 'string')
+          learn(path, s.originalFile, u.name, 'line endings as the tool reports them (LF)');
         changed.add(path);
       } else if (r && !r.is_error) {
-        if (u.name === 'Write' && /^File created successfully/.test(resultText(r.content))) learn(path, null, 'Write');
+        if (u.name === 'Write' && /^File created successfully/.test(resultText(r.content)))
+          learn(path, null, 'Write');
         else needs(path, `changed by ${u.name} before the transcript showed its content`);
         changed.add(path);
       } else needs(path, `${u.name} on it failed; its content never appeared`);
@@ -263,7 +323,9 @@ export function importClaudeSession(jsonl: string): ImportOutcome {
     } else if (u.name === 'Bash') {
       shellRan = true;
       const cmd = typeof u.input.command === 'string' ? u.input.command : '';
-      for (const m of cmd.matchAll(/(?:^|[\s'"=<>])((?:\.{0,2}\/)?[\w.-]+(?:\/[\w.-]+)*\.[A-Za-z0-9]{1,8})(?=$|[\s'";|&<>)])/g)) {
+      for (const m of cmd.matchAll(
+        /(?:^|[\s'"=<>])((?:\.{0,2}\/)?[\w.-]+(?:\/[\w.-]+)*\.[A-Za-z0-9]{1,8})(?=$|[\s'";|&<>)])/g,
+      )) {
         const a = absOf(m[1]);
         if (a && place(a).where !== 'outside') needs(a, 'named in a Bash command');
       }
@@ -281,12 +343,17 @@ export function importClaudeSession(jsonl: string): ImportOutcome {
       continue;
     }
     (p.where === 'project' ? files : homeFiles)[p.rel] = v.content;
-    reconstructed.push({ path: p.where === 'project' ? p.rel : `~/${p.rel}`, from: v.from, ...(v.caveat ? { caveat: v.caveat } : {}) });
+    reconstructed.push({
+      path: p.where === 'project' ? p.rel : `~/${p.rel}`,
+      from: v.from,
+      ...(v.caveat ? { caveat: v.caveat } : {}),
+    });
   }
   const unknownList: UnknownFile[] = [];
   for (const [abs, reason] of unknown) {
     const p = place(abs);
-    if (p.where !== 'outside') unknownList.push({ path: p.where === 'project' ? p.rel : `~/${p.rel}`, reason });
+    if (p.where !== 'outside')
+      unknownList.push({ path: p.where === 'project' ? p.rel : `~/${p.rel}`, reason });
   }
 
   const turns: ScriptedCall[][] = [];
@@ -298,17 +365,30 @@ export function importClaudeSession(jsonl: string): ImportOutcome {
     t.push({ name: u.name, input });
     const r = results.get(u.id);
     const et = (expectTurns[u.turn] ??= { turn: u.turn, calls: [], attachments: [] });
-    et.calls.push({ id, tool: u.name, input, is_error: r?.is_error ?? true, content: r ? rw(r.content) : '(no tool_result in the transcript)' });
+    et.calls.push({
+      id,
+      tool: u.name,
+      input,
+      is_error: r?.is_error ?? true,
+      content: r ? rw(r.content) : '(no tool_result in the transcript)',
+    });
   }
   const missing = uses.filter((u) => !results.has(u.id)).length;
-  if (missing) notes.push(`${missing} call(s) have no tool_result in the transcript (the session ended or was interrupted).`);
+  if (missing)
+    notes.push(
+      `${missing} call(s) have no tool_result in the transcript (the session ended or was interrupted).`,
+    );
   const sessionId = main.find((l) => typeof l.sessionId === 'string')?.sessionId;
   const id = `session-${(sessionId ?? 'import').replace(/[^A-Za-z0-9._-]/g, '').slice(0, 8) || 'import'}`;
   const scenario: Scenario = {
     format: SCENARIO_FORMAT,
     id,
     title: `Claude Code session ${sessionId ?? ''} in ${cwd.split('/').pop() ?? cwd}`.replace(/\s+/g, ' '),
-    description: `Imported from a Claude Code ${version ?? ''} transcript: ${uses.length} tool calls in ${turns.length} model calls.`.replace(/\s+/g, ' '),
+    description:
+      `Imported from a Claude Code ${version ?? ''} transcript: ${uses.length} tool calls in ${turns.length} model calls.`.replace(
+        /\s+/g,
+        ' ',
+      ),
     version: profile.version,
     model: model ?? profile.defaultModel,
     files,

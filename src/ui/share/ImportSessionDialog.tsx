@@ -7,7 +7,13 @@ import { readTextFile } from './files';
 
 const MAX_TRANSCRIPT_BYTES = 64 * 1024 * 1024;
 
-export function ImportSessionDialog({ onClose, onReplay }: { onClose: () => void; onReplay: (s: Scenario, id: string) => void }) {
+export function ImportSessionDialog({
+  onClose,
+  onReplay,
+}: {
+  onClose: () => void;
+  onReplay: (s: Scenario, id: string) => void;
+}) {
   const [imported, setImported] = useState<ImportedSession>();
   const [error, setError] = useState<string>();
   const [supplied, setSupplied] = useState<Record<string, string>>({});
@@ -36,9 +42,15 @@ export function ImportSessionDialog({ onClose, onReplay }: { onClose: () => void
     <div role="dialog" aria-label="Import a Claude Code session" className="share-card">
       <h3>Import a Claude Code session</h3>
       <p className="muted">
-        A transcript from <code>~/.claude/projects/&lt;project&gt;/&lt;session&gt;.jsonl</code>. Its tool calls replay here and are compared with what Claude Code returned.
+        A transcript from <code>~/.claude/projects/&lt;project&gt;/&lt;session&gt;.jsonl</code>. Its tool
+        calls replay here and are compared with what Claude Code returned.
       </p>
-      <input type="file" accept=".jsonl,.json,.txt" aria-label="Session transcript" onChange={(e) => e.target.files?.[0] && void load(e.target.files[0])} />
+      <input
+        type="file"
+        accept=".jsonl,.json,.txt"
+        aria-label="Session transcript"
+        onChange={(e) => e.target.files?.[0] && void load(e.target.files[0])}
+      />
       {error ? (
         <p role="alert" className="error">
           {error}
@@ -47,8 +59,10 @@ export function ImportSessionDialog({ onClose, onReplay }: { onClose: () => void
       {imported ? (
         <>
           <p>
-            {calls} tool calls in {imported.scenario.turns.length} model calls, recorded with Claude Code {imported.session.version ?? '(unknown version)'}
-            {imported.session.model ? ` (${imported.session.model})` : ''} in <code>{imported.session.cwd}</code>.
+            {calls} tool calls in {imported.scenario.turns.length} model calls, recorded with Claude Code{' '}
+            {imported.session.version ?? '(unknown version)'}
+            {imported.session.model ? ` (${imported.session.model})` : ''} in{' '}
+            <code>{imported.session.cwd}</code>.
           </p>
           {imported.reconstructed.length ? (
             <>
@@ -65,11 +79,18 @@ export function ImportSessionDialog({ onClose, onReplay }: { onClose: () => void
           ) : null}
           {imported.unknown.length ? (
             <>
-              <div>Files the transcript never showed (paste their content, or leave empty to leave them out):</div>
+              <div>
+                Files the transcript never showed (paste their content, or leave empty to leave them out):
+              </div>
               {imported.unknown.map((u) => (
                 <label key={u.path} style={{ display: 'block' }}>
                   <code>{u.path}</code> <span className="muted">— {u.reason}</span>
-                  <textarea rows={3} aria-label={`Content of ${u.path}`} value={supplied[u.path] ?? ''} onChange={(e) => setSupplied({ ...supplied, [u.path]: e.target.value })} />
+                  <textarea
+                    rows={3}
+                    aria-label={`Content of ${u.path}`}
+                    value={supplied[u.path] ?? ''}
+                    onChange={(e) => setSupplied({ ...supplied, [u.path]: e.target.value })}
+                  />
                 </label>
               ))}
             </>

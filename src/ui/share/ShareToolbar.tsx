@@ -59,7 +59,11 @@ export function ShareToolbar({ handle, boot, backend, recorded, autosaveMs = 300
     (scenario: Scenario, id: string, runsShell: boolean, origin: string) => {
       const b = backend?.() ?? 'memfs';
       if (runsShell && (b === 'webcontainer' || b === 'disk')) {
-        setPending({ scenario, id, why: `This ${origin} runs shell commands (Bash calls, shell actions or git setup). On the ${b} backend they run on real Node, so it waits for you.` });
+        setPending({
+          scenario,
+          id,
+          why: `This ${origin} runs shell commands (Bash calls, shell actions or git setup). On the ${b} backend they run on real Node, so it waits for you.`,
+        });
         return;
       }
       setLinkError(undefined);
@@ -118,11 +122,22 @@ export function ShareToolbar({ handle, boot, backend, recorded, autosaveMs = 300
     if (!scenario) return;
     const link = `${shareBase()}#${await (await core()).encodeLinkFragment(scenario)}`;
     if (link.length > LINK_CHAR_BUDGET) {
-      setNotice({ kind: 'warn', text: `This link is ${link.length.toLocaleString('en-US')} characters, over the ${LINK_CHAR_BUDGET.toLocaleString('en-US')} that paste safely into issues and chats. Share the scenario file instead.`, link, offerExport: true });
+      setNotice({
+        kind: 'warn',
+        text: `This link is ${link.length.toLocaleString('en-US')} characters, over the ${LINK_CHAR_BUDGET.toLocaleString('en-US')} that paste safely into issues and chats. Share the scenario file instead.`,
+        link,
+        offerExport: true,
+      });
       return;
     }
     const copied = await copyText(link);
-    setNotice({ kind: 'ok', text: copied ? `Link copied (${link.length} characters).` : 'The browser did not allow copying; copy the link below.', link });
+    setNotice({
+      kind: 'ok',
+      text: copied
+        ? `Link copied (${link.length} characters).`
+        : 'The browser did not allow copying; copy the link below.',
+      link,
+    });
   };
 
   const copyIssue = async () => {
@@ -130,10 +145,20 @@ export function ShareToolbar({ handle, boot, backend, recorded, autosaveMs = 300
     const c = await core();
     const link = `${shareBase()}#${await c.encodeLinkFragment(scenario)}`;
     const expected = scenario.expect ?? (id && recorded ? await recorded(id, scenario) : undefined);
-    const md = c.issueMarkdown({ scenario, actual: handle.result, expected, link, fileName: fileNameFor(id) });
+    const md = c.issueMarkdown({
+      scenario,
+      actual: handle.result,
+      expected,
+      link,
+      fileName: fileNameFor(id),
+    });
     const copied = await copyText(md);
     setIssueText(md);
-    setNotice({ kind: link.length > LINK_CHAR_BUDGET ? 'warn' : 'ok', text: `${copied ? 'Issue text copied' : 'Copy the issue text below'}${link.length > LINK_CHAR_BUDGET ? `; the link is over ${LINK_CHAR_BUDGET.toLocaleString('en-US')} characters, so attach the scenario file` : ''}.`, offerExport: link.length > LINK_CHAR_BUDGET });
+    setNotice({
+      kind: link.length > LINK_CHAR_BUDGET ? 'warn' : 'ok',
+      text: `${copied ? 'Issue text copied' : 'Copy the issue text below'}${link.length > LINK_CHAR_BUDGET ? `; the link is over ${LINK_CHAR_BUDGET.toLocaleString('en-US')} characters, so attach the scenario file` : ''}.`,
+      offerExport: link.length > LINK_CHAR_BUDGET,
+    });
   };
 
   const importFile = async (file: File) => {
@@ -141,8 +166,17 @@ export function ShareToolbar({ handle, boot, backend, recorded, autosaveMs = 300
     if (!r.ok) return setNotice({ kind: 'error', text: r.message });
     const { checkScenarioJson, describeLinkError } = await core();
     const c = checkScenarioJson(r.text);
-    if (!c.ok) return setNotice({ kind: 'error', text: `${file.name}: ${describeLinkError(c.error).replace(/^This link/, 'This file')}` });
-    admit(c.value.scenario, c.value.scenario.id ?? file.name.replace(/(\.scenario)?\.json$/, ''), c.value.runsShell, 'scenario file');
+    if (!c.ok)
+      return setNotice({
+        kind: 'error',
+        text: `${file.name}: ${describeLinkError(c.error).replace(/^This link/, 'This file')}`,
+      });
+    admit(
+      c.value.scenario,
+      c.value.scenario.id ?? file.name.replace(/(\.scenario)?\.json$/, ''),
+      c.value.runsShell,
+      'scenario file',
+    );
     setNotice({ kind: 'ok', text: `Opened ${file.name}.` });
   };
 
@@ -207,10 +241,24 @@ export function ShareToolbar({ handle, boot, backend, recorded, autosaveMs = 300
           </div>
         ) : null}
         {notice ? (
-          <div role="status" aria-label="Share" className={`share-card ${notice.kind === 'ok' ? '' : notice.kind}`}>
+          <div
+            role="status"
+            aria-label="Share"
+            className={`share-card ${notice.kind === 'ok' ? '' : notice.kind}`}
+          >
             <p>{notice.text}</p>
-            {notice.link ? <input type="text" readOnly aria-label="Share link" value={notice.link} onFocus={(e) => e.target.select()} /> : null}
-            {issueText ? <textarea readOnly aria-label="GitHub issue markdown" rows={8} value={issueText} /> : null}
+            {notice.link ? (
+              <input
+                type="text"
+                readOnly
+                aria-label="Share link"
+                value={notice.link}
+                onFocus={(e) => e.target.select()}
+              />
+            ) : null}
+            {issueText ? (
+              <textarea readOnly aria-label="GitHub issue markdown" rows={8} value={issueText} />
+            ) : null}
             <div className="row">
               {notice.offerExport ? (
                 <button type="button" onClick={exportFile}>
@@ -238,7 +286,9 @@ export function ShareToolbar({ handle, boot, backend, recorded, autosaveMs = 300
             }}
           />
         ) : null}
-        {scenario?.expect && handle.result ? <Divergence expected={scenario.expect} actual={handle.result} /> : null}
+        {scenario?.expect && handle.result ? (
+          <Divergence expected={scenario.expect} actual={handle.result} />
+        ) : null}
       </div>
     </>
   );

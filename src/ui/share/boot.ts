@@ -23,10 +23,19 @@ export async function bootShare(hash: string, galleryParam: string | undefined):
   if (looksLikeLink(hash)) {
     const { decodeLinkFragment, describeLinkError } = await import('../../share/link');
     const d = await decodeLinkFragment(hash);
-    if (d.ok) return { open: { scenario: d.value.scenario, id: idForLink(d.value.scenario), source: 'link', runsShell: d.value.runsShell } };
+    if (d.ok)
+      return {
+        open: {
+          scenario: d.value.scenario,
+          id: idForLink(d.value.scenario),
+          source: 'link',
+          runsShell: d.value.runsShell,
+        },
+      };
     error = describeLinkError(d.error);
   }
   const saved = await loadSession();
-  if (saved && (!galleryParam || saved.id === galleryParam)) return { open: { scenario: saved.scenario, id: saved.id, source: 'saved', runsShell: false }, error };
+  if (saved && (!galleryParam || saved.id === galleryParam))
+    return { open: { scenario: saved.scenario, id: saved.id, source: 'saved', runsShell: false }, error };
   return { galleryId: galleryParam, error };
 }

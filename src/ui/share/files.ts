@@ -16,11 +16,18 @@ export function download(name: string, text: string, type = 'application/json'):
 export type ReadOutcome = { ok: true; text: string } | { ok: false; message: string };
 
 export async function readTextFile(file: File, maxBytes: number): Promise<ReadOutcome> {
-  if (file.size > maxBytes) return { ok: false, message: `${file.name} is ${file.size.toLocaleString('en-US')} bytes; the limit is ${maxBytes.toLocaleString('en-US')}.` };
+  if (file.size > maxBytes)
+    return {
+      ok: false,
+      message: `${file.name} is ${file.size.toLocaleString('en-US')} bytes; the limit is ${maxBytes.toLocaleString('en-US')}.`,
+    };
   try {
     return { ok: true, text: await file.text() };
   } catch (e) {
-    return { ok: false, message: `${file.name} could not be read: ${e instanceof Error ? e.message : String(e)}` };
+    return {
+      ok: false,
+      message: `${file.name} could not be read: ${e instanceof Error ? e.message : String(e)}`,
+    };
   }
 }
 
@@ -34,4 +41,5 @@ export async function copyText(text: string): Promise<boolean> {
   }
 }
 
-export const fileNameFor = (id: string | undefined) => `${(id ?? 'scenario').replace(/[^A-Za-z0-9._-]/g, '_')}.scenario.json`;
+export const fileNameFor = (id: string | undefined) =>
+  `${(id ?? 'scenario').replace(/[^A-Za-z0-9._-]/g, '_')}.scenario.json`;

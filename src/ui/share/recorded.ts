@@ -3,7 +3,10 @@
 import type { Scenario, ScenarioResult } from '../../scenario/schema';
 import { resultJson, scenarioJson } from '../corpus';
 
-export async function recordedGalleryResult(id: string, scenario: Scenario): Promise<ScenarioResult | undefined> {
+export async function recordedGalleryResult(
+  id: string,
+  scenario: Scenario,
+): Promise<ScenarioResult | undefined> {
   const { parseResult, parseScenario } = await import('./core');
   let original: Scenario;
   try {
