@@ -51,4 +51,19 @@ describe('PlaygroundSession', () => {
     const before = last?.filesBefore?.get('/workspace/project/a.txt');
     expect(before instanceof Uint8Array ? new TextDecoder().decode(before) : before).toEqual('one\n');
   });
+
+  it('answers a composed call with a bad input or an unknown tool as the model would be answered', async () => {
+    const s = await PlaygroundSession.open(mk, 'blank', BLANK_SCENARIO);
+    const r = await s.run([
+      { name: 'Edit', input: { file_path: '/workspace/project/a.txt', old_string: 'x', extra: 1 } },
+      { name: 'Nope', input: {} },
+    ]);
+    expect(r.calls.map((c) => [c.stage, c.rendered.content])).toEqual([
+      [
+        'input',
+        '<tool_use_error>InputValidationError: Edit failed due to the following 2 issues:\nThe parameter `new_string` type is expected as `string` but provided as `unknown`\nAn unexpected parameter `extra` was provided</tool_use_error>',
+      ],
+      ['unknown-tool', '<tool_use_error>Error: No such tool available: Nope</tool_use_error>'],
+    ]);
+  });
 });
