@@ -1,0 +1,122 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Scenario, ScenarioResult } from '../../scenario/schema';
+import { ShareToolbar, type ShareHandle } from './ShareToolbar';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let host: HTMLDivElement;
+let root: Root;
+beforeEach(() => {
+  host = document.createElement('div');
+  document.body.appendChild(host);
+  root = createRoot(host);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  host.remove();
+});
+const render = (node: React.ReactNode) => act(() => root.render(node));
+const click = (label: string) => {
+  const b = [...host.querySelectorAll('button')].find((x) => x.textContent === label);
+  if (!b) throw new Error(`no button ${label}`);
+  act(() => b.click());
+};
+
+const bash: Scenario = {
+  id: 'shared-bash',
+  title: 'Lists <files>',
+  turns: [[{ name: 'Bash', input: { command: 'ls' } }]],
+};
+
+function handle(opened: [Scenario, string][], over: Partial<ShareHandle> = {}): ShareHandle {
+  return { openScenario: (s, id) => opened.push([s, id]), ...over };
+}
+
+describe('a link that runs a shell', () => {
+  it('waits for a click on a real-Node backend', () => {
+    const opened: [Scenario, string][] = [];
+    render(
+      <ShareToolbar
+        handle={handle(opened)}
+        backend={() => 'webcontainer'}
+        boot={{ open: { scenario: bash, id: 'shared-bash', source: 'link', runsShell: true } }}
+      />,
+    );
+    expect(opened).toEqual([]);
+    const dialog = host.querySelector('[role="alertdialog"]');
+    expect(dialog?.getAttribute('aria-label')).toEqual('Run shared scenario');
+    expect(dialog?.querySelector('h3')?.textContent).toEqual('Run “Lists <files>”?');
+    expect(dialog?.querySelector('p')?.textContent).toEqual(
+      'This link runs shell commands (Bash calls, shell actions or git setup). On the webcontainer backend they run on real Node, so it waits for you.',
+    );
+    click('Run it');
+    expect(opened).toEqual([[bash, 'shared-bash']]);
+    expect(host.querySelector('[role="alertdialog"]')).toEqual(null);
+  });
+
+  it('runs at once on the in-memory backend', () => {
+    const opened: [Scenario, string][] = [];
+    render(
+      <ShareToolbar
+        handle={handle(opened)}
+        backend={() => 'memfs'}
+        boot={{ open: { scenario: bash, id: 'shared-bash', source: 'link', runsShell: true } }}
+      />,
+    );
+    expect(opened).toEqual([[bash, 'shared-bash']]);
+  });
+
+  it('is not run when the person says no', () => {
+    const opened: [Scenario, string][] = [];
+    render(
+      <ShareToolbar
+        handle={handle(opened)}
+        backend={() => 'webcontainer'}
+        boot={{ open: { scenario: bash, id: 'shared-bash', source: 'link', runsShell: true } }}
+      />,
+    );
+    click('Don’t run');
+    expect(opened).toEqual([]);
+  });
+});
+
+describe('the link error banner', () => {
+  it('shows the message as text and leaves the session alone', () => {
+    const opened: [Scenario, string][] = [];
+    render(<ShareToolbar handle={handle(opened)} boot={{ error: '<b>This link is damaged</b>' }} />);
+    const alert = host.querySelector('[role="alert"]');
+    expect([...(alert?.querySelectorAll('p') ?? [])].map((p) => p.textContent)).toEqual([
+      '<b>This link is damaged</b>',
+      'The current session was left as it was.',
+    ]);
+    expect(alert?.querySelector('b')).toEqual(null);
+    expect(opened).toEqual([]);
+    click('Dismiss');
+    expect(host.querySelector('[role="alert"]')).toEqual(null);
+  });
+});
+
+describe('divergence from a recording', () => {
+  const call = (content: string) => ({
+    id: 'toolu_oracle_0_0',
+    tool: 'Read',
+    input: {},
+    is_error: false,
+    content,
+  });
+  const rec = (content: string): ScenarioResult => ({
+    scenario: 's',
+    version: '2.1.200',
+    turns: [{ turn: 0, calls: [call(content)], attachments: [] }],
+  });
+  it('lists the calls that differ, expected and actual', () => {
+    const scenario: Scenario = { turns: [[{ name: 'Read', input: {} }]], expect: rec('1\told') };
+    render(<ShareToolbar handle={handle([], { scenario, id: 's', result: rec('1\tnew') })} />);
+    const d = host.querySelector('details[aria-label="Divergence from the recording"]');
+    expect(d?.querySelector('summary')?.textContent).toEqual('0 of 1 calls match the recording (2.1.200)');
+    expect([...(d?.querySelectorAll('pre') ?? [])].map((p) => p.textContent)).toEqual(['1\told', '1\tnew']);
+  });
+});
