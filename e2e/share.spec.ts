@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
 import { Playground } from './pages/playground';
 
@@ -133,4 +134,51 @@ test('Copy as GitHub issue writes the calls, expected vs actual and the link', a
   expect(md).toContain('Behaviour version: Claude Code **2.1.273**');
   expect(md).toMatch(/\nReplay it: http:\/\/127\.0\.0\.1:4173\/#s1\.[A-Za-z0-9_-]+\n/);
   expect(md).toContain('2 of 2 calls match Claude Code 2.1.273.');
+});
+
+test('an exported scenario file imports back to the same session', async ({ page }) => {
+  const pg = new Playground(page);
+  await pg.openScenario('edit', 'edit-crlf-file');
+  await expect(page.getByText('matches Claude Code 2.1.273')).toBeVisible();
+  const before = await allResults(page);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export scenario' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toEqual('edit-crlf-file.scenario.json');
+  const text = readFileSync(await download.path(), 'utf8');
+  expect(JSON.parse(text)).toEqual(
+    JSON.parse(readFileSync('conformance/scenarios/edit-crlf-file.json', 'utf8')),
+  );
+  await page.goto('/');
+  await page
+    .getByLabel('Scenario file')
+    .setInputFiles({ name: 'bug.scenario.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+  await expect(page.getByRole('heading', { name: 'edit-crlf-file' })).toBeVisible();
+  expect(await allResults(page)).toEqual(before);
+});
+
+test('a Claude Code session transcript replays and shows where it diverges', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Import Claude Code session' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import a Claude Code session' });
+  await dialog
+    .getByLabel('Session transcript')
+    .setInputFiles('src/drivers/import/fixtures/real-2.1.273-oracle-session.jsonl');
+  await expect(dialog).toContainText(
+    '10 tool calls in 6 model calls, recorded with Claude Code 2.1.273 (claude-opus-5[1m])',
+  );
+  await expect(dialog.locator('textarea')).toHaveCount(2);
+  await dialog.getByRole('button', { name: 'Replay session' }).click();
+  const divergence = page.locator('details[aria-label="Divergence from the recording"]');
+  await expect(divergence.locator('summary')).toHaveText('8 of 10 calls match the recording (2.1.273)');
+
+  await page.getByRole('button', { name: 'Import Claude Code session' }).click();
+  await dialog
+    .getByLabel('Session transcript')
+    .setInputFiles('src/drivers/import/fixtures/real-2.1.273-oracle-session.jsonl');
+  await dialog.getByLabel('Content of notes.txt').fill('line one\nline two\n');
+  await dialog.getByLabel('Content of README.md').fill('# demo\n');
+  await dialog.getByRole('button', { name: 'Replay session' }).click();
+  await expect(divergence.locator('summary')).toHaveText('10 of 10 calls match the recording (2.1.273)');
 });
