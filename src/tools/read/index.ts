@@ -26,7 +26,7 @@ export function createReadTool(opts: ReadToolOptions = {}): ToolModule<ReadInput
         tool: 'Read',
         kind: 'read',
         validation: 'read',
-        paths: [expandPath(input.file_path, ctx.ws.info.cwd, ctx.ws.info.home)],
+        paths: [expandPath(input.file_path, ctx.conversation.cwd, ctx.ws.info.home)],
         input,
       };
       return req;

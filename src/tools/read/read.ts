@@ -154,8 +154,8 @@ export function screenshotAlternative(path: string): string | undefined {
 /** The "Did you mean …?" of a missing file: the same relative path under the working directory
  * when the path sits under its parent (wins), else a sibling with the same stem. */
 async function suggest(ctx: ToolContext, path: string): Promise<{ text: string; by: 'reanchor' | 'stem' } | undefined> {
-  const { fs, info } = ctx.ws;
-  const cwd = info.cwd;
+  const { fs } = ctx.ws;
+  const cwd = ctx.conversation.cwd;
   const parent = dirname(cwd);
   const underParent = parent === '/' ? path.startsWith('/') : path.startsWith(`${parent}/`);
   if (underParent && path !== cwd && !path.startsWith(`${cwd}/`)) {
@@ -183,7 +183,7 @@ async function suggest(ctx: ToolContext, path: string): Promise<{ text: string; 
  * extensions, and the repeat-read guard. The guard lives here because a concurrency-safe batch
  * is validated before any of it runs: two identical Reads in one message both get content. */
 export async function validateRead(input: ReadInput, ctx: ToolContext): Promise<ReadOutcome | undefined> {
-  const path = expandPath(input.file_path, ctx.ws.info.cwd, ctx.ws.info.home);
+  const path = expandPath(input.file_path, ctx.conversation.cwd, ctx.ws.info.home);
   const base = { path, inputPath: input.file_path };
   if (input.pages !== undefined) {
     const range = parsePages(input.pages);
@@ -218,7 +218,8 @@ export interface ReadDeps {
 
 export async function read(input: ReadInput, ctx: ToolContext, deps: ReadDeps): Promise<ReadOutcome> {
   const { fs, info } = ctx.ws;
-  const path = expandPath(input.file_path, info.cwd, info.home);
+  // Relative paths resolve where the shell is (after a `cd`), as for Edit and Write.
+  const path = expandPath(input.file_path, ctx.conversation.cwd, info.home);
   const base = { path, inputPath: input.file_path };
 
   let readFrom = path;
@@ -243,7 +244,7 @@ export async function read(input: ReadInput, ctx: ToolContext, deps: ReadDeps): 
   }
   if (!st) {
     const suggestion = await suggest(ctx, path);
-    return { ...base, kind: 'missing', cwd: info.cwd, ...(suggestion ? { suggestion } : {}), ...(triedScreenshot ? { triedScreenshot } : {}) };
+    return { ...base, kind: 'missing', cwd: ctx.conversation.cwd, ...(suggestion ? { suggestion } : {}), ...(triedScreenshot ? { triedScreenshot } : {}) };
   }
   if (st.type === 'dir') return { ...base, kind: 'is-directory' };
   // `file.txt/`: some filesystems resolve it to the file; Node's open refuses it.
