@@ -28,6 +28,7 @@ export interface BackendChoice {
 
 export interface BackendChoiceOptions {
   memfs: () => Promise<Workspace>;
+  /** Defaults to `import()` of backends/webcontainer/browser; the entry may pass its own. */
   load?: () => Promise<WebContainerModule>;
   timeoutMs?: number;
   apiKey?: string;
