@@ -177,7 +177,15 @@ test('a Claude Code session transcript replays and shows where it diverges', asy
   await dialog
     .getByLabel('Session transcript')
     .setInputFiles('src/drivers/import/fixtures/real-2.1.273-oracle-session.jsonl');
-  await dialog.getByLabel('Content of notes.txt').fill('line one\nline two\n');
+  // Picked from disk, CRLF and all, as the session's file was.
+  await dialog
+    .getByLabel('File for notes.txt')
+    .setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('line one\r\nline two\r\n'),
+    });
+  await expect(dialog).toContainText('picked (text)');
   await dialog.getByLabel('Content of README.md').fill('# demo\n');
   await dialog.getByRole('button', { name: 'Replay session' }).click();
   await expect(divergence.locator('summary')).toHaveText('10 of 10 calls match the recording (2.1.273)');

@@ -17,6 +17,8 @@ export function ImportSessionDialog({
   const [imported, setImported] = useState<ImportedSession>();
   const [error, setError] = useState<string>();
   const [supplied, setSupplied] = useState<Record<string, string>>({});
+  // Files picked from disk, byte for byte (binary, BOM, CRLF kept); they win over pasted text.
+  const [picked, setPicked] = useState<Record<string, FileSpec>>({});
 
   const load = async (f: File) => {
     setError(undefined);
@@ -27,6 +29,7 @@ export function ImportSessionDialog({
     if (!imp.ok) return setError(`${f.name}: ${describeImportError(imp.error)}`);
     setImported(imp.value);
     setSupplied({});
+    setPicked({});
   };
 
   const replay = async () => {
@@ -34,6 +37,7 @@ export function ImportSessionDialog({
     const { withSuppliedFiles } = await import('./core');
     const files: Record<string, FileSpec> = {};
     for (const [p, text] of Object.entries(supplied)) if (text !== '') files[p] = text;
+    Object.assign(files, picked);
     onReplay(withSuppliedFiles(imported.scenario, files), imported.scenario.id ?? 'session');
   };
 
@@ -80,7 +84,8 @@ export function ImportSessionDialog({
           {imported.unknown.length ? (
             <>
               <div>
-                Files the transcript never showed (paste their content, or leave empty to leave them out):
+                Files the transcript never showed (paste their content or pick the file; leave empty to leave
+                them out):
               </div>
               {imported.unknown.map((u) => (
                 <label key={u.path} style={{ display: 'block' }}>
@@ -91,6 +96,24 @@ export function ImportSessionDialog({
                     value={supplied[u.path] ?? ''}
                     onChange={(e) => setSupplied({ ...supplied, [u.path]: e.target.value })}
                   />
+                  <input
+                    type="file"
+                    aria-label={`File for ${u.path}`}
+                    onChange={(e) => {
+                      const f = e.target.files?.[0];
+                      if (!f) return;
+                      void f.arrayBuffer().then(async (buf) => {
+                        const { bytesToFileSpec } = await import('./core');
+                        setPicked((p) => ({ ...p, [u.path]: bytesToFileSpec(new Uint8Array(buf)) }));
+                      });
+                    }}
+                  />
+                  {picked[u.path] ? (
+                    <span className="muted">
+                      {' '}
+                      picked ({typeof picked[u.path] === 'string' ? 'text' : 'exact bytes'})
+                    </span>
+                  ) : null}
                 </label>
               ))}
             </>

@@ -14,3 +14,4 @@ export {
 } from '../../drivers/import/claude-session';
 export { idForLink } from './boot';
 export { parseResult, parseScenario } from '../../scenario/schema';
+export { bytesToFileSpec } from '../../share/snapshot';
