@@ -98,3 +98,39 @@ test('composes a failing and a succeeding Edit, time-travels, and sees a decisio
   await expect(results.locator('article').nth(1).locator('.badge.deny')).toHaveText('is_error');
   await p.shot('mode-default');
 });
+
+test('settings flag unknown keys and refuse bad JSON; the raw JSON composer runs what it is given', async ({
+  page,
+}) => {
+  const p = new Playground(page);
+  await p.openBlank();
+  await page.locator('details.settings-box summary').click();
+  const panel = page.getByRole('region', { name: 'Session settings' });
+  const project = panel.getByLabel('project settings (JSON)');
+  await project.fill('{"permissions":{"deny":["Read"],"alow":[]},"colour":1}');
+  await expect(panel.locator('.warning')).toHaveText([
+    'Unknown key "colour".',
+    'Unknown key "permissions.alow".',
+  ]);
+  await project.fill('{"permissions":');
+  await expect(panel.locator('.error')).toHaveCount(1);
+  await expect(panel.getByRole('button', { name: 'Apply and re-run' })).toBeDisabled();
+  await project.fill('{"permissions":{"deny":["Read"]}}');
+  await panel.getByRole('button', { name: 'Apply and re-run' }).click();
+  await expect(page.getByRole('status')).toHaveCount(0);
+
+  // The raw JSON starts from the form's input.
+  await p.composer.getByLabel('tool', { exact: true }).selectOption('Read');
+  await p.composer.locator('#field-file_path').fill('/workspace/project/x.txt');
+  await p.composer.getByLabel('raw JSON').check();
+  await expect(p.composer.getByTestId('code-editor').locator('.view-lines')).toHaveText(
+    '{··"file_path":·"/workspace/project/x.txt"}'.replace(/·/g, '\u00a0'),
+  );
+  await p.composer.getByRole('button', { name: /^Run/ }).click();
+  await expect(p.calls).toHaveCount(1);
+  await expect(p.pane('Tool results').locator('pre.model-text').first()).toHaveText(
+    '<tool_use_error>Error: No such tool available: Read. Read is disabled for this session, in subagents as well as here.</tool_use_error>',
+  );
+  await expect(p.pane('Permission decisions')).toContainText('not offered');
+  await p.shot('settings-raw-json');
+});

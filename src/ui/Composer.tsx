@@ -181,7 +181,16 @@ export function Composer({ tools, offered, busy, onRun, cwd }: ComposerProps) {
         </select>
       </div>
       <label className="inline">
-        <input type="checkbox" checked={rawMode} onChange={(e) => setRawMode(e.target.checked)} /> raw JSON
+        <input
+          type="checkbox"
+          checked={rawMode}
+          onChange={(e) => {
+            // The JSON starts from what the form holds.
+            if (e.target.checked && def) setRaw(JSON.stringify(formInput(def, values), null, 2));
+            setRawMode(e.target.checked);
+          }}
+        />{' '}
+        raw JSON
       </label>
       {def && !rawMode ? (
         <div className="form" key={def.name}>

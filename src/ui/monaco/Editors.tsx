@@ -7,7 +7,13 @@ import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 self.MonacoEnvironment = { getWorker: () => new EditorWorker() };
 loader.config({ monaco });
 
+// Exact bytes matter here: no auto-closed brackets or quotes, no auto-indent guesses.
 const common = {
+  autoClosingBrackets: 'never' as const,
+  autoClosingQuotes: 'never' as const,
+  autoIndent: 'none' as const,
+  formatOnPaste: false,
+  formatOnType: false,
   minimap: { enabled: false },
   scrollBeyondLastLine: false,
   fontSize: 12,
