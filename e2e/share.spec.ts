@@ -178,15 +178,36 @@ test('a Claude Code session transcript replays and shows where it diverges', asy
     .getByLabel('Session transcript')
     .setInputFiles('src/drivers/import/fixtures/real-2.1.273-oracle-session.jsonl');
   // Picked from disk, CRLF and all, as the session's file was.
-  await dialog
-    .getByLabel('File for notes.txt')
-    .setInputFiles({
-      name: 'notes.txt',
-      mimeType: 'text/plain',
-      buffer: Buffer.from('line one\r\nline two\r\n'),
-    });
+  await dialog.getByLabel('File for notes.txt').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('line one\r\nline two\r\n'),
+  });
   await expect(dialog).toContainText('picked (text)');
   await dialog.getByLabel('Content of README.md').fill('# demo\n');
   await dialog.getByRole('button', { name: 'Replay session' }).click();
   await expect(divergence.locator('summary')).toHaveText('10 of 10 calls match the recording (2.1.273)');
+});
+
+test('a link over 2,000 characters says so and offers the file instead', async ({ page }) => {
+  // Random bytes do not compress: about 2,700 characters of link.
+  const noise = Buffer.from(Array.from({ length: 2000 }, (_, i) => (i * 2654435761) >>> 24));
+  await page.goto(
+    link({
+      id: 'long-link',
+      files: { 'noise.bin': { base64: noise.toString('base64') } },
+      turns: [[{ name: 'Glob', input: { pattern: '*' } }]],
+    }),
+  );
+  await expect(page.getByRole('heading', { name: 'long-link' })).toBeVisible();
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  const status = page.getByRole('status', { name: 'Share' });
+  await expect(status).toContainText(
+    /^This link is [\d,]+ characters, over the 2,000 that paste safely into issues and chats\. Share the scenario file instead\./,
+  );
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    status.getByRole('button', { name: 'Export scenario file' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toEqual('long-link.scenario.json');
 });
