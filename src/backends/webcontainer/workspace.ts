@@ -99,6 +99,8 @@ export function createWebContainerWorkspace(container: ContainerLike, opts: WebC
 
   /** Container fs API paths are relative to the workdir. */
   const api = (abs: string) => (abs === root ? '/' : abs.startsWith(`${root}/`) ? abs.slice(root.length) : abs);
+  /** spawn's cwd is relative to the workdir: written without a leading slash to leave no doubt. */
+  const spawnCwd = (abs: string) => (abs === root ? '.' : abs.startsWith(`${root}/`) ? abs.slice(root.length + 1) : abs);
   const coded =
     <A extends unknown[], T>(syscall: string, f: (path: string, ...a: A) => Promise<T>) =>
     async (abs: string, ...a: A): Promise<T> => {
@@ -147,7 +149,7 @@ export function createWebContainerWorkspace(container: ContainerLike, opts: WebC
   const guestRun = async (script: 'sync.mjs' | 'rg.mjs', job: (base: string) => object): Promise<string> => {
     const base = `${guestDir}/jobs/${++state.jobs}`;
     await cfs.writeFile(`${base}.json`, JSON.stringify(job(base)));
-    const r = await finish(await container.spawn('node', [`${guestDir}/${script}`, `${base}.json`], { cwd: '/' }));
+    const r = await finish(await container.spawn('node', [`${guestDir}/${script}`, `${base}.json`], { cwd: '.' }));
     if (r.code !== 0) throw new Error(`${script} exited with ${r.code}: ${terminalToText(r.output).trim()}`);
     return base;
   };
@@ -256,7 +258,7 @@ export function createWebContainerWorkspace(container: ContainerLike, opts: WebC
     for (const w of WRAPPERS) {
       const f = `${guestDir}/jobs/probe.cwd`;
       await cfs.rm(f);
-      const proc = await container.spawn('jsh', ['-c', w(`cd ${GUEST_DIR}`, f)], { cwd: '/' });
+      const proc = await container.spawn('jsh', ['-c', w(`cd ${GUEST_DIR}`, f)], { cwd: '.' });
       // A shell that waits for more input on syntax it does not know must not hang the session.
       const timer = setTimeout(() => proc.kill(), 5000);
       const r = await finish(proc).finally(() => clearTimeout(timer));
@@ -286,7 +288,7 @@ export function createWebContainerWorkspace(container: ContainerLike, opts: WebC
         const env = { ...o.env, PATH: [o.env.PATH, container.path].filter(Boolean).join(':') };
         const wrapper = await (state.wrapper ??= probeWrapper());
         const cwdFile = `${guestDir}/jobs/${++state.jobs}.cwd`;
-        const proc = await container.spawn('jsh', ['-c', wrapper ? wrapper(command, cwdFile) : command], { cwd: api(o.cwd), env });
+        const proc = await container.spawn('jsh', ['-c', wrapper ? wrapper(command, cwdFile) : command], { cwd: spawnCwd(o.cwd), env });
         let interrupted = false;
         const stop = () => {
           interrupted = true;
