@@ -66,6 +66,7 @@ describe('share link format', () => {
 
   it('keeps the typical bug scenario (three small files, five calls) under 2,000 characters', async () => {
     const url = await shareUrl('https://cc-playground.example/', typical);
+    console.log(`typical bug scenario (3 files, 5 calls): ${JSON.stringify(typical).length} JSON bytes, link ${url.length} chars`);
     expect(url.length).toBeLessThan(2000);
   });
 
