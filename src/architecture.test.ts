@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-const CORE = ['tools', 'ledger', 'permissions', 'text', 'session', 'profiles', 'scenario', 'workspace'];
+const CORE = ['tools', 'ledger', 'permissions', 'text', 'session', 'profiles', 'scenario', 'workspace', 'share'];
 const here = import.meta.dirname;
 
 function sources(dir: string): string[] {
