@@ -70,6 +70,7 @@ export class Playground {
   }
 
   async shot(name: string): Promise<void> {
-    await this.page.screenshot({ path: `test-results/ui-${name}.png` });
+    // UI_SHOTS: a folder other runs do not clear (test-results/ is emptied by every run).
+    await this.page.screenshot({ path: `${process.env.UI_SHOTS ?? 'test-results'}/ui-${name}.png` });
   }
 }

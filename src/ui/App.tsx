@@ -234,6 +234,8 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
       await play.run(calls);
       setLive({ ...live, composed: true, now: undefined });
       setSelectedCall(play.history.length - 1);
+      // Bring the new call into view (the composer may have scrolled the list away).
+      requestAnimationFrame(() => tabRefs.current[play.history.length - 1]?.focus());
       setStatus({ kind: 'idle' });
     } catch (e) {
       setStatus({ kind: 'error', text: e instanceof Error ? e.message : String(e) });
