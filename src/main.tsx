@@ -9,14 +9,25 @@ import { bootShare, recordedGalleryResult, ShareToolbar } from './ui/share';
 import type { Workspace } from './workspace/types';
 import './ui/app.css';
 
+type MemfsBackend = [
+  typeof import('./backends/memfs'),
+  typeof import('./backends/search/memfs'),
+  typeof import('./backends/search/loader'),
+  typeof import('./backends/shell/justbash'),
+];
+let memfsModules: Promise<MemfsBackend> | undefined;
+/** Also called right after the first paint, so a first replay finds the modules loaded. */
+const loadMemfs = (): Promise<MemfsBackend> =>
+  (memfsModules ??= Promise.all([
+    import('./backends/memfs'),
+    import('./backends/search/memfs'),
+    import('./backends/search/loader'),
+    import('./backends/shell/justbash'),
+  ]));
+
 const makeWorkspace = async (): Promise<Workspace> => {
   const [{ createMemfsWorkspace }, { createMemfsSearch }, { browserRipgrepLoader }, { createJustBashShell }] =
-    await Promise.all([
-      import('./backends/memfs'),
-      import('./backends/search/memfs'),
-      import('./backends/search/loader'),
-      import('./backends/shell/justbash'),
-    ]);
+    await loadMemfs();
   return createMemfsWorkspace({
     shell: (vol, clock) => createJustBashShell(vol, clock),
     search: (vol) => createMemfsSearch(vol, browserRipgrepLoader),
@@ -39,6 +50,7 @@ createRoot(root).render(
   <StrictMode>
     <App
       makeWorkspace={backend.makeWorkspace}
+      preload={() => void loadMemfs()}
       settingsExtra={(h) => (
         <BackendSwitch
           choice={backend}
@@ -46,7 +58,14 @@ createRoot(root).render(
         />
       )}
       initialId={boot.galleryId}
-      toolbar={(h) => <ShareToolbar handle={h} boot={boot} backend={() => backend.get().backend} recorded={recordedGalleryResult} />}
+      toolbar={(h) => (
+        <ShareToolbar
+          handle={h}
+          boot={boot}
+          backend={() => backend.get().backend}
+          recorded={recordedGalleryResult}
+        />
+      )}
       onOpen={(id) => history.replaceState(null, '', `?scenario=${encodeURIComponent(id)}${location.hash}`)}
     />
   </StrictMode>,
