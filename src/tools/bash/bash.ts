@@ -44,6 +44,8 @@ export type BashOutcome =
       noOutputExpected: boolean;
       /** The command left the project: the shell went back here. */
       cwdReset?: string;
+      /** What the backend's shell does differently (WebContainer merges stdout and stderr). */
+      backendNote?: string;
       cwdChange?: CwdChange;
       /** The file the command viewed, recorded in the ledger. */
       viewed?: string;
@@ -290,5 +292,6 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
     cwdReset,
     cwdChange,
     viewed,
+    backendNote: ctx.ws.info.notes?.shell,
   };
 }

@@ -36,5 +36,6 @@ export function explainBash(o: BashOutcome): string {
     parts.push(
       `It viewed ${o.viewed} (one file, no pipes or redirects), which counts as a Read in the ledger.`,
     );
+  if (o.backendNote) parts.push(o.backendNote);
   return parts.join(' ');
 }
