@@ -77,15 +77,12 @@ try {
   // one scenario (the runtime preloading since the paint), then another (warm); and a scenario
   // opened by URL from navigation start. The machine is shared: the median of the rounds counts.
   const ROUNDS = 3;
-  const rounds: { gallery: number; fcp: number; cold: number; warm: number; byUrl: number }[] = [];
+  const rounds: { gallery: number; cold: number; warm: number; byUrl: number }[] = [];
   for (let r = 0; r < ROUNDS; r++) {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(base + '/', { waitUntil: 'commit' });
     await page.getByRole('navigation', { name: 'Gallery' }).waitFor();
-    const paint = await page.evaluate(() => ({
-      gallery: performance.now(),
-      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
-    }));
+    const paint = await page.evaluate(() => ({ gallery: performance.now() }));
     const replay = async (id: string, area: string) => {
       const nav = page.getByRole('navigation', { name: 'Gallery' });
       const summary = nav.locator('summary', { hasText: new RegExp(`^${area} `) });
@@ -122,9 +119,7 @@ try {
   );
   for (const p of initial) console.log(`  ${p}: ${(gz(p) / 1024).toFixed(1)} KB gzip`);
   console.log(`median of ${ROUNDS} rounds (each round: ms):`);
-  console.log(
-    `first pane painted (gallery on screen): ${ms(median('gallery'))} [${all('gallery')}] (first contentful paint ${ms(median('fcp'))})`,
-  );
+  console.log(`first pane painted (gallery on screen): ${ms(median('gallery'))} [${all('gallery')}]`);
   console.log(
     `gallery scenario replayed, click to badge: ${ms(median('cold'))} [${all('cold')}] first (${SCENARIO}), ${ms(median('warm'))} [${all('warm')}] second (${OTHER}) (reference 1000 ms)`,
   );

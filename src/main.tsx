@@ -3,7 +3,7 @@
 // first paint carries none of it.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './ui/App';
+import { App, loadRuntime } from './ui/App';
 import { BackendSwitch, createBackendChoice } from './ui/webcontainer';
 import { bootShare, recordedGalleryResult, ShareToolbar } from './ui/share';
 import type { Workspace } from './workspace/types';
@@ -42,6 +42,12 @@ const backend = createBackendChoice({
 });
 
 const params = new URLSearchParams(location.search);
+// A scenario named by the URL is replayed at once: start loading the machinery while the
+// page boots, not after it.
+if (params.get('scenario') || location.hash.length > 1) {
+  void loadRuntime();
+  void loadMemfs();
+}
 // A share link in the fragment, else the session saved in IndexedDB, else ?scenario=.
 const boot = await bootShare(location.hash, params.get('scenario') ?? undefined);
 const root = document.getElementById('root');
