@@ -104,9 +104,9 @@ describe('LedgerPane', () => {
       ...[...r.querySelectorAll('td')].map((c) => c.textContent),
     ]);
     expect(rows).toEqual([
-      ['added', '/w/a.txt', '2027-01-15 08:00:00Z', 'whole file', 'Read', 'toolu_a (added)'],
-      ['', '/w/c.txt', '2027-01-15 08:00:00Z', 'whole file', 'Bash: cat c.txt', 'toolu_0'],
-      ['removed', '/w/gone.txt', '2027-01-15 08:00:00Z', 'PARTIAL view', 'Read', 'toolu_a (removed)'],
+      ['added', '/w/a.txt', '2027-01-15 08:00:00Z', 'whole file', 'Readtoolu_aadded by this call'],
+      ['', '/w/c.txt', '2027-01-15 08:00:00Z', 'whole file', 'Bash: cat c.txttoolu_0'],
+      ['removed', '/w/gone.txt', '2027-01-15 08:00:00Z', 'PARTIAL view', 'Readtoolu_aremoved by this call'],
     ]);
     expect(texts('.consulted li')).toEqual([
       'Read toolu_a: no entry',

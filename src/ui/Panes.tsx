@@ -163,8 +163,7 @@ export function LedgerPane({ call, previous }: { call: ModelCallRecord; previous
               <th>path</th>
               <th>mtime</th>
               <th>view</th>
-              <th>via</th>
-              <th>call</th>
+              <th>by</th>
             </tr>
           </thead>
           <tbody>
@@ -173,10 +172,10 @@ export function LedgerPane({ call, previous }: { call: ModelCallRecord; previous
                 <td>{e.path}</td>
                 <td>{iso(e.mtimeMs)}</td>
                 <td>{viewOf(e)}</td>
-                <td>{e.detail ? `${e.via}: ${e.detail}` : e.via}</td>
                 <td>
-                  {e.callId}
-                  {state === 'same' ? null : <span className="row-state"> ({state})</span>}
+                  {e.detail ? `${e.via}: ${e.detail}` : e.via}
+                  <div className="call-id">{e.callId}</div>
+                  {state === 'same' ? null : <div className="row-state">{state} by this call</div>}
                 </td>
               </tr>
             ))}
