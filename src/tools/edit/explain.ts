@@ -4,8 +4,7 @@ import type { EditOutcome } from './edit';
 
 const STAGES: Record<string, string> = {
   exact: 'old_string matched the file exactly',
-  quotes:
-    "old_string matched once curly quotes were folded to straight ones; the file's own spelling was replaced and new_string took the file's quote style",
+  quotes: "old_string matched once curly quotes were folded to straight ones; the file's own spelling was replaced",
   'escapes-decoded':
     "old_string matched once its \\uXXXX escapes were decoded; new_string's escapes were decoded the same way",
   'escapes-either':
@@ -48,7 +47,14 @@ export function explainEdit(o: EditOutcome): string {
     case 'call-refused':
       return `An empty old_string on an existing blank file skips the usual checks, but the call itself refuses: ${explainState(o.state)}`;
     case 'edited': {
-      const where = `${STAGES[o.stage] ?? o.stage}${o.replaceAll ? ` (${o.occurrences} occurrence${o.occurrences === 1 ? '' : 's'} replaced)` : ''}.`;
+      // Whether new_string was re-spelled depends on the file's own quotes: say what happened.
+      const styled =
+        o.stage === 'quotes'
+          ? o.appliedNewString === o.newString
+            ? ' and new_string was written as given'
+            : " and new_string took the file's quote style"
+          : '';
+      const where = `${STAGES[o.stage] ?? o.stage}${styled}${o.replaceAll ? ` (${o.occurrences} occurrence${o.occurrences === 1 ? '' : 's'} replaced)` : ''}.`;
       const ledger = o.staleRecovered
         ? ' The file had changed since it was read, but old_string still matched its current content exactly once, so the edit applied with a note instead of the usual suffix.'
         : o.stage === 'create' || o.stage === 'fill'
