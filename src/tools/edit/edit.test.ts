@@ -407,6 +407,16 @@ describe('Edit', () => {
       ).toEqual(isError);
     }
   });
+  it('says new_string was written as given when the file itself has straight quotes', async () => {
+    const h = harness({ model: STRICT, files: { 'q.txt': "It's here\n" } });
+    await h.seed('q.txt');
+    const q = await h.record('Edit', { file_path: `${CWD}/q.txt`, old_string: 'It’s here', new_string: 'It’s there' });
+    expect({ explain: q.explain, file: h.text('q.txt') }).toEqual({
+      explain:
+        "old_string matched once curly quotes were folded to straight ones; the file's own spelling was replaced and new_string was written as given. The ledger holds a Read of this path (call toolu_seed) and the file has not changed since (or only its mtime moved).",
+      file: 'It’s there\n',
+    });
+  });
   it('explains which stage matched and which ledger entry it relied on', async () => {
     const h = harness({ model: STRICT, files: { 'q.txt': 'say “hi”\n', 'a.txt': 'a\nb\n' } });
     await h.seed('q.txt');

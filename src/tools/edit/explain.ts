@@ -4,7 +4,8 @@ import type { EditOutcome } from './edit';
 
 const STAGES: Record<string, string> = {
   exact: 'old_string matched the file exactly',
-  quotes: "old_string matched once curly quotes were folded to straight ones; the file's own spelling was replaced",
+  quotes:
+    "old_string matched once curly quotes were folded to straight ones; the file's own spelling was replaced",
   'escapes-decoded':
     "old_string matched once its \\uXXXX escapes were decoded; new_string's escapes were decoded the same way",
   'escapes-either':
