@@ -110,7 +110,7 @@ function window(a: string, b: string): Window | undefined {
     pa = q;
   }
   // Keep the trailing context, and at least one line after it so the end of the file (and its
-  // "No newline" marker) stays out of the window.
+  // "No newline" marker) stays out of the diffed window (see above).
   let endA = pa;
   for (let k = 0; k < CONTEXT; k++) {
     const q = nextLine(a, endA);

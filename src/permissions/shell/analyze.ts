@@ -20,7 +20,7 @@ import { parseCommand } from './parse';
 export interface Redirect {
   op: string;
   fd: number | null;
-  /** The target word; null for a here-document. */
+  /** The target word; null for a here-document (<<). */
   target: Word | null;
 }
 
