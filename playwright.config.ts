@@ -6,6 +6,8 @@ const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
+  // Replays load the tool layer on first use; a loaded CI machine needs more than 5 s for it.
+  expect: { timeout: 15_000 },
   retries: 0,
   workers: 1,
   reporter: [['list']],
@@ -14,7 +16,15 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     launchOptions: {
       executablePath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
     },
     screenshot: 'only-on-failure',
   },

@@ -23,3 +23,15 @@ test('replays a gallery scenario and shows the exact result text in the four pan
   await expect(page.getByRole('region', { name: 'Permission decisions' })).toContainText('Edit');
   await page.screenshot({ path: 'test-results/replay.png' });
 });
+
+test('Read renders PDF pages in the page (pdf.js with its worker under cross-origin isolation)', async ({
+  page,
+}) => {
+  await page.goto('/?scenario=read-pdf-pages');
+  const results = page.getByRole('region', { name: 'Tool results' });
+  await expect(results.locator('pre.model-text').first()).toHaveText(
+    'PDF pages extracted: 2 page(s) from /workspace/project/doc.pdf (1.1KB)',
+    { timeout: 30_000 },
+  );
+  await expect(results.getByText('[image block: image/jpeg', { exact: false })).toHaveCount(2);
+});

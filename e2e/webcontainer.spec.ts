@@ -6,12 +6,19 @@ import { readdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { Playground } from './pages/playground';
 
-const FALLBACK = 'WebContainer needs a network connection and a supported browser (Chromium-based, cross-origin isolated). The session stays on the in-memory workspace; nothing was lost.';
+const FALLBACK =
+  'WebContainer needs a network connection and a supported browser (Chromium-based, cross-origin isolated). The session stays on the in-memory workspace; nothing was lost.';
 /** A string only @webcontainer/api's code contains. */
 const API_MARKER = '__wc_api_popup__';
-const ISOLATION = { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' };
+const ISOLATION = {
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-embedder-policy': 'require-corp',
+};
 
-const isolation = (h: Record<string, string>) => ({ 'cross-origin-opener-policy': h['cross-origin-opener-policy'], 'cross-origin-embedder-policy': h['cross-origin-embedder-policy'] });
+const isolation = (h: Record<string, string>) => ({
+  'cross-origin-opener-policy': h['cross-origin-opener-policy'],
+  'cross-origin-embedder-policy': h['cross-origin-embedder-policy'],
+});
 
 async function openSettings(page: Page) {
   const box = page.locator('details.settings-box');
@@ -30,17 +37,32 @@ async function chooseWebContainer(page: Page): Promise<{ reason: string | null; 
   const ms = Date.now() - t0;
   if (await running.isVisible()) return { reason: null, ms };
   const text = (await alert.textContent()) ?? '';
-  return { reason: text.slice(FALLBACK.length).trim().replace(/^\(|\)$/g, ''), ms };
+  return {
+    reason: text
+      .slice(FALLBACK.length)
+      .trim()
+      .replace(/^\(|\)$/g, ''),
+    ms,
+  };
 }
 
-test('every response of vite preview carries COOP and COEP, and the page is cross-origin isolated', async ({ page, request }) => {
+test('every response of vite preview carries COOP and COEP, and the page is cross-origin isolated', async ({
+  page,
+  request,
+}) => {
   const html = await request.get('/');
   expect([html.status(), isolation(html.headers())]).toEqual([200, ISOLATION]);
   const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(await html.text())?.[1];
   const wasm = readdirSync('dist/assets').find((n) => /^rg\.wasm-.*\.gz$/.test(n));
   const pdfWorker = readdirSync('dist/assets').find((n) => /^pdf\.worker-.*\.mjs$/.test(n));
   const monacoWorker = readdirSync('dist/assets').find((n) => /^editor\.worker-.*\.js$/.test(n));
-  const assets = [entry, `/assets/${wasm}`, `/assets/${pdfWorker}`, `/assets/${monacoWorker}`, '/no-such-file'];
+  const assets = [
+    entry,
+    `/assets/${wasm}`,
+    `/assets/${pdfWorker}`,
+    `/assets/${monacoWorker}`,
+    '/no-such-file',
+  ];
   const seen = [];
   for (const url of assets) {
     const r = await request.get(url ?? '/missing-entry');
@@ -48,7 +70,10 @@ test('every response of vite preview carries COOP and COEP, and the page is cros
   }
   expect(seen).toEqual(assets.map((url) => ({ url, ...ISOLATION })));
   await page.goto('/');
-  expect(await page.evaluate(() => [crossOriginIsolated, typeof SharedArrayBuffer])).toEqual([true, 'function']);
+  expect(await page.evaluate(() => [crossOriginIsolated, typeof SharedArrayBuffer])).toEqual([
+    true,
+    'function',
+  ]);
 });
 
 test('under COOP/COEP the ripgrep wasm, the pdf.js worker and the Monaco worker load', async ({ page }) => {
@@ -58,7 +83,14 @@ test('under COOP/COEP the ripgrep wasm, the pdf.js worker and the Monaco worker 
   page.on('pageerror', (e) => failed.push(`page error: ${e.message}`));
   const p = new Playground(page);
   const workers: string[] = [];
-  page.on('worker', (w) => workers.push(w.url().replace(/^.*\/assets\//, '').replace(/-[\w-]{8}\./, '.')));
+  page.on('worker', (w) =>
+    workers.push(
+      w
+        .url()
+        .replace(/^.*\/assets\//, '')
+        .replace(/-[\w-]{8}\./, '.'),
+    ),
+  );
 
   // ripgrep's wasm: a Grep scenario replays and matches the recording.
   await p.openScenario('grep', 'grep-content');
@@ -88,10 +120,13 @@ test('under COOP/COEP the ripgrep wasm, the pdf.js worker and the Monaco worker 
   expect(failed).toEqual([]);
 });
 
-test('choosing WebContainer offline falls back within 5 s and the session keeps working on memfs', async ({ page }) => {
+test('choosing WebContainer offline falls back within 5 s and the session keeps working on memfs', async ({
+  page,
+}) => {
   const scripts: string[] = [];
   page.on('response', async (r) => {
-    if (r.request().resourceType() === 'script' && (await r.text().catch(() => '')).includes(API_MARKER)) scripts.push(r.url());
+    if (r.request().resourceType() === 'script' && (await r.text().catch(() => '')).includes(API_MARKER))
+      scripts.push(r.url());
   });
   const p = new Playground(page);
   await p.openScenario('grep', 'grep-content');
@@ -116,11 +151,20 @@ test('choosing WebContainer offline falls back within 5 s and the session keeps 
 
   // And the next session runs on memfs: a gallery scenario replays and matches the recording.
   await page.getByRole('tab', { name: 'Gallery' }).click();
-  await page.getByRole('navigation', { name: 'Gallery' }).locator('summary', { hasText: /^edit / }).click();
+  await page
+    .getByRole('navigation', { name: 'Gallery' })
+    .locator('summary', { hasText: /^edit / })
+    .click();
   await page.getByRole('button', { name: 'edit-curly-in-old-string', exact: true }).click();
+  // The badge of the previous scenario is on screen until the new replay lands: wait for it.
+  await expect(page.getByRole('heading', { name: 'edit-curly-in-old-string', level: 2 })).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page.getByText('matches Claude Code 2.1.273')).toBeVisible();
   const results = p.pane('Tool results');
-  await expect(results.locator('pre.model-text').first()).toHaveText("1\tIt's here\n2\t");
+  await expect(results.locator('pre.model-text').first()).toHaveText("1\tIt's here\n2\t", {
+    timeout: 20_000,
+  });
   await p.selectCall(1);
   await expect(results.locator('pre.model-text').first()).toHaveText(
     'The file /workspace/project/q.txt has been updated successfully. (file state is current in your context — no need to Read it back)',
@@ -128,12 +172,18 @@ test('choosing WebContainer offline falls back within 5 s and the session keeps 
   await page.screenshot({ path: 'test-results/webcontainer-fallback.png' });
 });
 
-test('Workspace contract on a real WebContainer (skipped, with the reason, when it cannot boot)', async ({ page }) => {
+test('Workspace contract on a real WebContainer (skipped, with the reason, when it cannot boot)', async ({
+  page,
+}) => {
   const p = new Playground(page);
   await p.openBlank();
   const { reason } = await chooseWebContainer(page);
   if (reason !== null) console.log(`Workspace contract on webcontainer: skipped: ${reason}`);
   test.skip(reason !== null, `WebContainer could not boot: ${reason}`);
-  const failures = await page.evaluate(() => (globalThis as unknown as { __ccWebContainerContract: () => Promise<string[]> }).__ccWebContainerContract());
+  const failures = await page.evaluate(() =>
+    (
+      globalThis as unknown as { __ccWebContainerContract: () => Promise<string[]> }
+    ).__ccWebContainerContract(),
+  );
   expect(failures).toEqual([]);
 });

@@ -7,6 +7,8 @@ import { App, loadRuntime } from './ui/App';
 import { BackendSwitch, createBackendChoice } from './ui/webcontainer';
 import { bootShare, recordedGalleryResult, ShareToolbar } from './ui/share';
 import type { Workspace } from './workspace/types';
+import { setPdfWorkerSrc } from './tools/read/pdf-worker';
+import pdfWorkerUrl from 'pdfjs-dist/legacy/build/pdf.worker.mjs?url';
 import './ui/app.css';
 
 type MemfsBackend = [
@@ -40,6 +42,9 @@ const backend = createBackendChoice({
   memfs: makeWorkspace,
   apiKey: import.meta.env.VITE_WEBCONTAINER_API_KEY as string | undefined,
 });
+
+// Read renders PDF pages with pdf.js, whose worker script is an asset only the page knows.
+setPdfWorkerSrc(pdfWorkerUrl);
 
 const params = new URLSearchParams(location.search);
 // A scenario named by the URL is replayed at once: start loading the machinery while the

@@ -1,6 +1,7 @@
 // PDFs: the `pages` parameter grammar, and the engine that counts and renders pages. The engine
 // is pdf.js (the legacy build runs in Node and in browsers); it is loaded on first use and can
 // be replaced (createReadTool({ pdf })) by anything that answers the same two questions.
+import { pdfWorkerSrc } from './pdf-worker';
 
 export interface PageRange {
   first: number;
@@ -47,6 +48,12 @@ export interface PdfEngine {
 interface PdfjsCanvas {
   toBuffer?: (mime: string) => Uint8Array;
   convertToBlob?: (o: { type: string; quality?: number }) => Promise<{ arrayBuffer(): Promise<ArrayBuffer> }>;
+  /** A page's canvas element (pdf.js's factory in a document). */
+  toBlob?: (
+    cb: (blob: { arrayBuffer(): Promise<ArrayBuffer> } | null) => void,
+    type: string,
+    quality?: number,
+  ) => void;
 }
 interface PdfjsPage {
   getViewport(o: { scale: number }): { width: number; height: number };
@@ -60,6 +67,7 @@ interface PdfjsDocument {
 }
 interface Pdfjs {
   getDocument(o: { data: Uint8Array; verbosity: number }): { promise: Promise<PdfjsDocument> };
+  GlobalWorkerOptions: { workerSrc: string };
 }
 
 let loading: Promise<Pdfjs> | undefined;
@@ -89,7 +97,11 @@ function loadPdfjs(): Promise<Pdfjs> {
       return out;
     };
   }
-  loading ??= import('pdfjs-dist/legacy/build/pdf.mjs') as unknown as Promise<Pdfjs>;
+  loading ??= (import('pdfjs-dist/legacy/build/pdf.mjs') as unknown as Promise<Pdfjs>).then((pdfjs) => {
+    const src = pdfWorkerSrc();
+    if (src && !pdfjs.GlobalWorkerOptions.workerSrc) pdfjs.GlobalWorkerOptions.workerSrc = src;
+    return pdfjs;
+  });
   return loading;
 }
 
@@ -120,11 +132,26 @@ export const pdfjsEngine: PdfEngine = {
       for (const n of pages) {
         const page = await doc.getPage(n);
         const viewport = page.getViewport({ scale: SCALE });
-        const { canvas, context } = doc.canvasFactory.create(Math.floor(viewport.width), Math.floor(viewport.height));
+        const { canvas, context } = doc.canvasFactory.create(
+          Math.floor(viewport.width),
+          Math.floor(viewport.height),
+        );
         await page.render({ canvasContext: context, canvas, viewport }).promise;
         if (canvas.toBuffer) out.push(new Uint8Array(canvas.toBuffer('image/jpeg')));
-        else if (canvas.convertToBlob) out.push(new Uint8Array(await (await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 })).arrayBuffer()));
-        else throw new Error('no canvas to render PDF pages on');
+        else if (canvas.convertToBlob)
+          out.push(
+            new Uint8Array(
+              await (await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 })).arrayBuffer(),
+            ),
+          );
+        else if (canvas.toBlob) {
+          const toBlob = canvas.toBlob.bind(canvas);
+          const blob = await new Promise<{ arrayBuffer(): Promise<ArrayBuffer> } | null>((resolve) =>
+            toBlob(resolve, 'image/jpeg', 0.9),
+          );
+          if (!blob) throw new Error('the page canvas gave no image');
+          out.push(new Uint8Array(await blob.arrayBuffer()));
+        } else throw new Error('no canvas to render PDF pages on');
       }
       return out;
     } finally {
