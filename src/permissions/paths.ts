@@ -2,17 +2,9 @@
 // gitignore-style path specifiers (`./x`, `x/**`, `**/*.key`, `//abs`, `~/x`, `/x` relative to
 // the settings file's root), matched with the `ignore` package as Claude Code does.
 import ignore, { type Ignore } from 'ignore';
+import { normalizePath } from '../text/paths';
 
-/** Resolves `.` and `..` in an absolute POSIX path. */
-export function normalizePath(p: string): string {
-  const out: string[] = [];
-  for (const seg of p.split('/')) {
-    if (seg === '' || seg === '.') continue;
-    if (seg === '..') out.pop();
-    else out.push(seg);
-  }
-  return '/' + out.join('/');
-}
+export { normalizePath };
 
 /** `~` and `~/x` expand to home; a relative path is taken from `base`. */
 export function resolvePath(p: string, base: string, home: string): string {

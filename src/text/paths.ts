@@ -7,3 +7,15 @@ export function expandPath(p: string, cwd: string, home: string): string {
   if (p.startsWith('~/')) return normalize(`${home}/${p.slice(2)}`);
   return isAbsolute(p) ? normalize(p) : resolve(cwd, p);
 }
+
+/** Resolves `.` and `..` in an absolute POSIX path and drops a trailing slash (`..` above the
+ * root stays at the root), without touching the filesystem. */
+export function normalizePath(p: string): string {
+  const out: string[] = [];
+  for (const seg of p.split('/')) {
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..') out.pop();
+    else out.push(seg);
+  }
+  return '/' + out.join('/');
+}

@@ -2,16 +2,7 @@
 // nothing else from backends/, so tools run unchanged on memfs, disk and WebContainer.
 
 export type FsErrorCode =
-  | 'ENOENT'
-  | 'EISDIR'
-  | 'ENOTDIR'
-  | 'EEXIST'
-  | 'EACCES'
-  | 'EPERM'
-  | 'ELOOP'
-  | 'ENOTEMPTY'
-  | 'EINVAL'
-  | 'EIO';
+  'ENOENT' | 'EISDIR' | 'ENOTDIR' | 'EEXIST' | 'EACCES' | 'EPERM' | 'ELOOP' | 'ENOTEMPTY' | 'EINVAL' | 'EIO';
 
 /** A filesystem error as Node reports it, so model-facing texts such as
  * `EISDIR: illegal operation on a directory, read '/x'` come out byte for byte. */
@@ -40,6 +31,20 @@ export const FS_ERROR_TEXT: Record<FsErrorCode, string> = {
   EINVAL: 'invalid argument',
   EIO: 'i/o error',
 };
+
+/** An error thrown by a Node-style fs (it carries `code`, or names it at the start of its message)
+ * as a coded value; a code this port does not know becomes EIO. Every backend maps errors here. */
+export function toFsError(e: unknown, syscall: string, path: string): FsError {
+  if (e instanceof FsError) return e;
+  const code = (e as { code?: unknown } | null)?.code;
+  const found =
+    typeof code === 'string' ? code : /^(E[A-Z]+)\b/.exec(e instanceof Error ? e.message : String(e))?.[1];
+  return new FsError(
+    found !== undefined && found in FS_ERROR_TEXT ? (found as FsErrorCode) : 'EIO',
+    syscall,
+    path,
+  );
+}
 
 export function isFsError(e: unknown, code?: FsErrorCode): e is FsError {
   return e instanceof FsError && (code === undefined || e.code === code);
@@ -112,7 +117,10 @@ export interface SearchResult {
 
 /** ripgrep: the same argv native `rg` takes. */
 export interface Search {
-  run(args: string[], opts: { cwd: string; env?: Record<string, string>; signal?: AbortSignal }): Promise<SearchResult>;
+  run(
+    args: string[],
+    opts: { cwd: string; env?: Record<string, string>; signal?: AbortSignal },
+  ): Promise<SearchResult>;
 }
 
 export interface Clock {

@@ -2,19 +2,16 @@
 import { promises as fsp, constants } from 'node:fs';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { FsError, type Clock, type FsErrorCode, type Vfs } from '../../workspace/types';
+import { toFsError, type Clock, type Vfs } from '../../workspace/types';
 import { statFromNode } from '../memfs/vfs';
 
 const run = promisify(execFile);
-const KNOWN: ReadonlySet<string> = new Set(['ENOENT', 'EISDIR', 'ENOTDIR', 'EEXIST', 'EACCES', 'EPERM', 'ELOOP', 'ENOTEMPTY', 'EINVAL', 'EIO']);
 
 async function wrap<T>(syscall: string, path: string, f: () => Promise<T>): Promise<T> {
   try {
     return await f();
   } catch (e) {
-    if (e instanceof FsError) throw e;
-    const code = (e as { code?: string }).code;
-    throw new FsError((code && KNOWN.has(code) ? code : 'EIO') as FsErrorCode, syscall, path);
+    throw toFsError(e, syscall, path);
   }
 }
 

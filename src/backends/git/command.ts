@@ -31,6 +31,7 @@ import {
   type TreeFile,
 } from './repo';
 import { computeStatus, longStatus, quotePath, relativeTo, shortStatus } from './status';
+import { normalizePath } from '../../text/paths';
 
 interface Ctx {
   vol: Volume;
@@ -42,18 +43,8 @@ interface Ctx {
 const ok = (stdout: string, stderr = ''): ExecResult => ({ stdout, stderr, exitCode: 0 });
 const fail = (stderr: string, exitCode = 128, stdout = ''): ExecResult => ({ stdout, stderr, exitCode });
 
-function normalize(p: string): string {
-  const out: string[] = [];
-  for (const part of p.split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') out.pop();
-    else out.push(part);
-  }
-  return '/' + out.join('/');
-}
-
 function resolve(cwd: string, p: string): string {
-  return normalize(p.startsWith('/') ? p : `${cwd}/${p}`);
+  return normalizePath(p.startsWith('/') ? p : `${cwd}/${p}`);
 }
 
 /** The cwd's path inside the work tree ('' at the top). */

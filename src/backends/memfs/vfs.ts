@@ -1,22 +1,7 @@
 // Vfs over a memfs Volume. The same Volume is shared with just-bash and the ripgrep WASI shim,
 // so every part of the workspace sees one filesystem.
 import type { Volume } from 'memfs';
-import { FsError, type Clock, type FileType, type FsErrorCode, type Stat, type Vfs } from '../../workspace/types';
-
-interface NodeLikeError {
-  code?: string;
-  syscall?: string;
-  path?: string;
-}
-
-const KNOWN: ReadonlySet<string> = new Set(['ENOENT', 'EISDIR', 'ENOTDIR', 'EEXIST', 'EACCES', 'EPERM', 'ELOOP', 'ENOTEMPTY', 'EINVAL', 'EIO']);
-
-function toFsError(e: unknown, syscall: string, path: string): FsError {
-  if (e instanceof FsError) return e;
-  const err = e as NodeLikeError;
-  const code = (err.code && KNOWN.has(err.code) ? err.code : 'EIO') as FsErrorCode;
-  return new FsError(code, syscall, path);
-}
+import { FsError, toFsError, type Clock, type FileType, type Stat, type Vfs } from '../../workspace/types';
 
 interface StatsLike {
   isFile(): boolean;
@@ -29,8 +14,21 @@ interface StatsLike {
 }
 
 export function statFromNode(s: StatsLike): Stat {
-  const type: FileType = s.isSymbolicLink() ? 'symlink' : s.isFile() ? 'file' : s.isDirectory() ? 'dir' : s.isFIFO() ? 'fifo' : 'other';
-  return { type, size: Number(s.size), mtimeMs: Math.floor(Number(s.mtimeMs)), mode: Number(s.mode) & 0o7777 };
+  const type: FileType = s.isSymbolicLink()
+    ? 'symlink'
+    : s.isFile()
+      ? 'file'
+      : s.isDirectory()
+        ? 'dir'
+        : s.isFIFO()
+          ? 'fifo'
+          : 'other';
+  return {
+    type,
+    size: Number(s.size),
+    mtimeMs: Math.floor(Number(s.mtimeMs)),
+    mode: Number(s.mode) & 0o7777,
+  };
 }
 
 export class MemfsVfs implements Vfs {
@@ -91,7 +89,9 @@ export class MemfsVfs implements Vfs {
     return this.wrap('unlink', path, () => this.vol.unlinkSync(path));
   }
   rm(path: string, opts?: { recursive?: boolean }) {
-    return this.wrap('rm', path, () => this.vol.rmSync(path, { recursive: opts?.recursive ?? false, force: false }));
+    return this.wrap('rm', path, () =>
+      this.vol.rmSync(path, { recursive: opts?.recursive ?? false, force: false }),
+    );
   }
   realpath(path: string) {
     return this.wrap('realpath', path, () => String(this.vol.realpathSync(path)));
@@ -109,6 +109,13 @@ export class MemfsVfs implements Vfs {
     return this.wrap('utime', path, () => this.vol.utimesSync(path, mtimeMs / 1000, mtimeMs / 1000));
   }
   mkfifo(path: string): Promise<void> {
-    return Promise.reject(new FsError('EPERM', 'mkfifo', path, `EPERM: named pipes are not supported on the in-memory workspace, mkfifo '${path}'`));
+    return Promise.reject(
+      new FsError(
+        'EPERM',
+        'mkfifo',
+        path,
+        `EPERM: named pipes are not supported on the in-memory workspace, mkfifo '${path}'`,
+      ),
+    );
   }
 }

@@ -2,6 +2,7 @@
 // GNU coreutils (checked against /bin/bash in shell.contract.test.ts).
 import { structuredPatch } from 'diff';
 import { defineCommand, type Command, type ExecResult } from 'just-bash';
+import { GREP_VALUE } from '../../permissions/shell/commands';
 
 /** Bytes `yes` produces: just-bash pipes are not streams, so an endless producer must stop
  * somewhere. 64 KiB covers `yes | head -n N` for any N a tool result shows inline. */
@@ -150,28 +151,7 @@ export const diffCommand: Command = defineCommand('diff', async (args, ctx) => {
   return { stdout: out, stderr: '', exitCode: out === '' ? 0 : 1 };
 });
 
-const GREP_VALUE_FLAGS = new Set([
-  '-e',
-  '-f',
-  '-m',
-  '-A',
-  '-B',
-  '-C',
-  '-d',
-  '-D',
-  '--regexp',
-  '--file',
-  '--max-count',
-  '--context',
-  '--after-context',
-  '--before-context',
-  '--include',
-  '--exclude',
-  '--exclude-dir',
-  '--label',
-  '--color',
-  '--colour',
-]);
+const GREP_VALUE_FLAGS: ReadonlySet<string> = new Set(GREP_VALUE);
 
 /** GNU grep searches `.` when -r has no file operand (naming files without `./`), and names
  * files under an explicit `.` operand as `./x`; just-bash does neither. */

@@ -12,6 +12,7 @@ import type {
   RmOptions,
 } from 'just-bash';
 import type { Clock } from '../../workspace/types';
+import { normalizePath } from '../../text/paths';
 
 /** Bytes handed out for an endless device (/dev/zero, /dev/urandom): just-bash has no streams,
  * so a reader gets a bounded prefix. Enough for `head -c` of any tool-sized output. */
@@ -59,16 +60,6 @@ function toFsStat(s: StatsLike): FsStat {
 function deviceStat(path: string, mtime: Date): FsStat {
   const dir = path === '/dev';
   return { isFile: !dir, isDirectory: dir, isSymbolicLink: false, mode: dir ? 0o755 : 0o666, size: 0, mtime };
-}
-
-export function normalizePath(p: string): string {
-  const out: string[] = [];
-  for (const part of p.split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') out.pop();
-    else out.push(part);
-  }
-  return '/' + out.join('/');
 }
 
 function encodingOf(

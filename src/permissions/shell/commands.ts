@@ -29,7 +29,8 @@ interface FileCommand {
   valueFlags?: readonly string[];
 }
 
-const GREP_VALUE = [
+/** grep's options that take the next word as their value (the memfs shell's grep reads them too). */
+export const GREP_VALUE = [
   '-e',
   '-f',
   '-m',
