@@ -1,26 +1,14 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { domRootPerTest } from './dom-testing';
 import type { LedgerEntry } from '../ledger/ledger';
 import type { ModelCallRecord } from '../session/engine';
 import { DecisionsPane, LedgerPane, ResultsPane, TranscriptPane } from './Panes';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let host: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.appendChild(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
-const render = (node: React.ReactNode) => act(() => root.render(node));
-const texts = (sel: string) => [...host.querySelectorAll(sel)].map((e) => e.textContent);
+const dom = domRootPerTest();
+const render = dom.render;
+const texts = (sel: string) => [...dom.host.querySelectorAll(sel)].map((e) => e.textContent);
 
 const entry = (path: string, over: Partial<LedgerEntry> = {}): LedgerEntry => ({
   path,
@@ -99,7 +87,7 @@ const before: ModelCallRecord = {
 describe('LedgerPane', () => {
   it('marks rows added, unchanged and removed by this call, and the entry each call consulted', () => {
     render(<LedgerPane call={call} previous={before} />);
-    const rows = [...host.querySelectorAll('tbody tr')].map((r) => [
+    const rows = [...dom.host.querySelectorAll('tbody tr')].map((r) => [
       r.className,
       ...[...r.querySelectorAll('td')].map((c) => c.textContent),
     ]);
@@ -119,7 +107,7 @@ describe('LedgerPane', () => {
 describe('DecisionsPane', () => {
   it('shows each decision with its rule and source, Bash subcommands, known gaps, and calls stopped before the check', () => {
     render(<DecisionsPane call={call} mode="default" />);
-    expect(host.querySelector('section')?.getAttribute('aria-label')).toEqual('Permission decisions');
+    expect(dom.host.querySelector('section')?.getAttribute('aria-label')).toEqual('Permission decisions');
     expect(texts('.decisions > li')).toEqual([
       'Read toolu_aallow inside the working directories',
       'Bash toolu_bdeny rule Bash(rm:*) from projecta deny rule matched rmls allow read-only commandrm -rf / deny rule Bash(rm:*) from projectdeny rule⚠ known gap: python -c is not looked into',
@@ -143,7 +131,7 @@ describe('ResultsPane', () => {
       'The permission engine denied it.',
       'The ledger has no entry for b.txt.',
     ]);
-    act(() => host.querySelector<HTMLButtonElement>('button.toggle')?.click());
+    act(() => dom.host.querySelector<HTMLButtonElement>('button.toggle')?.click());
     expect(model()).toEqual([
       '1→x→·↵\n2→',
       'Permission·to·use·Bash·has·been·denied.',
@@ -157,7 +145,7 @@ describe('ResultsPane', () => {
       calls: [{ ...call.calls[0]!, rendered: { content: '<img src=x onerror=alert(1)>', is_error: false } }],
     };
     render(<ResultsPane call={html} />);
-    expect(host.querySelectorAll('img').length).toEqual(0);
+    expect(dom.host.querySelectorAll('img').length).toEqual(0);
     expect(texts('article pre.model-text')).toEqual(['<img src=x onerror=alert(1)>']);
   });
 });
@@ -177,7 +165,7 @@ describe('TranscriptPane', () => {
       'tool_result toolu_c (is_error)',
       'system message',
     ]);
-    act(() => host.querySelector<HTMLButtonElement>('button.toggle')?.click());
-    expect(JSON.parse(host.querySelector('pre.raw-json')?.textContent ?? '')).toEqual(request);
+    act(() => dom.host.querySelector<HTMLButtonElement>('button.toggle')?.click());
+    expect(JSON.parse(dom.host.querySelector('pre.raw-json')?.textContent ?? '')).toEqual(request);
   });
 });

@@ -1,26 +1,14 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { domRootPerTest } from '../dom-testing';
 import type { Scenario, ScenarioResult } from '../../scenario/schema';
 import { ShareToolbar, type ShareHandle } from './ShareToolbar';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let host: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.appendChild(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
-const render = (node: React.ReactNode) => act(() => root.render(node));
+const dom = domRootPerTest();
+const render = dom.render;
 const click = (label: string) => {
-  const b = [...host.querySelectorAll('button')].find((x) => x.textContent === label);
+  const b = [...dom.host.querySelectorAll('button')].find((x) => x.textContent === label);
   if (!b) throw new Error(`no button ${label}`);
   act(() => b.click());
 };
@@ -46,7 +34,7 @@ describe('a link that runs a shell', () => {
       />,
     );
     expect(opened).toEqual([]);
-    const dialog = host.querySelector('[role="alertdialog"]');
+    const dialog = dom.host.querySelector('[role="alertdialog"]');
     expect(dialog?.getAttribute('aria-label')).toEqual('Run shared scenario');
     expect(dialog?.querySelector('h3')?.textContent).toEqual('Run “Lists <files>”?');
     expect(dialog?.querySelector('p')?.textContent).toEqual(
@@ -54,7 +42,7 @@ describe('a link that runs a shell', () => {
     );
     click('Run it');
     expect(opened).toEqual([[bash, 'shared-bash']]);
-    expect(host.querySelector('[role="alertdialog"]')).toEqual(null);
+    expect(dom.host.querySelector('[role="alertdialog"]')).toEqual(null);
   });
 
   it('runs at once on the in-memory backend', () => {
@@ -87,7 +75,7 @@ describe('the link error banner', () => {
   it('shows the message as text and leaves the session alone', () => {
     const opened: [Scenario, string][] = [];
     render(<ShareToolbar handle={handle(opened)} boot={{ error: '<b>This link is damaged</b>' }} />);
-    const alert = host.querySelector('[role="alert"]');
+    const alert = dom.host.querySelector('[role="alert"]');
     expect([...(alert?.querySelectorAll('p') ?? [])].map((p) => p.textContent)).toEqual([
       '<b>This link is damaged</b>',
       'The current session was left as it was.',
@@ -95,7 +83,7 @@ describe('the link error banner', () => {
     expect(alert?.querySelector('b')).toEqual(null);
     expect(opened).toEqual([]);
     click('Dismiss');
-    expect(host.querySelector('[role="alert"]')).toEqual(null);
+    expect(dom.host.querySelector('[role="alert"]')).toEqual(null);
   });
 });
 
@@ -115,7 +103,7 @@ describe('divergence from a recording', () => {
   it('lists the calls that differ, expected and actual', () => {
     const scenario: Scenario = { turns: [[{ name: 'Read', input: {} }]], expect: rec('1\told') };
     render(<ShareToolbar handle={handle([], { scenario, id: 's', result: rec('1\tnew') })} />);
-    const d = host.querySelector('details[aria-label="Divergence from the recording"]');
+    const d = dom.host.querySelector('details[aria-label="Divergence from the recording"]');
     expect(d?.querySelector('summary')?.textContent).toEqual('0 of 1 calls match the recording (2.1.200)');
     expect([...(d?.querySelectorAll('pre') ?? [])].map((p) => p.textContent)).toEqual(['1\told', '1\tnew']);
   });
