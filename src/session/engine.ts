@@ -2,9 +2,11 @@
 // Code runs them (concurrency-safe calls together, others in order), one tool_result per call,
 // attachments after them, and a snapshot after every model call for time travel.
 import type { Ledger, LedgerEntry } from '../ledger/ledger';
+import { inputSchemaFor } from '../profiles/schema';
 import type { Profile } from '../profiles/types';
 import type { AnyTool, Attachment, Conversation, PermissionRequest, Rendered, ToolContext } from '../tools/types';
 import type { Workspace } from '../workspace/types';
+import { ruleString, USER_REJECTED, USER_REJECTED_STRUCTURED, type OnAsk, type PromptRecord } from './ask';
 import type { SessionDecision, SessionPermissions } from './permissions';
 import { snapshotFiles } from './tree';
 import { formatValidationError } from './validation';
@@ -23,8 +25,10 @@ export interface CallRecord {
   name: string;
   input: unknown;
   rendered: Rendered;
-  /** The permission decision, when the call got that far. */
+  /** The permission decision, when the call got that far (after a prompt: the answer's). */
   decision?: SessionDecision;
+  /** The call asked and someone answered. */
+  prompt?: PromptRecord;
   /** Why the result is what it is, for people. */
   explain: string;
   consulted?: LedgerEntry;
@@ -59,6 +63,17 @@ export interface SessionOptions {
   env: Record<string, string>;
   /** Record the files before and after every model call (costs a copy of the tree per call). */
   snapshots?: boolean;
+  /** Answers permission prompts (the app, a scenario's `answers`); without it an ask is
+   * refused as in -p mode. */
+  onAsk?: OnAsk;
+}
+
+/** A call that passed every check and will run. */
+interface Prepared {
+  tool: AnyTool;
+  input: unknown;
+  decision: SessionDecision;
+  prompt?: PromptRecord;
 }
 
 const noSuchTool = (name: string) => `<tool_use_error>Error: No such tool available: ${name}</tool_use_error>`;
@@ -105,14 +120,14 @@ export class Session {
 
   /** Schema, the tool's own checks, then permissions. Returns the prepared call, or its record
    * when the call ends before running. */
-  private async prepare(use: ToolUse, ctx: ToolContext): Promise<{ tool: AnyTool; input: unknown; decision: SessionDecision } | CallRecord> {
+  private async prepare(use: ToolUse, ctx: ToolContext): Promise<Prepared | CallRecord> {
     const base = { id: use.id, name: use.name, input: use.input };
     const tool = this.byName.get(use.name);
     if (!tool || !this.opts.offered.has(use.name)) {
       const text = this.opts.withheld[use.name] ?? noSuchTool(use.name);
       return { ...base, stage: 'unknown-tool', rendered: { content: text, is_error: true }, explain: `${use.name} is not offered to the model in this session.` };
     }
-    const parsed = tool.schema.safeParse(use.input);
+    const parsed = inputSchemaFor(tool.name, tool.schema, this.opts.profile).safeParse(use.input);
     if (!parsed.success) {
       const text = formatValidationError(tool.name, parsed.error);
       return {
@@ -123,11 +138,12 @@ export class Session {
       };
     }
     const input = parsed.data;
-    const refused = (decision: SessionDecision): CallRecord => ({
+    const refused = (decision: SessionDecision, prompt?: PromptRecord): CallRecord => ({
       ...base,
       parsed: input,
       stage: 'permission',
       decision,
+      ...(prompt ? { prompt } : {}),
       rendered: { content: decision.message ?? 'Permission denied.', is_error: true, structured: decision.structured ?? `Error: ${decision.message ?? 'Permission denied.'}` },
       explain: decision.reason || `The permission engine answered ${decision.behavior}.`,
     });
@@ -140,13 +156,59 @@ export class Session {
         return { ...base, parsed: input, stage: 'validate', outcome: early, rendered: tool.render(early, ctx), explain: tool.explain(early), consulted: tool.consulted?.(early) };
       }
     }
-    const decision = await this.opts.permissions.decide(tool.permissionRequest(input, ctx));
+    const req = tool.permissionRequest(input, ctx);
+    const decision = await this.opts.permissions.decide(req);
+    if (decision.behavior === 'ask' && this.opts.onAsk) {
+      const prompt = await this.ask(use, input, req, decision);
+      if (prompt?.decision.behavior === 'allow') return { tool, input, decision: prompt.decision, prompt: prompt.record };
+      if (prompt) return refused(prompt.decision, prompt.record);
+    }
     if (decision.behavior !== 'allow') return refused(decision);
     return { tool, input, decision };
   }
 
-  private async execute(use: ToolUse, ctx: ToolContext, p: { tool: AnyTool; input: unknown; decision: SessionDecision }): Promise<CallRecord> {
-    const base = { id: use.id, name: use.name, input: use.input, parsed: p.input, decision: p.decision };
+  /** Puts an asked call to whoever answers prompts; undefined when nobody does. */
+  private async ask(
+    use: ToolUse,
+    input: unknown,
+    req: PermissionRequest,
+    asked: SessionDecision,
+  ): Promise<{ decision: SessionDecision; record: PromptRecord } | undefined> {
+    const { permissions, onAsk } = this.opts;
+    const suggestions = permissions.suggest?.(req, asked) ?? [];
+    const reply = await onAsk?.({ callId: use.id, tool: use.name, input, decision: asked, suggestions });
+    if (!reply) return undefined;
+    const who = reply.by === 'user' ? 'the user' : "the scenario's answer";
+    const added: string[] = [];
+    if (reply.answer === 'deny') {
+      const decision: SessionDecision = {
+        behavior: 'deny',
+        reason: `Rejected at the prompt by ${who}.`,
+        message: USER_REJECTED,
+        structured: USER_REJECTED_STRUCTURED,
+        permissionDenial: true,
+      };
+      return { decision, record: { ...reply, asked, added } };
+    }
+    if (reply.answer === 'allow-always') {
+      for (const u of suggestions) {
+        permissions.apply?.(u);
+        added.push(...u.rules.map(ruleString));
+      }
+    }
+    const decision: SessionDecision = {
+      behavior: 'allow',
+      reason:
+        reply.answer === 'allow-once'
+          ? `Allowed once at the prompt by ${who}.`
+          : `Always allowed at the prompt by ${who}${added.length ? `: added ${added.join(', ')} to local settings` : ''}.`,
+    };
+    if (added[0] !== undefined) decision.rule = { text: added[0], source: 'local' };
+    return { decision, record: { ...reply, asked, added } };
+  }
+
+  private async execute(use: ToolUse, ctx: ToolContext, p: Prepared): Promise<CallRecord> {
+    const base = { id: use.id, name: use.name, input: use.input, parsed: p.input, decision: p.decision, ...(p.prompt ? { prompt: p.prompt } : {}) };
     try {
       const outcome: unknown = await p.tool.call(p.input, ctx);
       return { ...base, stage: 'call', outcome, rendered: p.tool.render(outcome, ctx), explain: p.tool.explain(outcome), consulted: p.tool.consulted?.(outcome) };
@@ -173,7 +235,7 @@ export class Session {
         const u = uses[k] as ToolUse;
         const t = this.byName.get(u.name);
         if (!t || !this.opts.offered.has(u.name)) return true;
-        const parsed = t.schema.safeParse(u.input);
+        const parsed = inputSchemaFor(t.name, t.schema, this.opts.profile).safeParse(u.input);
         return parsed.success && t.isConcurrencySafe(parsed.data);
       };
       if (safe(i)) while (i < uses.length && safe(i)) batch.push(i++);

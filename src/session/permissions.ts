@@ -3,6 +3,7 @@
 // refusal, and whether -p mode lists it as a permission denial.
 import type { Decision } from '../permissions/types';
 import type { PermissionRequest } from '../tools/types';
+import type { PermissionUpdate } from './ask';
 
 export type SessionDecision = Decision;
 
@@ -15,6 +16,10 @@ export interface SessionPermissions {
   offered(allTools: readonly string[]): { offered: string[]; removed: Record<string, string> };
   /** The permission mode in force (a scenario without --permission-mode takes defaultMode). */
   mode?: string;
+  /** What "always allow" at a prompt would add for this asked call. */
+  suggest?(req: PermissionRequest, decision: SessionDecision): PermissionUpdate[];
+  /** Applies an update the person accepted; later decisions see it. */
+  apply?(update: PermissionUpdate): void;
 }
 
 /** Everything allowed: what bypassPermissions does without rules. */

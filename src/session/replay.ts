@@ -8,6 +8,7 @@ import { fileSpecBytes, placeholders, resolveMtime, setupWorkspace, substitute }
 import { isToolCall, type Action, type PermissionMode, type Scenario, type ScenarioResult } from '../scenario/schema';
 import type { AnyTool } from '../tools/types';
 import { isFsError, type Workspace } from '../workspace/types';
+import type { OnAsk } from './ask';
 import { Session, type ModelCallRecord } from './engine';
 import { describeBytes, Normaliser } from './normalise';
 import { allowAll, type SessionPermissions } from './permissions';
@@ -33,6 +34,8 @@ export interface ReplayOptions {
   signal?: AbortSignal;
   /** Record files before and after every model call (SessionOptions.snapshots). */
   snapshots?: boolean;
+  /** Answers permission prompts (SessionOptions.onAsk); the CLI and the corpus leave it out. */
+  onAsk?: OnAsk;
 }
 
 export interface Replay {
@@ -149,6 +152,7 @@ export async function replayScenario(ws: Workspace, scen: Scenario, id: string, 
     ledger: new Ledger(),
     env,
     snapshots: opts.snapshots,
+    onAsk: opts.onAsk,
   });
 
   // The count_tokens answer the oracle's fake API gives (error by default: the binary's estimate).

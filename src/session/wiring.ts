@@ -10,6 +10,7 @@ import {
 } from '../permissions';
 import type { PermissionBehaviour, PermissionContext, PermissionRequest, Settings } from '../permissions';
 import { placeholders, substitute } from '../scenario/materialise';
+import { applyUpdate, suggestUpdates } from './ask';
 import type { SessionPermissions } from './permissions';
 import type { PermissionSetup } from './replay';
 
@@ -68,6 +69,8 @@ export function createPermissions(setup: PermissionSetup): SessionPermissions {
      * that carry `validation`); the session should call it before the tool's own validate. */
     precheck: (req: Parameters<SessionPermissions['decide']>[0]) =>
       validateRules(req as PermissionRequest, ctx),
+    suggest: (req, decision) => suggestUpdates(req, decision, ctx),
+    apply: (update) => applyUpdate(ctx, update),
   };
   return permissions;
 }
