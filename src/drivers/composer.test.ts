@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemfsWorkspace } from '../backends/memfs';
+import { createJustBashShell } from '../backends/shell/justbash';
+import type { PermissionPrompt } from '../session/ask';
 import { BLANK_SCENARIO, PlaygroundSession, settingsOf } from './composer';
 
 const mk = () => createMemfsWorkspace();
@@ -64,6 +66,43 @@ describe('PlaygroundSession', () => {
         '<tool_use_error>InputValidationError: Edit failed due to the following 2 issues:\nThe parameter `new_string` type is expected as `string` but provided as `unknown`\nAn unexpected parameter `extra` was provided</tool_use_error>',
       ],
       ['unknown-tool', '<tool_use_error>Error: No such tool available: Nope</tool_use_error>'],
+    ]);
+  });
+
+  it('puts an ask to the person, keeps the answer in the scenario, and replays it on a re-run', async () => {
+    const withBash = () => createMemfsWorkspace({ shell: (vol, clock) => createJustBashShell(vol, clock) });
+    const scenario = { ...BLANK_SCENARIO, settings_local: { permissions: { ask: ['Bash(touch:*)'] } } };
+    const s = await PlaygroundSession.open(withBash, 'blank', scenario);
+    const asked: PermissionPrompt[] = [];
+    const r0 = await s.run([{ name: 'Bash', input: { command: 'touch a.txt' } }], (p) => {
+      asked.push(p);
+      return Promise.resolve('allow-always');
+    });
+    const r1 = await s.run([{ name: 'Bash', input: { command: 'touch b.txt' } }]);
+    expect([
+      asked.map((p) => [p.callId, p.decision.rule, p.suggestions.flatMap((u) => u.rules)]),
+      r0.calls.map((c) => [c.rendered.content, c.prompt?.answer, c.prompt?.by, c.prompt?.added]),
+      r1.calls.map((c) => [c.rendered.content, c.prompt]),
+      s.addedRules,
+      s.scenario.answers,
+    ]).toEqual([
+      [['toolu_oracle_0_0', { text: 'Bash(touch:*)', source: 'local' }, [{ toolName: 'Bash', ruleContent: 'touch:*' }]]],
+      [['(Bash completed with no output)', 'allow-always', 'user', ['Bash(touch:*)']]],
+      // The ask rule still wins over the added allow rule, as in Claude Code; with no one to
+      // answer, the call is refused as in -p mode.
+      [["Claude requested permissions to use Bash, but you haven't granted it yet.", undefined]],
+      ['Bash(touch:*)'],
+      ['always'],
+    ]);
+    const again = await s.rerun(withBash, settingsOf(s.scenario));
+    expect([
+      again.history.map((m) => m.calls.map((c) => [c.prompt?.answer, c.prompt?.by, c.rendered.is_error])),
+      again.addedRules,
+      again.scenario.answers,
+    ]).toEqual([
+      [[['allow-always', 'scenario', false]], [[undefined, undefined, true]]],
+      ['Bash(touch:*)'],
+      ['always'],
     ]);
   });
 });

@@ -4,6 +4,7 @@
 // session settings re-runs exactly the same history on a fresh workspace.
 import { relative, resolve } from 'pathe';
 import type { Action, PermissionMode, Scenario, ScenarioResult } from '../scenario/schema';
+import type { OnAsk, PermissionPrompt, PromptAnswer } from '../session/ask';
 import type { ModelCallRecord, ToolUse } from '../session/engine';
 import type { Session } from '../session/engine';
 import { performAction, replayScenario, scenarioMode, SEVEN_TOOLS } from '../session/replay';
@@ -82,6 +83,39 @@ export interface ComposedCall {
   input: Record<string, unknown>;
 }
 
+/** A person answering a prompt in the page. */
+export type Asker = (prompt: PermissionPrompt) => Promise<PromptAnswer>;
+
+type ScenarioAnswer = NonNullable<Scenario['answers']>[number];
+const TO_SCENARIO: Record<PromptAnswer, ScenarioAnswer> = { 'allow-once': 'allow', 'allow-always': 'always', deny: 'deny' };
+const FROM_SCENARIO: Record<ScenarioAnswer, PromptAnswer> = { allow: 'allow-once', always: 'allow-always', deny: 'deny' };
+
+/** Who answers the session's prompts: the scenario's `answers` in order while the history
+ * replays, then the person in the page (during a composed model call), else nobody (-p). */
+class Answers {
+  private queue: ScenarioAnswer[];
+  readonly given: ScenarioAnswer[] = [];
+  live?: Asker;
+  constructor(answers: readonly ScenarioAnswer[] = []) {
+    this.queue = [...answers];
+  }
+  readonly onAsk: OnAsk = async (prompt) => {
+    const next = this.queue.shift();
+    if (next !== undefined) {
+      this.given.push(next);
+      return { answer: FROM_SCENARIO[next], by: 'scenario' };
+    }
+    if (!this.live) return undefined;
+    const answer = await this.live(prompt);
+    this.given.push(TO_SCENARIO[answer]);
+    return { answer, by: 'user' };
+  };
+  /** Answers the history did not use are dropped: they would answer the wrong prompt. */
+  endReplay(): void {
+    this.queue = [];
+  }
+}
+
 export class PlaygroundSession {
   /** Outside edits made since the last model call; they open the next turn. */
   private pending: Action[] = [];
@@ -94,6 +128,7 @@ export class PlaygroundSession {
     readonly session: Session,
     readonly result: ScenarioResult,
     readonly problems: string[],
+    private readonly answers: Answers,
   ) {}
 
   /** Lays the scenario out on a fresh workspace and replays its turns, with snapshots. */
@@ -103,12 +138,16 @@ export class PlaygroundSession {
     scenario: Scenario,
   ): Promise<PlaygroundSession> {
     const ws = await makeWorkspace();
+    const answers = new Answers(scenario.answers);
     const { result, session, problems } = await replayScenario(ws, scenario, id, {
       tools: ALL_TOOLS,
       permissions: createPermissions,
       snapshots: true,
+      onAsk: answers.onAsk,
     });
-    return new PlaygroundSession(id, scenario, ws, session, result, problems);
+    answers.endReplay();
+    const used = scenario.answers && answers.given.length < scenario.answers.length ? { ...scenario, answers: [...answers.given] } : scenario;
+    return new PlaygroundSession(id, used, ws, session, result, problems, answers);
   }
 
   get history(): readonly ModelCallRecord[] {
@@ -133,21 +172,34 @@ export class PlaygroundSession {
     this.pending.push(action);
   }
 
-  /** One model call of the composed tool calls, on the live session. */
-  async run(calls: readonly ComposedCall[]): Promise<ModelCallRecord> {
+  /** Rules "always allow" added to local settings so far, in order. */
+  get addedRules(): string[] {
+    return this.history.flatMap((m) => m.calls.flatMap((c) => c.prompt?.added ?? []));
+  }
+
+  /** One model call of the composed tool calls, on the live session. `ask` answers its
+   * permission prompts; without it an ask is refused as in -p mode. */
+  async run(calls: readonly ComposedCall[], ask?: Asker): Promise<ModelCallRecord> {
     const turn = this.scenario.turns.length;
     const uses: ToolUse[] = calls.map((c, i) => ({
       id: `toolu_oracle_${turn}_${i}`,
       name: c.name,
       input: c.input,
     }));
-    const rec = await this.session.runModelCall(uses);
+    this.answers.live = ask;
+    let rec: ModelCallRecord;
+    try {
+      rec = await this.session.runModelCall(uses);
+    } finally {
+      this.answers.live = undefined;
+    }
     this.scenario = {
       ...this.scenario,
       turns: [
         ...this.scenario.turns,
         [...this.pending, ...calls.map((c) => ({ name: c.name, input: c.input }))],
       ],
+      ...(this.answers.given.length ? { answers: [...this.answers.given] } : {}),
     };
     this.pending = [];
     return rec;
