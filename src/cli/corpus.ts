@@ -1,6 +1,7 @@
 // Loading scenarios and recorded results from disk (Node).
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { DEFAULT_VERSION } from '../profiles';
 import { parseResult, parseScenario, type Scenario, type ScenarioResult } from '../scenario/schema';
 
 export interface LoadedScenario {
@@ -24,14 +25,30 @@ export function loadScenario(file: string): LoadedScenario {
   return { id: scenario.id ?? basename(file, '.json'), file, scenario };
 }
 
-/** The recorded result for a scenario: inline `expect`, the --expected folder, or the sibling
- * results/<version>/ folder of the corpus. */
+/** The recorded result for a scenario: from the --expected folder when one is given (and only
+ * there: a scenario that version did not record has no result, rather than another version's),
+ * else the inline `expect`, else the sibling results/<version>/ folder of the corpus. */
 export function loadExpected(s: LoadedScenario, expectedDir: string | undefined): ScenarioResult | undefined {
-  if (s.scenario.expect) return s.scenario.expect;
-  const version = s.scenario.version ?? '2.1.273';
-  const candidates = [expectedDir && join(expectedDir, `${s.id}.json`), join(dirname(s.file), '..', 'results', version, `${s.id}.json`)].filter(
-    (x): x is string => !!x,
-  );
+  const version = s.scenario.version ?? DEFAULT_VERSION;
+  const candidates = expectedDir ? [join(expectedDir, `${s.id}.json`)] : [join(dirname(s.file), '..', 'results', version, `${s.id}.json`)];
+  if (!expectedDir && s.scenario.expect) return s.scenario.expect;
   for (const f of candidates) if (existsSync(f)) return parseResult(JSON.parse(readFileSync(f, 'utf8')), f);
   return undefined;
+}
+
+export interface KnownFailure {
+  reason: string;
+}
+
+/** conformance/known-failures.txt: `<version> <backend> <scenario id> <reason>` per line, `#`
+ * comments; keyed by `<version> <backend> <scenario id>`. */
+export function parseKnownFailures(text: string): Map<string, KnownFailure> {
+  const m = new Map<string, KnownFailure>();
+  for (const line of text.split('\n')) {
+    if (!line.trim() || line.startsWith('#')) continue;
+    const match = line.match(/^(\d+\.\d+\.\d+)\s+(memfs|disk)\s+(\S+)\s+(\S.*)$/);
+    if (!match) throw new Error(`known-failures.txt: cannot read line: ${line}`);
+    m.set(`${match[1]} ${match[2]} ${match[3]}`, { reason: (match[4] as string).trim() });
+  }
+  return m;
 }

@@ -1,32 +1,31 @@
-// The conformance ratchet run by `npm test`: the whole public corpus on both backends. A scenario
-// outside conformance/known-failures.txt that fails, or one on the list that passes, fails the
-// run, so the list only shrinks. `--update` rewrites the list (keeping existing reasons).
-import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+// The conformance ratchet run by `npm test`: the public corpus of every recorded version, on both
+// backends. A scenario outside conformance/known-failures.txt that fails, or one on the list that
+// passes, fails the run, so the list only shrinks. `--update` rewrites the list (keeping
+// existing reasons). `--backend=memfs|disk` and `--version=<v>` run a part (the rest of the list
+// is kept as it is).
+import { readFileSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { listScenarioFiles, loadExpected, loadScenario } from './corpus';
+import { listScenarioFiles, loadExpected, loadScenario, parseKnownFailures, type KnownFailure } from './corpus';
 import { conformOne, type Verdict } from './run';
 import { short } from '../session/compare';
 import type { CliBackend } from './backends';
 
 const ROOT = join(import.meta.dirname, '../..');
 const LIST = join(ROOT, 'conformance/known-failures.txt');
+const RESULTS = join(ROOT, 'conformance/results');
 const BACKENDS: CliBackend[] = ['memfs', 'disk'];
+/** Every recorded version, oldest first (a folder per version under conformance/results). */
+const VERSIONS = readdirSync(RESULTS).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
 
-interface Known {
-  reason: string;
-}
-
-function readList(): Map<string, Known> {
-  const m = new Map<string, Known>();
-  if (!existsSync(LIST)) return m;
-  for (const line of readFileSync(LIST, 'utf8').split('\n')) {
-    if (!line.trim() || line.startsWith('#')) continue;
-    const match = line.match(/^(memfs|disk)\s+(\S+)\s+(.*)$/);
-    if (!match) throw new Error(`known-failures.txt: cannot read line: ${line}`);
-    m.set(`${match[1]} ${match[2]}`, { reason: (match[3] as string).trim() });
-  }
-  return m;
-}
+const HEADER = [
+  '# Scenarios of the public corpus that do not pass yet, per recorded version and backend, with the reason.',
+  '# Format: <version> <backend> <scenario id> <one-line reason>. <version> names the folder of',
+  '# conformance/results the scenario is compared with (and the profile it is replayed under).',
+  '# `npm run test:conformance` fails when a scenario not listed here fails, or when a listed one',
+  '# passes (then delete its line). Scenarios a version did not record are counted and named by',
+  '# the run ("no recorded result"), not listed here.',
+  '# `npx tsx src/cli/ratchet.ts --update` rewrites the list, keeping the reasons already given.',
+];
 
 function describe(v: Verdict): string {
   if (v.error) return `crashed: ${v.error.split('\n')[0]}`;
@@ -34,47 +33,52 @@ function describe(v: Verdict): string {
   return `${v.first.path}: expected ${short(v.first.expected, 80)}, got ${short(v.first.actual, 80)}`;
 }
 
+function option(name: string): string | undefined {
+  return process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+}
+
 async function main(): Promise<number> {
   const update = process.argv.includes('--update');
-  const only = process.argv.find((a) => a.startsWith('--backend='))?.slice('--backend='.length);
-  const known = readList();
-  const files = listScenarioFiles([join(ROOT, 'conformance/scenarios')]);
-  const scenarios = files.map(loadScenario);
+  const onlyBackend = option('backend');
+  const onlyVersion = option('version');
+  const known = existsSync(LIST) ? parseKnownFailures(readFileSync(LIST, 'utf8')) : new Map<string, KnownFailure>();
+  const scenarios = listScenarioFiles([join(ROOT, 'conformance/scenarios')]).map(loadScenario);
   const unexpected: string[] = [];
   const fixed: string[] = [];
-  const next = new Map<string, Known>();
-  for (const backend of BACKENDS) {
-    if (only && only !== backend) {
-      for (const [k, v] of known) if (k.startsWith(`${backend} `)) next.set(k, v);
-      continue;
+  const next = new Map<string, KnownFailure>();
+  for (const version of VERSIONS) {
+    for (const backend of BACKENDS) {
+      const part = `${version} ${backend}`;
+      if ((onlyBackend && onlyBackend !== backend) || (onlyVersion && onlyVersion !== version)) {
+        for (const [k, v] of known) if (k.startsWith(`${part} `)) next.set(k, v);
+        continue;
+      }
+      const t0 = performance.now();
+      let passed = 0;
+      let failed = 0;
+      const unrecorded: string[] = [];
+      for (const s of scenarios) {
+        const expected = loadExpected(s, join(RESULTS, version));
+        if (!expected) {
+          unrecorded.push(s.id);
+          continue;
+        }
+        const v = await conformOne(s, expected, backend);
+        const key = `${part} ${s.id}`;
+        if (v.pass) passed++;
+        else failed++;
+        if (!v.pass) {
+          next.set(key, known.get(key) ?? { reason: `not yet: ${describe(v)}` });
+          if (!known.has(key)) unexpected.push(`${key}: ${describe(v)}`);
+        } else if (known.has(key)) fixed.push(key);
+      }
+      console.log(`${version} ${backend}: conformance: ${passed} passed, ${failed} failed, ${unrecorded.length} no recorded result (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+      if (unrecorded.length) console.log(`${version} ${backend}: no recorded result: ${unrecorded.join(' ')}`);
     }
-    const t0 = performance.now();
-    let passed = 0;
-    let failed = 0;
-    for (const s of scenarios) {
-      const expected = loadExpected(s, join(ROOT, 'conformance/results/2.1.273'));
-      const v: Verdict = expected
-        ? await conformOne(s, expected, backend)
-        : { id: s.id, pass: false, differences: 1, structuredDiffers: true, ms: 0 };
-      const key = `${backend} ${s.id}`;
-      if (v.pass) passed++;
-      else failed++;
-      if (!v.pass) {
-        next.set(key, known.get(key) ?? { reason: `not yet: ${describe(v)}` });
-        if (!known.has(key)) unexpected.push(`${key}: ${describe(v)}`);
-      } else if (known.has(key)) fixed.push(key);
-    }
-    console.log(`${backend}: conformance: ${passed} passed, ${failed} failed (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
   }
   if (update) {
-    const header = [
-      '# Scenarios of the public corpus that do not pass yet, per backend, with the reason.',
-      '# Format: <backend> <scenario id> <one-line reason>. `npm run test:conformance` fails when a',
-      '# scenario not listed here fails, or when a listed one passes (then delete its line).',
-      '# `npx tsx src/cli/ratchet.ts --update` rewrites the list, keeping the reasons already given.',
-    ];
-    const lines = [...next.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${k.replace(' ', ' '.repeat(1))} ${v.reason}`);
-    writeFileSync(LIST, header.concat(lines).join('\n') + '\n');
+    const lines = [...next.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${k} ${v.reason}`);
+    writeFileSync(LIST, HEADER.concat(lines).join('\n') + '\n');
     console.log(`wrote ${lines.length} entries to conformance/known-failures.txt`);
     return 0;
   }

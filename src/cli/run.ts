@@ -7,10 +7,13 @@ import { createWorkspace, type CliBackend } from './backends';
 import type { LoadedScenario } from './corpus';
 import type { ScenarioResult } from '../scenario/schema';
 
-export async function replayLoaded(s: LoadedScenario, backend: CliBackend): Promise<Replay> {
+/** `version`: replay under this behaviour version instead of the one the scenario names (the
+ * version of the recorded result it is compared with). */
+export async function replayLoaded(s: LoadedScenario, backend: CliBackend, version?: string): Promise<Replay> {
   const ws = createWorkspace(backend);
+  const scenario = version === undefined ? s.scenario : { ...s.scenario, version };
   try {
-    return await replayScenario(ws, s.scenario, s.id, { tools: ALL_TOOLS, permissions: createPermissions });
+    return await replayScenario(ws, scenario, s.id, { tools: ALL_TOOLS, permissions: createPermissions });
   } finally {
     await ws.dispose();
   }
@@ -39,7 +42,7 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
 export async function conformOne(s: LoadedScenario, expected: ScenarioResult, backend: CliBackend): Promise<Verdict> {
   const t0 = performance.now();
   try {
-    const { result } = await withTimeout(replayLoaded(s, backend), 1000 * (s.scenario.timeout ?? 60), s.id);
+    const { result } = await withTimeout(replayLoaded(s, backend, expected.version), 1000 * (s.scenario.timeout ?? 60), s.id);
     const d = compareResults(expected, result, 'model');
     const sd = compareResults(expected, result, 'structured');
     return { id: s.id, pass: d.length === 0, first: d[0], differences: d.length, structuredDiffers: sd.length > 0, ms: performance.now() - t0 };

@@ -1,7 +1,8 @@
 import { profile_2_1_273 } from './2.1.273';
+import { profile_2_1_332 } from './2.1.332';
 import type { Profile } from './types';
 
-export const PROFILES: Readonly<Record<string, Profile>> = { '2.1.273': profile_2_1_273 };
+export const PROFILES: Readonly<Record<string, Profile>> = { '2.1.273': profile_2_1_273, '2.1.332': profile_2_1_332 };
 export const DEFAULT_VERSION = '2.1.273';
 
 export function getProfile(version: string = DEFAULT_VERSION): Profile {

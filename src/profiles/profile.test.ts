@@ -2,41 +2,64 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { getProfile } from '.';
+import { getProfile, PROFILES } from '.';
 import { ALL_TOOLS } from '../tools/registry';
+import { PERMISSIONS_2_1_273, PERMISSIONS_2_1_332 } from '../permissions';
 
-const recorded = JSON.parse(readFileSync(join(import.meta.dirname, '../../conformance/results/2.1.273/_tools.json'), 'utf8')) as {
+interface RecordedTools {
+  version: string;
   tools: { name: string; description: string; input_schema: { properties: Record<string, unknown>; required?: string[] } }[];
-};
+}
 
-describe('profile 2.1.273', () => {
-  const profile = getProfile('2.1.273');
+const recorded = (version: string) =>
+  JSON.parse(readFileSync(join(import.meta.dirname, `../../conformance/results/${version}/_tools.json`), 'utf8')) as RecordedTools;
+
+describe.each(['2.1.273', '2.1.332'])('profile %s', (version) => {
+  const profile = getProfile(version);
+  const rec = recorded(version);
 
   it('sends the tool definitions exactly as the binary sent them', () => {
-    expect(JSON.stringify(profile.toolDefinitions, null, 1)).toBe(JSON.stringify(recorded.tools, null, 1));
+    expect([profile.version, JSON.stringify(profile.toolDefinitions, null, 1)]).toEqual([rec.version, JSON.stringify(rec.tools, null, 1)]);
   });
 
   it('has a tool module for every definition, whose schema takes the same parameters', () => {
-    const rows = recorded.tools.map((def) => {
+    const rows = rec.tools.map((def) => {
       const tool = ALL_TOOLS.find((t) => t.name === def.name);
       const json = tool ? (z.toJSONSchema(tool.schema, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown>; required?: string[] }) : undefined;
+      const offered = new Set(Object.keys(def.input_schema.properties));
       return {
         name: def.name,
-        properties: Object.keys(json?.properties ?? {}).sort(),
+        // A parameter a later version added is in the schema and refused by the older profile.
+        properties: Object.keys(json?.properties ?? {}).filter((k) => offered.has(k)).sort(),
         required: [...(json?.required ?? [])].sort(),
       };
     });
     expect(rows).toEqual(
-      recorded.tools.map((def) => ({ name: def.name, properties: Object.keys(def.input_schema.properties).sort(), required: [...(def.input_schema.required ?? [])].sort() })),
+      rec.tools.map((def) => ({ name: def.name, properties: Object.keys(def.input_schema.properties).sort(), required: [...(def.input_schema.required ?? [])].sort() })),
     );
+  });
+});
+
+describe('profiles', () => {
+  it('knows every recorded version', () => {
+    expect(Object.keys(PROFILES)).toEqual(['2.1.273', '2.1.332']);
   });
 
   it('relaxes read-before-edit and places notices apart for the default model only', () => {
-    expect([profile.defaultModel, profile.relaxedReadBeforeEdit('claude-opus-5[1m]'), profile.noticePlacement('claude-opus-5[1m]')]).toEqual([
-      'claude-opus-5[1m]',
-      true,
-      'attachment',
+    const row = (version: string, model: string) => {
+      const p = getProfile(version);
+      return [model, p.relaxedReadBeforeEdit(model), p.noticePlacement(model)];
+    };
+    expect([getProfile('2.1.273').defaultModel, getProfile('2.1.332').defaultModel]).toEqual(['claude-opus-5[1m]', 'claude-opus-5-5']);
+    expect([row('2.1.273', 'claude-opus-5[1m]'), row('2.1.273', 'claude-opus-4-6'), row('2.1.332', 'claude-opus-5-5'), row('2.1.332', 'claude-opus-4-6')]).toEqual([
+      ['claude-opus-5[1m]', true, 'attachment'],
+      ['claude-opus-4-6', false, 'inline'],
+      ['claude-opus-5-5', true, 'attachment'],
+      ['claude-opus-4-6', false, 'inline'],
     ]);
-    expect([profile.relaxedReadBeforeEdit('claude-opus-4-6'), profile.noticePlacement('claude-opus-4-6')]).toEqual([false, 'inline']);
+  });
+
+  it('carries the permission behaviour of its version', () => {
+    expect([getProfile('2.1.273').permissions, getProfile('2.1.332').permissions]).toEqual([PERMISSIONS_2_1_273, PERMISSIONS_2_1_332]);
   });
 });

@@ -1,5 +1,6 @@
 // A behaviour version (DESIGN §3.5): what the binary sends the model and the switches in which
 // versions and models differ. Tools read switches from here, never from version strings.
+import type { PermissionBehaviour } from '../permissions/types';
 
 export interface ToolDefinition {
   name: string;
@@ -22,4 +23,6 @@ export interface Profile {
   noticePlacement(model: string): 'attachment' | 'inline';
   /** 2.1.273 refuses a second identical Read with an unchanged mtime. */
   repeatReadGuard: boolean;
+  /** The permission engine's switches for this version. */
+  permissions: PermissionBehaviour;
 }

@@ -23,6 +23,8 @@ export interface PermissionSetup {
   mode: PermissionMode;
   /** The tools named by --tools (null: no flag). */
   toolsFlag: string[] | null;
+  /** The behaviour version replayed; its permission switches apply (2.1.273's when absent). */
+  profile?: Profile;
 }
 
 export interface ReplayOptions {
@@ -137,7 +139,7 @@ export async function replayScenario(ws: Workspace, scen: Scenario, id: string, 
   const mode = scenarioMode(scen);
   const flag = toolsFlag(scen, profile);
   const setup = await setupWorkspace(ws, scen);
-  const permissions = opts.permissions ? await opts.permissions({ scenario: scen, ws, mode, toolsFlag: flag }) : allowAll;
+  const permissions = opts.permissions ? await opts.permissions({ scenario: scen, ws, mode, toolsFlag: flag, profile }) : allowAll;
   const known = opts.tools.map((t) => t.name);
   const { offered, removed } = permissions.offered(known);
   const env = baseEnv(ws, scen);

@@ -16,10 +16,10 @@ import type { PermissionSetup } from './replay';
 
 const settings = (v: Record<string, unknown> | undefined): Settings | undefined => v as Settings | undefined;
 
-/** `behaviour`: the profile's permission switches (2.1.273's until profiles carry them). */
+/** `behaviour`: the replayed profile's permission switches (2.1.273's without a profile). */
 export function permissionContext(
   setup: PermissionSetup,
-  behaviour: PermissionBehaviour = PERMISSIONS_2_1_273,
+  behaviour: PermissionBehaviour = setup.profile?.permissions ?? PERMISSIONS_2_1_273,
 ): PermissionContext {
   const { scenario: s, ws } = setup;
   const p = placeholders(ws);

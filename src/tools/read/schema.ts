@@ -20,5 +20,7 @@ export const readInput = z.strictObject({
   offset,
   limit,
   pages: z.string().optional(),
+  // 2.1.332 and later; a profile whose Read definition lacks it refuses it (profiles/schema.ts).
+  allow_large: z.boolean().optional(),
 });
 export type ReadInput = z.infer<typeof readInput>;
