@@ -1,6 +1,6 @@
 // Browser entry: the only place in the page that chooses a backend. The backend (memfs,
-// just-bash, ripgrep WASM) is loaded with import() when the first session starts, so the
-// first paint carries none of it.
+// just-bash in a worker, ripgrep WASM) is loaded with import() when the first session starts,
+// so the first paint carries none of it.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, loadRuntime } from './ui/App';
@@ -15,7 +15,7 @@ type MemfsBackend = [
   typeof import('./backends/memfs'),
   typeof import('./backends/search/memfs'),
   typeof import('./backends/search/loader'),
-  typeof import('./backends/shell/justbash'),
+  typeof import('./backends/shell/worker/browser'),
 ];
 let memfsModules: Promise<MemfsBackend> | undefined;
 /** Also called right after the first paint, so a first replay finds the modules loaded. */
@@ -24,14 +24,14 @@ const loadMemfs = (): Promise<MemfsBackend> =>
     import('./backends/memfs'),
     import('./backends/search/memfs'),
     import('./backends/search/loader'),
-    import('./backends/shell/justbash'),
+    import('./backends/shell/worker/browser'),
   ]));
 
 const makeWorkspace = async (): Promise<Workspace> => {
-  const [{ createMemfsWorkspace }, { createMemfsSearch }, { browserRipgrepLoader }, { createJustBashShell }] =
+  const [{ createMemfsWorkspace }, { createMemfsSearch }, { browserRipgrepLoader }, { createBrowserShell }] =
     await loadMemfs();
   return createMemfsWorkspace({
-    shell: (vol, clock) => createJustBashShell(vol, clock),
+    shell: createBrowserShell,
     search: (vol) => createMemfsSearch(vol, browserRipgrepLoader),
   });
 };

@@ -107,6 +107,8 @@ export interface ShellResult {
 
 export interface Shell {
   run(command: string, opts: ShellRunOptions): Promise<ShellResult>;
+  /** Ends what the shell keeps running (workers, background commands). */
+  dispose?(): void;
 }
 
 export interface SearchResult {

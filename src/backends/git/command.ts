@@ -33,7 +33,7 @@ import {
 import { computeStatus, longStatus, quotePath, relativeTo, shortStatus } from './status';
 import { normalizePath } from '../../text/paths';
 
-interface Ctx {
+export interface GitContext {
   vol: Volume;
   clock: Clock;
   cwd: string;
@@ -55,7 +55,7 @@ function prefixOf(repo: Repo, cwd: string): string {
     : '';
 }
 
-function requireRepo(ctx: Ctx): Repo {
+function requireRepo(ctx: GitContext): Repo {
   const repo = findRepo(ctx.vol, ctx.cwd);
   if (repo === null)
     throw new GitError('fatal: not a git repository (or any of the parent directories): .git\n');
@@ -96,7 +96,7 @@ export function parseGitDate(s: string): { timestamp: number; timezoneOffset: nu
   return { timestamp: Math.floor(ms / 1000), timezoneOffset: off };
 }
 
-function readGlobalConfig(ctx: Ctx, key: 'name' | 'email'): string | undefined {
+function readGlobalConfig(ctx: GitContext, key: 'name' | 'email'): string | undefined {
   const home = ctx.env.get('HOME');
   if (home === undefined) return undefined;
   let text: string;
@@ -118,7 +118,7 @@ function readGlobalConfig(ctx: Ctx, key: 'name' | 'email'): string | undefined {
   return undefined;
 }
 
-async function identity(ctx: Ctx, repo: Repo, who: 'AUTHOR' | 'COMMITTER'): Promise<Identity> {
+async function identity(ctx: GitContext, repo: Repo, who: 'AUTHOR' | 'COMMITTER'): Promise<Identity> {
   const name =
     ctx.env.get(`GIT_${who}_NAME`) ?? (await getConfig(repo, 'user.name')) ?? readGlobalConfig(ctx, 'name');
   const email =
@@ -138,7 +138,7 @@ async function identity(ctx: Ctx, repo: Repo, who: 'AUTHOR' | 'COMMITTER'): Prom
 
 // ---------------------------------------------------------------- subcommands
 
-async function cmdInit(ctx: Ctx, args: string[]): Promise<ExecResult> {
+async function cmdInit(ctx: GitContext, args: string[]): Promise<ExecResult> {
   let quiet = false;
   let branch: string | undefined;
   let dir: string | undefined;
@@ -169,7 +169,7 @@ async function cmdInit(ctx: Ctx, args: string[]): Promise<ExecResult> {
   );
 }
 
-async function cmdStatus(ctx: Ctx, args: string[]): Promise<ExecResult> {
+async function cmdStatus(ctx: GitContext, args: string[]): Promise<ExecResult> {
   const repo = requireRepo(ctx);
   let short = false;
   let porcelain = false;
@@ -197,14 +197,14 @@ async function cmdStatus(ctx: Ctx, args: string[]): Promise<ExecResult> {
 }
 
 /** Paths under a pathspec: `.`, a directory or a file, relative to the cwd. */
-function matchesSpec(repo: Repo, ctx: Ctx, spec: string, path: string): boolean {
+function matchesSpec(repo: Repo, ctx: GitContext, spec: string, path: string): boolean {
   const abs = resolve(ctx.cwd, spec);
   if (abs === repo.dir) return true;
   const rel = abs.slice(repo.dir === '/' ? 1 : repo.dir.length + 1);
   return path === rel || path.startsWith(`${rel}/`);
 }
 
-async function cmdAdd(ctx: Ctx, args: string[]): Promise<ExecResult> {
+async function cmdAdd(ctx: GitContext, args: string[]): Promise<ExecResult> {
   const repo = requireRepo(ctx);
   let all = false;
   let updateOnly = false;
@@ -293,7 +293,7 @@ function cleanMessage(parts: string[]): string {
   return parts.map((p) => p.replace(/\s+$/, '')).join('\n\n') + '\n';
 }
 
-async function cmdCommit(ctx: Ctx, args: string[]): Promise<ExecResult> {
+async function cmdCommit(ctx: GitContext, args: string[]): Promise<ExecResult> {
   const repo = requireRepo(ctx);
   const messages: string[] = [];
   let all = false;
@@ -381,7 +381,7 @@ async function requireHead(repo: Repo, branch: string | null): Promise<string> {
   return head;
 }
 
-async function cmdLog(ctx: Ctx, args: string[]): Promise<ExecResult> {
+async function cmdLog(ctx: GitContext, args: string[]): Promise<ExecResult> {
   const repo = requireRepo(ctx);
   let oneline = false;
   let depth: number | undefined;
@@ -422,7 +422,7 @@ async function workSide(repo: Repo, path: string): Promise<DiffSide> {
   return { bytes: w.bytes, mode: w.mode, oid: await hashBlob(w.bytes) };
 }
 
-async function cmdDiff(ctx: Ctx, args: string[]): Promise<ExecResult> {
+async function cmdDiff(ctx: GitContext, args: string[]): Promise<ExecResult> {
   const repo = requireRepo(ctx);
   let cached = false;
   let nameOnly = false;
@@ -506,7 +506,7 @@ async function cmdDiff(ctx: Ctx, args: string[]): Promise<ExecResult> {
   return { stdout: pairs.map((p) => fileDiff(p.path, p.a, p.b)).join(''), stderr: '', exitCode: status };
 }
 
-async function cmdShow(ctx: Ctx, args: string[]): Promise<ExecResult> {
+async function cmdShow(ctx: GitContext, args: string[]): Promise<ExecResult> {
   const repo = requireRepo(ctx);
   const revs = args.filter((a) => !a.startsWith('-'));
   const flag = args.find((a) => a.startsWith('-') && a !== '--no-color');
@@ -542,7 +542,7 @@ async function cmdShow(ctx: Ctx, args: string[]): Promise<ExecResult> {
   return ok(out);
 }
 
-async function cmdRevParse(ctx: Ctx, args: string[]): Promise<ExecResult> {
+async function cmdRevParse(ctx: GitContext, args: string[]): Promise<ExecResult> {
   let out = '';
   let abbrevRef = false;
   let short = false;
@@ -576,7 +576,7 @@ async function cmdRevParse(ctx: Ctx, args: string[]): Promise<ExecResult> {
   return ok(out);
 }
 
-async function cmdBranch(ctx: Ctx, args: string[]): Promise<ExecResult> {
+async function cmdBranch(ctx: GitContext, args: string[]): Promise<ExecResult> {
   const repo = requireRepo(ctx);
   const branch = await currentBranch(repo);
   if (args.includes('--show-current')) return ok(branch === null ? '' : `${branch}\n`);
@@ -588,7 +588,7 @@ async function cmdBranch(ctx: Ctx, args: string[]): Promise<ExecResult> {
   return ok(names.map((n) => `${n === branch ? '*' : ' '} ${n}\n`).join(''));
 }
 
-async function cmdRebase(ctx: Ctx, args: string[]): Promise<ExecResult> {
+async function cmdRebase(ctx: GitContext, args: string[]): Promise<ExecResult> {
   const repo = requireRepo(ctx);
   const upstream = args.find((a) => !a.startsWith('-'));
   if (upstream !== undefined && (await resolveRevision(repo, upstream)) === null)
@@ -600,7 +600,7 @@ function unsupported(what: string): ExecResult {
   return fail(`git: '${what}' is not supported by the in-memory workspace's git\n`, 1);
 }
 
-const SUBCOMMANDS: Record<string, (ctx: Ctx, args: string[]) => Promise<ExecResult>> = {
+const SUBCOMMANDS: Record<string, (ctx: GitContext, args: string[]) => Promise<ExecResult>> = {
   init: cmdInit,
   status: cmdStatus,
   add: cmdAdd,
@@ -636,7 +636,7 @@ const KNOWN_ELSEWHERE = new Set([
   'ls-files',
 ]);
 
-export async function runGit(ctx: Ctx, argv: string[]): Promise<ExecResult> {
+export async function runGit(ctx: GitContext, argv: string[]): Promise<ExecResult> {
   const args = [...argv];
   while (args.length > 0) {
     const a = args[0] ?? '';

@@ -25,13 +25,17 @@ export function createMemfsWorkspace(opts: MemfsOptions = {}): MemfsWorkspace {
   const info = { root, cwd: `${root}/project`, home: `${root}/home`, tmp: `${root}/tmp`, platform: 'linux' as const, backend: 'memfs' as const };
   for (const d of [info.cwd, info.home, info.tmp]) vol.mkdirSync(d, { recursive: true });
   const fs = new MemfsVfs(vol, clock);
+  const shell = opts.shell ? opts.shell(vol, clock) : unavailableShell('Bash is not available on this workspace yet');
   return {
     fs,
     vol,
     clock,
     info,
-    shell: opts.shell ? opts.shell(vol, clock) : unavailableShell('Bash is not available on this workspace yet'),
+    shell,
     search: opts.search ? opts.search(vol) : unavailableSearch('ripgrep is not available on this workspace yet'),
-    dispose: () => Promise.resolve(),
+    dispose: () => {
+      shell.dispose?.();
+      return Promise.resolve();
+    },
   };
 }

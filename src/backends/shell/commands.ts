@@ -70,6 +70,13 @@ export const lsCommand: Command = defineCommand('ls', async (args, ctx) => {
   if (orig === undefined) return missingOriginal('ls');
   const flags = args.filter((a) => a.startsWith('-') && a !== '-');
   const operands = args.filter((a) => !a.startsWith('-') || a === '-');
+  // A pattern left after the shell's expansion names a file literally in GNU ls; just-bash's ls
+  // would match it against the whole volume.
+  const [only] = operands;
+  if (operands.length === 1 && only !== undefined && /[*?[]/.test(only) && !args.includes('--')) {
+    if (!(await ctx.fs.exists(ctx.fs.resolvePath(ctx.cwd, only))))
+      return { stdout: '', stderr: `ls: cannot access '${only}': No such file or directory\n`, exitCode: 2 };
+  }
   if (operands.length < 2 || args.includes('--')) return lsMissing(await orig(args));
   let stderr = '';
   let exitCode = 0;

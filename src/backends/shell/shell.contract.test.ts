@@ -67,6 +67,7 @@ const SHELL_CASES: string[] = [
   'echo "x" | xargs echo got',
   'find sub -type d | sort',
   'echo *.txt',
+  "ls '*.txt'; echo rc=$?; ls 'nope*'",
   'mv x.txt y.txt && ls y.txt x.txt',
   'cp f.txt g.txt && diff f.txt g.txt && echo same',
   "printf 'a\\nb\\n' > d1; printf 'a\\nc\\n' > d2; diff d1 d2; echo rc=$?",
@@ -124,12 +125,15 @@ const GIT_HISTORY_CASES: string[] = [
 ];
 
 function contract(name: string, cases: string[], enabled = true) {
-  describe.skipIf(!enabled)(name, () => {
+  describe.skipIf(!enabled).each(['in-process', 'worker'] as const)(`${name} (memfs shell %s)`, (mem) => {
     let t: TwinShells;
     beforeAll(() => {
-      t = twinShells();
+      t = twinShells(mem);
     });
-    afterAll(() => t.dispose());
+    afterAll(() => {
+      t.mem.dispose?.();
+      t.dispose();
+    });
     for (const command of cases) {
       it(command, async () => {
         const disk = await t.disk.run(command, t.opts());

@@ -8,6 +8,28 @@ import { deterministicClock } from '../clock';
 import type { Shell, ShellRunOptions } from '../../workspace/types';
 import { createDiskShell } from './disk';
 import { createJustBashShell } from './justbash';
+import { createWorkerShell, type WorkerLike } from './worker/host';
+import { serveShell } from './worker/serve';
+import type { Port } from './worker/protocol';
+
+/** A shell "worker" on this thread: the real worker code behind a MessageChannel, so every file
+ * and git call crosses a structured-clone boundary as in the page. It cannot stop a busy loop. */
+export function channelWorker(): WorkerLike {
+  const { port1, port2 } = new MessageChannel();
+  serveShell(port2 as unknown as Port);
+  port1.start();
+  port2.start();
+  return {
+    postMessage: (m) => port1.postMessage(m),
+    addEventListener: (type: string, l: (e: never) => void) => {
+      if (type === 'message') port1.addEventListener('message', l as (e: MessageEvent) => void);
+    },
+    terminate: () => {
+      port1.close();
+      port2.close();
+    },
+  };
+}
 
 export interface TwinShells {
   root: string;
@@ -20,8 +42,9 @@ export interface TwinShells {
   dispose(): void;
 }
 
-/** The oracle's environment (LANG, TZ, …) plus git's identity, as oracle/run.mjs sets them. */
-export function twinShells(): TwinShells {
+/** The oracle's environment (LANG, TZ, …) plus git's identity, as oracle/run.mjs sets them.
+ * `mem` is the in-process just-bash shell, or the worker shell over a channel. */
+export function twinShells(mem: 'in-process' | 'worker' = 'in-process'): TwinShells {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'ccp-shell-')));
   const vol = new Volume();
   for (const d of ['project', 'home', 'tmp']) {
@@ -48,7 +71,10 @@ export function twinShells(): TwinShells {
     cwd,
     vol,
     disk: createDiskShell(),
-    mem: createJustBashShell(vol, deterministicClock()),
+    mem:
+      mem === 'worker'
+        ? createWorkerShell(vol, deterministicClock(), { spawn: channelWorker })
+        : createJustBashShell(vol, deterministicClock()),
     env,
     opts: (extra) => ({ cwd, env, timeoutMs: 10000, ...extra }),
     dispose: () => rmSync(root, { recursive: true, force: true }),

@@ -1,0 +1,110 @@
+// One command through just-bash, shaped like the disk shell's result (/bin/bash -c as Claude Code
+// spawns it). Shared by the in-process shell (CLI, tests) and the page's shell worker, so both
+// behave alike; it knows nothing of memfs or git, only the IFileSystem it is given.
+import { Bash, getCommandNames, type CustomCommand, type IFileSystem } from 'just-bash';
+import type { ShellResult, ShellRunOptions } from '../../workspace/types';
+import { shellErrorPrefix } from './messages';
+
+/** Exit status of a command stopped by SIGTERM, as the disk shell reports a killed bash. */
+export const SIGTERM_EXIT = 143;
+
+export interface JustBashSetup {
+  fs: IFileSystem;
+  commands: CustomCommand[];
+  python: boolean;
+}
+
+// just-bash's last words when its deadline or abort stops a script; the Shell reports the stop
+// through `interrupted` instead, as the disk shell does.
+const STOP_MESSAGE =
+  /^bash: (?:.*execution deadline.*|.*exceeded its execution deadline|execution aborted|.*timed out.*)\n?$/;
+
+const NOT_IN_BROWSER = /^bash: ([^:\n]+): command not available in browser environments\..*$/gm;
+
+/** just-bash says `bash: x: ...`; /bin/bash -c 'eval ...' says `/bin/bash: line N: x: ...`. */
+export function rewriteShellErrors(stderr: string, command: string): string {
+  return stderr
+    .replace(NOT_IN_BROWSER, 'bash: $1: command not found')
+    .replace(
+      /^bash: (?!line \d+:)([^:\n]+)(:.*)$/gm,
+      (_, name: string, rest: string) => `${shellErrorPrefix(command, name)}${name}${rest}`,
+    );
+}
+
+function stripStopMessage(stderr: string): string {
+  const lines = stderr.split(/(?<=\n)/);
+  const last = lines[lines.length - 1];
+  if (last !== undefined && STOP_MESSAGE.test(last)) lines.pop();
+  return lines.join('');
+}
+
+/** Names `/bin/<name>` answers for: just-bash's commands and the ones added to it. */
+export function shellCommandNames(commands: readonly CustomCommand[]): Set<string> {
+  return new Set<string>([...getCommandNames(), ...commands.map((c) => c.name)]);
+}
+
+/** The result of a command stopped before it could report anything. */
+export function stoppedResult(cwd: string): ShellResult {
+  return { stdout: '', stderr: '', exitCode: SIGTERM_EXIT, interrupted: true, cwdAfter: cwd };
+}
+
+export async function runJustBash(
+  setup: JustBashSetup,
+  command: string,
+  opts: ShellRunOptions,
+): Promise<ShellResult> {
+  const { fs, commands, python } = setup;
+  const started = Date.now();
+  const stop = new AbortController();
+  let stopped = false;
+  const onAbort = () => {
+    stopped = true;
+    stop.abort();
+  };
+  if (opts.signal?.aborted) onAbort();
+  opts.signal?.addEventListener('abort', onAbort, { once: true });
+  // The timer only fires when the interpreter awaits real I/O (sleep); hot loops are stopped
+  // by just-bash's own deadline, which it checks between statements.
+  const timer = setTimeout(onAbort, opts.timeoutMs);
+  const bash = new Bash({
+    fs,
+    cwd: opts.cwd,
+    env: opts.env,
+    customCommands: commands,
+    python,
+    // memfs resolves paths through process.cwd(), which the defence layer forbids.
+    defenseInDepth: false,
+    executionLimits: {
+      maxExecutionTimeMs: Math.max(1, opts.timeoutMs),
+      maxCommandCount: Number.MAX_SAFE_INTEGER,
+      maxLoopIterations: Number.MAX_SAFE_INTEGER,
+      maxAwkIterations: Number.MAX_SAFE_INTEGER,
+      maxSedIterations: Number.MAX_SAFE_INTEGER,
+      maxCallDepth: 1000,
+      maxPythonTimeoutMs: Math.max(1, opts.timeoutMs),
+    },
+  });
+  try {
+    const r = await bash.exec(command, {
+      cwd: opts.cwd,
+      env: opts.env,
+      replaceEnv: true,
+      rawScript: true,
+      signal: stop.signal,
+    });
+    const interrupted = stopped || opts.signal?.aborted === true || Date.now() - started >= opts.timeoutMs;
+    const stderr = rewriteShellErrors(interrupted ? stripStopMessage(r.stderr) : r.stderr, command);
+    const exitCode = interrupted ? SIGTERM_EXIT : r.exitCode;
+    // Claude Code captures the directory with `eval '<cmd>' && pwd -P`: only a successful
+    // command moves it.
+    const pwd = r.env.PWD;
+    const cwdAfter =
+      exitCode === 0 && pwd !== undefined && pwd !== ''
+        ? await fs.realpath(pwd).catch(() => opts.cwd)
+        : opts.cwd;
+    return { stdout: r.stdout, stderr, exitCode, interrupted, cwdAfter };
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onAbort);
+  }
+}

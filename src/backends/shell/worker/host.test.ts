@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { Volume } from 'memfs';
+import { deterministicClock } from '../../clock';
+import { channelWorker } from '../testing';
+import { createWorkerShell, type WorkerLike } from './host';
+import type { FromWorker, ToWorker } from './protocol';
+
+const opts = { cwd: '/ws/project', env: { PATH: '/usr/bin:/bin', HOME: '/ws/home' }, timeoutMs: 5000 };
+
+function volume(): Volume {
+  const vol = new Volume();
+  vol.mkdirSync('/ws/project', { recursive: true });
+  vol.mkdirSync('/ws/home', { recursive: true });
+  vol.writeFileSync('/ws/project/a.txt', 'alpha\n');
+  return vol;
+}
+
+/** A worker that starts and then never answers a command: what a page sees while just-bash
+ * spins in a loop it cannot leave. */
+function stuckWorker(log: string[]): WorkerLike {
+  const listeners: ((e: MessageEvent) => void)[] = [];
+  const send = (m: FromWorker) =>
+    queueMicrotask(() => listeners.forEach((l) => l({ data: m } as MessageEvent)));
+  send({ t: 'ready', commandNames: [] });
+  return {
+    postMessage: (m) => log.push((m as ToWorker).t),
+    addEventListener: (type: string, l: (e: never) => void) => {
+      if (type === 'message') listeners.push(l as (e: MessageEvent) => void);
+    },
+    terminate: () => log.push('terminate'),
+  };
+}
+
+/** A shell whose workers all hang, with the messages they were sent. */
+function stuckShell() {
+  const log: string[] = [];
+  const shell = createWorkerShell(volume(), deterministicClock(), {
+    spawn: () => stuckWorker(log),
+    graceMs: 20,
+  });
+  return { log, shell };
+}
+
+function brokenWorker(): WorkerLike {
+  let onError: ((e: ErrorEvent) => void) | undefined;
+  setTimeout(() => onError?.({ message: 'Failed to fetch the worker script' } as ErrorEvent), 0);
+  return {
+    postMessage: () => undefined,
+    addEventListener: (type: string, l: (e: never) => void) => {
+      if (type === 'error') onError = l as (e: ErrorEvent) => void;
+    },
+    terminate: () => undefined,
+  };
+}
+
+describe('createWorkerShell', () => {
+  it('runs commands in the worker on the page volume, reusing one idle worker', async () => {
+    const vol = volume();
+    let spawned = 0;
+    const shell = createWorkerShell(vol, deterministicClock(1_700_000_000_000), {
+      spawn: () => (spawned++, channelWorker()),
+    });
+    const first = await shell.run("echo beta >> a.txt; cat a.txt; ls '*.txt'; ls *.txt", opts);
+    const second = await shell.run('cd /ws/project && git init -q -b main && git status --short', opts);
+    expect([first, second, String(vol.readFileSync('/ws/project/a.txt')), spawned, shell.workers()]).toEqual([
+      {
+        stdout: 'alpha\nbeta\na.txt\n',
+        stderr: "ls: cannot access '*.txt': No such file or directory\n",
+        exitCode: 0,
+        interrupted: false,
+        cwdAfter: '/ws/project',
+      },
+      { stdout: '?? a.txt\n', stderr: '', exitCode: 0, interrupted: false, cwdAfter: '/ws/project' },
+      'alpha\nbeta\n',
+      1,
+      1,
+    ]);
+    shell.dispose();
+  });
+
+  it('ends a worker that outlives its timeout and starts a fresh one for the next command', async () => {
+    const { log, shell } = stuckShell();
+    const r = await shell.run('while true; do :; done', { ...opts, timeoutMs: 30 });
+    expect([r, log, shell.workers()]).toEqual([
+      { stdout: '', stderr: '', exitCode: 143, interrupted: true, cwdAfter: '/ws/project' },
+      ['run', 'terminate'],
+      0,
+    ]);
+    void shell.run('true', opts);
+    expect(shell.workers()).toEqual(1);
+    shell.dispose();
+  });
+
+  it('asks the worker to stop on abort, then ends it when it does not', async () => {
+    const { log, shell } = stuckShell();
+    const stop = new AbortController();
+    const running = shell.run('while true; do :; done', { ...opts, signal: stop.signal });
+    setTimeout(() => stop.abort(), 10);
+    expect([await running, log]).toEqual([
+      { stdout: '', stderr: '', exitCode: 143, interrupted: true, cwdAfter: '/ws/project' },
+      ['run', 'abort', 'terminate'],
+    ]);
+  });
+
+  it('reports a worker that cannot load as an error', async () => {
+    const shell = createWorkerShell(volume(), deterministicClock(), { spawn: brokenWorker });
+    await expect(shell.run('echo hi', opts)).rejects.toThrow(
+      new Error('The shell worker stopped: Failed to fetch the worker script'),
+    );
+    expect(shell.workers()).toEqual(0);
+  });
+
+  it('stops running commands on dispose', async () => {
+    const log: string[] = [];
+    const shell = createWorkerShell(volume(), deterministicClock(), { spawn: () => stuckWorker(log) });
+    const running = shell.run('sleep 100', opts);
+    await new Promise((r) => setTimeout(r, 10));
+    shell.dispose();
+    expect([await running, log, shell.workers()]).toEqual([
+      { stdout: '', stderr: '', exitCode: 143, interrupted: true, cwdAfter: '/ws/project' },
+      ['run', 'terminate'],
+      0,
+    ]);
+  });
+});

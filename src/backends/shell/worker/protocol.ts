@@ -1,0 +1,85 @@
+// Messages between the page and its shell worker. The worker runs just-bash; the files stay in
+// the page's memfs Volume, so every filesystem call (and git, which works on the Volume) is a
+// request back to the page. Everything here survives structured clone.
+import type { ExecResult } from 'just-bash';
+import type { ShellResult } from '../../../workspace/types';
+
+/** The IFileSystem methods the worker forwards to the page (all asynchronous ones). */
+export const FS_METHODS = [
+  'readFile',
+  'readFileBytes',
+  'readFileBuffer',
+  'writeFile',
+  'appendFile',
+  'exists',
+  'stat',
+  'lstat',
+  'mkdir',
+  'readdir',
+  'readdirWithFileTypes',
+  'rm',
+  'cp',
+  'mv',
+  'chmod',
+  'symlink',
+  'link',
+  'readlink',
+  'realpath',
+  'utimes',
+] as const;
+export type FsMethod = (typeof FS_METHODS)[number];
+
+/** An Error as just-bash reads it: its message and Node's code/syscall/path. */
+export interface WireError {
+  message: string;
+  code?: string;
+  syscall?: string;
+  path?: string;
+}
+
+export interface RunRequest {
+  t: 'run';
+  id: number;
+  command: string;
+  cwd: string;
+  env: Record<string, string>;
+  timeoutMs: number;
+  /** Every path of the volume, for the one just-bash call that wants them all at once
+   * (`ls` with an unexpanded pattern); sent only when the command could need it. */
+  allPaths?: string[];
+}
+
+export type ToWorker =
+  | RunRequest
+  | { t: 'abort'; id: number }
+  | { t: 'reply'; call: number; ok: true; value: unknown }
+  | { t: 'reply'; call: number; ok: false; error: WireError };
+
+export type FromWorker =
+  | { t: 'ready'; commandNames: string[] }
+  | { t: 'fs'; call: number; method: FsMethod; args: unknown[] }
+  | { t: 'git'; call: number; args: string[]; cwd: string; env: Record<string, string> }
+  | { t: 'done'; id: number; result: ShellResult }
+  | { t: 'failed'; id: number; error: WireError };
+
+export type GitReply = ExecResult;
+
+export function toWire(e: unknown): WireError {
+  if (!(e instanceof Error)) return { message: String(e) };
+  const { code, syscall, path } = e as Error & { code?: unknown; syscall?: unknown; path?: unknown };
+  const w: WireError = { message: e.message };
+  if (typeof code === 'string') w.code = code;
+  if (typeof syscall === 'string') w.syscall = syscall;
+  if (typeof path === 'string') w.path = path;
+  return w;
+}
+
+export function fromWire(w: WireError): Error {
+  return Object.assign(new Error(w.message), w);
+}
+
+/** The part of a Worker (or a MessagePort) both sides use. */
+export interface Port {
+  postMessage(message: unknown): void;
+  addEventListener(type: 'message', listener: (e: MessageEvent) => void): void;
+}

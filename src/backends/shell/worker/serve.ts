@@ -1,0 +1,98 @@
+// The worker's side: just-bash runs here, off the page's thread, so a busy loop cannot freeze
+// the page and the page can always stop it (by ending the worker). Files and git live in the
+// page; each call for them is a request over the port.
+import { defineCommand, type CustomCommand, type ExecResult, type FsStat, type IFileSystem } from 'just-bash';
+import { normalizePath } from '../../../text/paths';
+import { extraCommands } from '../commands';
+import { runJustBash, shellCommandNames } from '../run';
+import { fromWire, toWire, type FromWorker, type FsMethod, type Port, type ToWorker } from './protocol';
+
+type Request =
+  | { t: 'fs'; method: FsMethod; args: unknown[] }
+  | { t: 'git'; args: string[]; cwd: string; env: Record<string, string> };
+type Ask = (r: Request) => Promise<unknown>;
+
+/** just-bash's filesystem, answered by the page. */
+class RemoteFs implements IFileSystem {
+  /** Set for each command (see RunRequest.allPaths). */
+  allPaths: string[] = [];
+  constructor(private readonly ask: Ask) {}
+  private call<T>(method: FsMethod, ...args: unknown[]): Promise<T> {
+    return this.ask({ t: 'fs', method, args }) as Promise<T>;
+  }
+  readFile: IFileSystem['readFile'] = (...a) => this.call('readFile', ...a);
+  readFileBytes: NonNullable<IFileSystem['readFileBytes']> = (...a) => this.call('readFileBytes', ...a);
+  readFileBuffer: IFileSystem['readFileBuffer'] = (...a) => this.call('readFileBuffer', ...a);
+  writeFile: IFileSystem['writeFile'] = (...a) => this.call('writeFile', ...a);
+  appendFile: IFileSystem['appendFile'] = (...a) => this.call('appendFile', ...a);
+  exists: IFileSystem['exists'] = (...a) => this.call('exists', ...a);
+  stat: IFileSystem['stat'] = (...a) => this.call<FsStat>('stat', ...a);
+  lstat: IFileSystem['lstat'] = (...a) => this.call<FsStat>('lstat', ...a);
+  mkdir: IFileSystem['mkdir'] = (...a) => this.call('mkdir', ...a);
+  readdir: IFileSystem['readdir'] = (...a) => this.call('readdir', ...a);
+  readdirWithFileTypes: NonNullable<IFileSystem['readdirWithFileTypes']> = (...a) =>
+    this.call('readdirWithFileTypes', ...a);
+  rm: IFileSystem['rm'] = (...a) => this.call('rm', ...a);
+  cp: IFileSystem['cp'] = (...a) => this.call('cp', ...a);
+  mv: IFileSystem['mv'] = (...a) => this.call('mv', ...a);
+  chmod: IFileSystem['chmod'] = (...a) => this.call('chmod', ...a);
+  symlink: IFileSystem['symlink'] = (...a) => this.call('symlink', ...a);
+  link: IFileSystem['link'] = (...a) => this.call('link', ...a);
+  readlink: IFileSystem['readlink'] = (...a) => this.call('readlink', ...a);
+  realpath: IFileSystem['realpath'] = (...a) => this.call('realpath', ...a);
+  utimes: IFileSystem['utimes'] = (...a) => this.call('utimes', ...a);
+  resolvePath(base: string, path: string): string {
+    return normalizePath(path.startsWith('/') ? path : `${base}/${path}`);
+  }
+  getAllPaths(): string[] {
+    return this.allPaths;
+  }
+}
+
+export function serveShell(port: Port): void {
+  const post = (m: FromWorker) => port.postMessage(m);
+  let nextCall = 0;
+  const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  const ask: Ask = (r) =>
+    new Promise((resolve, reject) => {
+      const call = ++nextCall;
+      waiting.set(call, { resolve, reject });
+      post({ ...r, call });
+    });
+  const fs = new RemoteFs(ask);
+  const git = defineCommand(
+    'git',
+    (args, ctx) =>
+      ask({ t: 'git', args, cwd: ctx.cwd, env: Object.fromEntries(ctx.env) }) as Promise<ExecResult>,
+  );
+  const commands: CustomCommand[] = [git, ...extraCommands];
+  const running = new Map<number, AbortController>();
+
+  port.addEventListener('message', (e: MessageEvent) => {
+    const m = e.data as ToWorker;
+    if (m.t === 'reply') {
+      const w = waiting.get(m.call);
+      waiting.delete(m.call);
+      if (m.ok) w?.resolve(m.value);
+      else w?.reject(fromWire(m.error));
+    } else if (m.t === 'abort') {
+      running.get(m.id)?.abort();
+    } else {
+      const stop = new AbortController();
+      running.set(m.id, stop);
+      fs.allPaths = m.allPaths ?? [];
+      runJustBash({ fs, commands, python: false }, m.command, {
+        cwd: m.cwd,
+        env: m.env,
+        timeoutMs: m.timeoutMs,
+        signal: stop.signal,
+      })
+        .then(
+          (result) => post({ t: 'done', id: m.id, result }),
+          (err: unknown) => post({ t: 'failed', id: m.id, error: toWire(err) }),
+        )
+        .finally(() => running.delete(m.id));
+    }
+  });
+  post({ t: 'ready', commandNames: [...shellCommandNames(commands)] });
+}
