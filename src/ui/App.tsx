@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { PlaygroundSession, SessionSettings } from '../drivers/composer';
 import type { Scenario, ScenarioResult } from '../scenario/schema';
+import type { PermissionPrompt, PromptAnswer } from '../session/ask';
 import type { Difference } from '../session/compare';
 import type { FileSnapshot } from '../session/engine';
 import type { Workspace as WorkspacePort } from '../workspace/types';
@@ -12,6 +13,7 @@ import { Composer, type ComposedCall } from './Composer';
 import { galleryEntries, type GalleryEntry } from './corpus';
 import { Diff } from './LazyEditors';
 import { DecisionsPane, LedgerPane, PANE_NAMES, ResultsPane, TranscriptPane } from './Panes';
+import { PermissionPromptView } from './PermissionPrompt';
 import type { Runtime } from './runtime';
 import { SettingsPanel } from './Settings';
 import { requestAfter } from './text';
@@ -162,6 +164,8 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
   const [selectedCall, setSelectedCall] = useState(0);
   const [side, setSide] = useState<'gallery' | 'files'>('gallery');
   const [, setTick] = useState(0);
+  /** A composed call waiting for the person's answer. */
+  const [asking, setAsking] = useState<{ prompt: PermissionPrompt; answer: (a: PromptAnswer) => void }>();
   const paneRefs = useRef<(HTMLDivElement | null)[]>([]);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
 
@@ -230,8 +234,20 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
   const run = async (calls: ComposedCall[]) => {
     if (!play || !live) return;
     setStatus({ kind: 'running', text: 'model call' });
+    const ask = (prompt: PermissionPrompt) =>
+      new Promise<PromptAnswer>((resolve) => {
+        setStatus({ kind: 'running', text: `model call: ${prompt.tool} waits for your answer` });
+        setAsking({
+          prompt,
+          answer: (a) => {
+            setAsking(undefined);
+            setStatus({ kind: 'running', text: 'model call' });
+            resolve(a);
+          },
+        });
+      });
     try {
-      await play.run(calls);
+      await play.run(calls, ask);
       setLive({ ...live, composed: true, now: undefined });
       setSelectedCall(play.history.length - 1);
       // Bring the new call into view (the composer may have scrolled the list away).
@@ -413,13 +429,19 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
             <p className="muted keys">Keys: [ ] model calls · 1–4 panes · / gallery</p>
             {rt && settings ? (
               <>
-                <Composer
-                  tools={allDefs}
-                  offered={play.offered}
-                  busy={busy}
-                  onRun={(c) => void run(c)}
-                  cwd={play.ws.info.cwd}
-                />
+                {asking ? (
+                  <PermissionPromptView key={asking.prompt.callId} prompt={asking.prompt} onAnswer={asking.answer} />
+                ) : null}
+                {/* Kept mounted (hidden) while a prompt is up, so a draft survives the answer. */}
+                <div hidden={!!asking}>
+                  <Composer
+                    tools={allDefs}
+                    offered={play.offered}
+                    busy={busy}
+                    onRun={(c) => void run(c)}
+                    cwd={play.ws.info.cwd}
+                  />
+                </div>
                 <details className="settings-box">
                   <summary>Session settings</summary>
                   <SettingsPanel
@@ -429,6 +451,7 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
                     toolNames={rt.TOOL_NAMES}
                     busy={busy}
                     onApply={applySettings}
+                    addedRules={play.addedRules}
                   />
                   {settingsExtra?.(handle)}
                 </details>

@@ -117,6 +117,39 @@ describe('DecisionsPane', () => {
   });
 });
 
+describe('DecisionsPane after a prompt', () => {
+  it('shows what the engine asked and who answered what, with the rules added', () => {
+    const asked = {
+      behavior: 'ask' as const,
+      rule: { text: 'Bash(touch:*)', source: 'local' as const },
+      reason: 'Bash(touch:*) asks before touch a.txt',
+      subcommands: [{ command: 'touch a.txt', decision: { behavior: 'ask' as const, reason: 'ask rule' } }],
+    };
+    // The calls of the record above, answered at a prompt.
+    const [, bash, edit] = call.calls;
+    const prompted: ModelCallRecord = {
+      ...call,
+      calls: [
+        {
+          ...bash!,
+          decision: { behavior: 'allow', reason: 'Always allowed at the prompt by the user.' },
+          prompt: { answer: 'allow-always', by: 'user', asked, added: ['Bash(touch:*)'] },
+        },
+        {
+          ...edit!,
+          decision: { behavior: 'deny', reason: 'Rejected at the prompt by the scenario’s answer.' },
+          prompt: { answer: 'deny', by: 'scenario', asked: { behavior: 'ask', reason: 'default mode asks' }, added: [] },
+        },
+      ],
+    };
+    render(<DecisionsPane call={prompted} mode="default" />);
+    expect(texts('.decisions > li')).toEqual([
+      'Bash toolu_basked ask rule Bash(touch:*) from localBash(touch:*) asks before touch a.txtalways allowed by the user at the prompt; added Bash(touch:*) to local settingstouch a.txt ask ask rule',
+      'Edit toolu_casked ask default mode asksdenied by the scenario’s answer at the prompt',
+    ]);
+  });
+});
+
 describe('ResultsPane', () => {
   it('shows the exact model text, with whitespace made visible on demand, and the explanation', () => {
     render(<ResultsPane call={call} />);

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import type { LedgerEntry } from '../ledger/ledger';
 import type { CallRecord, ModelCallRecord } from '../session/engine';
+import type { PromptRecord } from '../session/ask';
 import type { SessionDecision } from '../session/permissions';
 import type { ContentBlock } from '../tools/types';
 import { Pdf } from './LazyEditors';
@@ -229,6 +230,30 @@ function DecisionLine({ d }: { d: Omit<SessionDecision, 'subcommands'> }) {
   );
 }
 
+const ANSWER_TEXT = { 'allow-once': 'allowed once', 'allow-always': 'always allowed', deny: 'denied' } as const;
+
+/** A call that asked: what the engine said, and who answered what. */
+function PromptLine({ prompt }: { prompt: PromptRecord }) {
+  return (
+    <div className="prompt-line">
+      asked <DecisionLine d={prompt.asked} />
+      <div>
+        <span className={`badge ${prompt.answer === 'deny' ? 'deny' : 'allow'}`}>{ANSWER_TEXT[prompt.answer]}</span> by{' '}
+        <strong>{prompt.by === 'user' ? 'the user' : 'the scenario’s answer'}</strong> at the prompt
+        {prompt.added.length ? (
+          <>
+            ; added{' '}
+            {prompt.added.map((r) => (
+              <code key={r}>{r}</code>
+            ))}{' '}
+            to local settings
+          </>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
 export function DecisionsPane({ call, mode }: { call: ModelCallRecord; mode?: string }) {
   return (
     <section aria-label="Permission decisions" className="pane" tabIndex={-1}>
@@ -239,14 +264,16 @@ export function DecisionsPane({ call, mode }: { call: ModelCallRecord; mode?: st
             <div>
               <code>{c.name}</code> <span className="muted">{c.id}</span>
             </div>
-            {c.decision ? (
+            {c.prompt ? (
+              <PromptLine prompt={c.prompt} />
+            ) : c.decision ? (
               <DecisionLine d={c.decision} />
             ) : (
               <span className="badge">{noDecisionText(c)}</span>
             )}
-            {c.decision?.subcommands?.length ? (
+            {(c.prompt?.asked ?? c.decision)?.subcommands?.length ? (
               <ul className="subcommands" aria-label={`Subcommands of ${c.id}`}>
-                {c.decision.subcommands.map((s, i) => (
+                {(c.prompt?.asked ?? c.decision)?.subcommands?.map((s, i) => (
                   <li key={i}>
                     <code>{s.command}</code> <DecisionLine d={s.decision} />
                   </li>

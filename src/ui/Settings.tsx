@@ -18,9 +18,12 @@ export interface SettingsProps {
   toolNames: readonly string[];
   busy: boolean;
   onApply: (s: SessionSettings) => void;
+  /** Rules "always allow" added to local settings during the session (re-added on a re-run,
+   * from the scenario's answers). */
+  addedRules?: readonly string[];
 }
 
-export function SettingsPanel({ settings, versions, toolNames, busy, onApply }: SettingsProps) {
+export function SettingsPanel({ settings, versions, toolNames, busy, onApply, addedRules = [] }: SettingsProps) {
   const [version, setVersion] = useState(settings.version);
   const [model, setModel] = useState(settings.model);
   const [mode, setMode] = useState<string>(settings.mode ?? '');
@@ -107,6 +110,14 @@ export function SettingsPanel({ settings, versions, toolNames, busy, onApply }: 
               value={texts[s]}
               onChange={(e) => setTexts({ ...texts, [s]: e.target.value })}
             />
+            {s === 'local' && addedRules.length ? (
+              <div className="added-rules" aria-label="Rules added at prompts">
+                added at prompts (permissions.allow):{' '}
+                {addedRules.map((r) => (
+                  <code key={r}>{r}</code>
+                ))}
+              </div>
+            ) : null}
             {[...(checks[s]?.errors ?? []), ...(checks[s]?.warnings ?? [])].map((m) => (
               <div key={m} className={checks[s]?.errors.includes(m) ? 'error' : 'warning'}>
                 {m}
