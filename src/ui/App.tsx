@@ -171,6 +171,9 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
 
   const start = useCallback(
     async (label: string, how: (r: Runtime) => Promise<Omit<Live, 'composed'> & { composed?: boolean }>) => {
+      // A prompt of the session being left is dropped unanswered: its model call never ends,
+      // so nothing of it lands in the new session.
+      setAsking(undefined);
       setStatus({ kind: 'running', text: label });
       try {
         const r = await loadRuntime();
