@@ -8,6 +8,7 @@ import { modeRef, ruleRef } from './check';
 import { readPathAllowed, writePathAllowed } from './files';
 import * as msg from './messages';
 import picomatch from 'picomatch';
+import { Bounded } from './cache';
 import { inWorkingDirs, resolvePath, specifierMatches, specifierRoot } from './paths';
 import type { Rule } from './rules';
 import type { Word } from './shell/commands';
@@ -26,6 +27,8 @@ import type { SubcommandDecision } from './types';
 
 export const MAX_COMMAND_LENGTH = 10_000;
 
+const wildcard = new Bounded<string, RegExp>(512);
+
 /** Does a Bash rule specifier cover this command text? `x:*` is a prefix rule (word
  * boundary), `*` is a wildcard (a trailing ` *` also matches the bare command), anything
  * else must match exactly. */
@@ -35,6 +38,11 @@ export function bashSpecifierMatches(spec: string, text: string): boolean {
     return text === prefix || text.startsWith(prefix + ' ');
   }
   if (!spec.includes('*')) return text === spec;
+  return wildcard.get(spec, wildcardRegExp).test(text);
+}
+
+/** `Bash(echo *)`: `*` is any text, `\*` a literal star; a trailing ` *` may match nothing. */
+function wildcardRegExp(spec: string): RegExp {
   let src = '';
   for (let i = 0; i < spec.length; i++) {
     const c = spec[i] as string;
@@ -45,7 +53,7 @@ export function bashSpecifierMatches(spec: string, text: string): boolean {
     else src += c.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
   }
   if (src.endsWith(' .*')) src = `${src.slice(0, -3)}( .*)?`;
-  return new RegExp(`^${src}$`, 's').test(text);
+  return new RegExp(`^${src}$`, 's');
 }
 
 const textOf = (words: readonly Word[]) => words.map((w) => w.text).join(' ');
@@ -284,6 +292,8 @@ function pathDeny(env: Env, uses: readonly PathUse[]): { rule: Rule; use: PathUs
   return undefined;
 }
 
+const globs = new Bounded<string, (path: string) => boolean>(256);
+
 /** A deny rule covering the path, or, for a glob, a path the glob can expand to: a sample
  * path built from the rule's own pattern (`**\/*.key` -> `x.key`) is tried against the glob. */
 function denyOn(env: Env, tools: readonly string[], target: string): Rule | undefined {
@@ -313,7 +323,7 @@ function denyOn(env: Env, tools: readonly string[], target: string): Rule | unde
       .replace(/^\//, '')
       .replace(/\/$/, '/x');
     const globDir = target.slice(0, target.lastIndexOf('/'));
-    const matches = picomatch(target, { dot: true });
+    const matches = globs.get(target, (g) => picomatch(g, { dot: true }));
     const candidates = pattern.replace(/\/$/, '').includes('/')
       ? [`${root === '/' ? '' : root}/${sample}`]
       : [`${globDir}/${sample}`, `${root === '/' ? '' : root}/${sample}`];

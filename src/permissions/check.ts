@@ -1,6 +1,7 @@
 // The intermediate result of a tool's own permission check, before the mode layer (bypass,
 // dontAsk, auto, plan) turns a passthrough `ask` into its final form.
 import type { Rule } from './rules';
+import type { RuleSet } from './ruleset';
 import type { Mode, PermissionBehaviour, PermissionContext, RuleRef, SubcommandDecision } from './types';
 
 export interface Check {
@@ -14,13 +15,14 @@ export interface Check {
   knownGap?: string;
 }
 
-/** What every check needs, computed once per decision. */
+/** What every check needs (the rules and directories come from the cached rule set). */
 export interface Env {
   ctx: PermissionContext;
   /** The mode the check runs under (auto mode re-runs a check as acceptEdits). */
   mode: Mode;
   rules: readonly Rule[];
   dirs: readonly string[];
+  pathRules: RuleSet['pathRules'];
   behaviour: PermissionBehaviour;
 }
 

@@ -5,24 +5,14 @@
 // prompt, auto and plan hand it to the safety classifier, default and acceptEdits prompt
 // (in -p mode: refused and listed in permission_denials).
 import { checkBash } from './bash';
-import { PERMISSIONS_2_1_273 } from './behaviour';
 import type { Check, Env } from './check';
 import { modeRef, ruleRef } from './check';
 import { checkRead, checkWrite, validationDeny } from './files';
 import * as msg from './messages';
 import { normalizePath } from './paths';
-import { bareRule, collectRules, workingDirectories } from './rules';
-import type { Decision, Mode, OfferedTools, PermissionContext, PermissionRequest } from './types';
-
-function makeEnv(ctx: PermissionContext, mode: Mode = ctx.mode): Env {
-  return {
-    ctx,
-    mode,
-    rules: collectRules(ctx),
-    dirs: workingDirectories(ctx),
-    behaviour: ctx.behaviour ?? PERMISSIONS_2_1_273,
-  };
-}
+import { bareRule } from './rules';
+import { makeEnv } from './ruleset';
+import type { Decision, OfferedTools, PermissionContext, PermissionRequest } from './types';
 
 /** Turns a check into the Decision the session acts on. */
 function finish(c: Check, tool: string): Decision {

@@ -4,22 +4,10 @@
 import type { Check, Env } from './check';
 import { modeRef, ruleRef } from './check';
 import * as msg from './messages';
-import { inWorkingDirs, pathsForCheck, specifierMatches } from './paths';
+import { inWorkingDirs, pathsForCheck } from './paths';
 import type { Rule } from './rules';
-import type { PermissionContext, RuleBehavior, ValidationStyle } from './types';
-
-export type PathRuleKind = 'read' | 'edit';
-
-/** Specifier rules of these tools are path rules of that kind. Claude Code documents only Read
- * and Edit; the others are mapped to the family they belong to so a deny written for them is
- * never ignored. */
-const PATH_RULE_TOOLS: Record<PathRuleKind, readonly string[]> = {
-  read: ['Read', 'Glob', 'Grep'],
-  edit: ['Edit', 'Write', 'NotebookEdit', 'MultiEdit'],
-};
-
-const ruleCovers = (r: Rule, path: string, ctx: PermissionContext) =>
-  r.content !== undefined && specifierMatches(r.content, path, ctx, r.root);
+import type { PathRuleKind } from './ruleset';
+import type { RuleBehavior, ValidationStyle } from './types';
 
 /** deny/ask: the first rule covering any of the paths; allow: a rule must cover each path. */
 export function pathRule(
@@ -28,21 +16,20 @@ export function pathRule(
   behavior: RuleBehavior,
   paths: readonly string[],
 ): Rule | undefined {
-  const candidates = env.rules.filter(
-    (r) => r.behavior === behavior && PATH_RULE_TOOLS[kind].includes(r.tool),
-  );
+  const candidates = env.pathRules[kind][behavior];
+  if (candidates.length === 0) return undefined;
   if (behavior !== 'allow') {
     for (const p of paths) {
-      const hit = candidates.find((r) => ruleCovers(r, p, env.ctx));
-      if (hit) return hit;
+      const hit = candidates.find((r) => r.covers(p));
+      if (hit) return hit.rule;
     }
     return undefined;
   }
   let first: Rule | undefined;
   for (const p of paths) {
-    const hit = candidates.find((r) => ruleCovers(r, p, env.ctx));
+    const hit = candidates.find((r) => r.covers(p));
     if (!hit) return undefined;
-    first ??= hit;
+    first ??= hit.rule;
   }
   return first;
 }

@@ -3,6 +3,7 @@
 // the settings file's root), matched with the `ignore` package as Claude Code does.
 import ignore, { type Ignore } from 'ignore';
 import { normalizePath } from '../text/paths';
+import { Bounded } from './cache';
 
 export { normalizePath };
 
@@ -22,16 +23,6 @@ export function isInside(path: string, dir: string): boolean {
 export const inWorkingDirs = (path: string, dirs: readonly string[]): boolean =>
   dirs.some((d) => isInside(path, d));
 
-const matchers = new Map<string, Ignore>();
-function matcher(pattern: string): Ignore {
-  let m = matchers.get(pattern);
-  if (!m) {
-    m = ignore().add(pattern);
-    matchers.set(pattern, m);
-  }
-  return m;
-}
-
 /** Splits a specifier into the directory it is rooted at and a gitignore pattern. */
 export function specifierRoot(
   spec: string,
@@ -45,6 +36,24 @@ export function specifierRoot(
   return { root: normalizePath(ctx.cwd), pattern: spec.startsWith('./') ? spec.slice(2) : spec };
 }
 
+/** A compiled path specifier: does it cover this (normalised, absolute) path? */
+export type PathMatcher = (path: string) => boolean;
+
+/** The specifier resolved against its root once, the gitignore pattern compiled once. */
+export function compileSpecifier(
+  spec: string,
+  ctx: { cwd: string; home: string },
+  ruleRoot: string,
+): PathMatcher {
+  const { root, pattern } = specifierRoot(spec, ctx, ruleRoot);
+  if (pattern === '') return () => false;
+  const ig: Ignore = ignore().add(pattern);
+  const strip = root === '/' ? 1 : root.length + 1;
+  return (path) => isInside(path, root) && path !== root && ig.ignores(path.slice(strip));
+}
+
+const compiled = new Bounded<string, PathMatcher>(512);
+
 /** Does the path specifier `spec` (from a rule rooted at `ruleRoot`) cover `path`? */
 export function specifierMatches(
   spec: string,
@@ -52,10 +61,8 @@ export function specifierMatches(
   ctx: { cwd: string; home: string },
   ruleRoot: string,
 ): boolean {
-  const { root, pattern } = specifierRoot(spec, ctx, ruleRoot);
-  if (pattern === '' || !isInside(path, root) || path === root) return false;
-  const rel = root === '/' ? path.slice(1) : path.slice(root.length + 1);
-  return matcher(pattern).ignores(rel);
+  const key = `${spec}\0${ctx.cwd}\0${ctx.home}\0${ruleRoot}`;
+  return compiled.get(key, () => compileSpecifier(spec, ctx, ruleRoot))(path);
 }
 
 /** The path itself and, when it is a symlink (or sits under one), its resolved target. */

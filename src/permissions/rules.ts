@@ -4,6 +4,7 @@
 import type { Mode, PermissionContext, RuleBehavior, RuleSource, Settings, SettingsSource } from './types';
 import { MODES } from './types';
 import { resolvePath } from './paths';
+import { Bounded } from './cache';
 
 export interface RuleValue {
   tool: string;
@@ -20,9 +21,17 @@ export interface Rule extends RuleValue {
   root: string;
 }
 
+const parsed = new Bounded<string, RuleValue | null>(1024);
+
 /** `Bash(npm run test:*)` -> {tool: 'Bash', content: 'npm run test:*'}; `\(` and `\)` inside
  * the specifier are literal parentheses; `Tool()` and `Tool(*)` mean the bare tool. */
 export function parseRule(text: string): RuleValue | null {
+  const v = parsed.get(text, parseRuleText);
+  // A copy: the cached value is shared with every later parse of the same text.
+  return v && { ...v };
+}
+
+function parseRuleText(text: string): RuleValue | null {
   const trimmed = text.trim();
   if (trimmed === '') return null;
   const open = trimmed.indexOf('(');
@@ -66,40 +75,66 @@ const permissionsOf = (s: Settings | undefined) => (s && typeof s === 'object' ?
 const counts = (source: SettingsSource, behavior: RuleBehavior, trusted: boolean) =>
   !(source === 'project' && behavior === 'allow' && !trusted);
 
-export function collectRules(ctx: PermissionContext): Rule[] {
-  const out: Rule[] = [];
-  const add = (texts: string[], behavior: RuleBehavior, source: RuleSource) => {
-    for (const text of texts) {
-      const v = parseRule(text);
-      if (v) out.push({ ...v, behavior, source, text: text.trim(), root: sourceRoot(source, ctx) });
-    }
-  };
+/** One settings list (or CLI flag) of rule texts that counts, in the order rules are gathered. */
+export interface RuleTexts {
+  texts: string[];
+  behavior: RuleBehavior;
+  source: RuleSource;
+}
+
+/** The rule texts that count for this context (the trust rule applied), in order. */
+export function ruleTexts(ctx: PermissionContext): RuleTexts[] {
+  const out: RuleTexts[] = [];
   for (const source of SETTINGS_ORDER) {
     const p = permissionsOf(ctx.sources[source]);
     if (!p) continue;
     for (const behavior of ['deny', 'ask', 'allow'] as const) {
-      if (counts(source, behavior, ctx.trusted)) add(strings(p[behavior]), behavior, source);
+      if (counts(source, behavior, ctx.trusted)) out.push({ texts: strings(p[behavior]), behavior, source });
     }
   }
-  add(ctx.cli.disallowedTools ?? [], 'deny', 'cliArg');
-  add(ctx.cli.allowedTools ?? [], 'allow', 'cliArg');
+  out.push({ texts: ctx.cli.disallowedTools ?? [], behavior: 'deny', source: 'cliArg' });
+  out.push({ texts: ctx.cli.allowedTools ?? [], behavior: 'allow', source: 'cliArg' });
   return out;
 }
 
-/** The working directories: the project, --add-dir, and additionalDirectories from settings
- * (the project file's only when trusted). */
-export function workingDirectories(ctx: PermissionContext): string[] {
-  const dirs = [resolvePath(ctx.cwd, '/', ctx.home)];
-  const add = (d: string, base: string) => {
-    const abs = resolvePath(d, base, ctx.home);
-    if (!dirs.includes(abs)) dirs.push(abs);
-  };
-  for (const d of ctx.cli.addDirs ?? []) add(d, ctx.cwd);
+export function rulesFrom(lists: readonly RuleTexts[], ctx: PermissionContext): Rule[] {
+  const out: Rule[] = [];
+  for (const { texts, behavior, source } of lists) {
+    for (const text of texts) {
+      const v = parseRule(text);
+      if (v) out.push({ ...v, behavior, source, text: text.trim(), root: sourceRoot(source, ctx) });
+    }
+  }
+  return out;
+}
+
+export function collectRules(ctx: PermissionContext): Rule[] {
+  return rulesFrom(ruleTexts(ctx), ctx);
+}
+
+/** --add-dir, then additionalDirectories from settings (the project file's only when trusted),
+ * as written; each is taken from the project directory. */
+export function extraDirTexts(ctx: PermissionContext): string[] {
+  const out = [...(ctx.cli.addDirs ?? [])];
   for (const source of SETTINGS_ORDER) {
     if (source === 'project' && !ctx.trusted) continue;
-    for (const d of strings(permissionsOf(ctx.sources[source])?.additionalDirectories)) add(d, ctx.cwd);
+    out.push(...strings(permissionsOf(ctx.sources[source])?.additionalDirectories));
+  }
+  return out;
+}
+
+export function directoriesFrom(extra: readonly string[], ctx: PermissionContext): string[] {
+  const dirs = [resolvePath(ctx.cwd, '/', ctx.home)];
+  for (const d of extra) {
+    const abs = resolvePath(d, ctx.cwd, ctx.home);
+    if (!dirs.includes(abs)) dirs.push(abs);
   }
   return dirs;
+}
+
+/** The working directories: the project, --add-dir, and additionalDirectories from settings. */
+export function workingDirectories(ctx: PermissionContext): string[] {
+  return directoriesFrom(extraDirTexts(ctx), ctx);
 }
 
 const isMode = (v: unknown): v is Mode => typeof v === 'string' && (MODES as readonly string[]).includes(v);
