@@ -1,13 +1,33 @@
 // Bash on the in-memory workspace (just-bash over memfs) against /bin/bash on disk: the same
-// small pipeline, warm, median of N runs. `npx tsx bench/bash.ts [runs]`
+// small pipeline, warm, median of N runs; in process (the CLI) and through the page's shell
+// worker code in a worker thread (every file call crosses the thread). `npx tsx bench/bash.ts [runs]`
 import { Volume } from 'memfs';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { deterministicClock } from '../src/backends/clock';
 import { createDiskShell } from '../src/backends/shell/disk';
 import { createJustBashShell } from '../src/backends/shell/justbash';
+import { createWorkerShell, type WorkerLike } from '../src/backends/shell/worker/host';
 import type { Shell } from '../src/workspace/types';
+
+/** A worker thread running the page's shell worker code, as the host expects a Worker. */
+function threadWorker(): WorkerLike {
+  // A worker thread does not inherit tsx's loader: register it there before loading the .ts file.
+  const file = new URL('./_shell-worker-node.ts', import.meta.url).href;
+  const boot = `import('tsx/esm/api').then((t) => { t.register(); return import(${JSON.stringify(file)}); })`;
+  const w = new Worker(boot, { eval: true });
+  return {
+    postMessage: (m) => w.postMessage(m),
+    addEventListener: (type: string, l: (e: never) => void) => {
+      if (type === 'message')
+        w.on('message', (data: unknown) => (l as (e: { data: unknown }) => void)({ data }));
+      else w.on('error', (e: Error) => (l as (e: { message: string }) => void)({ message: e.message }));
+    },
+    terminate: () => void w.terminate(),
+  };
+}
 
 const RUNS = Number(process.argv[2] ?? 30);
 const PIPELINE = "cat data.txt | grep -v '^#' | sort | uniq -c | sort -rn | head -5 | wc -l";
@@ -39,6 +59,9 @@ async function time(shell: Shell): Promise<{ median: number; out: string }> {
 }
 
 const mem = await time(createJustBashShell(vol, deterministicClock()));
+const threaded = createWorkerShell(vol, deterministicClock(), { spawn: threadWorker });
+const worker = await time(threaded);
+threaded.dispose();
 const disk = await time(createDiskShell());
 rmSync(root, { recursive: true, force: true });
 console.log(`pipeline: ${PIPELINE}`);
@@ -46,6 +69,10 @@ console.log(
   `memfs (just-bash): ${mem.median.toFixed(2)} ms median of ${RUNS}  -> ${JSON.stringify(mem.out)}`,
 );
 console.log(
+  `memfs (just-bash in a worker thread, as in the page): ${worker.median.toFixed(2)} ms median of ${RUNS}  -> ${JSON.stringify(worker.out)}`,
+);
+console.log(
   `disk  (/bin/bash): ${disk.median.toFixed(2)} ms median of ${RUNS}  -> ${JSON.stringify(disk.out)}`,
 );
 console.log(`ratio memfs/disk: ${(mem.median / disk.median).toFixed(2)}x`);
+console.log(`ratio memfs worker/disk: ${(worker.median / disk.median).toFixed(2)}x`);
