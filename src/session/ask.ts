@@ -7,62 +7,37 @@ import { isInside, normalizePath, parseRule } from '../permissions';
 import type { PermissionContext, PermissionRequest, Settings } from '../permissions';
 import { analyze } from '../permissions/shell/analyze';
 import { parseCommand } from '../permissions/shell/parse';
+
+export * from './prompt';
+import { ruleString, type PermissionUpdate } from './prompt';
 import type { SessionDecision } from './permissions';
-
-export type PromptAnswer = 'allow-once' | 'allow-always' | 'deny';
-
-/** A settings change Claude Code offers at a prompt, in the Agent SDK's `PermissionUpdate`
- * shape (only the kind the playground offers: allow rules written to local settings). */
-export interface PermissionUpdate {
-  type: 'addRules';
-  rules: { toolName: string; ruleContent?: string }[];
-  behavior: 'allow';
-  destination: 'localSettings';
-}
-
-/** What the person (or the scenario) is asked. */
-export interface PermissionPrompt {
-  callId: string;
-  tool: string;
-  /** The input after the schema parsed it. */
-  input: unknown;
-  /** The engine's `ask`: its rule or reason is why the call asks. */
-  decision: SessionDecision;
-  /** What "always allow" would add. */
-  suggestions: PermissionUpdate[];
-}
-
-export interface PromptReply {
-  answer: PromptAnswer;
-  by: 'user' | 'scenario';
-}
-
-/** Undefined: nobody answers, and the call is refused as in -p mode. */
-export type OnAsk = (prompt: PermissionPrompt) => Promise<PromptReply | undefined>;
-
-/** How a prompt ended, kept on the call record for the panes. */
-export interface PromptRecord extends PromptReply {
-  /** The engine's decision that made the call ask. */
-  asked: SessionDecision;
-  /** Rules "always allow" added, as written in the settings file. */
-  added: string[];
-}
-
-/** The tool_result content when the person rejects the call at the prompt. Not recorded by the
- * oracle (-p mode has no prompt); the text as public Claude Code session transcripts show it,
- * where the transcript's `toolUseResult` for it is `User rejected tool use`. */
-export const USER_REJECTED =
-  "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.";
-export const USER_REJECTED_STRUCTURED = 'User rejected tool use';
-
-export const ruleString = (r: PermissionUpdate['rules'][number]): string =>
-  r.ruleContent === undefined ? r.toolName : `${r.toolName}(${r.ruleContent})`;
 
 /** Commands whose first argument is a subcommand (`git commit`, `npm run`): their prefix rule
  * keeps it, so allowing `git status` does not allow `git push`. */
 const SUBCOMMANDS = new Set([
-  'git', 'npm', 'pnpm', 'yarn', 'bun', 'cargo', 'go', 'docker', 'kubectl', 'pip', 'pip3',
-  'gh', 'uv', 'poetry', 'deno', 'brew', 'apt', 'apt-get', 'make', 'npx', 'dotnet', 'mvn', 'gradle',
+  'git',
+  'npm',
+  'pnpm',
+  'yarn',
+  'bun',
+  'cargo',
+  'go',
+  'docker',
+  'kubectl',
+  'pip',
+  'pip3',
+  'gh',
+  'uv',
+  'poetry',
+  'deno',
+  'brew',
+  'apt',
+  'apt-get',
+  'make',
+  'npx',
+  'dotnet',
+  'mvn',
+  'gradle',
 ]);
 /** `npm run <script>`: the script is part of the prefix too. */
 const RUNNERS = new Set(['run', 'run-script', 'exec', 'x']);
@@ -82,7 +57,8 @@ export function bashRuleFor(command: string, home: string): string {
   const [, sub, script] = unit.words.map((w) => w.value);
   if (SUBCOMMANDS.has(name) && plainWord(sub ?? null) && !sub?.startsWith('-')) {
     words.push(sub as string);
-    if (RUNNERS.has(sub as string) && plainWord(script ?? null) && !script?.startsWith('-')) words.push(script as string);
+    if (RUNNERS.has(sub as string) && plainWord(script ?? null) && !script?.startsWith('-'))
+      words.push(script as string);
   }
   return `Bash(${words.join(' ')}:*)`;
 }
@@ -131,7 +107,9 @@ export function suggestUpdates(
     .filter((t) => !have.has(t))
     .map((t) => parseRule(t))
     .filter((r) => r !== null)
-    .map((r) => (r.content === undefined ? { toolName: r.tool } : { toolName: r.tool, ruleContent: r.content }));
+    .map((r) =>
+      r.content === undefined ? { toolName: r.tool } : { toolName: r.tool, ruleContent: r.content },
+    );
   return rules.length ? [{ type: 'addRules', rules, behavior: 'allow', destination: 'localSettings' }] : [];
 }
 

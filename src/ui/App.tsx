@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { PlaygroundSession, SessionSettings } from '../drivers/composer';
 import type { Scenario, ScenarioResult } from '../scenario/schema';
-import type { PermissionPrompt, PromptAnswer } from '../session/ask';
+import type { PermissionPrompt, PromptAnswer } from '../session/prompt';
 import type { Difference } from '../session/compare';
 import type { FileSnapshot } from '../session/engine';
 import type { Workspace as WorkspacePort } from '../workspace/types';

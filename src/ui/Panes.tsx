@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import type { LedgerEntry } from '../ledger/ledger';
 import type { CallRecord, ModelCallRecord } from '../session/engine';
-import type { PromptRecord } from '../session/ask';
+import type { PromptRecord } from '../session/prompt';
 import type { SessionDecision } from '../session/permissions';
 import type { ContentBlock } from '../tools/types';
 import { Pdf } from './LazyEditors';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { PermissionPrompt, PromptAnswer } from '../session/ask';
+import type { PermissionPrompt, PromptAnswer } from '../session/prompt';
 import { domRootPerTest } from './dom-testing';
 import { PermissionPromptView } from './PermissionPrompt';
 

@@ -3,8 +3,7 @@
 // adds the suggested rule to local settings (2), and deny (Esc or 3). Passive: the prompt in,
 // the answer out. It takes the focus when it appears; arrow keys move between the answers.
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import type { PermissionPrompt, PromptAnswer } from '../session/ask';
-import { ruleString } from '../session/ask';
+import { ruleString, type PermissionPrompt, type PromptAnswer } from '../session/prompt';
 
 const SUMMARY_FIELDS = ['command', 'file_path', 'notebook_path', 'pattern', 'path', 'url'] as const;
 
@@ -12,7 +11,9 @@ const SUMMARY_FIELDS = ['command', 'file_path', 'notebook_path', 'pattern', 'pat
 export function inputSummary(input: unknown): string {
   if (typeof input !== 'object' || input === null) return JSON.stringify(input) ?? String(input);
   const rec = input as Record<string, unknown>;
-  const parts = SUMMARY_FIELDS.filter((k) => typeof rec[k] === 'string').map((k) => `${k}: ${String(rec[k])}`);
+  const parts = SUMMARY_FIELDS.filter((k) => typeof rec[k] === 'string').map(
+    (k) => `${k}: ${String(rec[k])}`,
+  );
   return parts.length ? parts.join('\n') : JSON.stringify(input, null, 1);
 }
 
@@ -63,7 +64,11 @@ export function PermissionPromptView({ prompt, onAnswer }: PermissionPromptProps
     'allow-always': rules.length ? `Always allow: add ${rules.join(', ')} to local settings` : 'Always allow',
     deny: 'Deny',
   };
-  const keys: Record<PromptAnswer, string> = { 'allow-once': 'Enter / 1', 'allow-always': '2', deny: 'Esc / 3' };
+  const keys: Record<PromptAnswer, string> = {
+    'allow-once': 'Enter / 1',
+    'allow-always': '2',
+    deny: 'Esc / 3',
+  };
 
   return (
     <section
