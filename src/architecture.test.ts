@@ -4,7 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-const CORE = ['tools', 'ledger', 'permissions', 'text', 'session', 'profiles', 'scenario', 'workspace', 'share'];
+const CORE = [
+  'tools',
+  'ledger',
+  'permissions',
+  'text',
+  'session',
+  'profiles',
+  'scenario',
+  'workspace',
+  'share',
+];
 const here = import.meta.dirname;
 
 function sources(dir: string): string[] {
@@ -23,16 +33,20 @@ function sources(dir: string): string[] {
   return out;
 }
 
-const FORBIDDEN_MODULE = /^(node:|react$|react-dom|react\/|monaco-editor|@monaco-editor\/|@webcontainer\/|fs$|path$|child_process$|os$)/;
+const FORBIDDEN_MODULE =
+  /^(node:|react$|react-dom|react\/|monaco-editor|@monaco-editor\/|@webcontainer\/|fs$|path$|child_process$|os$)/;
 const FORBIDDEN_LOCAL = /(^|\/)(backends|ui|cli|drivers)(\/|$)/;
 const DOM_GLOBAL = /\b(window|document|localStorage|sessionStorage|navigator|location)\s*\./;
 
 export function violations(file: string, text: string): string[] {
   const out: string[] = [];
-  for (const m of text.matchAll(/(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)) {
+  for (const m of text.matchAll(
+    /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g,
+  )) {
     const spec = (m[1] ?? m[2]) as string;
     if (FORBIDDEN_MODULE.test(spec)) out.push(`${file}: imports ${spec}`);
-    if (spec.startsWith('.') && FORBIDDEN_LOCAL.test(spec.replace(/^(\.\.?\/)+/, ''))) out.push(`${file}: imports ${spec}`);
+    if (spec.startsWith('.') && FORBIDDEN_LOCAL.test(spec.replace(/^(\.\.?\/)+/, '')))
+      out.push(`${file}: imports ${spec}`);
   }
   const code = text.replace(/\/\/.*$/gm, '').replace(/\/\*[\s\S]*?\*\//g, '');
   const dom = code.match(DOM_GLOBAL);
@@ -63,5 +77,58 @@ describe('import direction', () => {
       'f.ts: imports monaco-editor',
       'f.ts: uses window.',
     ]);
+  });
+});
+
+/** Packages the first page reaches through static imports from the browser entry. */
+function firstLoadPackages(entry: string): Map<string, string> {
+  const found = new Map<string, string>();
+  const seen = new Set<string>();
+  const stack = [entry];
+  while (stack.length > 0) {
+    const file = stack.pop() as string;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(
+      /^\s*(?:import|export)\s+(?!type\b)(?:[^;]*?\sfrom\s+)?['"]([^'"]+)['"]/gm,
+    )) {
+      const spec = m[1] as string;
+      if (!spec.startsWith('.')) {
+        const pkg = spec.startsWith('@')
+          ? spec.split('/').slice(0, 2).join('/')
+          : (spec.split('/')[0] as string);
+        if (!found.has(pkg)) found.set(pkg, relative(here, file));
+        continue;
+      }
+      const base = join(file, '..', spec.replace(/\?.*$/, ''));
+      const target = ['', '.ts', '.tsx', '/index.ts', '/index.tsx']
+        .map((x) => base + x)
+        .find((f) => {
+          try {
+            return statSync(f).isFile();
+          } catch {
+            return false;
+          }
+        });
+      if (target && /\.tsx?$/.test(target)) stack.push(target);
+    }
+  }
+  return found;
+}
+
+describe('first page load', () => {
+  it('imports the heavy engines (shell, PDF, editor, git, WebContainer) only on demand', () => {
+    const heavy = [
+      'just-bash',
+      'monaco-editor',
+      '@monaco-editor/react',
+      'isomorphic-git',
+      'memfs',
+      '@webcontainer/api',
+    ];
+    const reached = firstLoadPackages(join(here, 'main.tsx'));
+    expect(heavy.filter((p) => reached.has(p)).map((p) => `${p} via ${reached.get(p)}`)).toEqual([]);
+    expect(reached.has('react')).toEqual(true);
   });
 });
