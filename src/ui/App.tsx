@@ -181,7 +181,11 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
         const next = await how(r);
         // With no model call yet there is no snapshot: the files now stand in.
         const now = next.play.history.length === 0 ? await r.snapshotFiles(next.play.ws) : undefined;
-        setLive({ composed: false, now, ...next });
+        setLive((before) => {
+          // The session left behind frees its workspace (the shell's workers above all).
+          if (before && before.play.ws !== next.play.ws) void before.play.ws.dispose();
+          return { composed: false, now, ...next };
+        });
         setSelectedCall(0);
         setStatus({ kind: 'idle' });
       } catch (e) {

@@ -27,7 +27,8 @@ export interface WorkerShellOptions {
   spawn: () => WorkerLike;
   /** How long past its timeout (or an abort) a command may take to stop by itself. */
   graceMs?: number;
-  /** Workers kept ready between commands. */
+  /** Workers kept ready between commands (the first starts with the first command: a session
+   * without Bash starts none). */
   keepIdle?: number;
 }
 
@@ -126,8 +127,6 @@ export function createWorkerShell(vol: Volume, clock: Clock, options: WorkerShel
     alive.add(slot);
     return slot;
   }
-
-  if (keepIdle > 0) idle.push(spawn());
 
   return {
     async run(command: string, opts: ShellRunOptions): Promise<ShellResult> {
