@@ -124,6 +124,60 @@ test('a reload brings the session back from IndexedDB', async ({ page }) => {
   await page.getByRole('button', { name: 'Export scenario' }).click();
 });
 
+/** Replaces a.txt's text in the editor and saves it as an outside edit. */
+async function editOutside(pg: Playground, text: string): Promise<void> {
+  await pg.showFiles();
+  await pg.workspace.getByRole('button', { name: 'project/a.txt' }).click();
+  const editor = pg.workspace.getByTestId('code-editor').locator('.monaco-editor');
+  await expect(editor).toBeVisible();
+  await editor.locator('.view-lines').click();
+  await pg.page.keyboard.press('ControlOrMeta+a');
+  await pg.page.keyboard.insertText(text);
+  await pg.workspace.getByRole('button', { name: 'Save as an outside edit' }).click();
+  await expect(pg.workspace).toContainText('now: outside edits after model call 0');
+}
+
+/** Reads a.txt again in a new model call: its transcript and read ledger. An unchanged file
+ * would get the "unchanged since last read" stub; an edited one (mtime moved) its new text. */
+async function rereadA(pg: Playground): Promise<string[]> {
+  await pg.compose('Read', { file_path: '/workspace/project/a.txt' });
+  await expect(pg.calls).toHaveCount(2);
+  await expect(pg.calls.nth(1)).toHaveAttribute('aria-selected', 'true');
+  return [await pg.pane('Transcript').innerText(), await pg.pane('Read ledger').innerText()];
+}
+
+test('an outside edit with no model call after it survives a reload', async ({ page, browser }) => {
+  const scen = {
+    id: 'outside-edit',
+    files: { 'a.txt': 'one\n', 'b.txt': 'bee\n' },
+    turns: [[{ name: 'Read', input: { file_path: '$CWD/a.txt' } }]],
+  };
+  // What the session shows when the next model call follows the edit without a reload.
+  const fresh = await browser.newPage();
+  await fresh.goto(link(scen));
+  const ref = new Playground(fresh);
+  await expect(ref.calls).toHaveCount(1);
+  await editOutside(ref, 'two\n');
+  const expected = await rereadA(ref);
+  await expect(ref.pane('Tool results').locator('pre.model-text').first()).toHaveText('1\ttwo\n2\t');
+  await fresh.close();
+
+  const pg = new Playground(page);
+  await page.goto(link(scen));
+  await expect(pg.calls).toHaveCount(1);
+  await editOutside(pg, 'two\n');
+  await page.waitForTimeout(600);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'outside-edit' })).toBeVisible();
+  await expect(pg.calls).toHaveCount(1);
+  await pg.showFiles();
+  await expect(pg.workspace).toContainText('now: outside edits after model call 0');
+  await expect(pg.workspace.locator('.mark.modified')).toHaveText('M');
+  await pg.workspace.getByRole('button', { name: 'project/a.txt' }).click();
+  await expect(pg.workspace.getByTestId('diff-editor')).toContainText('two');
+  expect(await rereadA(pg)).toEqual(expected);
+});
+
 test('Copy as GitHub issue writes the calls, expected vs actual and the link', async ({ page }) => {
   const pg = new Playground(page);
   await pg.openScenario('edit', 'edit-crlf-file');

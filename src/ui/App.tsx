@@ -16,6 +16,7 @@ import { DecisionsPane, LedgerPane, PANE_NAMES, ResultsPane, TranscriptPane } fr
 import { PermissionPromptView } from './PermissionPrompt';
 import type { Runtime } from './runtime';
 import { SettingsPanel } from './Settings';
+import type { OutsideEdit } from './share/persist';
 import { requestAfter } from './text';
 import { Workspace } from './Workspace';
 
@@ -24,8 +25,11 @@ export interface PlaygroundHandle {
   /** The session's scenario as run so far (its composed turns included); undefined when idle. */
   scenario?: Scenario;
   id?: string;
-  /** Opens a scenario object (a share link, an import) as a new session. */
-  openScenario: (scenario: Scenario, id: string) => void;
+  /** Outside edits since the last model call (not in `scenario` until the next one). */
+  edits?: readonly OutsideEdit[];
+  /** Opens a scenario object (a share link, an import) as a new session; `edits` are made
+   * again after its replay (a saved session's outside edits since its last model call). */
+  openScenario: (scenario: Scenario, id: string, edits?: readonly OutsideEdit[]) => void;
   /** The replay's result when the session was opened (before composed calls): share, divergence. */
   result?: ScenarioResult;
 }
@@ -148,6 +152,7 @@ interface Live {
   composed: boolean;
   /** The files now (after outside edits); undefined when they equal the last snapshot. */
   now?: FileSnapshot;
+  edits?: OutsideEdit[];
 }
 
 const isTyping = (t: EventTarget | null) =>
@@ -204,11 +209,13 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
   );
   const openBlank = () =>
     void start('blank workspace', async (r) => ({ play: await r.openBlank(makeWorkspace), composed: true }));
-  const openScenario = (scenario: Scenario, id: string) =>
-    void start(id, async (r) => ({
-      play: await r.PlaygroundSession.open(makeWorkspace, id, scenario),
-      composed: true,
-    }));
+  const openScenario = (scenario: Scenario, id: string, edits: readonly OutsideEdit[] = []) =>
+    void start(id, async (r) => {
+      const p = await r.PlaygroundSession.open(makeWorkspace, id, scenario);
+      for (const e of edits) await p.outsideEdit(e.path, e.text);
+      const restored = edits.length > 0 ? { edits: [...edits], now: await r.snapshotFiles(p.ws) } : {};
+      return { play: p, composed: true, ...restored };
+    });
 
   useEffect(() => {
     if (initialId) open(initialId);
@@ -255,7 +262,7 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
       });
     try {
       await play.run(calls, ask);
-      setLive({ ...live, composed: true, now: undefined });
+      setLive({ ...live, composed: true, now: undefined, edits: undefined });
       setSelectedCall(play.history.length - 1);
       // Bring the new call into view (the composer may have scrolled the list away).
       requestAnimationFrame(() => tabRefs.current[play.history.length - 1]?.focus());
@@ -268,7 +275,8 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
   const outsideEdit = async (path: string, text: string) => {
     if (!play || !live) return;
     await play.outsideEdit(path, text);
-    setLive({ ...live, composed: true, now: await refreshNow(play) });
+    const edit = (await import('./share/edits')).outsideEditOf(play.ws.info.cwd, path, text);
+    setLive({ ...live, composed: true, now: await refreshNow(play), edits: [...(live.edits ?? []), edit] });
     setTick((t) => t + 1);
   };
 
@@ -309,6 +317,7 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
   const handle: PlaygroundHandle = {
     scenario: play?.scenario,
     id: play?.id,
+    edits: live?.edits,
     openScenario,
     result: play?.result,
   };
@@ -437,7 +446,11 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
             {rt && settings ? (
               <>
                 {asking ? (
-                  <PermissionPromptView key={asking.prompt.callId} prompt={asking.prompt} onAnswer={asking.answer} />
+                  <PermissionPromptView
+                    key={asking.prompt.callId}
+                    prompt={asking.prompt}
+                    onAnswer={asking.answer}
+                  />
                 ) : null}
                 {/* Kept mounted (hidden) while a prompt is up, so a draft survives the answer. */}
                 <div hidden={!!asking}>

@@ -10,7 +10,7 @@ import type { BackendName } from '../../workspace/types';
 import type { ShareBoot } from './boot';
 import { copyText, download, fileNameFor, readTextFile } from './files';
 import { ImportSessionDialog } from './ImportSessionDialog';
-import { saveSession } from './persist';
+import { saveSession, type OutsideEdit } from './persist';
 
 // The codec, zod and the profiles load when first needed, not with the first paint.
 const core = () => import('./core');
@@ -22,7 +22,10 @@ import './share.css';
 export interface ShareHandle {
   scenario?: Scenario;
   id?: string;
-  openScenario: (scenario: Scenario, id: string) => void;
+  /** Outside edits since the last model call (the next one takes them into the scenario). */
+  edits?: readonly OutsideEdit[];
+  /** `edits`: outside edits to make again once the scenario is replayed (a saved session). */
+  openScenario: (scenario: Scenario, id: string, edits?: readonly OutsideEdit[]) => void;
   /** The replay's result, when the page exposes it (divergence and the issue's actual text). */
   result?: ScenarioResult;
 }
@@ -34,11 +37,11 @@ export interface ShareToolbarProps {
   backend?: () => BackendName;
   /** The recorded result of a gallery scenario, for "expected" in the issue. */
   recorded?: (id: string, scenario: Scenario) => Promise<ScenarioResult | undefined>;
-  /** Milliseconds between a change and the autosave. */
+  /** Milliseconds between the last change and the autosave. */
   autosaveMs?: number;
 }
 
-type Pending = { scenario: Scenario; id: string; why: string };
+type Pending = { scenario: Scenario; id: string; why: string; edits?: readonly OutsideEdit[] };
 type Notice = { kind: 'ok' | 'warn' | 'error'; text: string; link?: string; offerExport?: boolean };
 
 const shareBase = () => `${location.origin}${location.pathname}`;
@@ -56,18 +59,19 @@ export function ShareToolbar({ handle, boot, backend, recorded, autosaveMs = 300
 
   /** Opens a scenario from a link or file, unless it must wait for a click first. */
   const admit = useCallback(
-    (scenario: Scenario, id: string, runsShell: boolean, origin: string) => {
+    (scenario: Scenario, id: string, runsShell: boolean, origin: string, edits?: readonly OutsideEdit[]) => {
       const b = backend?.() ?? 'memfs';
       if (runsShell && (b === 'webcontainer' || b === 'disk')) {
         setPending({
           scenario,
           id,
+          edits,
           why: `This ${origin} runs shell commands (Bash calls, shell actions or git setup). On the ${b} backend they run on real Node, so it waits for you.`,
         });
         return;
       }
       setLinkError(undefined);
-      openRef.current(scenario, id);
+      openRef.current(scenario, id, edits);
     },
     [backend],
   );
@@ -78,7 +82,7 @@ export function ShareToolbar({ handle, boot, backend, recorded, autosaveMs = 300
       booted.current = true;
       if (boot?.open) {
         if (boot.open.source === 'link') history.replaceState(null, '', location.pathname);
-        admit(boot.open.scenario, boot.open.id, boot.open.runsShell, 'link');
+        admit(boot.open.scenario, boot.open.id, boot.open.runsShell, 'link', boot.open.edits);
       }
     }
     const onHash = () => {
@@ -104,13 +108,23 @@ export function ShareToolbar({ handle, boot, backend, recorded, autosaveMs = 300
     return () => clearTimeout(t);
   }, []);
 
-  // Autosave: the session's scenario holds its files, settings and every turn so far.
-  const { scenario, id } = handle;
+  // Autosave, debounced: the session's scenario holds its files, settings and every turn so
+  // far; outside edits since the last model call go beside it. Leaving the page saves at once.
+  const { scenario, id, edits } = handle;
   useEffect(() => {
     if (!scenario || !id) return;
-    const t = setTimeout(() => void saveSession(id, scenario).catch(() => undefined), autosaveMs);
-    return () => clearTimeout(t);
-  }, [scenario, id, autosaveMs]);
+    const save = () => {
+      clearTimeout(t);
+      window.removeEventListener('pagehide', save);
+      void saveSession(id, scenario, edits).catch(() => undefined);
+    };
+    const t = setTimeout(save, autosaveMs);
+    window.addEventListener('pagehide', save);
+    return () => {
+      clearTimeout(t);
+      window.removeEventListener('pagehide', save);
+    };
+  }, [scenario, id, edits, autosaveMs]);
 
   const exportFile = () => {
     if (!scenario) return;
@@ -228,7 +242,7 @@ export function ShareToolbar({ handle, boot, backend, recorded, autosaveMs = 300
               <button
                 type="button"
                 onClick={() => {
-                  openRef.current(pending.scenario, pending.id);
+                  openRef.current(pending.scenario, pending.id, pending.edits);
                   setPending(undefined);
                 }}
               >

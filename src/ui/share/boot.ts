@@ -3,11 +3,18 @@
 // the App never starts one session while another is being restored.
 import type { Scenario } from '../../scenario/schema';
 import { looksLikeLink } from '../../share/looks';
-import { loadSession } from './persist';
+import { loadSession, type OutsideEdit } from './persist';
 
 export interface ShareBoot {
   /** A scenario to open as the session (from a link or the saved session). */
-  open?: { scenario: Scenario; id: string; source: 'link' | 'saved'; runsShell: boolean };
+  open?: {
+    scenario: Scenario;
+    id: string;
+    source: 'link' | 'saved';
+    runsShell: boolean;
+    /** Saved sessions: outside edits after the last model call, to be made again. */
+    edits?: OutsideEdit[];
+  };
   /** The gallery scenario the App should open itself. */
   galleryId?: string;
   /** Why the link in the address could not be opened (plain text). */
@@ -36,6 +43,9 @@ export async function bootShare(hash: string, galleryParam: string | undefined):
   }
   const saved = await loadSession();
   if (saved && (!galleryParam || saved.id === galleryParam))
-    return { open: { scenario: saved.scenario, id: saved.id, source: 'saved', runsShell: false }, error };
+    return {
+      open: { scenario: saved.scenario, id: saved.id, source: 'saved', runsShell: false, edits: saved.edits },
+      error,
+    };
   return { galleryId: galleryParam, error };
 }

@@ -2,15 +2,26 @@
 // scenario as JSON text (its files byte-exact as file specs, its settings, every turn composed
 // or replayed so far): replaying it rebuilds the workspace bytes and the transcript. Stored as
 // text so a saved session goes through the same checks and migration ladder as a link.
+// Outside edits made since the last model call are not in the scenario's turns yet (the next
+// model call opens its turn with them), so they are stored beside it and made again on load.
 import type { Scenario } from '../../scenario/schema';
 
 const DB = 'cc-playground';
 const STORE = 'session';
 const KEY = 'current';
 
+/** A file the person saved in the editor, as PlaygroundSession.outsideEdit takes it. */
+export interface OutsideEdit {
+  /** Relative to the project directory, so it lands the same on any workspace root. */
+  path: string;
+  text: string;
+}
+
 export interface SavedSession {
   id: string;
   scenario: Scenario;
+  /** Outside edits after the last model call, in the order they were made. */
+  edits: OutsideEdit[];
   savedAt: number;
 }
 
@@ -18,8 +29,16 @@ interface Stored {
   v: 1;
   id: string;
   json: string;
+  /** Absent in sessions saved before outside edits were kept. */
+  edits?: OutsideEdit[];
   savedAt: number;
 }
+
+const isEdit = (e: unknown): e is OutsideEdit =>
+  typeof e === 'object' &&
+  e !== null &&
+  typeof (e as OutsideEdit).path === 'string' &&
+  typeof (e as OutsideEdit).text === 'string';
 
 function openDb(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
@@ -45,8 +64,18 @@ async function tx<T>(mode: IDBTransactionMode, op: (s: IDBObjectStore) => IDBReq
   }
 }
 
-export async function saveSession(id: string, scenario: Scenario): Promise<void> {
-  const value: Stored = { v: 1, id, json: JSON.stringify(scenario), savedAt: Date.now() };
+export async function saveSession(
+  id: string,
+  scenario: Scenario,
+  edits: readonly OutsideEdit[] = [],
+): Promise<void> {
+  const value: Stored = {
+    v: 1,
+    id,
+    json: JSON.stringify(scenario),
+    edits: edits.map((e) => ({ path: e.path, text: e.text })),
+    savedAt: Date.now(),
+  };
   await tx('readwrite', (s) => s.put(value, KEY));
 }
 
@@ -56,9 +85,11 @@ export async function loadSession(): Promise<SavedSession | undefined> {
   try {
     const v = (await tx('readonly', (s) => s.get(KEY) as IDBRequest<Stored | undefined>)) ?? undefined;
     if (!v || v.v !== 1 || typeof v.json !== 'string') return undefined;
+    const edits = v.edits ?? [];
+    if (!Array.isArray(edits) || !edits.every(isEdit)) return undefined;
     const { checkScenarioJson } = await import('../../share/link');
     const checked = checkScenarioJson(v.json);
-    return checked.ok ? { id: v.id, scenario: checked.value.scenario, savedAt: v.savedAt } : undefined;
+    return checked.ok ? { id: v.id, scenario: checked.value.scenario, edits, savedAt: v.savedAt } : undefined;
   } catch {
     return undefined;
   }
