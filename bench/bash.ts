@@ -4,30 +4,13 @@
 import { Volume } from 'memfs';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { deterministicClock } from '../src/backends/clock';
 import { createDiskShell } from '../src/backends/shell/disk';
 import { createJustBashShell } from '../src/backends/shell/justbash';
-import { createWorkerShell, type WorkerLike } from '../src/backends/shell/worker/host';
+import { createWorkerShell } from '../src/backends/shell/worker/host';
+import { threadWorker } from '../src/cli/shell-thread';
 import type { Shell } from '../src/workspace/types';
-
-/** A worker thread running the page's shell worker code, as the host expects a Worker. */
-function threadWorker(): WorkerLike {
-  // A worker thread does not inherit tsx's loader: register it there before loading the .ts file.
-  const file = new URL('./_shell-worker-node.ts', import.meta.url).href;
-  const boot = `import('tsx/esm/api').then((t) => { t.register(); return import(${JSON.stringify(file)}); })`;
-  const w = new Worker(boot, { eval: true });
-  return {
-    postMessage: (m) => w.postMessage(m),
-    addEventListener: (type: string, l: (e: never) => void) => {
-      if (type === 'message')
-        w.on('message', (data: unknown) => (l as (e: { data: unknown }) => void)({ data }));
-      else w.on('error', (e: Error) => (l as (e: { message: string }) => void)({ message: e.message }));
-    },
-    terminate: () => void w.terminate(),
-  };
-}
 
 const RUNS = Number(process.argv[2] ?? 30);
 const PIPELINE = "cat data.txt | grep -v '^#' | sort | uniq -c | sort -rn | head -5 | wc -l";

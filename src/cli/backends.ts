@@ -6,12 +6,24 @@ import { nodeRipgrepLoader } from '../backends/search/loader-node';
 import { createMemfsSearch } from '../backends/search/memfs';
 import { createDiskShell } from '../backends/shell/disk';
 import { createJustBashShell } from '../backends/shell/justbash';
+import { createWorkerShell } from '../backends/shell/worker/host';
 import type { Workspace } from '../workspace/types';
+import { threadWorker } from './shell-thread';
 
-export type CliBackend = 'memfs' | 'disk';
+/** memfs-worker: the in-memory workspace with Bash as the page runs it (the shell worker code in
+ * a worker thread, no python3), to check the page's path against the corpus. */
+export type CliBackend = 'memfs' | 'disk' | 'memfs-worker';
 
 export function createWorkspace(backend: CliBackend): Workspace {
+  if (backend === 'memfs-worker')
+    return createMemfsWorkspace({
+      shell: (vol, clock) => createWorkerShell(vol, clock, { spawn: threadWorker }),
+      search: (vol) => createMemfsSearch(vol, nodeRipgrepLoader),
+    });
   return backend === 'memfs'
-    ? createMemfsWorkspace({ shell: (vol, clock) => createJustBashShell(vol, clock, { python: true }), search: (vol) => createMemfsSearch(vol, nodeRipgrepLoader) })
+    ? createMemfsWorkspace({
+        shell: (vol, clock) => createJustBashShell(vol, clock, { python: true }),
+        search: (vol) => createMemfsSearch(vol, nodeRipgrepLoader),
+      })
     : createDiskWorkspace({ shell: () => createDiskShell(), search: () => createDiskSearch() });
 }

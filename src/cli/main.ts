@@ -8,8 +8,8 @@ import { formatTranscript } from './transcript';
 import type { CliBackend } from './backends';
 
 const USAGE = `usage:
-  npm run cli -- replay <scenario file or dir>... [--backend memfs|disk] [--out <dir>] [--json]
-  npm run cli -- conform <scenario file or dir>... [--expected <results dir>] [--backend memfs|disk] [--filter <regex on id>] [--json]`;
+  npm run cli -- replay <scenario file or dir>... [--backend memfs|disk|memfs-worker] [--out <dir>] [--json]
+  npm run cli -- conform <scenario file or dir>... [--expected <results dir>] [--backend memfs|disk|memfs-worker] [--filter <regex on id>] [--json]`;
 
 class UsageError extends Error {}
 
@@ -25,7 +25,8 @@ interface Args {
 
 function parseArgs(argv: string[]): Args {
   const [cmd, ...rest] = argv;
-  if (cmd !== 'replay' && cmd !== 'conform') throw new UsageError(cmd ? `unknown command: ${cmd}` : 'no command given');
+  if (cmd !== 'replay' && cmd !== 'conform')
+    throw new UsageError(cmd ? `unknown command: ${cmd}` : 'no command given');
   const a: Args = { cmd, inputs: [], backend: 'memfs', json: false };
   for (let i = 0; i < rest.length; i++) {
     const x = rest[i] as string;
@@ -36,7 +37,8 @@ function parseArgs(argv: string[]): Args {
     };
     if (x === '--backend') {
       const b = value();
-      if (b !== 'memfs' && b !== 'disk') throw new UsageError(`--backend must be memfs or disk, not ${b}`);
+      if (b !== 'memfs' && b !== 'disk' && b !== 'memfs-worker')
+        throw new UsageError(`--backend must be memfs, disk or memfs-worker, not ${b}`);
       a.backend = b;
     } else if (x === '--out' && cmd === 'replay') a.out = value();
     else if (x === '--json') a.json = true;
@@ -98,11 +100,17 @@ async function conform(a: Args): Promise<number> {
     if (a.json) continue;
     if (v.pass) console.log(`PASS ${s.id}`);
     else if (v.error) console.log(`FAIL ${s.id}: crashed: ${v.error.split('\n')[0]}`);
-    else if (v.first) console.log(`FAIL ${s.id}: ${v.first.path}: expected ${short(v.first.expected)}, got ${short(v.first.actual)}`);
+    else if (v.first)
+      console.log(
+        `FAIL ${s.id}: ${v.first.path}: expected ${short(v.first.expected)}, got ${short(v.first.actual)}`,
+      );
   }
-  if (a.json) console.log(JSON.stringify({ backend: a.backend, passed, failed, structuredSame, verdicts }, null, 1));
+  if (a.json)
+    console.log(JSON.stringify({ backend: a.backend, passed, failed, structuredSame, verdicts }, null, 1));
   else {
-    console.log(`structured results: ${structuredSame} of ${passed + failed} match (${((performance.now() - t0) / 1000).toFixed(1)} s, ${a.backend})`);
+    console.log(
+      `structured results: ${structuredSame} of ${passed + failed} match (${((performance.now() - t0) / 1000).toFixed(1)} s, ${a.backend})`,
+    );
     console.log(`conformance: ${passed} passed, ${failed} failed`);
   }
   return 0;

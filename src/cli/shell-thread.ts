@@ -1,0 +1,20 @@
+// The page's shell worker code in a Node worker thread: `--backend memfs-worker` and
+// bench/bash.ts run Bash the way the page does, every file call crossing a thread.
+import { Worker } from 'node:worker_threads';
+import type { WorkerLike } from '../backends/shell/worker/host';
+
+export function threadWorker(): WorkerLike {
+  // A worker thread does not inherit tsx's loader: register it there before loading the .ts file.
+  const file = new URL('./shell-thread-entry.ts', import.meta.url).href;
+  const boot = `import('tsx/esm/api').then((t) => { t.register(); return import(${JSON.stringify(file)}); })`;
+  const w = new Worker(boot, { eval: true });
+  return {
+    postMessage: (m) => w.postMessage(m),
+    addEventListener: (type: string, l: (e: never) => void) => {
+      if (type === 'message')
+        w.on('message', (data: unknown) => (l as (e: { data: unknown }) => void)({ data }));
+      else w.on('error', (e: Error) => (l as (e: { message: string }) => void)({ message: e.message }));
+    },
+    terminate: () => void w.terminate(),
+  };
+}
