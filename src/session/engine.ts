@@ -36,7 +36,8 @@ export interface CallRecord {
   parsed?: unknown;
   /** The tool's typed outcome (for the UI's renderers). */
   outcome?: unknown;
-  stage: 'unknown-tool' | 'input' | 'validate' | 'permission' | 'call' | 'crash';
+  /** `stopped`: the person stopped the model call before this call started. */
+  stage: 'unknown-tool' | 'input' | 'validate' | 'permission' | 'call' | 'crash' | 'stopped';
 }
 
 export interface ModelCallRecord {
@@ -75,6 +76,12 @@ interface Prepared {
   decision: SessionDecision;
   prompt?: PromptRecord;
 }
+
+/** What Claude Code sends for a tool call an interrupt kept from starting (its
+ * createToolResultStopMessage, as public sources of Claude Code show it; no recorded scenario
+ * has an interrupt to check it against). */
+export const INTERRUPTED_BEFORE_START =
+  "The user doesn't want to take this action right now. STOP what you are doing and wait for the user to tell you how to proceed.";
 
 const noSuchTool = (name: string) => `<tool_use_error>Error: No such tool available: ${name}</tool_use_error>`;
 
@@ -229,6 +236,11 @@ export class Session {
     const records: CallRecord[] = new Array<CallRecord>(uses.length);
     let i = 0;
     while (i < uses.length) {
+      if (signal?.aborted) {
+        // Stopped: the calls not started yet never run (a Write after Stop must not write).
+        for (; i < uses.length; i++) records[i] = stoppedRecord(uses[i] as ToolUse);
+        break;
+      }
       const batch: number[] = [];
       // A run of consecutive concurrency-safe calls starts together; each other call runs alone.
       const safe = (k: number) => {
@@ -265,9 +277,40 @@ export class Session {
     return rec;
   }
 
-  /** Waits for background work; returns notifications that arrived after the last call. */
-  async settle(): Promise<Attachment[]> {
-    while (this.conversation.background.length > 0) await Promise.allSettled(this.conversation.background.splice(0));
+  /** Waits for background work; returns notifications that arrived after the last call. With
+   * a signal, stops waiting when it fires: what arrived so far is returned, and what is still
+   * running (stopped by the same signal, which its tool was given) reports to a later call. */
+  async settle(signal?: AbortSignal): Promise<Attachment[]> {
+    const stopped = signal ? aborted(signal) : undefined;
+    while (this.conversation.background.length > 0 && !signal?.aborted) {
+      const running = this.conversation.background.splice(0);
+      const all = Promise.allSettled(running);
+      await (stopped ? Promise.race([all, stopped.promise]) : all);
+      // Whatever did not end yet is still background work of the conversation.
+      if (signal?.aborted) this.conversation.background.unshift(...running);
+    }
+    stopped?.dispose();
     return this.conversation.pending.splice(0);
   }
+}
+
+function stoppedRecord(use: ToolUse): CallRecord {
+  return {
+    id: use.id,
+    name: use.name,
+    input: use.input,
+    stage: 'stopped',
+    rendered: { content: INTERRUPTED_BEFORE_START, is_error: true },
+    explain: 'You stopped the model call before this call started, so it did not run.',
+  };
+}
+
+/** A promise that resolves when the signal fires; dispose drops the listener. */
+function aborted(signal: AbortSignal): { promise: Promise<void>; dispose: () => void } {
+  let onAbort = () => {};
+  const promise = new Promise<void>((resolve) => {
+    onAbort = () => resolve();
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  return { promise, dispose: () => signal.removeEventListener('abort', onAbort) };
 }

@@ -33,6 +33,8 @@ export interface ReplayOptions {
   permissions?: (setup: PermissionSetup) => Promise<SessionPermissions> | SessionPermissions;
   /** Called after each model call (the UI uses it for progress). */
   onModelCall?: (rec: ModelCallRecord) => void;
+  /** Stops the replay: no turn starts after it fires, the running one stops its tools, and
+   * waiting for background commands ends (they were given the signal too). */
   signal?: AbortSignal;
   /** Record files before and after every model call (SessionOptions.snapshots). */
   snapshots?: boolean;
@@ -44,6 +46,8 @@ export interface Replay {
   result: ScenarioResult;
   session: Session;
   problems: string[];
+  /** The signal fired during the replay: the result is partial and compares with nothing. */
+  stopped: boolean;
 }
 
 export function scenarioMode(s: Scenario): PermissionMode {
@@ -82,7 +86,7 @@ export function baseEnv(ws: Workspace, scen: Scenario): Record<string, string> {
 }
 
 /** One runner action between model calls (an outside edit, a sleep, a shell command). */
-export async function performAction(ws: Workspace, act: Action, log: Record<string, unknown>[]): Promise<void> {
+export async function performAction(ws: Workspace, act: Action, log: Record<string, unknown>[], signal?: AbortSignal): Promise<void> {
   const p = placeholders(ws);
   const abs = (rel: string) => resolve(ws.info.cwd, substitute(rel, p));
   if ('touch' in act) {
@@ -128,7 +132,7 @@ export async function performAction(ws: Workspace, act: Action, log: Record<stri
     await new Promise((r) => setTimeout(r, act.sleep));
     log.push({ action: 'sleep', ms: act.sleep });
   } else {
-    const r = await ws.shell.run(substitute(act.shell, p), { cwd: ws.info.cwd, env: { HOME: ws.info.home, PATH: '/usr/local/bin:/usr/bin:/bin' }, timeoutMs: 30000 });
+    const r = await ws.shell.run(substitute(act.shell, p), { cwd: ws.info.cwd, env: { HOME: ws.info.home, PATH: '/usr/local/bin:/usr/bin:/bin' }, timeoutMs: 30000, signal });
     log.push({ action: 'shell', command: act.shell, status: r.exitCode });
   }
 }
@@ -164,11 +168,12 @@ export async function replayScenario(ws: Workspace, scen: Scenario, id: string, 
   const turns: ScenarioResult['turns'] = [];
   const denials: Record<string, unknown>[] = [];
   for (const [t, items] of scen.turns.entries()) {
+    if (opts.signal?.aborted) break;
     const actions: Record<string, unknown>[] = [];
     const uses = [];
     for (const item of items) {
       if (isToolCall(item)) uses.push({ id: `toolu_oracle_${t}_${uses.length}`, name: item.name, input: substitute(item.input, p) });
-      else await performAction(ws, item, actions);
+      else await performAction(ws, item, actions, opts.signal);
     }
     const rec = await session.runModelCall(uses, opts.signal);
     opts.onModelCall?.(rec);
@@ -185,8 +190,8 @@ export async function replayScenario(ws: Workspace, scen: Scenario, id: string, 
       actions,
     });
   }
-  const late = await session.settle();
-  if (late.length > 0) turns.push({ turn: scen.turns.length, calls: [], attachments: late.map((a) => ({ ...a })) });
+  const late = await session.settle(opts.signal);
+  if (late.length > 0) turns.push({ turn: turns.length, calls: [], attachments: late.map((a) => ({ ...a })) });
 
   const skip = (rel: string) => (rel === '.claude/settings.json' && !!scen.settings) || (rel === '.claude/settings.local.json' && !!scen.settings_local);
   const files = await collectTree(ws.fs, ws.info.cwd, skip);
@@ -223,5 +228,5 @@ export async function replayScenario(ws: Workspace, scen: Scenario, id: string, 
   N.learn(raw);
   const result = N.value(raw) as ScenarioResult;
   result.scenario = id;
-  return { result, session, problems: setup.problems };
+  return { result, session, problems: setup.problems, stopped: opts.signal?.aborted === true };
 }

@@ -192,7 +192,7 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
     adopt(
       ctx,
       command,
-      ws.shell.run(script, { cwd, env, timeoutMs: BACKGROUND_LIMIT_MS }),
+      ws.shell.run(script, { cwd, env, timeoutMs: BACKGROUND_LIMIT_MS, signal: ctx.signal }),
       taskId,
       outputFile,
     );
