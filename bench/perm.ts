@@ -62,7 +62,9 @@ async function grep(deny: string[], cleared: boolean) {
   const timer = { ms: 0, calls: 0 };
   const s = session(deny, cleared, timer);
   const t = performance.now();
-  const rec = await s.runModelCall([{ id: `toolu_${callId++}`, name: 'Grep', input: { pattern: 'const value' } }]);
+  const rec = await s.runModelCall([
+    { id: `toolu_${callId++}`, name: 'Grep', input: { pattern: 'const value' } },
+  ]);
   const total = performance.now() - t;
   const call = rec.calls[0];
   if (!call || call.rendered.is_error) throw new Error(`Grep failed: ${String(call?.rendered.content)}`);
@@ -76,9 +78,23 @@ const workloads = [
   { name: 'no deny rules', deny: [] },
   { name: 'Read(./secrets/**) (covers no result)', deny: ['Read(./secrets/**)'] },
   { name: 'Read(**/*.md) (1 result in 4)', deny: ['Read(**/*.md)'] },
-  { name: '4 deny rules, 1 in 4 covered', deny: ['Read(./secrets/**)', 'Read(**/*.key)', 'Edit(//etc/**)', 'Read(**/*.md)'] },
+  {
+    name: '4 deny rules, 1 in 4 covered',
+    deny: ['Read(./secrets/**)', 'Read(**/*.key)', 'Edit(//etc/**)', 'Read(**/*.md)'],
+  },
 ];
-const rows = [['workload', 'decisions', 'Grep ms', 'filter ms', 'filter uncached ms', 'uncached/cached', 'Grep/no rules', 'same result']];
+const rows = [
+  [
+    'workload',
+    'decisions',
+    'Grep ms',
+    'filter ms',
+    'filter uncached ms',
+    'uncached/cached',
+    'Grep/no rules',
+    'same result',
+  ],
+];
 const plain: number[] = [];
 for (const w of workloads) {
   const cached = { total: [] as number[], filter: [] as number[] };

@@ -15,7 +15,12 @@ const context = (deny: string[]): PermissionContext => ({
   sources: { project: { permissions: { deny } } },
   cli: {},
 });
-const grep = (paths: string[]): PermissionRequest => ({ tool: 'Grep', kind: 'read', paths, input: { pattern: 'x' } });
+const grep = (paths: string[]): PermissionRequest => ({
+  tool: 'Grep',
+  kind: 'read',
+  paths,
+  input: { pattern: 'x' },
+});
 
 describe('rule-set cache', () => {
   it('sees a deny rule added in place to a context it has already answered for', async () => {
@@ -57,7 +62,14 @@ describe('rule-set cache', () => {
     const rules = collectRules(ctx);
     rules.length = 0;
     expect(collectRules(ctx)).toEqual([
-      { tool: 'Read', content: './.env', behavior: 'deny', source: 'project', text: 'Read(./.env)', root: CWD },
+      {
+        tool: 'Read',
+        content: './.env',
+        behavior: 'deny',
+        source: 'project',
+        text: 'Read(./.env)',
+        root: CWD,
+      },
     ]);
   });
 

@@ -39,7 +39,11 @@ function build(ctx: PermissionContext): RuleSet {
         rule,
         covers: rule.content === undefined ? () => false : compileSpecifier(rule.content, ctx, rule.root),
       }));
-  const byBehavior = (kind: PathRuleKind) => ({ allow: of(kind, 'allow'), deny: of(kind, 'deny'), ask: of(kind, 'ask') });
+  const byBehavior = (kind: PathRuleKind) => ({
+    allow: of(kind, 'allow'),
+    deny: of(kind, 'deny'),
+    ask: of(kind, 'ask'),
+  });
   return {
     rules,
     dirs: directoriesFrom(extraDirTexts(ctx), ctx),
