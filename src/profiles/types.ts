@@ -25,4 +25,39 @@ export interface Profile {
   repeatReadGuard: boolean;
   /** The permission engine's switches for this version. */
   permissions: PermissionBehaviour;
+  /** Read decodes a UTF-16LE file (FF FE BOM); older versions show its raw bytes. */
+  readDecodesUtf16le: boolean;
+  /** Read appends a note when a text file holds NUL bytes in its first 8 KB or is not valid
+   * UTF-8. */
+  readEncodingNotes: boolean;
+  /** Edit says "(file state is current in your context …)" only when the whole file was in
+   * context before the edit (a whole Read, cat, Write), not after an unread edit or a partial
+   * view such as a ranged Read or head; older versions always say it. */
+  editSuffixNeedsWholeFile: boolean;
+  /** Write and Edit name the symlink's target when they refuse to write through a link. */
+  symlinkRefusalNamesTarget: boolean;
+  /** Write keeps an existing file's UTF-8 or UTF-16LE byte-order mark; older versions drop it. */
+  writeKeepsBom: boolean;
+  /** Write refuses a directory path in its input validation; older versions fail reading it. */
+  writeRefusesDirectory: boolean;
+  /** Bash names the previously read files a recognised in-place edit (`sed -i`) changed. */
+  bashReportsInPlaceEdits: boolean;
+  /** Bash's `timeout` also bounds a `run_in_background` command (up to this many ms); a command
+   * it stops is reported as killed. Undefined: the timeout does not apply in the background. */
+  backgroundTimeoutMaxMs?: number;
+  /** Model-facing sentences that are worded differently by version. */
+  text: ProfileText;
+}
+
+export interface ProfileText {
+  /** Read's refusal of a binary extension, after "The file appears to be a binary .x file." */
+  binaryFileAdvice: string;
+  /** Read's refusal of a bad `pages`, after `Invalid pages parameter: "<pages>".` */
+  invalidPagesAdvice: string;
+  /** Where Read takes `allow_large`: the sentence its size and token-cap refusals end with and
+   * its PARTIAL notices carry. */
+  allowLargeHint?: string;
+  /** What Bash adds when it moves a command that outlived its timeout to the background, before
+   * "To check interim output, …". */
+  autoBackgroundNote?: string;
 }

@@ -11,4 +11,15 @@ export const profile_2_1_273: Profile = {
   ...MODEL_SWITCHES,
   repeatReadGuard: true,
   permissions: PERMISSIONS_2_1_273,
+  readDecodesUtf16le: false,
+  readEncodingNotes: false,
+  editSuffixNeedsWholeFile: false,
+  symlinkRefusalNamesTarget: false,
+  writeKeepsBom: false,
+  writeRefusesDirectory: false,
+  bashReportsInPlaceEdits: false,
+  text: {
+    binaryFileAdvice: 'Please use appropriate tools for binary file analysis.',
+    invalidPagesAdvice: 'Use formats like "1-5", "3", or "10-20". Pages are 1-indexed.',
+  },
 };

@@ -12,4 +12,19 @@ export const profile_2_1_332: Profile = {
   toolDefinitions: tools.tools as ToolDefinition[],
   repeatReadGuard: false,
   permissions: PERMISSIONS_2_1_332,
+  readDecodesUtf16le: true,
+  readEncodingNotes: true,
+  editSuffixNeedsWholeFile: true,
+  symlinkRefusalNamesTarget: true,
+  writeKeepsBom: true,
+  writeRefusesDirectory: true,
+  bashReportsInPlaceEdits: true,
+  backgroundTimeoutMaxMs: 7_200_000,
+  text: {
+    binaryFileAdvice: 'Use a skill for this file type if one is available, or a shell command or script that can read the format.',
+    invalidPagesAdvice: 'Give one page ("3") or one range ("1-5"), not a list. To read several pages or ranges, read each one separately. Pages are 1-indexed.',
+    autoBackgroundNote:
+      'If it is still running after 10m in the background, it will be stopped and you will be notified. It is running now: do not start a second copy while it runs. If it is no longer needed, stop it with TaskStop. No output had been read from it when it was moved. A program that buffers its output, or a pipe into one such as tail, can keep the output file empty until the command finishes.',
+    allowLargeHint: 'To read it anyway, up to what still fits in your context, call Read again with allow_large: true — only if you genuinely need all of it or the user asked for the whole file.',
+  },
 };

@@ -68,8 +68,9 @@ function isSedView(u: Unit): boolean {
 }
 
 /** The single file a command views (cat, head, tail, sed -n 'X,Yp', grep, egrep, fgrep on one
- * file with no pipes or redirects), or null. Relative to the shell's cwd. */
-export function viewedFile(a: Analysis | null): string | null {
+ * file with no pipes or redirects), or null. Relative to the shell's cwd. `whole`: only `cat`
+ * shows the model the whole file. */
+export function viewedFile(a: Analysis | null): { path: string; whole: boolean } | null {
   if (a === null || a.units.length !== 1 || a.segments.length !== 1 || a.constructs.length > 0) return null;
   const u = a.units[0];
   if (u === undefined || u.origin !== 'list' || u.redirects.length > 0 || u.assignments.length > 0)
@@ -81,7 +82,19 @@ export function viewedFile(a: Analysis | null): string | null {
   if (fa === undefined || fa.op !== 'read' || fa.paths.length !== 1) return null;
   const p = fa.paths[0];
   if (p === undefined || p.value === null || p.glob || p.value === '-') return null;
-  return p.value;
+  return { path: p.value, whole: name === 'cat' };
+}
+
+/** Files the command rewrites in place (`sed -i`), as written; Claude Code recognises these as
+ * changing a file behind the read ledger (an append or a `cp` over it is not recognised). */
+export function inPlaceEdits(a: Analysis | null): string[] {
+  if (a === null) return [];
+  return a.units.flatMap((u) => {
+    const name = nameOf(u);
+    const fa = name === 'sed' ? fileArgs(name, u.words.slice(1)) : undefined;
+    if (!fa || fa.op !== 'write') return [];
+    return fa.paths.flatMap((p) => (p.value === null || p.glob ? [] : [p.value]));
+  });
 }
 
 /** Exit codes that are answers, not failures (the tools reference: grep's 1 is "no matches",

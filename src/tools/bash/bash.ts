@@ -4,7 +4,7 @@ import type { ToolContext } from '../types';
 import { decodeUtf8, normaliseNewlines } from '../../text/decode';
 import { expandPath } from '../../text/paths';
 import { isFsError, type ShellResult } from '../../workspace/types';
-import { analyseCommand, exitIsAnswer, noOutputExpected, viewedFile } from './analysis';
+import { analyseCommand, exitIsAnswer, inPlaceEdits, noOutputExpected, viewedFile } from './analysis';
 import { maxOutputLength, PERSIST_THRESHOLD, preview, trimOutput } from './output';
 import { persistedOutputPath, sessionId, shortId, taskOutputPath } from './paths';
 import type { BashInput } from './schema';
@@ -49,6 +49,9 @@ export type BashOutcome =
       cwdChange?: CwdChange;
       /** The file the command viewed, recorded in the ledger. */
       viewed?: string;
+      /** Previously read files the command edited in place, relative to the project (versions
+       * that report them). */
+      modifiedRead?: string[];
     }
   | {
       kind: 'background';
@@ -143,13 +146,17 @@ export function taskNotification(
   callId: string,
   outputFile: string,
   command: string,
-  exitCode: number,
+  /** The exit code, or 'killed' when the background time limit stopped it. */
+  end: number | 'killed',
 ): string {
-  const summary =
-    exitCode === 0
-      ? `Background command "${command}" completed (exit code 0)`
-      : `Background command "${command}" failed with exit code ${exitCode}`;
-  return `<system-reminder>\n${NOTIFICATION_PREAMBLE}\n\n<task-notification>\n<task-id>${taskId}</task-id>\n<tool-use-id>${callId}</tool-use-id>\n<output-file>${outputFile}</output-file>\n<status>${exitCode === 0 ? 'completed' : 'failed'}</status>\n<summary>${summary}</summary>\n</task-notification>\n</system-reminder>`;
+  const killed = end === 'killed';
+  const summary = killed
+    ? `Background command "${command}" was stopped after reaching its background time limit</summary>\n<note>If the work in progress still needs it, start it again with \`run_in_background\` and a longer \`timeout\`. If it already had the longest \`timeout\` allowed, do not restart it. Either way, report that it was stopped.</note>`
+    : end === 0
+      ? `Background command "${command}" completed (exit code 0)</summary>`
+      : `Background command "${command}" failed with exit code ${end}</summary>`;
+  const status = killed ? 'killed' : end === 0 ? 'completed' : 'failed';
+  return `<system-reminder>\n${NOTIFICATION_PREAMBLE}\n\n<task-notification>\n<task-id>${taskId}</task-id>\n<tool-use-id>${callId}</tool-use-id>\n<output-file>${outputFile}</output-file>\n<status>${status}</status>\n<summary>${summary}\n</task-notification>\n</system-reminder>`;
 }
 
 /** A command left running: its output file exists at once and is filled when it ends, and a
@@ -160,13 +167,14 @@ function adopt(
   running: Promise<ShellResult>,
   taskId: string,
   outputFile: string,
+  reportsKill = false,
 ): void {
   const done = running.then(async (r) => {
     await writeFileMkdir(ctx, outputFile, r.stdout + r.stderr);
     ctx.conversation.pending.push({
       role: 'user',
       type: 'text',
-      text: taskNotification(taskId, ctx.callId, outputFile, command, r.exitCode),
+      text: taskNotification(taskId, ctx.callId, outputFile, command, reportsKill && r.interrupted ? 'killed' : r.exitCode),
     });
   });
   ctx.conversation.background.push(done);
@@ -189,13 +197,9 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
     const taskId = shortId(conversation, 'b');
     const outputFile = taskOutputPath(tmp, project, sessionId(conversation), taskId);
     await writeFileMkdir(ctx, outputFile, '');
-    adopt(
-      ctx,
-      command,
-      ws.shell.run(script, { cwd, env, timeoutMs: BACKGROUND_LIMIT_MS, signal: ctx.signal }),
-      taskId,
-      outputFile,
-    );
+    const bound = ctx.profile.backgroundTimeoutMaxMs;
+    const limitMs = bound !== undefined && input.timeout !== undefined && input.timeout > 0 ? Math.min(input.timeout, bound) : BACKGROUND_LIMIT_MS;
+    adopt(ctx, command, ws.shell.run(script, { cwd, env, timeoutMs: limitMs, signal: ctx.signal }), taskId, outputFile, bound !== undefined);
     return { kind: 'background', command, taskId, outputFile };
   }
 
@@ -258,7 +262,7 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
   let viewed: string | undefined;
   const file = result.exitCode === 0 ? viewedFile(analysis) : null;
   if (file !== null) {
-    const path = expandPath(file, cwd, ws.info.home);
+    const path = expandPath(file.path, cwd, ws.info.home);
     try {
       const st = await ws.fs.stat(path);
       if (st.type === 'file') {
@@ -267,7 +271,7 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
           path,
           content,
           mtimeMs: st.mtimeMs,
-          partial: false,
+          partial: !file.whole,
           via: 'Bash',
           detail: command,
           callId: ctx.callId,
@@ -279,9 +283,17 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
     }
   }
 
+  const modifiedRead = ctx.profile.bashReportsInPlaceEdits
+    ? inPlaceEdits(analysis)
+        .map((f) => expandPath(f, cwd, ws.info.home))
+        .filter((p) => ctx.ledger.get(p) !== undefined)
+        .map((p) => (isInside(p, project) && p !== project ? p.slice(project.length + 1) : p))
+    : [];
+
   return {
     kind: 'ran',
     command,
+    ...(modifiedRead.length > 0 ? { modifiedRead } : {}),
     exitCode: timedOut ? TIMEOUT_EXIT : result.exitCode,
     exitIsAnswer: exitIsAnswer(analysis, result.exitCode),
     output,

@@ -1,4 +1,4 @@
-// Bash outcome -> exactly what Claude Code 2.1.273 sends the model.
+// Bash outcome -> exactly what Claude Code sends the model (wording per profile).
 import type { Attachment, Rendered, ToolContext } from '../types';
 import type { BashOutcome, CwdChange } from './bash';
 import { formatDuration, formatSize } from './output';
@@ -13,12 +13,19 @@ export function persistedText(p: { path: string; size: number; preview: string; 
   return `<persisted-output>\nOutput too large (${formatSize(p.size)}). Full output saved to: ${p.path}\n\nPreview (first 2KB):\n${p.preview}${p.more ? '\n...' : ''}\n</persisted-output>`;
 }
 
-function backgroundText(o: Extract<BashOutcome, { kind: 'background' }>): string {
-  const tail = `Output is being written to: ${o.outputFile}. You will be notified when it completes. To check interim output, use Read on that file path.`;
+function backgroundText(o: Extract<BashOutcome, { kind: 'background' }>, ctx: ToolContext): string {
+  const notified = `Output is being written to: ${o.outputFile}. You will be notified when it completes.`;
+  const check = 'To check interim output, use Read on that file path.';
   if (o.timedOutAfterMs !== undefined) {
-    return `Command did not complete within its ${formatDuration(o.timedOutAfterMs)} timeout and was moved to the background (ID: ${o.taskId}). ${tail}`;
+    const note = ctx.profile.text.autoBackgroundNote;
+    return `Command did not complete within its ${formatDuration(o.timedOutAfterMs)} timeout and was moved to the background (ID: ${o.taskId}). ${[notified, note, check].filter((x) => x !== undefined).join(' ')}`;
   }
-  return `Command running in background with ID: ${o.taskId}. ${tail}`;
+  return `Command running in background with ID: ${o.taskId}. ${notified} ${check}`;
+}
+
+/** The note versions that report in-place edits give about previously read files. */
+function modifiedReadNote(files: readonly string[]): string {
+  return `[This command modified ${files.length} ${files.length === 1 ? 'file' : 'files'} you've previously read: ${files.join(', ')}. Call Read before editing.]`;
 }
 
 /** Where a notice goes depends on the model: its own system message, or inside the result. */
@@ -43,14 +50,15 @@ export function renderBash(o: BashOutcome, ctx: ToolContext): Rendered {
       backgroundTaskId: o.taskId,
     };
     if (o.timedOutAfterMs !== undefined) structured.timedOutAfterMs = o.timedOutAfterMs;
-    return { content: backgroundText(o), is_error: false, structured };
+    return { content: backgroundText(o, ctx), is_error: false, structured };
   }
   const notes: string[] = [];
   if (o.cwdReset !== undefined) notes.push(`Shell cwd was reset to ${o.cwdReset}`);
   if (o.timedOutAfterMs !== undefined)
     notes.push(`Command timed out after ${formatDuration(o.timedOutAfterMs)}`);
   const body = o.persisted ? persistedText(o.persisted) : o.output;
-  const shown = [body, ...notes].filter((s) => s !== '').join('\n');
+  const modified = o.modifiedRead ? modifiedReadNote(o.modifiedRead) : '';
+  const shown = [body, ...notes, modified].filter((s) => s !== '').join('\n');
   const failed = (o.exitCode !== 0 && !o.exitIsAnswer) || o.timedOutAfterMs !== undefined;
   let content: string;
   let structured: unknown;

@@ -23,7 +23,7 @@ import { missingFileHint } from '../../text/similar-file';
 import type { ToolContext } from '../types';
 import { catchFs, fsErrorText } from '../write/errors';
 import { readState, type ReadState } from '../write/freshness';
-import { resolvePath } from '../write/write';
+import { resolvePath, symlinkTarget } from '../write/write';
 import type { EditInput } from './schema';
 
 export type EditError =
@@ -44,7 +44,7 @@ export type EditStage = MatchStage | 'create' | 'fill';
 export type EditOutcome =
   | { kind: 'refused'; error: EditError; path: string; state?: ReadState }
   | { kind: 'check-error'; path: string; message: string }
-  | { kind: 'symlink'; path: string }
+  | { kind: 'symlink'; path: string; target: string }
   | { kind: 'io-error'; path: string; message: string }
   /** The replacement left the file as it was (thrown in call). */
   | { kind: 'no-op'; path: string }
@@ -202,7 +202,7 @@ export async function edit(input: EditInput, ctx: ToolContext): Promise<EditOutc
   const { fs } = ctx.ws;
   const { path, file } = plan;
   const link = await catchFs(() => fs.lstat(path));
-  if ('ok' in link && link.ok.type === 'symlink') return { kind: 'symlink', path };
+  if ('ok' in link && link.ok.type === 'symlink') return { kind: 'symlink', path, target: await symlinkTarget(path, ctx) };
 
   if (plan.stage === 'fill') {
     const st = await catchFs(() => fs.stat(path));

@@ -1,4 +1,4 @@
-// Edit outcome -> exactly what Claude Code 2.1.273 sends the model.
+// Edit outcome -> exactly what Claude Code sends the model (wording per profile).
 import type { Rendered, ToolContext } from '../types';
 import {
   checkCrash,
@@ -38,14 +38,21 @@ export function editErrorText(e: EditError): string {
   }
 }
 
-export function renderEdit(o: EditOutcome, _ctx: ToolContext): Rendered {
+/** Whether the model had the whole file before this edit, as far as the profile's suffix rule
+ * asks: a new file, or a current ledger entry that is not a partial view. */
+function wholeFileInContext(o: Extract<EditOutcome, { kind: 'edited' }>, ctx: ToolContext): boolean {
+  if (!ctx.profile.editSuffixNeedsWholeFile || o.stage === 'create') return true;
+  return o.state?.kind === 'current' && !o.state.entry.partial;
+}
+
+export function renderEdit(o: EditOutcome, ctx: ToolContext): Rendered {
   switch (o.kind) {
     case 'refused':
       return refusal(editErrorText(o.error));
     case 'check-error':
       return checkCrash('Edit', o.message);
     case 'symlink':
-      return thrown(symlinkRefusal(o.path));
+      return thrown(symlinkRefusal(o, ctx));
     case 'io-error':
       return thrown(o.message);
     case 'no-op':
@@ -68,7 +75,7 @@ export function renderEdit(o: EditOutcome, _ctx: ToolContext): Rendered {
       if (o.staleRecovered) structured.staleRecovered = true;
       return {
         is_error: false,
-        content: `${head} ${o.staleRecovered ? STALE_NOTE : CURRENT_SUFFIX}`,
+        content: o.staleRecovered ? `${head} ${STALE_NOTE}` : wholeFileInContext(o, ctx) ? `${head} ${CURRENT_SUFFIX}` : head,
         structured,
       };
     }

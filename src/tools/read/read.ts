@@ -5,6 +5,7 @@ import type { LedgerEntry } from '../../ledger/ledger';
 import type { Conversation, ToolContext } from '../types';
 import { expandPath } from '../../text/paths';
 import { decodeUtf8 } from '../../text/decode';
+import { decodeText, detectEncoding, stripBom } from '../../text/encoding';
 import { splitLines } from '../../text/lines';
 import { bytesPerToken, estimateTokens } from '../../text/tokens';
 import { describeNonImage, displaySize, sniffImage, toBase64 } from '../../text/image';
@@ -74,6 +75,8 @@ export type ReadOutcome = Base &
         startLine: number;
         totalLines: number;
         truncation?: Truncation;
+        /** A note the version appends about bytes it could not show faithfully. */
+        encodingNote?: EncodingNote;
         entry: LedgerEntry;
       }
     | { kind: 'empty'; startLine: number; entry: LedgerEntry }
@@ -103,6 +106,29 @@ export type ReadOutcome = Base &
     | { kind: 'pdf-pages-too-many'; pages: string }
     | { kind: 'pdf-pages-outside'; first: number; last: number; pageCount: number }
   );
+
+export type EncodingNote = 'nul' | 'invalid-utf8';
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** What a version with encoding notes says about a text file: NUL bytes in the first 8 KB win
+ * over undecodable bytes (read-png-bytes-txt-ext). */
+function encodingNote(bytes: Uint8Array): EncodingNote | undefined {
+  if (bytes.subarray(0, 8192).includes(0)) return 'nul';
+  try {
+    strictUtf8.decode(bytes);
+    return undefined;
+  } catch {
+    return 'invalid-utf8';
+  }
+}
+
+/** A text file as Read shows it: UTF-8, or UTF-16LE (its BOM dropped) where the version decodes
+ * it. */
+function readableText(bytes: Uint8Array, ctx: ToolContext): { text: string; note?: EncodingNote } {
+  if (ctx.profile.readDecodesUtf16le && detectEncoding(bytes) === 'utf16le') return { text: stripBom(decodeText(bytes, 'utf16le')) };
+  return { text: decodeUtf8(bytes), note: ctx.profile.readEncodingNotes ? encodingNote(bytes) : undefined };
+}
 
 /** Answers the count_tokens API would give (undefined: the API refused, use the estimate). */
 export type TokenCounter = (text: string) => Promise<number | undefined>;
@@ -269,9 +295,10 @@ function entry(ctx: ToolContext, path: string, st: Stat, input: ReadInput, conte
 
 async function readText(input: ReadInput, ctx: ToolContext, base: Base, readFrom: string, st: Stat): Promise<ReadOutcome> {
   const whole = !input.offset && input.limit === undefined;
-  if (whole && st.size > MAX_SIZE_BYTES) return { ...base, kind: 'too-large', size: st.size };
+  // allow_large (versions that offer it) lifts both the size limit and the token cap.
+  if (whole && st.size > MAX_SIZE_BYTES && !input.allow_large) return { ...base, kind: 'too-large', size: st.size };
 
-  const text = decodeUtf8(await ctx.ws.fs.readFile(readFrom));
+  const { text, note } = readableText(await ctx.ws.fs.readFile(readFrom), ctx);
   const all = splitLines(text);
   const total = all.length;
   const startIdx = input.offset ? input.offset - 1 : 0;
@@ -286,7 +313,7 @@ async function readText(input: ReadInput, ctx: ToolContext, base: Base, readFrom
   let tokens = estimateTokens(content, readFrom);
   if (tokens > cap / 4) tokens = (await tokenCounter(ctx.conversation)?.(content)) ?? tokens;
 
-  if (tokens > cap) {
+  if (tokens > cap && !input.allow_large) {
     if (!whole) return { ...base, kind: 'too-many-tokens', tokens, cap };
     return partialView(ctx, input, base, st, all, content, tokens, cap, readFrom);
   }
@@ -298,6 +325,7 @@ async function readText(input: ReadInput, ctx: ToolContext, base: Base, readFrom
     lines,
     startLine: input.offset === 0 ? 0 : startIdx + 1,
     totalLines: total,
+    ...(note ? { encodingNote: note } : {}),
     entry: entry(ctx, base.path, st, input, content, partial, false),
   };
 }

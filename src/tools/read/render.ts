@@ -1,10 +1,10 @@
-// Read outcome -> exactly what Claude Code 2.1.273 sends the model, and the stream-json
+// Read outcome -> exactly what Claude Code sends the model (wording per profile), and the stream-json
 // `tool_use_result` (structured) beside it.
 import type { Attachment, ContentBlock, Rendered, ToolContext } from '../types';
 import { numberLines } from '../../text/lines';
 import { formatFileSize } from '../../text/size';
 import { notebookBlocks } from './notebook';
-import type { ReadOutcome, Truncation } from './read';
+import type { EncodingNote, ReadOutcome, Truncation } from './read';
 
 /** Refusals from input validation are wrapped; errors thrown while reading are not. */
 const validationError = (text: string): Rendered => ({ is_error: true, content: `<tool_use_error>${text}</tool_use_error>`, structured: `Error: ${text}` });
@@ -12,12 +12,24 @@ const callError = (text: string): Rendered => ({ is_error: true, content: text, 
 
 const RANGE_HINT = 'Use offset and limit parameters to read specific portions of the file, or search for specific content instead of reading the whole file.';
 
-function partialNotice(path: string, t: Truncation, shownLines: number, totalLines: number): string {
+function partialNotice(path: string, t: Truncation, shownLines: number, totalLines: number, ctx: ToolContext): string {
+  const hint = ctx.profile.text.allowLargeHint ? ` ${ctx.profile.text.allowLargeHint}` : '';
   if (t.mode === 'chars') {
-    return `[Truncated: PARTIAL view — ${path}: showing the first ${t.shownChars} of ${t.totalChars} characters (${t.tokens} tokens, cap ${t.cap}); this file has very long lines and cannot be paginated by line. Use Grep to find a specific section, or Read with offset/limit to page through it. Do NOT answer from this excerpt alone if the answer may be elsewhere in the file.]`;
+    return `[Truncated: PARTIAL view — ${path}: showing the first ${t.shownChars} of ${t.totalChars} characters (${t.tokens} tokens, cap ${t.cap}); this file has very long lines and cannot be paginated by line. Use Grep to find a specific section, or Read with offset/limit to page through it.${hint} Do NOT answer from this excerpt alone if the answer may be elsewhere in the file.]`;
   }
-  return `[Truncated: PARTIAL view — ${path}: showing lines 1-${shownLines} of ${totalLines} total (${t.tokens} tokens, cap ${t.cap}). Call Read with offset=${shownLines + 1} limit=${shownLines} for the next page, or Grep to find a specific section. Do NOT answer from this page alone if the answer may be further in the file.]`;
+  return `[Truncated: PARTIAL view — ${path}: showing lines 1-${shownLines} of ${totalLines} total (${t.tokens} tokens, cap ${t.cap}). Call Read with offset=${shownLines + 1} limit=${shownLines} for the next page, or Grep to find a specific section.${hint} Do NOT answer from this page alone if the answer may be further in the file.]`;
 }
+
+/** A size or token-cap refusal: the range hint, and where the version has it, allow_large. */
+const tooBig = (head: string, ctx: ToolContext): Rendered =>
+  callError([head, RANGE_HINT, ctx.profile.text.allowLargeHint].filter((x) => x !== undefined).join(' '));
+
+// What versions with encoding notes append to a text file they cannot show faithfully.
+const ENCODING_NOTES: Record<EncodingNote, string> = {
+  nul: '[This file has NUL bytes in its first 8 KB: binary data, UTF-16/UTF-32 without a byte-order mark, or text with embedded NULs. Edit and Write will refuse it: change it with a shell command that keeps its encoding, or ask the user whether to convert it to UTF-8.]',
+  'invalid-utf8':
+    '[This file is not valid UTF-8: it uses a legacy encoding such as Windows-1252, Shift-JIS or GBK, or it is binary. Its undecodable bytes show above as U+FFFD. Edit and Write will refuse it: change it with a shell command that keeps its encoding, or ask the user whether to convert it to UTF-8.]',
+};
 
 /** Whether this call's tool_result is the last of its message (the one notices fold into). */
 function isLastOfMessage(ctx: ToolContext): boolean {
@@ -48,10 +60,11 @@ export function renderRead(o: ReadOutcome, ctx: ToolContext): Rendered {
 function renderOutcome(o: ReadOutcome, ctx: ToolContext): Rendered {
   switch (o.kind) {
     case 'text': {
-      const numbered = numberLines(o.lines, o.startLine);
+      const lines = numberLines(o.lines, o.startLine);
+      const numbered = o.encodingNote ? `${lines}\n\n${ENCODING_NOTES[o.encodingNote]}` : lines;
       const file: Record<string, unknown> = { filePath: o.inputPath, content: o.content, numLines: o.lines.length, startLine: o.startLine, totalLines: o.totalLines };
       if (o.truncation) file.truncatedByTokenCap = true;
-      const notice = o.truncation ? partialNotice(o.path, o.truncation, o.lines.length, o.totalLines) : undefined;
+      const notice = o.truncation ? partialNotice(o.path, o.truncation, o.lines.length, o.totalLines, ctx) : undefined;
       // The notice folds into this Read's own result even when it is not the last of the
       // message (read-probe4-strict-partial-not-last: the slow read finishes last).
       if (ctx.profile.noticePlacement(ctx.model) === 'inline' && notice !== undefined) {
@@ -89,11 +102,11 @@ function renderOutcome(o: ReadOutcome, ctx: ToolContext): Rendered {
     case 'fs-error':
       return callError(o.message);
     case 'binary-extension':
-      return validationError(`This tool cannot read binary files. The file appears to be a binary ${o.ext} file. Please use appropriate tools for binary file analysis.`);
+      return validationError(`This tool cannot read binary files. The file appears to be a binary ${o.ext} file. ${ctx.profile.text.binaryFileAdvice}`);
     case 'too-large':
-      return callError(`File content (${formatFileSize(o.size)}) exceeds maximum allowed size (${formatFileSize(256 * 1024)}). ${RANGE_HINT}`);
+      return tooBig(`File content (${formatFileSize(o.size)}) exceeds maximum allowed size (${formatFileSize(256 * 1024)}).`, ctx);
     case 'too-many-tokens':
-      return callError(`File content (${o.tokens} tokens) exceeds maximum allowed tokens (${o.cap}). ${RANGE_HINT}`);
+      return tooBig(`File content (${o.tokens} tokens) exceeds maximum allowed tokens (${o.cap}).`, ctx);
     case 'image': {
       const d = o.dimensions;
       const attachments: Attachment[] = [];
@@ -161,7 +174,7 @@ function renderOutcome(o: ReadOutcome, ctx: ToolContext): Rendered {
         `This PDF has ${o.pageCount} pages, which is too many to read at once. Use the pages parameter to read specific page ranges (e.g., pages: "1-5"). Maximum 20 pages per request.`,
       );
     case 'pdf-pages-invalid':
-      return validationError(`Invalid pages parameter: "${o.pages}". Use formats like "1-5", "3", or "10-20". Pages are 1-indexed.`);
+      return validationError(`Invalid pages parameter: "${o.pages}". ${ctx.profile.text.invalidPagesAdvice}`);
     case 'pdf-pages-too-many':
       return validationError(`Page range "${o.pages}" exceeds maximum of 20 pages per request. Please use a smaller range.`);
     case 'pdf-pages-outside': {

@@ -1,8 +1,9 @@
-// Write outcome -> exactly what Claude Code 2.1.273 sends the model.
+// Write outcome -> exactly what Claude Code sends the model (wording per profile).
 import type { Rendered, ToolContext } from '../types';
 import type { WriteOutcome } from './write';
 
-/** 2.1.273 appends this to every successful Edit and Write. */
+/** Appended to a successful Write, and to an Edit when the profile's rule says the model has the
+ * whole file. */
 export const CURRENT_SUFFIX = '(file state is current in your context — no need to Read it back)';
 export const UNREAD = 'File has not been read yet. Read it first before writing to it.';
 export const MODIFIED =
@@ -28,18 +29,21 @@ export function thrown(text: string): Rendered {
   return { content: text, is_error: true, structured: `Error: ${text}` };
 }
 
-export function symlinkRefusal(path: string): string {
-  return `Refusing to write ${path}: it is a symbolic link. Write to the link's target path instead.`;
+export function symlinkRefusal(o: { path: string; target: string }, ctx: ToolContext): string {
+  const target = ctx.profile.symlinkRefusalNamesTarget ? `: ${o.target}` : '';
+  return `Refusing to write ${o.path}: it is a symbolic link. Write to the link's target path instead${target}.`;
 }
 
-export function renderWrite(o: WriteOutcome, _ctx: ToolContext): Rendered {
+export function renderWrite(o: WriteOutcome, ctx: ToolContext): Rendered {
   switch (o.kind) {
     case 'refused':
       return refusal(o.code === 'unread' ? UNREAD : MODIFIED);
     case 'check-error':
       return checkCrash('Write', o.message);
     case 'symlink':
-      return thrown(symlinkRefusal(o.path));
+      return thrown(symlinkRefusal(o, ctx));
+    case 'is-directory':
+      return refusal(`${o.path} is a directory, not a file. To create a file inside it, include the file name in file_path.`);
     case 'io-error':
       return thrown(o.message);
     case 'written':

@@ -1,6 +1,6 @@
 // Write: create or replace a whole file. validate() holds Claude Code's pre-permission checks
 // (read-before-write, changed-since-read); call() writes. No model-facing strings here.
-import { dirname } from 'pathe';
+import { dirname, resolve } from 'pathe';
 import type { LedgerEntry } from '../../ledger/ledger';
 import { encodeText, foldCrlf, readTextFile, type TextEncoding, type TextFile } from '../../text/encoding';
 import { linePatch, type Hunk } from '../../text/patch';
@@ -14,8 +14,10 @@ import type { WriteInput } from './schema';
 
 export type WriteOutcome =
   | { kind: 'refused'; code: 'unread' | 'stale'; path: string; state: ReadState }
-  /** 2.1.273 refuses to write through a symlink (thrown in call: the text is not wrapped). */
-  | { kind: 'symlink'; path: string }
+  /** Claude Code refuses to write through a symlink (thrown in call: the text is not wrapped). */
+  | { kind: 'symlink'; path: string; target: string }
+  /** The path is a directory (versions that check it in validateInput). */
+  | { kind: 'is-directory'; path: string }
   /** A filesystem error while writing (thrown in call: raw text). */
   | { kind: 'io-error'; path: string; message: string }
   /** A filesystem error in the checks (thrown in validateInput: "Error calling tool"). */
@@ -32,6 +34,8 @@ export type WriteOutcome =
       /** How the ledger stood before the write (undefined for a new file). */
       state?: ReadState;
     };
+
+const BOM = '\ufeff';
 
 export function resolvePath(p: string, ctx: ToolContext): string {
   return expandPath(p, ctx.conversation.cwd, ctx.ws.info.home);
@@ -57,6 +61,16 @@ async function existingState(path: string, ctx: ToolContext): Promise<ReadState 
   });
 }
 
+async function isDirectory(path: string, ctx: ToolContext): Promise<boolean> {
+  const st = await catchFs(() => ctx.ws.fs.stat(path));
+  return 'ok' in st && st.ok.type === 'dir';
+}
+
+/** The absolute path a symlink points to (its text resolved against the link's directory). */
+export async function symlinkTarget(path: string, ctx: ToolContext): Promise<string> {
+  return resolve(dirname(path), await ctx.ws.fs.readlink(path));
+}
+
 interface Checked {
   path: string;
   /** Undefined for a file that does not exist yet. */
@@ -65,6 +79,7 @@ interface Checked {
 
 async function check(input: WriteInput, ctx: ToolContext): Promise<Checked | WriteOutcome> {
   const path = resolvePath(input.file_path, ctx);
+  if (ctx.profile.writeRefusesDirectory && (await isDirectory(path, ctx))) return { kind: 'is-directory', path };
   const r = await catchFs(() => existingState(path, ctx));
   if ('error' in r) return { kind: 'check-error', path, message: fsErrorText(r.error) };
   const state = r.ok;
@@ -84,7 +99,7 @@ export async function write(input: WriteInput, ctx: ToolContext): Promise<WriteO
   const { path, state } = c;
   const { fs } = ctx.ws;
   const link = await catchFs(() => fs.lstat(path));
-  if ('ok' in link && link.ok.type === 'symlink') return { kind: 'symlink', path };
+  if ('ok' in link && link.ok.type === 'symlink') return { kind: 'symlink', path, target: await symlinkTarget(path, ctx) };
 
   const old = await catchFs(() => readText(path, ctx));
   let original: TextFile | null = null;
@@ -92,9 +107,12 @@ export async function write(input: WriteInput, ctx: ToolContext): Promise<WriteO
     if (old.error.code !== 'ENOENT') return { kind: 'io-error', path, message: fsErrorText(old.error) };
   } else original = old.ok;
 
-  // 2.1.273 keeps the file's encoding but neither its BOM nor its CRLF line endings.
+  // The file's encoding is kept, its CRLF line endings are not; its BOM only where the profile
+  // says so (2.1.273 drops it).
   const encoding = original?.encoding ?? 'utf8';
-  const content = normaliseWrittenText(input.content, { stripTrailing: !isMarkdownPath(input.file_path) });
+  const given = normaliseWrittenText(input.content, { stripTrailing: !isMarkdownPath(input.file_path) });
+  const keepBom = ctx.profile.writeKeepsBom && original !== null && original.content.startsWith(BOM) && !given.startsWith(BOM);
+  const content = keepBom ? BOM + given : given;
   const done = await catchFs(async () => {
     await fs.mkdir(dirname(path), { recursive: true });
     await fs.writeFile(path, encodeText(content, encoding));
