@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createMemfsWorkspace } from '../backends/memfs';
 import { createJustBashShell } from '../backends/shell/justbash';
 import type { PermissionPrompt } from '../session/ask';
+import { INTERRUPTED_BEFORE_START } from '../session/engine';
 import { BLANK_SCENARIO, PlaygroundSession, settingsOf } from './composer';
 
 const mk = () => createMemfsWorkspace();
@@ -103,6 +104,45 @@ describe('PlaygroundSession', () => {
       [[['allow-always', 'scenario', false]], [[undefined, undefined, true]]],
       ['Bash(touch:*)'],
       ['always'],
+    ]);
+  });
+
+  it('a stopped replay keeps the turns that ran, a stopped model call stays in the history, and the session goes on', async () => {
+    const withBash = () => createMemfsWorkspace({ shell: (vol, clock) => createJustBashShell(vol, clock) });
+    const stopIn = (ms: number) => {
+      const c = new AbortController();
+      setTimeout(() => c.abort(), ms);
+      return c.signal;
+    };
+    const echo = (text: string) => ({ name: 'Bash', input: { command: `echo ${text}` } });
+    const write = { name: 'Write', input: { file_path: '/workspace/project/x.txt', content: 'x' } };
+    const scenario = { ...BLANK_SCENARIO, mode: 'bypassPermissions' as const, turns: [[echo('one')], [{ name: 'Bash', input: { command: 'sleep 100' } }], [echo('three')]] };
+    const s = await PlaygroundSession.open(withBash, 'blank', scenario, { signal: stopIn(300) });
+    const r = await s.run([{ name: 'Bash', input: { command: 'sleep 100' } }, write], undefined, stopIn(300));
+    const after = await s.run([echo('ok')]);
+    const x = await s.ws.fs.exists('/workspace/project/x.txt');
+    expect([
+      s.stopped,
+      s.history.map((m) => m.calls.map((c) => [c.id, c.stage, c.rendered.content])),
+      r.index,
+      after.calls.map((c) => c.rendered.content),
+      s.scenario.turns,
+      x,
+    ]).toEqual([
+      true,
+      [
+        [['toolu_oracle_0_0', 'call', 'one']],
+        [['toolu_oracle_1_0', 'call', 'Exit code 143']],
+        [
+          ['toolu_oracle_2_0', 'call', 'Exit code 143'],
+          ['toolu_oracle_2_1', 'stopped', INTERRUPTED_BEFORE_START],
+        ],
+        [['toolu_oracle_3_0', 'call', 'ok']],
+      ],
+      2,
+      ['ok'],
+      [[echo('one')], [{ name: 'Bash', input: { command: 'sleep 100' } }], [{ name: 'Bash', input: { command: 'sleep 100' } }, write], [echo('ok')]],
+      false,
     ]);
   });
 });

@@ -129,25 +129,32 @@ export class PlaygroundSession {
     readonly result: ScenarioResult,
     readonly problems: string[],
     private readonly answers: Answers,
+    /** The person stopped the replay: the history and the result are partial. */
+    readonly stopped = false,
   ) {}
 
-  /** Lays the scenario out on a fresh workspace and replays its turns, with snapshots. */
+  /** Lays the scenario out on a fresh workspace and replays its turns, with snapshots. A
+   * signal stops the replay; the session is then what ran, and can go on. */
   static async open(
     makeWorkspace: () => Workspace | Promise<Workspace>,
     id: string,
     scenario: Scenario,
+    opts: { signal?: AbortSignal } = {},
   ): Promise<PlaygroundSession> {
     const ws = await makeWorkspace();
     const answers = new Answers(scenario.answers);
-    const { result, session, problems } = await replayScenario(ws, scenario, id, {
+    const { result, session, problems, stopped } = await replayScenario(ws, scenario, id, {
       tools: ALL_TOOLS,
       permissions: createPermissions,
       snapshots: true,
       onAsk: answers.onAsk,
+      signal: opts.signal,
     });
     answers.endReplay();
-    const used = scenario.answers && answers.given.length < scenario.answers.length ? { ...scenario, answers: [...answers.given] } : scenario;
-    return new PlaygroundSession(id, used, ws, session, result, problems, answers);
+    let used = scenario.answers && answers.given.length < scenario.answers.length ? { ...scenario, answers: [...answers.given] } : scenario;
+    // Turns that never started are not history: the next composed call follows the last that ran.
+    if (session.history.length < used.turns.length) used = { ...used, turns: used.turns.slice(0, session.history.length) };
+    return new PlaygroundSession(id, used, ws, session, result, problems, answers, stopped);
   }
 
   get history(): readonly ModelCallRecord[] {
@@ -178,8 +185,9 @@ export class PlaygroundSession {
   }
 
   /** One model call of the composed tool calls, on the live session. `ask` answers its
-   * permission prompts; without it an ask is refused as in -p mode. */
-  async run(calls: readonly ComposedCall[], ask?: Asker): Promise<ModelCallRecord> {
+   * permission prompts; without it an ask is refused as in -p mode. A signal stops it: the
+   * running tool gets it, calls not started yet do not run, and the call stays in the history. */
+  async run(calls: readonly ComposedCall[], ask?: Asker, signal?: AbortSignal): Promise<ModelCallRecord> {
     const turn = this.scenario.turns.length;
     const uses: ToolUse[] = calls.map((c, i) => ({
       id: `toolu_oracle_${turn}_${i}`,
@@ -189,7 +197,7 @@ export class PlaygroundSession {
     this.answers.live = ask;
     let rec: ModelCallRecord;
     try {
-      rec = await this.session.runModelCall(uses);
+      rec = await this.session.runModelCall(uses, signal);
     } finally {
       this.answers.live = undefined;
     }
@@ -210,7 +218,8 @@ export class PlaygroundSession {
   rerun(
     makeWorkspace: () => Workspace | Promise<Workspace>,
     settings: SessionSettings,
+    opts: { signal?: AbortSignal } = {},
   ): Promise<PlaygroundSession> {
-    return PlaygroundSession.open(makeWorkspace, this.id, applySettings(this.scenario, settings));
+    return PlaygroundSession.open(makeWorkspace, this.id, applySettings(this.scenario, settings), opts);
   }
 }

@@ -30,7 +30,8 @@ export interface PlaygroundHandle {
   /** Opens a scenario object (a share link, an import) as a new session; `edits` are made
    * again after its replay (a saved session's outside edits since its last model call). */
   openScenario: (scenario: Scenario, id: string, edits?: readonly OutsideEdit[]) => void;
-  /** The replay's result when the session was opened (before composed calls): share, divergence. */
+  /** The replay's result when the session was opened (before composed calls): share, divergence.
+   * Undefined when the person stopped that replay: a partial result compares with nothing. */
   result?: ScenarioResult;
 }
 
@@ -126,7 +127,16 @@ const short = (v: unknown) => {
   return s === undefined ? 'undefined' : s;
 };
 
-function MatchBadge({ differences, composed }: { differences?: Difference[]; composed: boolean }) {
+function MatchBadge({
+  differences,
+  composed,
+  stopped,
+}: {
+  differences?: Difference[];
+  composed: boolean;
+  stopped?: boolean;
+}) {
+  if (stopped) return <span className="badge">stopped by you: not compared with a recording</span>;
   if (composed) return <span className="badge">composed: not compared with a recording</span>;
   if (!differences) return <span className="badge">no recording</span>;
   if (differences.length === 0) return <span className="badge allow">matches Claude Code 2.1.273</span>;
@@ -153,7 +163,11 @@ interface Live {
   /** The files now (after outside edits); undefined when they equal the last snapshot. */
   now?: FileSnapshot;
   edits?: OutsideEdit[];
+  /** The person stopped the replay that opened it (its history and result are partial). */
+  stopped?: boolean;
 }
+
+type Status = { kind: 'idle' } | { kind: 'running' | 'stopped' | 'error'; text: string };
 
 const isTyping = (t: EventTarget | null) =>
   t instanceof HTMLElement &&
@@ -163,9 +177,9 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
   const entries = useMemo(() => galleryEntries(), []);
   const [rt, setRt] = useState<Runtime>();
   const [live, setLive] = useState<Live>();
-  const [status, setStatus] = useState<{ kind: 'idle' | 'running' | 'error'; text?: string }>({
-    kind: 'idle',
-  });
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  /** The running operation (a replay, a re-run, a model call); Stop aborts it. */
+  const running = useRef<AbortController | undefined>(undefined);
   const [selectedCall, setSelectedCall] = useState(0);
   const [side, setSide] = useState<'gallery' | 'files'>('gallery');
   const [, setTick] = useState(0);
@@ -175,7 +189,14 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
 
   const start = useCallback(
-    async (label: string, how: (r: Runtime) => Promise<Omit<Live, 'composed'> & { composed?: boolean }>) => {
+    async (
+      label: string,
+      how: (r: Runtime, signal: AbortSignal) => Promise<Omit<Live, 'composed'> & { composed?: boolean }>,
+    ) => {
+      // A replay still running for the session being left stops: only the newest one lands.
+      running.current?.abort();
+      const op = new AbortController();
+      running.current = op;
       // A prompt of the session being left is dropped unanswered: its model call never ends,
       // so nothing of it lands in the new session.
       setAsking(undefined);
@@ -183,17 +204,25 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
       try {
         const r = await loadRuntime();
         setRt(r);
-        const next = await how(r);
+        const next = await how(r, op.signal);
+        if (running.current !== op) {
+          void next.play.ws.dispose();
+          return;
+        }
+        running.current = undefined;
         // With no model call yet there is no snapshot: the files now stand in.
         const now = next.play.history.length === 0 ? await r.snapshotFiles(next.play.ws) : undefined;
         setLive((before) => {
           // The session left behind frees its workspace (the shell's workers above all).
           if (before && before.play.ws !== next.play.ws) void before.play.ws.dispose();
-          return { composed: false, now, ...next };
+          return { composed: false, now, stopped: next.play.stopped, ...next };
         });
-        setSelectedCall(0);
-        setStatus({ kind: 'idle' });
+        // A stopped replay shows where it stopped.
+        setSelectedCall(next.play.stopped ? Math.max(0, next.play.history.length - 1) : 0);
+        setStatus(op.signal.aborted ? { kind: 'stopped', text: label } : { kind: 'idle' });
       } catch (e) {
+        if (running.current !== op) return;
+        running.current = undefined;
         setStatus({ kind: 'error', text: `${label}: ${e instanceof Error ? e.message : String(e)}` });
       }
     },
@@ -203,15 +232,18 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
   const open = useCallback(
     (id: string) => {
       onOpen?.(id);
-      void start(id, (r) => r.openScenario(makeWorkspace, id));
+      void start(id, (r, signal) => r.openScenario(makeWorkspace, id, signal));
     },
     [makeWorkspace, onOpen, start],
   );
   const openBlank = () =>
-    void start('blank workspace', async (r) => ({ play: await r.openBlank(makeWorkspace), composed: true }));
+    void start('blank workspace', async (r, signal) => ({
+      play: await r.openBlank(makeWorkspace, undefined, signal),
+      composed: true,
+    }));
   const openScenario = (scenario: Scenario, id: string, edits: readonly OutsideEdit[] = []) =>
-    void start(id, async (r) => {
-      const p = await r.PlaygroundSession.open(makeWorkspace, id, scenario);
+    void start(id, async (r, signal) => {
+      const p = await r.PlaygroundSession.open(makeWorkspace, id, scenario, { signal });
       for (const e of edits) await p.outsideEdit(e.path, e.text);
       const restored = edits.length > 0 ? { edits: [...edits], now: await r.snapshotFiles(p.ws) } : {};
       return { play: p, composed: true, ...restored };
@@ -247,6 +279,8 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
 
   const run = async (calls: ComposedCall[]) => {
     if (!play || !live) return;
+    const op = new AbortController();
+    running.current = op;
     setStatus({ kind: 'running', text: 'model call' });
     const ask = (prompt: PermissionPrompt) =>
       new Promise<PromptAnswer>((resolve) => {
@@ -261,15 +295,24 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
         });
       });
     try {
-      await play.run(calls, ask);
+      await play.run(calls, ask, op.signal);
       setLive({ ...live, composed: true, now: undefined, edits: undefined });
       setSelectedCall(play.history.length - 1);
       // Bring the new call into view (the composer may have scrolled the list away).
       requestAnimationFrame(() => tabRefs.current[play.history.length - 1]?.focus());
-      setStatus({ kind: 'idle' });
+      setStatus(op.signal.aborted ? { kind: 'stopped', text: 'model call' } : { kind: 'idle' });
     } catch (e) {
       setStatus({ kind: 'error', text: e instanceof Error ? e.message : String(e) });
+    } finally {
+      if (running.current === op) running.current = undefined;
     }
+  };
+
+  /** Stop (the button, Esc): the running tool gets the signal, nothing after it starts. An open
+   * prompt is answered no first, as its own Esc would. */
+  const stop = () => {
+    asking?.answer('deny');
+    running.current?.abort();
   };
 
   const outsideEdit = async (path: string, text: string) => {
@@ -283,17 +326,21 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
   const applySettings = (s: SessionSettings) => {
     if (!play) return;
     const keep = selectedCall;
-    void start('re-run with new settings', async () => ({
-      play: await play.rerun(makeWorkspace, s),
+    void start('re-run with new settings', async (_r, signal) => ({
+      play: await play.rerun(makeWorkspace, s, { signal }),
       composed: true,
     })).then(() => setSelectedCall(keep));
   };
 
-  // Keyboard: [ and ] (or j/k) move between model calls, 1-4 focus a pane, g the gallery filter.
+  // Keyboard: [ and ] (or j/k) move between model calls, 1-4 focus a pane, g the gallery filter,
+  // Esc stops what runs (not while a prompt is up: there Esc is its deny).
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
-      if ((e.key === ']' || e.key === 'j') && last >= 0) {
+      if (e.key === 'Escape') {
+        if (!busy || asking || e.defaultPrevented) return;
+        running.current?.abort();
+      } else if ((e.key === ']' || e.key === 'j') && last >= 0) {
         const n = Math.min(last, selectedCall + 1);
         setSelectedCall(n);
         tabRefs.current[n]?.focus();
@@ -312,14 +359,14 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [last, selectedCall]);
+  }, [last, selectedCall, busy, asking]);
 
   const handle: PlaygroundHandle = {
     scenario: play?.scenario,
     id: play?.id,
     edits: live?.edits,
     openScenario,
-    result: play?.result,
+    result: live?.stopped ? undefined : play?.result,
   };
 
   // Time travel: the files after the selected call against the call before; on the latest call
@@ -393,7 +440,19 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
             Choose a scenario from the gallery to replay it, or start a blank workspace.
           </p>
         ) : null}
-        {status.kind === 'running' ? <p role="status">Running {status.text}…</p> : null}
+        {status.kind === 'running' ? (
+          <div className="inline">
+            <p role="status">Running {status.text}…</p>
+            <button type="button" onClick={stop} aria-keyshortcuts="Escape" title="Stop (Esc)">
+              Stop
+            </button>
+          </div>
+        ) : null}
+        {status.kind === 'stopped' ? (
+          <p role="status" className="stopped">
+            Stopped by you: {status.text}. The model calls that ran are below; you can go on composing.
+          </p>
+        ) : null}
         {status.kind === 'error' ? (
           <p role="alert" className="error">
             {status.text}
@@ -402,7 +461,8 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
         {play && live ? (
           <>
             <div className="scenario-head">
-              <h2>{play.id}</h2> <MatchBadge differences={live.differences} composed={live.composed} />
+              <h2>{play.id}</h2>{' '}
+              <MatchBadge differences={live.differences} composed={live.composed} stopped={live.stopped} />
               <p>{entry?.description}</p>
               {play.problems.map((p) => (
                 <p key={p} role="alert" className="error">
@@ -442,7 +502,7 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
                 </button>
               ))}
             </div>
-            <p className="muted keys">Keys: [ ] model calls · 1–4 panes · / gallery</p>
+            <p className="muted keys">Keys: [ ] model calls · 1–4 panes · / gallery · Esc stops what runs</p>
             {rt && settings ? (
               <>
                 {asking ? (

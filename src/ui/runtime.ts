@@ -24,26 +24,33 @@ export const TOOL_NAMES = ALL_TOOLS.map((t) => t.name);
 
 export interface Opened {
   play: PlaygroundSession;
-  /** Differences from what the real binary recorded; undefined when nothing was recorded. */
+  /** Differences from what the real binary recorded; undefined when nothing was recorded or
+   * the replay was stopped (a partial replay is compared with nothing). */
   differences?: Difference[];
 }
 
-export async function openScenario(makeWorkspace: () => Promise<Workspace>, id: string): Promise<Opened> {
+export async function openScenario(
+  makeWorkspace: () => Promise<Workspace>,
+  id: string,
+  signal?: AbortSignal,
+): Promise<Opened> {
   const [json, recordedJson] = await Promise.all([scenarioJson(id), resultJson(id)]);
   const scenario: Scenario = parseScenario(json, id);
-  const play = await PlaygroundSession.open(makeWorkspace, scenario.id ?? id, scenario);
-  const recorded = recordedJson === undefined ? undefined : parseResult(recordedJson, id);
+  const play = await PlaygroundSession.open(makeWorkspace, scenario.id ?? id, scenario, { signal });
+  const recorded = recordedJson === undefined || play.stopped ? undefined : parseResult(recordedJson, id);
   return { play, differences: recorded ? compareResults(recorded, play.result, 'model') : undefined };
 }
 
 export function openBlank(
   makeWorkspace: () => Promise<Workspace>,
   settings?: SessionSettings,
+  signal?: AbortSignal,
 ): Promise<PlaygroundSession> {
   return PlaygroundSession.open(
     makeWorkspace,
     'blank',
     settings ? applySettings(BLANK_SCENARIO, settings) : BLANK_SCENARIO,
+    { signal },
   );
 }
 
