@@ -1,9 +1,17 @@
 // The rule-set cache must never change an answer: a context edited in place, a second context
 // with the same rules, and a parse result changed by its caller all give what an uncached
-// engine gives.
+// engine gives; nor does the fast path of normalizePath.
 import { describe, expect, it } from 'vitest';
 import { clearPermissionCaches } from './cache';
-import { bashSpecifierMatches, collectRules, decide, parseRule, readDenyFilter } from './index';
+import { normalizePath as rebuildPath } from '../text/paths';
+import {
+  bashSpecifierMatches,
+  collectRules,
+  decide,
+  normalizePath,
+  parseRule,
+  readDenyFilter,
+} from './index';
 import type { PermissionContext, PermissionRequest } from './types';
 
 const CWD = '/r/project';
@@ -77,5 +85,49 @@ describe('rule-set cache', () => {
     const texts = ['echo', 'echo hi', 'echoes', 'git push'];
     expect(texts.map((t) => bashSpecifierMatches('echo *', t))).toEqual([true, true, false, false]);
     expect(texts.map((t) => bashSpecifierMatches('echo *', t))).toEqual([true, true, false, false]);
+  });
+});
+
+describe('normalizePath fast path', () => {
+  it('gives what the full normaliser gives, normal or not', () => {
+    const paths = [
+      '/',
+      '//',
+      '/a',
+      '/a/',
+      '/a//b',
+      '/a/./b',
+      '/a/.',
+      '/a/..',
+      '/a/../..',
+      '/..',
+      '/.hidden/x',
+      '/a/..b/.c',
+      '/a/b...',
+      'a/b',
+      './a',
+      '',
+      '/a/b/c.txt',
+    ];
+    expect(paths.map(normalizePath)).toEqual(paths.map(rebuildPath));
+    expect(paths.map(normalizePath)).toEqual([
+      '/',
+      '/',
+      '/a',
+      '/a',
+      '/a/b',
+      '/a/b',
+      '/a',
+      '/',
+      '/',
+      '/',
+      '/.hidden/x',
+      '/a/..b/.c',
+      '/a/b...',
+      '/a/b',
+      '/a',
+      '/',
+      '/a/b/c.txt',
+    ]);
   });
 });
