@@ -45,6 +45,18 @@ export interface Profile {
   /** Bash's `timeout` also bounds a `run_in_background` command (up to this many ms); a command
    * it stops is reported as killed. Undefined: the timeout does not apply in the background. */
   backgroundTimeoutMaxMs?: number;
+  /** Grep reports ripgrep's refusal of a literal "\n" without multiline (older versions: no
+   * matches). */
+  grepRejectsLiteralNewline: boolean;
+  /** An input validation error keeps zod's "Invalid option: expected one of …" message (older
+   * versions print "Invalid input"). */
+  zodOptionMessage: boolean;
+  /** NotebookEdit keeps the notebook's final newline and, for cells without ids, reports the
+   * cell_id it was given (older versions: no newline, "undefined"). */
+  notebookKeepsFormat: boolean;
+  /** A system message after this many model calls in a row with tool calls and no text for
+   * the user (perm-default-bash-readonly: after the fifth). */
+  quietNudge?: { afterCalls: number; text: string };
   /** Model-facing sentences that are worded differently by version. */
   text: ProfileText;
 }

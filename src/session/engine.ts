@@ -136,7 +136,7 @@ export class Session {
     }
     const parsed = inputSchemaFor(tool.name, tool.schema, this.opts.profile).safeParse(use.input);
     if (!parsed.success) {
-      const text = formatValidationError(tool.name, parsed.error);
+      const text = formatValidationError(tool.name, parsed.error, this.opts.profile.zodOptionMessage);
       return {
         ...base,
         stage: 'input',
@@ -268,6 +268,9 @@ export class Session {
     }
     const attachments: Attachment[] = [...this.conversation.pending.splice(0)];
     for (const r of records) attachments.push(...(r.rendered.attachments ?? []));
+    // A replayed model never writes text, so every model call counts as a quiet one.
+    const nudge = this.opts.profile.quietNudge;
+    if (nudge && (this.history.length + 1) % nudge.afterCalls === 0) attachments.push({ role: 'system', type: 'text', text: nudge.text });
     const rec: ModelCallRecord = { index: this.history.length, calls: records, attachments, ledger: this.opts.ledger.snapshot() };
     if (filesBefore) {
       rec.filesBefore = filesBefore;

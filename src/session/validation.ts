@@ -2,11 +2,13 @@
 // anything else is zod's own JSON issue list.
 import type { z } from 'zod';
 
-/** zod's issue list as the binary's zod printed it: every default message was "Invalid input";
- * a message a schema sets itself is kept. */
-function issueJson(error: z.ZodError): string {
+/** zod's issue list as the binary's zod printed it: every default message was "Invalid input"
+ * (newer versions keep zod's "Invalid option: expected one of …"); a message a schema sets
+ * itself is kept. */
+function issueJson(error: z.ZodError, keepOptionMessage: boolean): string {
+  const generic = keepOptionMessage ? /^(Invalid input|Unrecognized key)/ : /^(Invalid input|Unrecognized key|Invalid option)/;
   return JSON.stringify(
-    error.issues.map((i) => ({ ...i, message: i.message.startsWith('Invalid input') || /^(Unrecognized key|Invalid option)/.test(i.message) ? 'Invalid input' : i.message })),
+    error.issues.map((i) => ({ ...i, message: generic.test(i.message) ? 'Invalid input' : i.message })),
     null,
     2,
   );
@@ -19,7 +21,7 @@ export interface ValidationText {
   structured: string;
 }
 
-export function formatValidationError(tool: string, error: z.ZodError): ValidationText {
+export function formatValidationError(tool: string, error: z.ZodError, keepOptionMessage = false): ValidationText {
   const sentences: string[] = [];
   let allKnown = true;
   for (const issue of error.issues) {
@@ -31,7 +33,7 @@ export function formatValidationError(tool: string, error: z.ZodError): Validati
       sentences.push(`The parameter \`${name}\` type is expected as \`${issue.expected}\` but provided as \`unknown\``);
     } else allKnown = false;
   }
-  const raw = `InputValidationError: ${issueJson(error)}`;
+  const raw = `InputValidationError: ${issueJson(error, keepOptionMessage)}`;
   if (!allKnown || sentences.length === 0) return { content: raw, structured: raw };
   const head = sentences.length === 1 ? `${tool} failed due to the following issue:` : `${tool} failed due to the following ${sentences.length} issues:`;
   return { content: `InputValidationError: ${head}\n${sentences.join('\n')}`, structured: raw };

@@ -18,6 +18,9 @@ export const profile_2_1_273: Profile = {
   writeKeepsBom: false,
   writeRefusesDirectory: false,
   bashReportsInPlaceEdits: false,
+  zodOptionMessage: false,
+  grepRejectsLiteralNewline: false,
+  notebookKeepsFormat: false,
   text: {
     binaryFileAdvice: 'Please use appropriate tools for binary file analysis.',
     invalidPagesAdvice: 'Use formats like "1-5", "3", or "10-20". Pages are 1-indexed.',

@@ -19,6 +19,13 @@ export const profile_2_1_332: Profile = {
   writeKeepsBom: true,
   writeRefusesDirectory: true,
   bashReportsInPlaceEdits: true,
+  zodOptionMessage: true,
+  grepRejectsLiteralNewline: true,
+  notebookKeepsFormat: true,
+  quietNudge: {
+    afterCalls: 5,
+    text: "The user hasn't heard from you in a while. As you continue, keep them updated when there's something to tell — a finding, a change of plan.",
+  },
   backgroundTimeoutMaxMs: 7_200_000,
   text: {
     binaryFileAdvice: 'Use a skill for this file type if one is available, or a shell command or script that can read the format.',

@@ -96,7 +96,7 @@ export async function grep(input: GrepInput, ctx: ToolContext): Promise<GrepOutc
   const cwd = ctx.conversation.cwd;
   const target = targetPath(input, ctx);
   const args = grepArgs(input, target);
-  const r = await runRg(ctx.ws, args, cwd, ctx.signal);
+  const r = await runRg(ctx.ws, args, cwd, ctx.signal, ctx.profile.grepRejectsLiteralNewline);
   if (r.kind === 'rejected') return { ...r, args };
   const mode = input.output_mode ?? 'files_with_matches';
   // ripgrep prints paths as given, i.e. absolute: the cwd prefix comes off every line.

@@ -8,6 +8,8 @@ import type { Workspace } from '../../workspace/types';
 /** ripgrep's diagnostics for input it rejects before searching. 2.1.273 reports only these;
  * any other failure with no output (e.g. a literal "\n" without multiline) reads as no match. */
 const REJECTED = /^rg: (regex parse error|error parsing glob|unrecognized file type)/;
+/** Reported as a rejection too by versions with the profile's grepRejectsLiteralNewline. */
+const LITERAL_NEWLINE = /^rg: the literal "\\n" is not allowed in a regex/;
 
 export type RgLines = { kind: 'lines'; lines: string[] } | { kind: 'rejected'; diagnostic: string };
 
@@ -16,10 +18,11 @@ export async function runRg(
   args: string[],
   cwd: string,
   signal?: AbortSignal,
+  literalNewlineRejected = false,
 ): Promise<RgLines> {
   const r = await ws.search.run(args, { cwd, signal });
   const lines = r.stdout === '' ? [] : r.stdout.replace(/\n$/, '').split('\n');
-  if (r.code === 2 && lines.length === 0 && REJECTED.test(r.stderr)) {
+  if (r.code === 2 && lines.length === 0 && (REJECTED.test(r.stderr) || (literalNewlineRejected && LITERAL_NEWLINE.test(r.stderr)))) {
     return { kind: 'rejected', diagnostic: r.stderr.replace(/\n+$/, '') };
   }
   return { kind: 'lines', lines };

@@ -135,6 +135,7 @@ export async function notebookEdit(input: NotebookEditInput, ctx: ToolContext): 
   if (ids)
     cellId =
       mode === 'insert' ? newCellId(ctx.callId, new Set(nb.cells.map((c) => c.id ?? ''))) : input.cell_id;
+  else if (ctx.profile.notebookKeepsFormat && mode !== 'insert') cellId = input.cell_id;
 
   let oldSource: string | undefined;
   if (mode === 'delete') {
@@ -165,7 +166,7 @@ export async function notebookEdit(input: NotebookEditInput, ctx: ToolContext): 
     if (input.cell_type && input.cell_type !== target.cell_type) target.cell_type = input.cell_type;
   }
 
-  const updatedFile = serialiseNotebook(nb);
+  const updatedFile = serialiseNotebook(nb, ctx.profile.notebookKeepsFormat && file.content.endsWith('\n'));
   const written = await catchFs(async () => {
     await ctx.ws.fs.writeFile(path, encodeText(applyLineEnding(updatedFile, file.lineEnding), file.encoding));
     return ctx.ws.fs.stat(path);

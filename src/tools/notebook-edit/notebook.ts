@@ -70,7 +70,9 @@ export function newCellId(seed: string, taken: ReadonlySet<string>): string {
   }
 }
 
-/** Notebooks are written back with one-space indentation and no final newline (2.1.273). */
-export function serialiseNotebook(nb: Notebook): string {
-  return JSON.stringify(nb, null, 1);
+/** Notebooks are written back with one-space indentation; a final newline only where the
+ * version keeps the file's own (2.1.273 drops it). */
+export function serialiseNotebook(nb: Notebook, finalNewline = false): string {
+  const json = JSON.stringify(nb, null, 1);
+  return finalNewline ? `${json}\n` : json;
 }
