@@ -59,6 +59,41 @@ describe('profiles', () => {
     ]);
   });
 
+  it('differs between 2.1.273 and 2.1.332 in exactly these switches and strings', () => {
+    const flat = (o: object, prefix = ''): Record<string, unknown> =>
+      Object.fromEntries(
+        Object.entries(o).flatMap(([k, v]) =>
+          v && typeof v === 'object' && !Array.isArray(v) && k !== 'permissions' && k !== 'quietNudge' ? Object.entries(flat(v as object, `${prefix}${k}.`)) : [[`${prefix}${k}`, v]],
+        ),
+      );
+    const a = flat(getProfile('2.1.273'));
+    const b = flat(getProfile('2.1.332'));
+    const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
+    expect(keys.filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]))).toEqual([
+      'backgroundTimeoutMaxMs',
+      'bashReportsInPlaceEdits',
+      'defaultModel',
+      'editSuffixNeedsWholeFile',
+      'grepRejectsLiteralNewline',
+      'notebookKeepsFormat',
+      'permissions',
+      'quietNudge',
+      'readDecodesUtf16le',
+      'readEncodingNotes',
+      'repeatReadGuard',
+      'symlinkRefusalNamesTarget',
+      'text.allowLargeHint',
+      'text.autoBackgroundNote',
+      'text.binaryFileAdvice',
+      'text.invalidPagesAdvice',
+      'toolDefinitions',
+      'version',
+      'writeKeepsBom',
+      'writeRefusesDirectory',
+      'zodOptionMessage',
+    ]);
+  });
+
   it('carries the permission behaviour of its version', () => {
     expect([getProfile('2.1.273').permissions, getProfile('2.1.332').permissions]).toEqual([PERMISSIONS_2_1_273, PERMISSIONS_2_1_332]);
   });
