@@ -7,6 +7,8 @@ const link = (json: unknown) =>
 
 const REJECTED =
   "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.";
+const INTERRUPTED_BEFORE_START =
+  "The user doesn't want to take this action right now. STOP what you are doing and wait for the user to tell you how to proceed.";
 const STOPPED = 'Stopped by you: loop. The model calls that ran are below; you can go on composing.';
 
 test('Stop ends a replay stuck in a loop within a couple of seconds, and the session goes on', async ({
@@ -86,4 +88,19 @@ test('Esc stops a composed model call when focus is not in a text field; at a pr
   await expect(pg.calls).toHaveCount(2);
   await expect(status).toHaveCount(0);
   await expect(pg.pane('Tool results').locator('pre.model-text')).toHaveText([REJECTED]);
+
+  // Stop while a prompt is up answers it no, then stops: the second call never starts.
+  await pg.compose('Bash', { command: 'while true; do :; done' }, true);
+  await pg.compose('Bash', { command: 'echo after' }, true);
+  await pg.runDraft();
+  await expect(prompt).toBeVisible();
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(status).toHaveText(
+    'Stopped by you: model call. The model calls that ran are below; you can go on composing.',
+  );
+  await expect(pg.calls).toHaveCount(3);
+  await expect(pg.pane('Tool results').locator('pre.model-text')).toHaveText([
+    REJECTED,
+    INTERRUPTED_BEFORE_START,
+  ]);
 });

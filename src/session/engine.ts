@@ -262,7 +262,9 @@ export class Session {
       }
       await Promise.all(
         prepared.map(async ({ k, use, ctx, p }) => {
-          records[k] = 'tool' in p ? await this.execute(use, ctx, p) : p;
+          // Stopped while the batch was checked (at a prompt): what passed does not run either.
+          if (!('tool' in p)) records[k] = p;
+          else records[k] = signal?.aborted ? stoppedRecord(use) : await this.execute(use, ctx, p);
         }),
       );
     }

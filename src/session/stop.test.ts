@@ -5,6 +5,7 @@ import type { Scenario } from '../scenario/schema';
 import { taskNotification, type BashOutcome } from '../tools/bash/bash';
 import { ALL_TOOLS } from '../tools/registry';
 import type { Attachment } from '../tools/types';
+import { USER_REJECTED } from './ask';
 import { INTERRUPTED_BEFORE_START } from './engine';
 import { replayScenario } from './replay';
 import { createPermissions } from './wiring';
@@ -12,7 +13,13 @@ import { createPermissions } from './wiring';
 const CWD = '/workspace/project';
 const withBash = () => createMemfsWorkspace({ shell: (vol, clock) => createJustBashShell(vol, clock) });
 
-const scenario = (turns: Scenario['turns']): Scenario => ({ id: 'stop', area: 'stop', description: 'stopped', files: {}, turns });
+const scenario = (turns: Scenario['turns']): Scenario => ({
+  id: 'stop',
+  area: 'stop',
+  description: 'stopped',
+  files: {},
+  turns,
+});
 
 /** Aborts after `ms` (the replay is then inside a command that waits). */
 function stopAfter(ms: number): AbortSignal {
@@ -21,7 +28,10 @@ function stopAfter(ms: number): AbortSignal {
   return c.signal;
 }
 
-const write = (name: string) => ({ name: 'Write', input: { file_path: `${CWD}/${name}`, content: `${name}\n` } });
+const write = (name: string) => ({
+  name: 'Write',
+  input: { file_path: `${CWD}/${name}`, content: `${name}\n` },
+});
 
 describe('stopping a replay', () => {
   it('stops the running Bash command, runs no call after it, and starts no further turn', async () => {
@@ -39,8 +49,17 @@ describe('stopping a replay', () => {
     );
     expect(Date.now() - started).toBeLessThan(5000);
     expect(stopped).toEqual(true);
-    expect(result.turns.map((t) => t.calls.map((c) => [c.tool, c.is_error, c.content, c.structured]))).toEqual([
-      [['Bash', false, 'a', { stdout: 'a', stderr: '', interrupted: false, isImage: false, noOutputExpected: false }]],
+    expect(
+      result.turns.map((t) => t.calls.map((c) => [c.tool, c.is_error, c.content, c.structured])),
+    ).toEqual([
+      [
+        [
+          'Bash',
+          false,
+          'a',
+          { stdout: 'a', stderr: '', interrupted: false, isImage: false, noOutputExpected: false },
+        ],
+      ],
       [
         // What bash.ts renders for a command the signal stopped (SIGTERM's status, no timeout note).
         ['Bash', true, 'Exit code 143', 'Error: Exit code 143'],
@@ -74,7 +93,10 @@ describe('stopping a replay', () => {
     const ws = withBash();
     const { result, stopped } = await replayScenario(
       ws,
-      scenario([[{ name: 'Bash', input: { command: 'sleep 0.2; echo done', run_in_background: true } }], [write('a.txt')]]),
+      scenario([
+        [{ name: 'Bash', input: { command: 'sleep 0.2; echo done', run_in_background: true } }],
+        [write('a.txt')],
+      ]),
       'stop',
       { tools: ALL_TOOLS, permissions: createPermissions },
     );
@@ -91,6 +113,38 @@ function notificationOf(outcome: unknown, callId: string, command: string): Atta
   const o = outcome as Extract<BashOutcome, { kind: 'background' }>;
   return { role: 'user', type: 'text', text: taskNotification(o.taskId, callId, o.outputFile, command, 143) };
 }
+
+describe('stopping at a prompt', () => {
+  it('runs none of the calls checked together with the one whose prompt was stopped', async () => {
+    const ws = withBash();
+    const c = new AbortController();
+    const { session } = await replayScenario(
+      ws,
+      { ...scenario([]), mode: 'default', settings_local: { permissions: { ask: ['Bash(echo a)'] } } },
+      'stop',
+      {
+        tools: ALL_TOOLS,
+        permissions: createPermissions,
+        // What the page does on Stop while a prompt is up: answer no, then stop.
+        onAsk: () => {
+          c.abort();
+          return Promise.resolve({ answer: 'deny', by: 'user' });
+        },
+      },
+    );
+    const rec = await session.runModelCall(
+      [
+        { id: 'a', name: 'Bash', input: { command: 'echo a' } },
+        { id: 'b', name: 'Bash', input: { command: 'echo b' } },
+      ],
+      c.signal,
+    );
+    expect(rec.calls.map((r) => [r.id, r.stage, r.rendered.content])).toEqual([
+      ['a', 'permission', USER_REJECTED],
+      ['b', 'stopped', INTERRUPTED_BEFORE_START],
+    ]);
+  });
+});
 
 describe('Session.settle with a signal', () => {
   it('returns what arrived when the signal fires and keeps the unfinished work', async () => {
