@@ -78,6 +78,7 @@ export function renderBash(o: BashOutcome, ctx: ToolContext): Rendered {
       s.persistedOutputPath = o.persisted.path;
       s.persistedOutputSize = o.persisted.size;
     }
+    if (modified !== '') s.staleReadFileStateHint = modified;
     structured = s;
   }
   if (o.cwdChange === undefined) return { content, is_error: failed, structured };

@@ -73,9 +73,12 @@ export function renderEdit(o: EditOutcome, ctx: ToolContext): Rendered {
         replaceAll: o.replaceAll,
       };
       if (o.staleRecovered) structured.staleRecovered = true;
+      const whole = wholeFileInContext(o, ctx);
+      // Versions with the whole-file rule also flag it in the SDK result.
+      if (ctx.profile.editSuffixNeedsWholeFile && (o.staleRecovered || !whole)) structured.contentNotInModelContext = true;
       return {
         is_error: false,
-        content: o.staleRecovered ? `${head} ${STALE_NOTE}` : wholeFileInContext(o, ctx) ? `${head} ${CURRENT_SUFFIX}` : head,
+        content: o.staleRecovered ? `${head} ${STALE_NOTE}` : whole ? `${head} ${CURRENT_SUFFIX}` : head,
         structured,
       };
     }
