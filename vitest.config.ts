@@ -4,5 +4,6 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts'],
     testTimeout: 30000,
+    setupFiles: ['src/test-setup.ts'],
   },
 });

@@ -232,6 +232,7 @@ export class Session {
 
   /** One assistant message: its tool_use blocks, run as Claude Code runs them. */
   async runModelCall(uses: readonly ToolUse[], signal?: AbortSignal): Promise<ModelCallRecord> {
+    await Promise.all([...new Set(uses.map((u) => this.byName.get(u.name)))].map((t) => t?.load?.()));
     const filesBefore = this.opts.snapshots ? await snapshotFiles(this.opts.ws.fs, this.opts.ws.info.root) : undefined;
     const records: CallRecord[] = new Array<CallRecord>(uses.length);
     let i = 0;

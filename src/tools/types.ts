@@ -73,6 +73,9 @@ export interface ToolModule<I = unknown, O = unknown> {
   name: string;
   /** zod schema of the input (strict: an unexpected parameter is an error). */
   schema: z.ZodType<I>;
+  /** Loads what the synchronous checks below need (Bash: the shell parser); the session awaits
+   * it before a model call that uses the tool. */
+  load?(): Promise<void>;
   isReadOnly(input: I): boolean;
   isConcurrencySafe(input: I): boolean;
   /** What the permission engine checks for this call. */

@@ -1,4 +1,5 @@
 import type { PermissionRequest, ToolModule } from '../types';
+import { loadShellParser } from '../../permissions/shell/parse';
 import { analyseCommand, isReadOnly } from './analysis';
 import { bash, type BashOutcome } from './bash';
 import { explainBash } from './explain';
@@ -8,6 +9,7 @@ import { bashInput, type BashInput } from './schema';
 export const bashTool: ToolModule<BashInput, BashOutcome> = {
   name: 'Bash',
   schema: bashInput,
+  load: loadShellParser,
   isReadOnly: (input) => isReadOnly(analyseCommand(input.command, '')),
   isConcurrencySafe: (input) => isReadOnly(analyseCommand(input.command, '')),
   permissionRequest: (input, ctx) => {
