@@ -131,4 +131,9 @@ describe('first page load', () => {
     expect(heavy.filter((p) => reached.has(p)).map((p) => `${p} via ${reached.get(p)}`)).toEqual([]);
     expect(reached.has('react')).toEqual(true);
   });
+
+  it('keeps just-bash in the shell worker: the page side of the shell only forwards', () => {
+    const reached = firstLoadPackages(join(here, 'backends/shell/worker/browser.ts'));
+    expect([reached.get('just-bash'), reached.has('isomorphic-git')]).toEqual([undefined, true]);
+  });
 });

@@ -1,6 +1,6 @@
 // `git` for just-bash on the in-memory workspace: the everyday subcommands (init, status, add,
 // commit, log, diff, show, rev-parse, branch) over isomorphic-git, printing what git 2.39 prints.
-import { defineCommand, type Command, type ExecResult } from 'just-bash';
+import type { ExecResult } from 'just-bash';
 import type { Volume } from 'memfs';
 import type { Clock } from '../../workspace/types';
 import { abbrev, fileDiff, lineStats, type DiffSide } from './diff';
@@ -662,8 +662,4 @@ export async function runGit(ctx: GitContext, argv: string[]): Promise<ExecResul
     if (e instanceof GitError) return fail(e.message, e.exitCode);
     throw e;
   }
-}
-
-export function createGitCommand(vol: Volume, clock: Clock): Command {
-  return defineCommand('git', (args, ctx) => runGit({ vol, clock, cwd: ctx.cwd, env: ctx.env }, args));
 }

@@ -1,14 +1,15 @@
 // The in-memory workspace's Shell, in process: just-bash over the workspace's own memfs Volume
 // (the CLI and tests; the page runs the same runner in a worker, ./worker). No node:* imports.
-import type { CustomCommand } from 'just-bash';
+import { defineCommand, type CustomCommand } from 'just-bash';
 import type { Volume } from 'memfs';
 import type { Clock, Shell } from '../../workspace/types';
-import { createGitCommand } from '../git/command';
+import { runGit } from '../git/command';
 import { MemfsShellFs } from './memfs-fs';
 import { extraCommands } from './commands';
 import { runJustBash, shellCommandNames } from './run';
 
-export { rewriteShellErrors, SIGTERM_EXIT } from './run';
+export { rewriteShellErrors } from './run';
+export { SIGTERM_EXIT } from './messages';
 
 export interface JustBashShellOptions {
   /** Extra commands (tests, the session's own). git and yes are always there. */
@@ -20,7 +21,7 @@ export interface JustBashShellOptions {
 
 export function createJustBashShell(vol: Volume, clock: Clock, options: JustBashShellOptions = {}): Shell {
   const commands: CustomCommand[] = [
-    createGitCommand(vol, clock),
+    defineCommand('git', (args, ctx) => runGit({ vol, clock, cwd: ctx.cwd, env: ctx.env }, args)),
     ...extraCommands,
     ...(options.commands ?? []),
   ];

@@ -1,5 +1,6 @@
 // How /bin/bash names itself in its own error messages when Claude Code runs a command as
 // `/bin/bash -c "eval '<cmd>' < /dev/null && pwd -P >| <file>"`.
+import type { ShellResult } from '../../workspace/types';
 
 /** Line number bash reports for an error on line `n` of the eval'd command. Inside `eval`, bash
  * counts each newline twice for simple commands (observed on bash 5.2: line 2 -> 3, 3 -> 5). */
@@ -19,4 +20,12 @@ export function shellErrorPrefix(command: string, name: string): string {
     if (i >= 0) n = i + 1;
   }
   return `/bin/bash: line ${evalLineNumber(n)}: `;
+}
+
+/** Exit status of a command stopped by SIGTERM, as the disk shell reports a killed bash. */
+export const SIGTERM_EXIT = 143;
+
+/** The result of a command stopped before it could report anything. */
+export function stoppedResult(cwd: string): ShellResult {
+  return { stdout: '', stderr: '', exitCode: SIGTERM_EXIT, interrupted: true, cwdAfter: cwd };
 }

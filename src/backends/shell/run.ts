@@ -3,10 +3,7 @@
 // behave alike; it knows nothing of memfs or git, only the IFileSystem it is given.
 import { Bash, getCommandNames, type CustomCommand, type IFileSystem } from 'just-bash';
 import type { ShellResult, ShellRunOptions } from '../../workspace/types';
-import { shellErrorPrefix } from './messages';
-
-/** Exit status of a command stopped by SIGTERM, as the disk shell reports a killed bash. */
-export const SIGTERM_EXIT = 143;
+import { shellErrorPrefix, SIGTERM_EXIT } from './messages';
 
 export interface JustBashSetup {
   fs: IFileSystem;
@@ -41,11 +38,6 @@ function stripStopMessage(stderr: string): string {
 /** Names `/bin/<name>` answers for: just-bash's commands and the ones added to it. */
 export function shellCommandNames(commands: readonly CustomCommand[]): Set<string> {
   return new Set<string>([...getCommandNames(), ...commands.map((c) => c.name)]);
-}
-
-/** The result of a command stopped before it could report anything. */
-export function stoppedResult(cwd: string): ShellResult {
-  return { stdout: '', stderr: '', exitCode: SIGTERM_EXIT, interrupted: true, cwdAfter: cwd };
 }
 
 export async function runJustBash(

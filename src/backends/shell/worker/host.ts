@@ -6,7 +6,7 @@ import type { Volume } from 'memfs';
 import type { Clock, Shell, ShellResult, ShellRunOptions } from '../../../workspace/types';
 import { runGit } from '../../git/command';
 import { MemfsShellFs } from '../memfs-fs';
-import { stoppedResult } from '../run';
+import { stoppedResult } from '../messages';
 import {
   FS_METHODS,
   fromWire,
