@@ -6,7 +6,7 @@ import { nodeRipgrepLoader } from '../backends/search/loader-node';
 import { createMemfsSearch } from '../backends/search/memfs';
 import { createDiskShell } from '../backends/shell/disk';
 import { createJustBashShell } from '../backends/shell/justbash';
-import { createWorkerShell } from '../backends/shell/worker/host';
+import { createWorkerPool, createWorkerShell, type WorkerPool } from '../backends/shell/worker/host';
 import type { Workspace } from '../workspace/types';
 import { threadWorker } from './shell-thread';
 
@@ -14,10 +14,14 @@ import { threadWorker } from './shell-thread';
  * a worker thread, no python3), to check the page's path against the corpus. */
 export type CliBackend = 'memfs' | 'disk' | 'memfs-worker';
 
+/** One pool for every workspace of the run: a worker thread takes about a second to start. */
+let threads: WorkerPool | undefined;
+
 export function createWorkspace(backend: CliBackend): Workspace {
   if (backend === 'memfs-worker')
     return createMemfsWorkspace({
-      shell: (vol, clock) => createWorkerShell(vol, clock, { spawn: threadWorker }),
+      shell: (vol, clock) =>
+        createWorkerShell(vol, clock, { pool: (threads ??= createWorkerPool(threadWorker, 2)) }),
       search: (vol) => createMemfsSearch(vol, nodeRipgrepLoader),
     });
   return backend === 'memfs'

@@ -46,7 +46,7 @@ export function parseKnownFailures(text: string): Map<string, KnownFailure> {
   const m = new Map<string, KnownFailure>();
   for (const line of text.split('\n')) {
     if (!line.trim() || line.startsWith('#')) continue;
-    const match = line.match(/^(\d+\.\d+\.\d+)\s+(memfs|disk)\s+(\S+)\s+(\S.*)$/);
+    const match = line.match(/^(\d+\.\d+\.\d+)\s+(memfs-worker|memfs|disk)\s+(\S+)\s+(\S.*)$/);
     if (!match) throw new Error(`known-failures.txt: cannot read line: ${line}`);
     m.set(`${match[1]} ${match[2]} ${match[3]}`, { reason: (match[4] as string).trim() });
   }

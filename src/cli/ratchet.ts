@@ -1,7 +1,7 @@
-// The conformance ratchet run by `npm test`: the public corpus of every recorded version, on both
-// backends. A scenario outside conformance/known-failures.txt that fails, or one on the list that
+// The conformance ratchet run by `npm test`: the public corpus of every recorded version, on the
+// three CLI backends (memfs-worker is the page's Bash path). A scenario outside conformance/known-failures.txt that fails, or one on the list that
 // passes, fails the run, so the list only shrinks. `--update` rewrites the list (keeping
-// existing reasons). `--backend=memfs|disk` and `--version=<v>` run a part (the rest of the list
+// existing reasons). `--backend=memfs|disk|memfs-worker` and `--version=<v>` run a part (the rest of the list
 // is kept as it is).
 import { readFileSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,12 +13,13 @@ import type { CliBackend } from './backends';
 const ROOT = join(import.meta.dirname, '../..');
 const LIST = join(ROOT, 'conformance/known-failures.txt');
 const RESULTS = join(ROOT, 'conformance/results');
-const BACKENDS: CliBackend[] = ['memfs', 'disk'];
+const BACKENDS: CliBackend[] = ['memfs', 'disk', 'memfs-worker'];
 /** Every recorded version, oldest first (a folder per version under conformance/results). */
 const VERSIONS = readdirSync(RESULTS).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
 
 const HEADER = [
-  '# Scenarios of the public corpus that do not pass yet, per recorded version and backend, with the reason.',
+  '# Scenarios of the public corpus that do not pass yet, per recorded version and backend (memfs-worker:',
+  '# memfs with Bash run as the page runs it), with the reason.',
   '# Format: <version> <backend> <scenario id> <one-line reason>. <version> names the folder of',
   '# conformance/results the scenario is compared with (and the profile it is replayed under).',
   '# `npm run test:conformance` fails when a scenario not listed here fails, or when a listed one',

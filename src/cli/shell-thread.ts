@@ -8,6 +8,8 @@ export function threadWorker(): WorkerLike {
   const file = new URL('./shell-thread-entry.ts', import.meta.url).href;
   const boot = `import('tsx/esm/api').then((t) => { t.register(); return import(${JSON.stringify(file)}); })`;
   const w = new Worker(boot, { eval: true });
+  // An idle worker must not keep the CLI alive; a running command's kill timer does.
+  w.unref();
   return {
     postMessage: (m) => w.postMessage(m),
     addEventListener: (type: string, l: (e: never) => void) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Volume } from 'memfs';
 import { deterministicClock } from '../../clock';
 import { channelWorker } from '../testing';
-import { createWorkerShell, type WorkerLike } from './host';
+import { createWorkerPool, createWorkerShell, type WorkerLike } from './host';
 import type { FromWorker, ToWorker } from './protocol';
 
 const opts = { cwd: '/ws/project', env: { PATH: '/usr/bin:/bin', HOME: '/ws/home' }, timeoutMs: 5000 };
@@ -76,6 +76,27 @@ describe('createWorkerShell', () => {
       1,
     ]);
     shell.dispose();
+  });
+
+  it('serves each shell of a shared pool from its own volume, on the same worker', async () => {
+    let spawned = 0;
+    const pool = createWorkerPool(() => (spawned++, channelWorker()));
+    const [v1, v2] = [volume(), volume()];
+    v2.writeFileSync('/ws/project/a.txt', 'other\n');
+    const [s1, s2] = [v1, v2].map((v) => createWorkerShell(v, deterministicClock(), { pool }));
+    const r1 = await s1?.run('cat a.txt; echo one > b.txt', opts);
+    const r2 = await s2?.run('cat a.txt; ls', opts);
+    s1?.dispose();
+    expect([
+      r1?.stdout,
+      r2?.stdout,
+      v1.existsSync('/ws/project/b.txt'),
+      v2.existsSync('/ws/project/b.txt'),
+      spawned,
+      pool.size(),
+    ]).toEqual(['alpha\n', 'other\na.txt\n', true, false, 1, 1]);
+    pool.dispose();
+    expect(pool.size()).toEqual(0);
   });
 
   it('ends a worker that outlives its timeout and starts a fresh one for the next command', async () => {

@@ -1,7 +1,8 @@
 // The page's side of the shell worker: a Shell whose commands run in workers while the files
 // stay in the page's memfs Volume (the worker asks for each read and write). A command that
 // outlives its timeout by `graceMs` (a busy loop just-bash cannot interrupt, a huge regex) is
-// stopped by ending its worker; the next command gets a fresh one.
+// stopped by ending its worker; the next command gets a fresh one. Workers hold no files, so a
+// pool of them can serve several workspaces (the CLI's corpus runs share one).
 import type { Volume } from 'memfs';
 import type { Clock, Shell, ShellResult, ShellRunOptions } from '../../../workspace/types';
 import { runGit } from '../../git/command';
@@ -23,64 +24,36 @@ export interface WorkerLike extends Port {
   addEventListener(type: 'error', listener: (e: ErrorEvent) => void): void;
 }
 
-export interface WorkerShellOptions {
-  spawn: () => WorkerLike;
-  /** How long past its timeout (or an abort) a command may take to stop by itself. */
-  graceMs?: number;
-  /** Workers kept ready between commands (the first starts with the first command: a session
-   * without Bash starts none). */
-  keepIdle?: number;
-}
-
-export interface WorkerShell extends Shell {
-  /** Ends every worker; running commands resolve as stopped. */
-  dispose(): void;
-  /** Workers alive now (running or idle). */
-  workers(): number;
-}
-
-const FS_METHOD_SET: ReadonlySet<string> = new Set(FS_METHODS);
+type Call = Extract<FromWorker, { t: 'fs' | 'git' }>;
 
 interface Job {
   id: number;
   cwd: string;
+  /** Answers the worker's file and git calls from the job's own workspace. */
+  serve(call: Call): Promise<unknown>;
   finish(r: ShellResult | Error): void;
 }
 
 interface Slot {
   worker: WorkerLike;
-  ready: Promise<void>;
+  /** The worker's command names, once it has started. */
+  ready: Promise<string[]>;
   job?: Job;
 }
 
-/** `ls` is the only just-bash command that lists the whole volume (for an unexpanded pattern). */
-const MAY_LIST_ALL = /\bls\b/;
+export interface WorkerPool {
+  /** An idle worker, or a new one. */
+  take(): Slot;
+  /** Ends a worker (its job, if any, is the caller's to finish). */
+  end(slot: Slot): void;
+  /** Workers alive now (running or idle). */
+  size(): number;
+  dispose(): void;
+}
 
-export function createWorkerShell(vol: Volume, clock: Clock, options: WorkerShellOptions): WorkerShell {
-  const graceMs = options.graceMs ?? 1000;
-  const keepIdle = options.keepIdle ?? 1;
-  let fs: MemfsShellFs | undefined;
+export function createWorkerPool(spawn: () => WorkerLike, keepIdle = 1): WorkerPool {
   const idle: Slot[] = [];
   const alive = new Set<Slot>();
-  let nextId = 0;
-
-  const reply = (slot: Slot, m: ToWorker) => slot.worker.postMessage(m);
-
-  async function serve(slot: Slot, m: Extract<FromWorker, { t: 'fs' | 'git' }>): Promise<void> {
-    try {
-      let value: unknown;
-      if (m.t === 'git') {
-        value = await runGit({ vol, clock, cwd: m.cwd, env: new Map(Object.entries(m.env)) }, m.args);
-      } else {
-        if (!fs || !FS_METHOD_SET.has(m.method)) throw new Error(`shell worker: unknown call ${m.method}`);
-        const f = fs[m.method] as (...a: unknown[]) => Promise<unknown>;
-        value = await f.apply(fs, m.args);
-      }
-      reply(slot, { t: 'reply', call: m.call, ok: true, value });
-    } catch (e) {
-      reply(slot, { t: 'reply', call: m.call, ok: false, error: toWire(e) });
-    }
-  }
 
   function end(slot: Slot): void {
     slot.worker.terminate();
@@ -89,32 +62,38 @@ export function createWorkerShell(vol: Volume, clock: Clock, options: WorkerShel
     if (i >= 0) idle.splice(i, 1);
   }
 
-  function spawn(): Slot {
-    const worker = options.spawn();
-    let started!: () => void;
+  function start(): Slot {
+    const worker = spawn();
+    let started!: (names: string[]) => void;
     let failed!: (e: Error) => void;
     const slot: Slot = {
       worker,
-      ready: new Promise<void>((res, rej) => {
+      ready: new Promise<string[]>((res, rej) => {
         started = res;
         failed = rej;
       }),
     };
     // Unobserved until a command waits for it.
     slot.ready.catch(() => undefined);
+    const reply = (m: ToWorker) => worker.postMessage(m);
     worker.addEventListener('message', (e: MessageEvent) => {
       const m = e.data as FromWorker;
-      if (m.t === 'ready') {
-        fs ??= new MemfsShellFs(vol, clock, new Set(m.commandNames));
-        started();
-      } else if (m.t === 'done' || m.t === 'failed') {
+      if (m.t === 'ready') started(m.commandNames);
+      else if (m.t === 'done' || m.t === 'failed') {
         const job = slot.job;
         if (job?.id !== m.id) return;
         slot.job = undefined;
         if (idle.length < keepIdle) idle.push(slot);
         else end(slot);
         job.finish(m.t === 'done' ? m.result : fromWire(m.error));
-      } else void serve(slot, m);
+      } else {
+        const job = slot.job;
+        if (!job) return;
+        job.serve(m).then(
+          (value) => reply({ t: 'reply', call: m.call, ok: true, value }),
+          (err: unknown) => reply({ t: 'reply', call: m.call, ok: false, error: toWire(err) }),
+        );
+      }
     });
     worker.addEventListener('error', (e: ErrorEvent) => {
       const err = new Error(`The shell worker stopped: ${e.message || 'it could not be loaded'}`);
@@ -129,55 +108,9 @@ export function createWorkerShell(vol: Volume, clock: Clock, options: WorkerShel
   }
 
   return {
-    async run(command: string, opts: ShellRunOptions): Promise<ShellResult> {
-      const slot = idle.pop() ?? spawn();
-      const id = ++nextId;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const kill = () => {
-        const job = slot.job;
-        if (job?.id !== id) return;
-        slot.job = undefined;
-        end(slot);
-        job.finish(stoppedResult(opts.cwd));
-      };
-      const onAbort = () => {
-        reply(slot, { t: 'abort', id });
-        clearTimeout(timer);
-        timer = setTimeout(kill, graceMs);
-      };
-      const result = new Promise<ShellResult>((resolve, reject) => {
-        slot.job = {
-          id,
-          cwd: opts.cwd,
-          finish: (r) => {
-            clearTimeout(timer);
-            opts.signal?.removeEventListener('abort', onAbort);
-            if (r instanceof Error) reject(r);
-            else resolve(r);
-          },
-        };
-      });
-      try {
-        await slot.ready;
-      } catch (e) {
-        slot.job?.finish(e instanceof Error ? e : new Error(String(e)));
-        return result;
-      }
-      const req: RunRequest = {
-        t: 'run',
-        id,
-        command,
-        cwd: opts.cwd,
-        env: opts.env,
-        timeoutMs: opts.timeoutMs,
-      };
-      if (MAY_LIST_ALL.test(command) && fs) req.allPaths = fs.getAllPaths();
-      reply(slot, req);
-      timer = setTimeout(kill, opts.timeoutMs + graceMs);
-      if (opts.signal?.aborted) onAbort();
-      else opts.signal?.addEventListener('abort', onAbort, { once: true });
-      return result;
-    },
+    take: () => idle.pop() ?? start(),
+    end,
+    size: () => alive.size,
     dispose() {
       for (const slot of [...alive]) {
         const job = slot.job;
@@ -186,6 +119,125 @@ export function createWorkerShell(vol: Volume, clock: Clock, options: WorkerShel
         job?.finish(stoppedResult(job.cwd));
       }
     },
-    workers: () => alive.size,
+  };
+}
+
+export interface WorkerShellOptions {
+  /** Starts a worker for a pool of this shell's own. */
+  spawn?: () => WorkerLike;
+  /** A pool shared with other shells (the shell does not end it on dispose). */
+  pool?: WorkerPool;
+  /** How long past its timeout (or an abort) a command may take to stop by itself. */
+  graceMs?: number;
+  /** Workers an own pool keeps ready between commands (the first starts with the first
+   * command: a session without Bash starts none). */
+  keepIdle?: number;
+}
+
+export interface WorkerShell extends Shell {
+  /** Stops this shell's running commands (and ends an own pool's workers). */
+  dispose(): void;
+  /** Workers alive in the shell's pool (running or idle). */
+  workers(): number;
+}
+
+const FS_METHOD_SET: ReadonlySet<string> = new Set(FS_METHODS);
+
+/** `ls` is the only just-bash command that lists the whole volume (for an unexpanded pattern). */
+const MAY_LIST_ALL = /\bls\b/;
+
+/** Job ids are unique across shells, since a pool's workers serve several. */
+let nextId = 0;
+
+export function createWorkerShell(vol: Volume, clock: Clock, options: WorkerShellOptions): WorkerShell {
+  const graceMs = options.graceMs ?? 1000;
+  const own = options.pool === undefined;
+  const pool =
+    options.pool ??
+    createWorkerPool(
+      options.spawn ??
+        (() => {
+          throw new Error('createWorkerShell needs spawn or pool');
+        }),
+      options.keepIdle,
+    );
+  let fs: MemfsShellFs | undefined;
+  const running = new Set<Slot>();
+
+  const serve = async (m: Call): Promise<unknown> => {
+    if (m.t === 'git') return runGit({ vol, clock, cwd: m.cwd, env: new Map(Object.entries(m.env)) }, m.args);
+    if (!fs || !FS_METHOD_SET.has(m.method)) throw new Error(`shell worker: unknown call ${m.method}`);
+    const f = fs[m.method] as (...a: unknown[]) => Promise<unknown>;
+    return f.apply(fs, m.args);
+  };
+
+  return {
+    async run(command: string, opts: ShellRunOptions): Promise<ShellResult> {
+      const slot = pool.take();
+      const id = ++nextId;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const kill = () => {
+        const job = slot.job;
+        if (job?.id !== id) return;
+        slot.job = undefined;
+        pool.end(slot);
+        job.finish(stoppedResult(opts.cwd));
+      };
+      const onAbort = () => {
+        slot.worker.postMessage({ t: 'abort', id } satisfies ToWorker);
+        clearTimeout(timer);
+        timer = setTimeout(kill, graceMs);
+      };
+      const result = new Promise<ShellResult>((resolve, reject) => {
+        running.add(slot);
+        slot.job = {
+          id,
+          cwd: opts.cwd,
+          serve,
+          finish: (r) => {
+            running.delete(slot);
+            clearTimeout(timer);
+            opts.signal?.removeEventListener('abort', onAbort);
+            if (r instanceof Error) reject(r);
+            else resolve(r);
+          },
+        };
+      });
+      let names: string[];
+      try {
+        names = await slot.ready;
+      } catch (e) {
+        slot.job?.finish(e instanceof Error ? e : new Error(String(e)));
+        return result;
+      }
+      fs ??= new MemfsShellFs(vol, clock, new Set(names));
+      const req: RunRequest = {
+        t: 'run',
+        id,
+        command,
+        cwd: opts.cwd,
+        env: opts.env,
+        timeoutMs: opts.timeoutMs,
+      };
+      if (MAY_LIST_ALL.test(command)) req.allPaths = fs.getAllPaths();
+      slot.worker.postMessage(req);
+      timer = setTimeout(kill, opts.timeoutMs + graceMs);
+      if (opts.signal?.aborted) onAbort();
+      else opts.signal?.addEventListener('abort', onAbort, { once: true });
+      return result;
+    },
+    dispose() {
+      if (own) {
+        pool.dispose();
+        return;
+      }
+      for (const slot of [...running]) {
+        const job = slot.job;
+        slot.job = undefined;
+        pool.end(slot);
+        job?.finish(stoppedResult(job.cwd));
+      }
+    },
+    workers: () => pool.size(),
   };
 }
