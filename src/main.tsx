@@ -8,6 +8,7 @@ import { BackendSwitch, createBackendChoice } from './ui/webcontainer';
 import { bootShare, recordedGalleryResult, ShareToolbar } from './ui/share';
 import type { Workspace } from './workspace/types';
 import { setPdfWorkerSrc } from './tools/read/pdf-worker';
+import { resultJson, scenarioJson } from './ui/corpus';
 import pdfWorkerUrl from 'pdfjs-dist/legacy/build/pdf.worker.mjs?url';
 import './ui/app.css';
 
@@ -49,9 +50,13 @@ setPdfWorkerSrc(pdfWorkerUrl);
 const params = new URLSearchParams(location.search);
 // A scenario named by the URL is replayed at once: start loading the machinery while the
 // page boots, not after it.
-if (params.get('scenario') || location.hash.length > 1) {
+const named = params.get('scenario');
+if (named || location.hash.length > 1) {
   void loadRuntime();
   void loadMemfs();
+  // After the replay, the toolbar compares it with the recording: fetch both now, in parallel.
+  void import('./ui/share/core');
+  if (named) void Promise.all([scenarioJson(named), resultJson(named)]).catch(() => undefined);
 }
 // A share link in the fragment, else the session saved in IndexedDB, else ?scenario=.
 const boot = await bootShare(location.hash, params.get('scenario') ?? undefined);
