@@ -11,6 +11,10 @@ export function explainBash(o: BashOutcome): string {
     parts.push(
       `The command was stopped by its ${o.timedOutAfterMs} ms timeout (background tasks are off or it starts with sleep).`,
     );
+  else if (o.interrupted)
+    parts.push(
+      `The command was stopped before it finished (Stop in the playground, an interrupt in Claude Code): bash was killed, so the result is "Exit code ${o.exitCode}" and an error.`,
+    );
   else if (o.exitCode !== 0 && o.exitIsAnswer)
     parts.push(
       `Exit code ${o.exitCode} here means "no match" or "differences", so it is not reported as a failure.`,
