@@ -66,7 +66,7 @@ createRoot(root).render(
   <StrictMode>
     <App
       makeWorkspace={backend.makeWorkspace}
-      preload={() => void loadMemfs()}
+      preload={() => void loadMemfs().then(([, , , { warmShell }]) => warmShell())}
       settingsExtra={(h) => (
         <BackendSwitch
           choice={backend}

@@ -99,6 +99,17 @@ describe('createWorkerShell', () => {
     expect(pool.size()).toEqual(0);
   });
 
+  it('warms one worker ahead of the first command, and the command uses it', async () => {
+    let spawned = 0;
+    const pool = createWorkerPool(() => (spawned++, channelWorker()));
+    pool.warm();
+    pool.warm();
+    const shell = createWorkerShell(volume(), deterministicClock(), { pool });
+    const r = await shell.run('echo warm', opts);
+    expect([r.stdout, spawned, pool.size()]).toEqual(['warm\n', 1, 1]);
+    pool.dispose();
+  });
+
   it('ends a worker that outlives its timeout and starts a fresh one for the next command', async () => {
     const { log, shell } = stuckShell();
     const r = await shell.run('while true; do :; done', { ...opts, timeoutMs: 30 });

@@ -46,6 +46,8 @@ export interface WorkerPool {
   take(): Slot;
   /** Ends a worker (its job, if any, is the caller's to finish). */
   end(slot: Slot): void;
+  /** Starts a worker now if none is idle, so the next command does not wait for one. */
+  warm(): void;
   /** Workers alive now (running or idle). */
   size(): number;
   dispose(): void;
@@ -109,6 +111,9 @@ export function createWorkerPool(spawn: () => WorkerLike, keepIdle = 1): WorkerP
 
   return {
     take: () => idle.pop() ?? start(),
+    warm() {
+      if (idle.length === 0 && keepIdle > 0) idle.push(start());
+    },
     end,
     size: () => alive.size,
     dispose() {
