@@ -90,6 +90,7 @@ describe('profiles', () => {
       'version',
       'writeKeepsBom',
       'writeRefusesDirectory',
+      'writeSymlinkIsPermissionDenial',
       'zodOptionMessage',
     ]);
   });

@@ -15,13 +15,19 @@ const CWD = '/workspace/project';
 const VERSIONS = ['2.1.273', '2.1.332'] as const;
 
 type Call = { name: string; input: Record<string, unknown> };
+type Files = Record<string, string | Uint8Array | { symlink: string }>;
 
-/** Runs the model calls under a version and returns each call's content and the attachments. */
-async function run(version: string, files: Record<string, string | Uint8Array>, calls: Call[][]) {
+/** Texts for calls to tools that exist but are withheld (as a bare deny rule words them). */
+type Withheld = Record<string, string>;
+
+/** Runs the model calls under a version (everything allowed, as bypassPermissions without
+ * rules) and returns every call's record. */
+async function records(version: string, files: Files, calls: Call[][], withheld: Withheld = {}) {
   const ws = createMemfsWorkspace({ shell: (vol, clock) => createJustBashShell(vol, clock), search: (vol) => createMemfsSearch(vol, nodeRipgrepLoader) });
   ws.vol.mkdirSync(CWD, { recursive: true });
   for (const [p, c] of Object.entries(files)) {
     if (p.endsWith('/')) ws.vol.mkdirSync(`${CWD}/${p}`, { recursive: true });
+    else if (typeof c === 'object' && 'symlink' in c) ws.vol.symlinkSync(c.symlink, `${CWD}/${p}`);
     else ws.vol.writeFileSync(`${CWD}/${p}`, c);
   }
   const profile = getProfile(version);
@@ -30,21 +36,40 @@ async function run(version: string, files: Record<string, string | Uint8Array>, 
     profile,
     model: profile.defaultModel,
     tools: ALL_TOOLS,
-    offered: new Set(ALL_TOOLS.map((t) => t.name)),
-    withheld: {},
+    offered: new Set(ALL_TOOLS.map((t) => t.name).filter((n) => !(n in withheld))),
+    withheld,
     permissions: allowAll,
     ledger: new Ledger(),
     env: { HOME: '/workspace/home', PATH: '/usr/bin:/bin' },
   });
   const out = [];
-  for (const [k, uses] of calls.entries()) {
-    const rec = await s.runModelCall(uses.map((u, i) => ({ id: `toolu_${k}_${i}`, ...u })));
-    out.push({ results: rec.calls.map((c) => [c.rendered.is_error, c.rendered.content]), attachments: rec.attachments.map((a) => a.text) });
-  }
+  for (const [k, uses] of calls.entries()) out.push(await s.runModelCall(uses.map((u, i) => ({ id: `toolu_${k}_${i}`, ...u }))));
   return out;
 }
 
-const both = async (files: Record<string, string | Uint8Array>, calls: Call[][]) => Promise.all(VERSIONS.map((v) => run(v, files, calls)));
+/** Each call's content and the attachments. */
+async function run(version: string, files: Files, calls: Call[][]) {
+  return (await records(version, files, calls)).map((rec) => ({
+    results: rec.calls.map((c) => [c.rendered.is_error, c.rendered.content]),
+    attachments: rec.attachments.map((a) => a.text),
+  }));
+}
+
+/** Each call whole: where it ended, what the model and the SDK get, and whether -p mode lists it
+ * in permission_denials. */
+async function runWhole(version: string, files: Files, calls: Call[][], withheld: Withheld = {}) {
+  return (await records(version, files, calls, withheld)).flatMap((rec) =>
+    rec.calls.map((c) => ({
+      stage: c.stage,
+      is_error: c.rendered.is_error,
+      content: c.rendered.content,
+      structured: c.rendered.structured,
+      permissionDenial: c.decision?.permissionDenial === true,
+    })),
+  );
+}
+
+const both = async (files: Files, calls: Call[][]) => Promise.all(VERSIONS.map((v) => run(v, files, calls)));
 const read = (file: string, extra: Record<string, unknown> = {}): Call => ({ name: 'Read', input: { file_path: `${CWD}/${file}`, ...extra } });
 
 describe('2.1.273 and 2.1.332 side by side', () => {
@@ -114,6 +139,55 @@ describe('2.1.273 and 2.1.332 side by side', () => {
         },
       ],
     ]);
+  });
+
+  it('Write through a symlink: refused in the call (2.1.273) or in the permission check, as a permission denial (2.1.332)', async () => {
+    const files = { 'notes.md': '# n\n', 'here.md': { symlink: 'notes.md' } };
+    const calls: Call[][] = [[read('here.md')], [{ name: 'Write', input: { file_path: `${CWD}/here.md`, content: '# m\n' } }]];
+    const readResult = {
+      stage: 'call',
+      is_error: false,
+      content: '1\t# n\n2\t',
+      structured: { type: 'text', file: { filePath: `${CWD}/here.md`, content: '# n\n', numLines: 2, startLine: 1, totalLines: 2 } },
+      permissionDenial: false,
+    };
+    const refusal = `Refusing to write ${CWD}/here.md: it is a symbolic link. Write to the link's target path instead`;
+    const [older, newer] = await Promise.all(VERSIONS.map((v) => runWhole(v, files, calls)));
+    expect([older, newer]).toEqual([
+      [readResult, { stage: 'call', is_error: true, content: `${refusal}.`, structured: `Error: ${refusal}.`, permissionDenial: false }],
+      [
+        readResult,
+        {
+          stage: 'permission',
+          is_error: true,
+          content: `${refusal}: ${CWD}/notes.md.`,
+          structured: `Error: ${refusal}: ${CWD}/notes.md.`,
+          permissionDenial: true,
+        },
+      ],
+    ]);
+  });
+
+  it('a call to a withheld or unknown tool: the SDK result is the text without its wrapper, in both versions', async () => {
+    const disabled = '<tool_use_error>Error: No such tool available: Glob. Glob is disabled for this session, in subagents as well as here.</tool_use_error>';
+    const calls: Call[][] = [[{ name: 'Glob', input: { pattern: '*.md' } }, { name: 'WebFetch', input: { url: 'https://example.com' } }]];
+    const whole = [
+      {
+        stage: 'unknown-tool',
+        is_error: true,
+        content: disabled,
+        structured: 'Error: No such tool available: Glob. Glob is disabled for this session, in subagents as well as here.',
+        permissionDenial: false,
+      },
+      {
+        stage: 'unknown-tool',
+        is_error: true,
+        content: '<tool_use_error>Error: No such tool available: WebFetch</tool_use_error>',
+        structured: 'Error: No such tool available: WebFetch',
+        permissionDenial: false,
+      },
+    ];
+    expect(await Promise.all(VERSIONS.map((v) => runWhole(v, {}, calls, { Glob: disabled })))).toEqual([whole, whole]);
   });
 
   it('Bash and Grep: the in-place edit note, the literal newline refusal', async () => {

@@ -85,6 +85,10 @@ export const INTERRUPTED_BEFORE_START =
 
 const noSuchTool = (name: string) => `<tool_use_error>Error: No such tool available: ${name}</tool_use_error>`;
 
+/** The SDK's tool_use_result of a call to a tool the model was not offered: the text without
+ * its wrapper (it already starts with "Error: "; 2.1.273 and 2.1.332 record the same). */
+const unwrapToolUseError = (text: string) => text.replace(/^<tool_use_error>([\s\S]*)<\/tool_use_error>$/, '$1');
+
 export class Session {
   readonly conversation: Conversation;
   readonly history: ModelCallRecord[] = [];
@@ -132,7 +136,12 @@ export class Session {
     const tool = this.byName.get(use.name);
     if (!tool || !this.opts.offered.has(use.name)) {
       const text = this.opts.withheld[use.name] ?? noSuchTool(use.name);
-      return { ...base, stage: 'unknown-tool', rendered: { content: text, is_error: true }, explain: `${use.name} is not offered to the model in this session.` };
+      return {
+        ...base,
+        stage: 'unknown-tool',
+        rendered: { content: text, is_error: true, structured: unwrapToolUseError(text) },
+        explain: `${use.name} is not offered to the model in this session.`,
+      };
     }
     const parsed = inputSchemaFor(tool.name, tool.schema, this.opts.profile).safeParse(use.input);
     if (!parsed.success) {
@@ -161,6 +170,15 @@ export class Session {
       const early = await tool.validate(input, ctx);
       if (early !== undefined) {
         return { ...base, parsed: input, stage: 'validate', outcome: early, rendered: tool.render(early, ctx), explain: tool.explain(early), consulted: tool.consulted?.(early) };
+      }
+    }
+    if (tool.checkPermissions) {
+      const own = await tool.checkPermissions(input, ctx);
+      if (own !== undefined) {
+        const explain = tool.explain(own);
+        // -p mode lists a refusal of the tool's own permission check as a permission denial.
+        const decision: SessionDecision = { behavior: 'deny', reason: explain, permissionDenial: true };
+        return { ...base, parsed: input, stage: 'permission', decision, outcome: own, rendered: tool.render(own, ctx), explain, consulted: tool.consulted?.(own) };
       }
     }
     const req = tool.permissionRequest(input, ctx);

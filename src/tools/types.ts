@@ -83,6 +83,10 @@ export interface ToolModule<I = unknown, O = unknown> {
   /** Checks Claude Code makes before asking for permission (validateInput). An outcome here
    * ends the call; undefined lets it go on. */
   validate?(input: I, ctx: ToolContext): Promise<O | undefined>;
+  /** The tool's own refusals in Claude Code's permission check (its checkPermissions), after
+   * validate and before rules and the mode decide; no mode lets the call through. An outcome
+   * here ends the call as a permission denial; undefined lets it go on. */
+  checkPermissions?(input: I, ctx: ToolContext): Promise<O | undefined>;
   call(input: I, ctx: ToolContext): Promise<O>;
   /** Outcome -> exactly what the model receives. */
   render(outcome: O, ctx: ToolContext): Rendered;

@@ -15,6 +15,7 @@ export const profile_2_1_273: Profile = {
   readEncodingNotes: false,
   editSuffixNeedsWholeFile: false,
   symlinkRefusalNamesTarget: false,
+  writeSymlinkIsPermissionDenial: false,
   writeKeepsBom: false,
   writeRefusesDirectory: false,
   bashReportsInPlaceEdits: false,

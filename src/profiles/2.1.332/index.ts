@@ -16,6 +16,7 @@ export const profile_2_1_332: Profile = {
   readEncodingNotes: true,
   editSuffixNeedsWholeFile: true,
   symlinkRefusalNamesTarget: true,
+  writeSymlinkIsPermissionDenial: true,
   writeKeepsBom: true,
   writeRefusesDirectory: true,
   bashReportsInPlaceEdits: true,

@@ -34,7 +34,9 @@ export function explainWrite(o: WriteOutcome): string {
     case 'check-error':
       return `Checking the file failed (${o.message}); 2.1.273 reports an error thrown in its checks as "Error calling tool".`;
     case 'symlink':
-      return 'The path is a symbolic link; Claude Code refuses to write through it (the text is not wrapped in <tool_use_error>).';
+      return o.inPermissionCheck
+        ? "The path is a symbolic link; this version refuses to write through it in Write's permission check, which no mode overrides, so the call is a permission denial (the text is not wrapped in <tool_use_error>)."
+        : 'The path is a symbolic link; Claude Code refuses to write through it (the text is not wrapped in <tool_use_error>).';
     case 'is-directory':
       return 'The path is a directory; this version refuses it in its input checks, before anything is read.';
     case 'io-error':

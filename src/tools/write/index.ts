@@ -2,7 +2,7 @@ import type { ToolModule } from '../types';
 import { consultedByWrite, explainWrite } from './explain';
 import { renderWrite } from './render';
 import { writeInput, type WriteInput } from './schema';
-import { resolvePath, validateWrite, write, type WriteOutcome } from './write';
+import { checkWritePermissions, resolvePath, validateWrite, write, type WriteOutcome } from './write';
 
 export const writeTool: ToolModule<WriteInput, WriteOutcome> = {
   name: 'Write',
@@ -17,6 +17,7 @@ export const writeTool: ToolModule<WriteInput, WriteOutcome> = {
     input,
   }),
   validate: validateWrite,
+  checkPermissions: checkWritePermissions,
   call: write,
   render: renderWrite,
   explain: explainWrite,

@@ -14,8 +14,9 @@ import type { WriteInput } from './schema';
 
 export type WriteOutcome =
   | { kind: 'refused'; code: 'unread' | 'stale'; path: string; state: ReadState }
-  /** Claude Code refuses to write through a symlink (thrown in call: the text is not wrapped). */
-  | { kind: 'symlink'; path: string; target: string }
+  /** Claude Code refuses to write through a symlink (the text is not wrapped): in the call, or
+   * in the permission check where the profile says so (then it is a permission denial). */
+  | { kind: 'symlink'; path: string; target: string; inPermissionCheck: boolean }
   /** The path is a directory (versions that check it in validateInput). */
   | { kind: 'is-directory'; path: string }
   /** A filesystem error while writing (thrown in call: raw text). */
@@ -93,13 +94,26 @@ export async function validateWrite(input: WriteInput, ctx: ToolContext): Promis
   return 'kind' in c ? c : undefined;
 }
 
+/** The refusal of a symlink path, or undefined when the path is not a link. */
+async function symlinkRefused(path: string, ctx: ToolContext, inPermissionCheck: boolean): Promise<WriteOutcome | undefined> {
+  const link = await catchFs(() => ctx.ws.fs.lstat(path));
+  if (!('ok' in link) || link.ok.type !== 'symlink') return undefined;
+  return { kind: 'symlink', path, target: await symlinkTarget(path, ctx), inPermissionCheck };
+}
+
+/** Write's own permission check: versions that refuse a symlink there (2.1.332). */
+export async function checkWritePermissions(input: WriteInput, ctx: ToolContext): Promise<WriteOutcome | undefined> {
+  if (!ctx.profile.writeSymlinkIsPermissionDenial) return undefined;
+  return symlinkRefused(resolvePath(input.file_path, ctx), ctx, true);
+}
+
 export async function write(input: WriteInput, ctx: ToolContext): Promise<WriteOutcome> {
   const c = await check(input, ctx);
   if ('kind' in c) return c;
   const { path, state } = c;
   const { fs } = ctx.ws;
-  const link = await catchFs(() => fs.lstat(path));
-  if ('ok' in link && link.ok.type === 'symlink') return { kind: 'symlink', path, target: await symlinkTarget(path, ctx) };
+  const link = await symlinkRefused(path, ctx, false);
+  if (link) return link;
 
   const old = await catchFs(() => readText(path, ctx));
   let original: TextFile | null = null;
