@@ -1,18 +1,21 @@
 // Grep over a 10,000-file memfs tree under Read deny rules: Grep asks the permission engine
-// about every result path (thousands of decisions when denied files are scattered). Reference
-// in the same run: the same filter with the engine's caches cleared before every decision (the
-// rules parsed and compiled each time), and the same Grep without deny rules.
+// about its result paths (one decision per path when denied files are scattered). Also timed:
+// the same Grep with the probe's batch form (readDeniedPaths, which the session does not offer
+// yet). Reference in the same run: the probe with the engine's caches cleared before every
+// decision (the rules parsed and compiled each time), and the same Grep without deny rules.
 // Run: npx tsx bench/perm.ts [files] [iterations]
 import { createMemfsWorkspace } from '../src/backends/memfs';
 import { nodeRipgrepLoader } from '../src/backends/search/loader-node';
 import { createMemfsSearch } from '../src/backends/search/memfs';
 import { Ledger } from '../src/ledger/ledger';
 import { clearPermissionCaches } from '../src/permissions/cache';
+import { readDeniedPaths, type ReadBatch } from '../src/permissions/filter';
 import { getProfile } from '../src/profiles';
 import { Session } from '../src/session/engine';
 import type { SessionPermissions } from '../src/session/permissions';
-import { createPermissions } from '../src/session/wiring';
+import { createPermissions, permissionContext } from '../src/session/wiring';
 import { grepTool } from '../src/tools/grep';
+import type { Conversation, PermissionRequest, ToolContext } from '../src/tools/types';
 
 const FILES = Number(process.argv[2] ?? 10_000);
 const ITER = Number(process.argv[3] ?? 5);
@@ -25,13 +28,15 @@ for (let i = 0; i < FILES; i++) {
 }
 
 /** A session whose permission engine has these deny rules; `timer` adds up time spent deciding. */
+const setup = (deny: string[]) => ({
+  scenario: { turns: [], settings: { permissions: { deny } } },
+  ws,
+  mode: 'bypassPermissions' as const,
+  toolsFlag: ['Grep'],
+});
+
 function session(deny: string[], cleared: boolean, timer: { ms: number; calls: number }): Session {
-  const engine = createPermissions({
-    scenario: { turns: [], settings: { permissions: { deny } } },
-    ws,
-    mode: 'bypassPermissions',
-    toolsFlag: ['Grep'],
-  });
+  const engine = createPermissions(setup(deny));
   const permissions: SessionPermissions = {
     ...engine,
     decide: async (req) => {
@@ -71,6 +76,49 @@ async function grep(deny: string[], cleared: boolean) {
   return { total, filter: timer.ms, calls: timer.calls, content: JSON.stringify(call.rendered.content) };
 }
 
+/** The same Grep called as the session calls it, but with the probe's batch form wired to
+ * readDeniedPaths: total ms, ms inside the batch, the result text. */
+async function grepBatched(deny: string[]) {
+  const engine = createPermissions(setup(deny));
+  const pctx = permissionContext(setup(deny));
+  let filter = 0;
+  const conversation: Conversation = {
+    cwd: ws.info.cwd,
+    env: {},
+    pending: [],
+    background: [],
+    nextId: (kind) => `${kind}1`,
+    state: new Map(),
+  };
+  const permissions = {
+    wouldAllow: async (req: PermissionRequest) => (await engine.decide(req)).behavior === 'allow',
+    readDenied: async (batch: ReadBatch) => {
+      const s = performance.now();
+      const out = await readDeniedPaths(batch, pctx);
+      filter += performance.now() - s;
+      return out;
+    },
+  };
+  const input = { pattern: 'const value' };
+  const t = performance.now();
+  const ctx: ToolContext = {
+    ws,
+    ledger: new Ledger(),
+    profile: getProfile('2.1.273'),
+    model: 'claude-opus-5[1m]',
+    conversation,
+    callId: `toolu_${callId++}`,
+    offered: new Set(['Grep']),
+    siblings: [],
+    permissions,
+  };
+  const parsed = grepTool.schema.parse(input);
+  if ((await engine.decide(grepTool.permissionRequest(parsed, ctx))).behavior !== 'allow')
+    throw new Error('Grep refused');
+  const rendered = grepTool.render(await grepTool.call(parsed, ctx), ctx);
+  return { total: performance.now() - t, filter, content: JSON.stringify(rendered.content) };
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 await grep([], false); // ripgrep's wasm is compiled once per process
@@ -92,6 +140,8 @@ const rows = [
     'filter uncached ms',
     'uncached/cached',
     'Grep/no rules',
+    'batch: filter ms',
+    'Grep ms',
     'same result',
   ],
 ];
@@ -99,19 +149,23 @@ const plain: number[] = [];
 for (const w of workloads) {
   const cached = { total: [] as number[], filter: [] as number[] };
   const uncached: number[] = [];
+  const batched = { total: [] as number[], filter: [] as number[] };
   let calls = 0;
   let same = true;
   // Interleaved, so load from other processes falls on both sides alike.
   for (let k = 0; k < ITER; k++) {
     const a = await grep(w.deny, false);
     const b = await grep(w.deny, true);
+    const c = await grepBatched(w.deny);
     const ref = await grep([], false);
+    batched.total.push(c.total);
+    batched.filter.push(c.filter);
     cached.total.push(a.total);
     cached.filter.push(a.filter);
     uncached.push(b.filter);
     plain.push(ref.total);
     calls = a.calls;
-    same &&= a.content === b.content;
+    same &&= a.content === b.content && a.content === c.content;
   }
   const f = median(cached.filter);
   rows.push([
@@ -122,6 +176,8 @@ for (const w of workloads) {
     median(uncached).toFixed(1),
     `${(median(uncached) / f).toFixed(2)}x`,
     `${(median(cached.total) / median(plain)).toFixed(2)}x`,
+    median(batched.filter).toFixed(1),
+    median(batched.total).toFixed(0),
     String(same),
   ]);
 }

@@ -2,7 +2,8 @@
 // workspace's Search port, telling "rejected the pattern" from other failures, paths relative
 // to the cwd, env switches.
 import { isAbsolute, relative } from 'pathe';
-import type { ToolContext } from '../types';
+import type { ReadBatch } from '../../permissions/filter';
+import type { PermissionProbe, ToolContext } from '../types';
 import type { Workspace } from '../../workspace/types';
 
 /** ripgrep's diagnostics for input it rejects before searching. 2.1.273 reports only these;
@@ -22,7 +23,11 @@ export async function runRg(
 ): Promise<RgLines> {
   const r = await ws.search.run(args, { cwd, signal });
   const lines = r.stdout === '' ? [] : r.stdout.replace(/\n$/, '').split('\n');
-  if (r.code === 2 && lines.length === 0 && (REJECTED.test(r.stderr) || (literalNewlineRejected && LITERAL_NEWLINE.test(r.stderr)))) {
+  if (
+    r.code === 2 &&
+    lines.length === 0 &&
+    (REJECTED.test(r.stderr) || (literalNewlineRejected && LITERAL_NEWLINE.test(r.stderr)))
+  ) {
     return { kind: 'rejected', diagnostic: r.stderr.replace(/\n+$/, '') };
   }
   return { kind: 'lines', lines };
@@ -66,11 +71,15 @@ export function rejectedText(diagnostic: string): string {
   return `Search failed — ripgrep rejected the pattern, glob, or file type without searching:\n${diagnostic}`;
 }
 
+/** The probe's batch form: the session offers it where its permission engine can decide a whole
+ * result list at once (src/permissions/filter.ts readDeniedPaths). */
+type BatchProbe = PermissionProbe & { readDenied?: (batch: ReadBatch) => Promise<Set<string>> };
+
 /**
  * The paths a Read deny rule covers. Claude Code turns those rules into `--glob !…` exclusions;
- * asking the permission probe about the listed paths gives the same result lists. One request
- * covers all paths (allowed only if each is); a refused group is halved until the refused paths
- * are found, so the usual case (nothing denied) costs one request.
+ * asking the permission probe about the listed paths gives the same result lists. Without the
+ * batch form, one request covers all paths (allowed only if each is), so the usual case
+ * (nothing denied) costs one request; otherwise each path is asked about once.
  */
 export async function deniedPaths(
   paths: readonly string[],
@@ -78,18 +87,13 @@ export async function deniedPaths(
   input: unknown,
   ctx: ToolContext,
 ): Promise<Set<string>> {
+  const unique = [...new Set(paths)];
+  const probe: BatchProbe = ctx.permissions;
+  if (probe.readDenied) return probe.readDenied({ tool, paths: unique, input });
   const out = new Set<string>();
-  const visit = async (group: string[]): Promise<void> => {
-    if (group.length === 0 || (await ctx.permissions.wouldAllow({ tool, kind: 'read', paths: group, input })))
-      return;
-    if (group.length === 1) {
-      out.add(group[0]!);
-      return;
-    }
-    const mid = group.length >> 1;
-    await visit(group.slice(0, mid));
-    await visit(group.slice(mid));
-  };
-  await visit([...new Set(paths)]);
+  const allowed = (group: string[]) =>
+    ctx.permissions.wouldAllow({ tool, kind: 'read', paths: group, input });
+  if (unique.length === 0 || (await allowed(unique))) return out;
+  for (const p of unique) if (!(await allowed([p]))) out.add(p);
   return out;
 }
