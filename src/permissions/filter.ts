@@ -1,7 +1,6 @@
 // For Glob and Grep: Claude Code leaves files under a Read deny rule out of their results
 // (perm-deny-read-glob-tool, perm-deny-read-grep-tool) instead of refusing the whole call.
 import { decide } from './engine';
-import type { Check } from './check';
 import { checkRead, pathRule } from './files';
 import { normalizePath } from './paths';
 import { makeEnv } from './ruleset';
@@ -24,42 +23,40 @@ export interface ReadBatch {
  * The result paths a reading call may not read: exactly those for which decide() of a one-path
  * read request is not `allow` (deny and ask rules on the path or its symlink target, a bare
  * rule on the tool, whatever the mode makes of a path outside the working directories). Each
- * distinct path's symlink target is resolved once, all at once, and each path is checked once
- * against rules compiled once. For a one-path read request decide() depends on the path only
- * through that check's behavior and whether an ask rule gave it, so decide() itself is asked
- * once per such outcome, about the first path that has it, and its answer holds for the rest.
+ * distinct path is checked once, its symlink target resolved once, against rules compiled
+ * once (not log2 N times, as halving a refused group did). For a one-path read request
+ * decide() depends on the path only through that check's behavior and whether an ask rule
+ * gave it, so decide() itself is asked once per such outcome, about the first path that has
+ * it, and its answer holds for the rest.
  */
 export async function readDeniedPaths(batch: ReadBatch, ctx: PermissionContext): Promise<Set<string>> {
   const unique = [...new Set(batch.paths)];
   const denied = new Set<string>();
   if (unique.length === 0) return denied;
-  const view: PermissionContext = { ...ctx, realpath: await resolvedOnce(unique, ctx.realpath) };
+  const view: PermissionContext = { ...ctx, realpath: lastOnce(ctx.realpath) };
   const env = makeEnv(view);
-  const verdicts = new Map<string, Promise<boolean>>();
-  const allowed = (path: string, check: Check): Promise<boolean> => {
+  const verdicts = new Map<string, boolean>();
+  for (const p of unique) {
+    const check = await checkRead(env, normalizePath(p));
     const outcome = `${check.behavior}${check.ruleAsk ? ' by rule' : ''}`;
-    let v = verdicts.get(outcome);
-    if (!v) {
-      v = decide({ tool: batch.tool, kind: 'read', paths: [path], input: batch.input }, view).then(
-        (d) => d.behavior === 'allow',
-      );
-      verdicts.set(outcome, v);
+    let allowed = verdicts.get(outcome);
+    if (allowed === undefined) {
+      const req = { tool: batch.tool, kind: 'read' as const, paths: [p], input: batch.input };
+      allowed = (await decide(req, view)).behavior === 'allow';
+      verdicts.set(outcome, allowed);
     }
-    return v;
-  };
-  for (const p of unique) if (!(await allowed(p, await checkRead(env, normalizePath(p))))) denied.add(p);
+    if (!allowed) denied.add(p);
+  }
   return denied;
 }
 
-/** `realpath` answering the given paths from one lookup each (the engine asks about the
- * normalised path); anything else still goes to the original. */
-async function resolvedOnce(
-  paths: readonly string[],
-  realpath: PermissionContext['realpath'],
-): Promise<PermissionContext['realpath']> {
+/** `realpath` asked again about the path it was just asked about (decide() after the path's
+ * own check) answers from that lookup: each path's target is resolved once. */
+function lastOnce(realpath: PermissionContext['realpath']): PermissionContext['realpath'] {
   if (!realpath) return undefined;
-  const keys = [...new Set(paths.map(normalizePath))];
-  const targets = await Promise.all(keys.map((p) => realpath(p).catch(() => null)));
-  const known = new Map(keys.map((p, i) => [p, targets[i] ?? null]));
-  return (p) => (known.has(p) ? Promise.resolve(known.get(p) ?? null) : realpath(p));
+  let last: { path: string; target: Promise<string | null> } | undefined;
+  return (path) => {
+    if (last?.path !== path) last = { path, target: realpath(path) };
+    return last.target;
+  };
 }
