@@ -4,6 +4,7 @@ export { collectRules, parseRule, resolveMode, workingDirectories } from './rule
 export type { Rule, RuleValue } from './rules';
 export { bashSpecifierMatches, MAX_COMMAND_LENGTH } from './bash';
 export { isInside, normalizePath, resolvePath, specifierMatches } from './paths';
-export { readDenyFilter } from './filter';
+export { readDenyFilter, readDeniedPaths } from './filter';
+export type { ReadBatch } from './filter';
 export { PERMISSIONS_2_1_273, PERMISSIONS_2_1_332, scriptedVerdict } from './behaviour';
 export type * from './types';

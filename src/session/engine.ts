@@ -125,6 +125,7 @@ export class Session {
       signal,
       permissions: {
         wouldAllow: async (req: PermissionRequest) => (await permissions.decide(req)).behavior === 'allow',
+        ...(permissions.readDenied && { readDenied: permissions.readDenied.bind(permissions) }),
       },
     };
   }

@@ -1,6 +1,7 @@
 // The seam between the session and the permission engine (src/permissions). The whole decision
 // travels on to the UI; the session itself only needs the behaviour, the model-facing text of a
 // refusal, and whether -p mode lists it as a permission denial.
+import type { ReadBatch } from '../permissions/filter';
 import type { Decision } from '../permissions/types';
 import type { PermissionRequest } from '../tools/types';
 import type { PermissionUpdate } from './ask';
@@ -12,6 +13,8 @@ export interface SessionPermissions {
   /** The deny checks Read, Edit and Write make in their input validation, before the tool's own
    * checks (a request without `validation` gets undefined). */
   precheck?(req: PermissionRequest): SessionDecision | undefined;
+  /** Glob/Grep's result filter as one batch (src/permissions/filter.ts readDeniedPaths). */
+  readDenied?(batch: ReadBatch): Promise<Set<string>>;
   /** Tools the model is offered, and the text a call to a withheld tool gets. */
   offered(allTools: readonly string[]): { offered: string[]; removed: Record<string, string> };
   /** The permission mode in force (a scenario without --permission-mode takes defaultMode). */

@@ -4,6 +4,7 @@ import {
   decide,
   offeredTools,
   PERMISSIONS_2_1_273,
+  readDeniedPaths,
   resolveMode,
   scriptedVerdict,
   validateRules,
@@ -71,6 +72,7 @@ export function createPermissions(setup: PermissionSetup): SessionPermissions {
       validateRules(req as PermissionRequest, ctx),
     suggest: (req, decision) => suggestUpdates(req, decision, ctx),
     apply: (update) => applyUpdate(ctx, update),
+    readDenied: (batch) => readDeniedPaths(batch, ctx),
   };
   return permissions;
 }

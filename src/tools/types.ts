@@ -31,6 +31,7 @@ export interface Rendered {
 // The request a tool declares for the permission engine is the engine's own type.
 export type { PermissionKind, PermissionRequest } from '../permissions/types';
 import type { PermissionRequest } from '../permissions/types';
+import type { ReadBatch } from '../permissions/filter';
 
 /** Conversation state shared by the calls of one session. */
 export interface Conversation {
@@ -51,6 +52,9 @@ export interface Conversation {
 export interface PermissionProbe {
   /** Would a call of this kind on this path run without a prompt? (Edit/Write relaxation.) */
   wouldAllow(req: PermissionRequest): Promise<boolean>;
+  /** Glob/Grep: the result paths a one-path read request would not be allowed for, decided
+   * as a batch (absent: deniedPaths asks wouldAllow once per path). */
+  readDenied?(batch: ReadBatch): Promise<Set<string>>;
 }
 
 export interface ToolContext {

@@ -2,8 +2,7 @@
 // workspace's Search port, telling "rejected the pattern" from other failures, paths relative
 // to the cwd, env switches.
 import { isAbsolute, relative } from 'pathe';
-import type { ReadBatch } from '../../permissions/filter';
-import type { PermissionProbe, ToolContext } from '../types';
+import type { ToolContext } from '../types';
 import type { Workspace } from '../../workspace/types';
 
 /** ripgrep's diagnostics for input it rejects before searching. 2.1.273 reports only these;
@@ -71,10 +70,6 @@ export function rejectedText(diagnostic: string): string {
   return `Search failed — ripgrep rejected the pattern, glob, or file type without searching:\n${diagnostic}`;
 }
 
-/** The probe's batch form: the session offers it where its permission engine can decide a whole
- * result list at once (src/permissions/filter.ts readDeniedPaths). */
-type BatchProbe = PermissionProbe & { readDenied?: (batch: ReadBatch) => Promise<Set<string>> };
-
 /**
  * The paths a Read deny rule covers. Claude Code turns those rules into `--glob !…` exclusions;
  * asking the permission probe about the listed paths gives the same result lists. Without the
@@ -88,8 +83,7 @@ export async function deniedPaths(
   ctx: ToolContext,
 ): Promise<Set<string>> {
   const unique = [...new Set(paths)];
-  const probe: BatchProbe = ctx.permissions;
-  if (probe.readDenied) return probe.readDenied({ tool, paths: unique, input });
+  if (ctx.permissions.readDenied) return ctx.permissions.readDenied({ tool, paths: unique, input });
   const out = new Set<string>();
   const allowed = (group: string[]) =>
     ctx.permissions.wouldAllow({ tool, kind: 'read', paths: group, input });
