@@ -102,8 +102,8 @@ test('under COOP/COEP the ripgrep wasm, the pdf.js worker, the Monaco worker and
   await p.openScenario('edit', 'edit-curly-in-old-string');
   await p.selectCall(1);
   await expect(page.locator('.monaco-diff-editor .char-insert').first()).toBeVisible();
-  // The shell worker is warmed after each page's first paint (two page loads here).
-  expect([...new Set(workers)].sort()).toEqual(['editor.worker.js', 'shell.worker.js']);
+  // The shell worker is warmed once the page has been idle a moment after its first paint.
+  await expect.poll(() => [...new Set(workers)].sort()).toEqual(['editor.worker.js', 'shell.worker.js']);
 
   // pdf.js's worker (what PdfView hands to pdf.js) starts and says it is ready. In this build the
   // page's Read of a PDF fails before any PDF is drawn (src/tools/read/pdf.ts sets no workerSrc),

@@ -37,6 +37,11 @@ const makeWorkspace = async (): Promise<Workspace> => {
   });
 };
 
+/** A shell worker's start (a 1.3 MB script) competes with a first replay on a small machine:
+ * start it once the page has been idle a while, so the first Bash call finds it ready. */
+const warmShellSoon = (warm: () => void) =>
+  setTimeout(() => requestIdleCallback(warm, { timeout: 2000 }), 1500);
+
 // memfs by default; WebContainer when the person picks it in the session settings (its code is
 // imported only then). VITE_WEBCONTAINER_API_KEY: StackBlitz's key, where their terms require one.
 const backend = createBackendChoice({
@@ -66,7 +71,7 @@ createRoot(root).render(
   <StrictMode>
     <App
       makeWorkspace={backend.makeWorkspace}
-      preload={() => void loadMemfs().then(([, , , { warmShell }]) => warmShell())}
+      preload={() => void loadMemfs().then(([, , , { warmShell }]) => warmShellSoon(warmShell))}
       settingsExtra={(h) => (
         <BackendSwitch
           choice={backend}
