@@ -19,3 +19,9 @@ export function normalizePath(p: string): string {
   }
   return '/' + out.join('/');
 }
+
+/** `p` against the directory `base` (both POSIX; `p` may be absolute), normalised as above: the
+ * shell's and git's path resolution, which never expands `~`. */
+export function resolveAgainst(base: string, p: string): string {
+  return normalizePath(p.startsWith('/') ? p : `${base}/${p}`);
+}

@@ -31,7 +31,7 @@ import {
   type TreeFile,
 } from './repo';
 import { computeStatus, longStatus, quotePath, relativeTo, shortStatus } from './status';
-import { normalizePath } from '../../text/paths';
+import { resolveAgainst } from '../../text/paths';
 
 export interface GitContext {
   vol: Volume;
@@ -42,10 +42,6 @@ export interface GitContext {
 
 const ok = (stdout: string, stderr = ''): ExecResult => ({ stdout, stderr, exitCode: 0 });
 const fail = (stderr: string, exitCode = 128, stdout = ''): ExecResult => ({ stdout, stderr, exitCode });
-
-function resolve(cwd: string, p: string): string {
-  return normalizePath(p.startsWith('/') ? p : `${cwd}/${p}`);
-}
 
 /** The cwd's path inside the work tree ('' at the top). */
 function prefixOf(repo: Repo, cwd: string): string {
@@ -149,7 +145,7 @@ async function cmdInit(ctx: GitContext, args: string[]): Promise<ExecResult> {
     else if (a.startsWith('--initial-branch=')) branch = a.slice('--initial-branch='.length);
     else if (!a.startsWith('-')) dir = a;
   }
-  const target = dir === undefined ? ctx.cwd : resolve(ctx.cwd, dir);
+  const target = dir === undefined ? ctx.cwd : resolveAgainst(ctx.cwd, dir);
   const existed = ctx.vol.existsSync(joinPath(target, '.git/HEAD'));
   ctx.vol.mkdirSync(target, { recursive: true });
   const repo = repoAt(ctx.vol, target);
@@ -198,7 +194,7 @@ async function cmdStatus(ctx: GitContext, args: string[]): Promise<ExecResult> {
 
 /** Paths under a pathspec: `.`, a directory or a file, relative to the cwd. */
 function matchesSpec(repo: Repo, ctx: GitContext, spec: string, path: string): boolean {
-  const abs = resolve(ctx.cwd, spec);
+  const abs = resolveAgainst(ctx.cwd, spec);
   if (abs === repo.dir) return true;
   const rel = abs.slice(repo.dir === '/' ? 1 : repo.dir.length + 1);
   return path === rel || path.startsWith(`${rel}/`);
@@ -225,7 +221,10 @@ async function cmdAdd(ctx: GitContext, args: string[]): Promise<ExecResult> {
   const rows = await statusRows(repo);
   const chosen = rows.filter(([p]) => specs.length === 0 || specs.some((s) => matchesSpec(repo, ctx, s, p)));
   for (const s of specs) {
-    if (!rows.some(([p]) => matchesSpec(repo, ctx, s, p)) && !ctx.vol.existsSync(resolve(ctx.cwd, s))) {
+    if (
+      !rows.some(([p]) => matchesSpec(repo, ctx, s, p)) &&
+      !ctx.vol.existsSync(resolveAgainst(ctx.cwd, s))
+    ) {
       return fail(`fatal: pathspec '${s}' did not match any files\n`);
     }
   }
@@ -442,7 +441,7 @@ async function cmdDiff(ctx: GitContext, args: string[]): Promise<ExecResult> {
     else if (a === '--quiet') quiet = exitCode = true;
     else if (a === '--no-color' || a === '--no-ext-diff') continue;
     else if (a.startsWith('-')) return unsupported(`diff ${a}`);
-    else if (ctx.vol.existsSync(resolve(ctx.cwd, a)) && (await resolveRevision(repo, a)) === null)
+    else if (ctx.vol.existsSync(resolveAgainst(ctx.cwd, a)) && (await resolveRevision(repo, a)) === null)
       specs.push(a);
     else revs.push(a);
   }
@@ -641,7 +640,7 @@ export async function runGit(ctx: GitContext, argv: string[]): Promise<ExecResul
   while (args.length > 0) {
     const a = args[0] ?? '';
     if (a === '-C') {
-      ctx = { ...ctx, cwd: resolve(ctx.cwd, args[1] ?? '.') };
+      ctx = { ...ctx, cwd: resolveAgainst(ctx.cwd, args[1] ?? '.') };
       args.splice(0, 2);
     } else if (a === '-c') args.splice(0, 2);
     else if (a === '--no-pager' || a === '-P' || a === '--no-optional-locks') args.shift();

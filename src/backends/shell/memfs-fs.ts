@@ -12,7 +12,7 @@ import type {
   RmOptions,
 } from 'just-bash';
 import type { Clock } from '../../workspace/types';
-import { normalizePath } from '../../text/paths';
+import { normalizePath, resolveAgainst } from '../../text/paths';
 
 /** Bytes handed out for an endless device (/dev/zero, /dev/urandom): just-bash has no streams,
  * so a reader gets a bounded prefix. Enough for `head -c` of any tool-sized output. */
@@ -327,7 +327,7 @@ export class MemfsShellFs implements IFileSystem {
   }
 
   resolvePath(base: string, path: string): string {
-    return normalizePath(path.startsWith('/') ? path : `${base}/${path}`);
+    return resolveAgainst(base, path);
   }
 
   getAllPaths(): string[] {

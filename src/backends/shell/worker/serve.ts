@@ -2,7 +2,7 @@
 // the page and the page can always stop it (by ending the worker). Files and git live in the
 // page; each call for them is a request over the port.
 import { defineCommand, type CustomCommand, type ExecResult, type FsStat, type IFileSystem } from 'just-bash';
-import { normalizePath } from '../../../text/paths';
+import { resolveAgainst } from '../../../text/paths';
 import { extraCommands } from '../commands';
 import { runJustBash, shellCommandNames } from '../run';
 import { fromWire, toWire, type FromWorker, type FsMethod, type Port, type ToWorker } from './protocol';
@@ -42,7 +42,7 @@ class RemoteFs implements IFileSystem {
   realpath: IFileSystem['realpath'] = (...a) => this.call('realpath', ...a);
   utimes: IFileSystem['utimes'] = (...a) => this.call('utimes', ...a);
   resolvePath(base: string, path: string): string {
-    return normalizePath(path.startsWith('/') ? path : `${base}/${path}`);
+    return resolveAgainst(base, path);
   }
   getAllPaths(): string[] {
     return this.allPaths;
