@@ -105,9 +105,8 @@ test('under COOP/COEP the ripgrep wasm, the pdf.js worker, the Monaco worker and
   // The shell worker is warmed once the page has been idle a moment after its first paint.
   await expect.poll(() => [...new Set(workers)].sort()).toEqual(['editor.worker.js', 'shell.worker.js']);
 
-  // pdf.js's worker (what PdfView hands to pdf.js) starts and says it is ready. In this build the
-  // page's Read of a PDF fails before any PDF is drawn (src/tools/read/pdf.ts sets no workerSrc),
-  // so the worker is started directly.
+  // pdf.js's worker (the asset the entry hands to pdf.js) starts under COOP/COEP and says it is
+  // ready; started directly, so the check does not depend on a PDF scenario.
   const pdfWorker = readdirSync('dist/assets').find((n) => /^pdf\.worker-.*\.mjs$/.test(n));
   const ready = await page.evaluate(
     (url) =>
