@@ -44,8 +44,8 @@ interface Slot {
 export interface WorkerPool {
   /** An idle worker, or a new one. */
   take(): Slot;
-  /** Ends a worker (its job, if any, is the caller's to finish). */
-  end(slot: Slot): void;
+  /** Ends a worker; its command, if any, resolves as stopped. */
+  stop(slot: Slot): void;
   /** Starts a worker now if none is idle, so the next command does not wait for one. */
   warm(): void;
   /** Workers alive now (running or idle). */
@@ -62,6 +62,13 @@ export function createWorkerPool(spawn: () => WorkerLike, keepIdle = 1): WorkerP
     alive.delete(slot);
     const i = idle.indexOf(slot);
     if (i >= 0) idle.splice(i, 1);
+  }
+
+  function stop(slot: Slot): void {
+    const job = slot.job;
+    slot.job = undefined;
+    end(slot);
+    job?.finish(stoppedResult(job.cwd));
   }
 
   function start(): Slot {
@@ -114,15 +121,10 @@ export function createWorkerPool(spawn: () => WorkerLike, keepIdle = 1): WorkerP
     warm() {
       if (idle.length === 0 && keepIdle > 0) idle.push(start());
     },
-    end,
+    stop,
     size: () => alive.size,
     dispose() {
-      for (const slot of [...alive]) {
-        const job = slot.job;
-        slot.job = undefined;
-        end(slot);
-        job?.finish(stoppedResult(job.cwd));
-      }
+      for (const slot of [...alive]) stop(slot);
     },
   };
 }
@@ -182,11 +184,7 @@ export function createWorkerShell(vol: Volume, clock: Clock, options: WorkerShel
       const id = ++nextId;
       let timer: ReturnType<typeof setTimeout> | undefined;
       const kill = () => {
-        const job = slot.job;
-        if (job?.id !== id) return;
-        slot.job = undefined;
-        pool.end(slot);
-        job.finish(stoppedResult(opts.cwd));
+        if (slot.job?.id === id) pool.stop(slot);
       };
       const onAbort = () => {
         slot.worker.postMessage({ t: 'abort', id } satisfies ToWorker);
@@ -236,12 +234,7 @@ export function createWorkerShell(vol: Volume, clock: Clock, options: WorkerShel
         pool.dispose();
         return;
       }
-      for (const slot of [...running]) {
-        const job = slot.job;
-        slot.job = undefined;
-        pool.end(slot);
-        job?.finish(stoppedResult(job.cwd));
-      }
+      for (const slot of [...running]) pool.stop(slot);
     },
     workers: () => pool.size(),
   };
