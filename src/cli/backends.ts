@@ -8,11 +8,10 @@ import { createDiskShell } from '../backends/shell/disk';
 import { createJustBashShell } from '../backends/shell/justbash';
 import { createWorkerPool, createWorkerShell, type WorkerPool } from '../backends/shell/worker/host';
 import type { Workspace } from '../workspace/types';
+import type { CliBackend } from './backend-names';
 import { threadWorker } from './shell-thread';
 
-/** memfs-worker: the in-memory workspace with Bash as the page runs it (the shell worker code in
- * a worker thread, no python3), to check the page's path against the corpus. */
-export type CliBackend = 'memfs' | 'disk' | 'memfs-worker';
+export type { CliBackend } from './backend-names';
 
 /** One pool for every workspace of the run: a worker thread takes about a second to start. */
 let threads: WorkerPool | undefined;

@@ -1,4 +1,5 @@
 // Loading scenarios and recorded results from disk (Node).
+import { isCliBackend } from './backend-names';
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { DEFAULT_VERSION } from '../profiles';
@@ -14,7 +15,10 @@ export function listScenarioFiles(inputs: string[]): string[] {
   const files: string[] = [];
   for (const inp of inputs) {
     const st = statSync(inp);
-    if (st.isDirectory()) for (const f of readdirSync(inp).sort()) { if (f.endsWith('.json') && !f.startsWith('_')) files.push(join(inp, f)); }
+    if (st.isDirectory())
+      for (const f of readdirSync(inp).sort()) {
+        if (f.endsWith('.json') && !f.startsWith('_')) files.push(join(inp, f));
+      }
     else files.push(inp);
   }
   return files;
@@ -30,7 +34,9 @@ export function loadScenario(file: string): LoadedScenario {
  * else the inline `expect`, else the sibling results/<version>/ folder of the corpus. */
 export function loadExpected(s: LoadedScenario, expectedDir: string | undefined): ScenarioResult | undefined {
   const version = s.scenario.version ?? DEFAULT_VERSION;
-  const candidates = expectedDir ? [join(expectedDir, `${s.id}.json`)] : [join(dirname(s.file), '..', 'results', version, `${s.id}.json`)];
+  const candidates = expectedDir
+    ? [join(expectedDir, `${s.id}.json`)]
+    : [join(dirname(s.file), '..', 'results', version, `${s.id}.json`)];
   if (!expectedDir && s.scenario.expect) return s.scenario.expect;
   for (const f of candidates) if (existsSync(f)) return parseResult(JSON.parse(readFileSync(f, 'utf8')), f);
   return undefined;
@@ -46,8 +52,9 @@ export function parseKnownFailures(text: string): Map<string, KnownFailure> {
   const m = new Map<string, KnownFailure>();
   for (const line of text.split('\n')) {
     if (!line.trim() || line.startsWith('#')) continue;
-    const match = line.match(/^(\d+\.\d+\.\d+)\s+(memfs-worker|memfs|disk)\s+(\S+)\s+(\S.*)$/);
-    if (!match) throw new Error(`known-failures.txt: cannot read line: ${line}`);
+    const match = line.match(/^(\d+\.\d+\.\d+)\s+(\S+)\s+(\S+)\s+(\S.*)$/);
+    if (!match || !isCliBackend(match[2] as string))
+      throw new Error(`known-failures.txt: cannot read line: ${line}`);
     m.set(`${match[1]} ${match[2]} ${match[3]}`, { reason: (match[4] as string).trim() });
   }
   return m;

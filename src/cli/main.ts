@@ -5,11 +5,11 @@ import { listScenarioFiles, loadExpected, loadScenario } from './corpus';
 import { conformOne, replayLoaded } from './run';
 import { short } from '../session/compare';
 import { formatTranscript } from './transcript';
-import type { CliBackend } from './backends';
+import { CLI_BACKENDS, isCliBackend, type CliBackend } from './backend-names';
 
 const USAGE = `usage:
-  npm run cli -- replay <scenario file or dir>... [--backend memfs|disk|memfs-worker] [--out <dir>] [--json]
-  npm run cli -- conform <scenario file or dir>... [--expected <results dir>] [--backend memfs|disk|memfs-worker] [--filter <regex on id>] [--json]`;
+  npm run cli -- replay <scenario file or dir>... [--backend ${CLI_BACKENDS.join('|')}] [--out <dir>] [--json]
+  npm run cli -- conform <scenario file or dir>... [--expected <results dir>] [--backend ${CLI_BACKENDS.join('|')}] [--filter <regex on id>] [--json]`;
 
 class UsageError extends Error {}
 
@@ -37,8 +37,8 @@ function parseArgs(argv: string[]): Args {
     };
     if (x === '--backend') {
       const b = value();
-      if (b !== 'memfs' && b !== 'disk' && b !== 'memfs-worker')
-        throw new UsageError(`--backend must be memfs, disk or memfs-worker, not ${b}`);
+      if (!isCliBackend(b))
+        throw new UsageError(`--backend must be one of ${CLI_BACKENDS.join(', ')}, not ${b}`);
       a.backend = b;
     } else if (x === '--out' && cmd === 'replay') a.out = value();
     else if (x === '--json') a.json = true;

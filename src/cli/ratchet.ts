@@ -1,19 +1,24 @@
 // The conformance ratchet run by `npm test`: the public corpus of every recorded version, on the
-// three CLI backends (memfs-worker is the page's Bash path). A scenario outside conformance/known-failures.txt that fails, or one on the list that
-// passes, fails the run, so the list only shrinks. `--update` rewrites the list (keeping
-// existing reasons). `--backend=memfs|disk|memfs-worker` and `--version=<v>` run a part (the rest of the list
-// is kept as it is).
+// CLI backends (memfs-worker is the page's Bash path). A scenario outside
+// conformance/known-failures.txt that fails, or one on the list that passes, fails the run, so the
+// list only shrinks. `--update` rewrites the list (keeping existing reasons). `--backend=<name>`
+// and `--version=<v>` run a part (the rest of the list is kept as it is).
 import { readFileSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { listScenarioFiles, loadExpected, loadScenario, parseKnownFailures, type KnownFailure } from './corpus';
+import {
+  listScenarioFiles,
+  loadExpected,
+  loadScenario,
+  parseKnownFailures,
+  type KnownFailure,
+} from './corpus';
 import { conformOne, type Verdict } from './run';
 import { short } from '../session/compare';
-import type { CliBackend } from './backends';
+import { CLI_BACKENDS } from './backend-names';
 
 const ROOT = join(import.meta.dirname, '../..');
 const LIST = join(ROOT, 'conformance/known-failures.txt');
 const RESULTS = join(ROOT, 'conformance/results');
-const BACKENDS: CliBackend[] = ['memfs', 'disk', 'memfs-worker'];
 /** Every recorded version, oldest first (a folder per version under conformance/results). */
 const VERSIONS = readdirSync(RESULTS).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
 
@@ -42,7 +47,9 @@ async function main(): Promise<number> {
   const update = process.argv.includes('--update');
   const onlyBackend = option('backend');
   const onlyVersion = option('version');
-  const known = existsSync(LIST) ? parseKnownFailures(readFileSync(LIST, 'utf8')) : new Map<string, KnownFailure>();
+  const known = existsSync(LIST)
+    ? parseKnownFailures(readFileSync(LIST, 'utf8'))
+    : new Map<string, KnownFailure>();
   const scenarios = listScenarioFiles([join(ROOT, 'conformance/scenarios')]).map(loadScenario);
   const unexpected: string[] = [];
   const fixed: string[] = [];
@@ -50,7 +57,7 @@ async function main(): Promise<number> {
   for (const version of VERSIONS) {
     // The same for every backend: named once per version.
     let unrecordedNamed = false;
-    for (const backend of BACKENDS) {
+    for (const backend of CLI_BACKENDS) {
       const part = `${version} ${backend}`;
       if ((onlyBackend && onlyBackend !== backend) || (onlyVersion && onlyVersion !== version)) {
         for (const [k, v] of known) if (k.startsWith(`${part} `)) next.set(k, v);
@@ -75,14 +82,18 @@ async function main(): Promise<number> {
           if (!known.has(key)) unexpected.push(`${key}: ${describe(v)}`);
         } else if (known.has(key)) fixed.push(key);
       }
-      console.log(`${version} ${backend}: conformance: ${passed} passed, ${failed} failed, ${unrecorded.length} no recorded result (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+      console.log(
+        `${version} ${backend}: conformance: ${passed} passed, ${failed} failed, ${unrecorded.length} no recorded result (${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+      );
       if (unrecorded.length && !unrecordedNamed)
         console.log(`${version}: no recorded result (every backend): ${unrecorded.join(' ')}`);
       unrecordedNamed = true;
     }
   }
   if (update) {
-    const lines = [...next.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${k} ${v.reason}`);
+    const lines = [...next.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, v]) => `${k} ${v.reason}`);
     writeFileSync(LIST, HEADER.concat(lines).join('\n') + '\n');
     console.log(`wrote ${lines.length} entries to conformance/known-failures.txt`);
     return 0;
