@@ -23,6 +23,7 @@ import {
 import type { Analysis, Unit } from './shell/analyze';
 import { analyze } from './shell/analyze';
 import { parseCommand } from './shell/parse';
+import { assignedValues, gateReason } from './shell/gate';
 import type { SubcommandDecision } from './types';
 
 export const MAX_COMMAND_LENGTH = 10_000;
@@ -81,15 +82,21 @@ function denyForms(u: Unit): Word[][] {
 
 /** Allow rules match the command as written, or with the documented safe wrappers removed;
  * an env assignment in front keeps an allow rule from matching. */
-function allowForms(u: Unit): Word[][] {
+function allowForms(env: Env, u: Unit): Word[][] {
   if (u.assignments.length > 0) return [];
   const forms: Word[][] = [];
   let cur: Word[] | undefined = u.words;
   for (let guard = 0; cur && cur.length > 0 && guard < 16; guard++) {
     forms.push(cur);
-    cur = stripWrapper(cur, true);
+    cur = stripTransparent(env, cur);
   }
   return forms;
+}
+
+/** One transparent wrapper (per version) taken off, or undefined. */
+function stripTransparent(env: Env, words: Word[]): Word[] | undefined {
+  const name = words[0]?.value;
+  return name && env.behaviour.transparentWrappers.includes(name) ? stripWrapper(words, false) : undefined;
 }
 
 function ruleFor(env: Env, behavior: 'allow' | 'deny' | 'ask', texts: readonly string[]): Rule | undefined {
@@ -146,10 +153,10 @@ interface UnitResult {
 
 /** The command's name and arguments once safe wrappers are gone (what read-only and file
  * command checks look at). */
-function effectiveWords(u: Unit): Word[] {
+function effectiveWords(env: Env, u: Unit): Word[] {
   let cur: Word[] = u.words;
   for (let guard = 0; guard < 16; guard++) {
-    const next = stripWrapper(cur, true);
+    const next = stripTransparent(env, cur);
     if (!next) break;
     cur = next;
   }
@@ -279,14 +286,18 @@ function pathUses(env: Env, u: Unit, words: readonly Word[], cwd: string): PathU
 /** A Read or Edit deny rule on a path the unit touches. Writes are also refused under a Read
  * deny, as the file tools do. */
 function pathDeny(env: Env, uses: readonly PathUse[]): { rule: Rule; use: PathUse } | undefined {
-  // Arguments first: their refusal names the command, a redirection's names the file.
-  for (const u of [...uses.filter((x) => !x.redirect), ...uses.filter((x) => x.redirect)]) {
+  for (const u of uses) {
     const target = u.glob ?? u.path;
-    const rule =
-      u.op === 'read'
-        ? denyOn(env, ['Read', 'Glob', 'Grep'], target)
-        : (denyOn(env, ['Edit', 'Write', 'NotebookEdit', 'MultiEdit'], target) ??
-          denyOn(env, ['Read', 'Glob', 'Grep'], target));
+    if (u.op === 'read') {
+      const rule = denyOn(env, ['Read', 'Glob', 'Grep'], target);
+      if (rule) return { rule, use: u };
+      continue;
+    }
+    // A write that needs approval anyway is refused as blocked before deny rules are looked at
+    // (default mode); where the mode would let it through, an Edit deny rule refuses it. A Read
+    // deny rule does not cover writes in Bash.
+    if (env.mode !== 'bypassPermissions' && !writePathAllowed(env, u.path)) return undefined;
+    const rule = denyOn(env, ['Edit', 'Write', 'NotebookEdit', 'MultiEdit'], target);
     if (rule) return { rule, use: u };
   }
   return undefined;
@@ -385,7 +396,7 @@ interface Walk {
 
 function checkUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   const result = judgeUnit(env, u, walk);
-  const words = effectiveWords(u);
+  const words = effectiveWords(env, u);
   const name = words[0]?.value;
   if (name === 'cd' || name === 'pushd') {
     const arg = words.slice(1).find((w) => w.value === null || !/^[-+]/.test(w.value));
@@ -423,7 +434,7 @@ function denyUses(env: Env, u: Unit, words: readonly Word[], walk: Walk): PathUs
 function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   const forms = denyForms(u);
   const texts = formTexts(forms, true);
-  const words = effectiveWords(u);
+  const words = effectiveWords(env, u);
   const name = words[0]?.value ?? null;
   const uses = pathUses(env, u, words, walk.cwd);
   const forDeny = denyUses(env, u, words, walk);
@@ -449,18 +460,11 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
     if (forDeny !== 'dynamic') {
       const pd = pathDeny(env, forDeny);
       if (pd) {
-        const message =
-          pd.use.redirect === 'out'
-            ? msg.redirectionDenied(pd.use.path)
-            : pd.use.redirect === 'in'
-              ? msg.inputRedirectionDenied(pd.use.path)
-              : undefined;
         return {
           unit: u,
           verdict: 'deny',
           rule: pd.rule,
           reason: `${pd.rule.text} covers ${pd.use.path}, which ${u.display || 'the command'} ${pd.use.op === 'read' ? 'reads' : 'writes'}`,
-          ...(message ? { message } : {}),
         };
       }
     }
@@ -511,7 +515,7 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   const ask = ruleFor(env, 'ask', texts);
   if (ask)
     return { unit: u, verdict: 'ask-rule', rule: ask, reason: `${ask.text} asks before ${u.display}`, gap };
-  const allow = ruleFor(env, 'allow', formTexts(allowForms(u), false));
+  const allow = ruleFor(env, 'allow', formTexts(allowForms(env, u), false));
   if (allow) return { unit: u, verdict: 'allow', rule: allow, reason: `allowed by ${allow.text}`, gap };
 
   if (env.mode === 'bypassPermissions')
@@ -604,8 +608,6 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   };
 }
 
-const CONSTRUCT_MESSAGE = (c: string) => (c === 'subshell' ? msg.SHELL_OPERATORS : msg.containsConstruct(c));
-
 function subcommandDecisions(results: readonly UnitResult[]): SubcommandDecision[] {
   return results
     .filter(
@@ -687,7 +689,7 @@ export function checkBash(env: Env, command: string, shellCwd: string | undefine
       undefined,
     );
 
-  const analysis = analyze(parsed.script, env.ctx.home);
+  const analysis = analyze(parsed.script, env.ctx.home, assignedValues(parsed.script));
   const start = shellCwd ?? env.ctx.cwd;
   const walk: Walk = { cwd: start, cwdUnknown: false, denyCwds: [start], cwdLost: false };
   const results = analysis.units.map((u) => checkUnit(env, u, walk));
@@ -695,17 +697,18 @@ export function checkBash(env: Env, command: string, shellCwd: string | undefine
   const gap = results.find((r) => r.gap)?.gap;
   const withGap = (c: Check): Check => (gap ? { ...c, knownGap: gap, subcommands } : { ...c, subcommands });
 
-  const denied = results.find((r) => r.verdict === 'deny');
-  if (denied?.rule) {
-    const shown =
-      analysis.segments.length > 1 ? (analysis.segments[denied.unit.segment] ?? command) : command;
+  const denyMessage = (r: UnitResult) =>
+    msg.bashDenied(analysis.segments.length > 1 ? (analysis.segments[r.unit.segment] ?? command) : command);
+  // Bash rules see every command the line runs, however nested; path rules only what the
+  // static gate lets through.
+  const ruleDenied = results.find((r) => r.verdict === 'deny' && r.rule?.tool === 'Bash');
+  if (ruleDenied?.rule)
     return withGap({
       behavior: 'deny',
-      message: denied.message ?? msg.bashDenied(shown),
-      reason: denied.reason,
-      rule: ruleRef(denied.rule),
+      message: denyMessage(ruleDenied),
+      reason: ruleDenied.reason,
+      rule: ruleRef(ruleDenied.rule),
     });
-  }
   const inScript = results.find((r) => r.verdict === 'shell-deny');
   if (inScript?.rule) {
     return withGap({
@@ -726,16 +729,27 @@ export function checkBash(env: Env, command: string, shellCwd: string | undefine
       rule: ruleRef(asked.rule),
     });
 
-  const construct = analysis.constructs[0];
-  if (construct !== undefined) {
+  const gate = gateReason(parsed.script, command, env.behaviour.gateWording === 'cannot-check');
+  if (gate) {
+    const message = msg.gateMessage(gate, env.behaviour.gateWording);
     return withGap({
       behavior: 'ask',
-      message: CONSTRUCT_MESSAGE(construct),
-      reason: `the command uses ${construct}, which the static analysis does not approve`,
+      message,
+      reason: `the static analysis stops at this command's syntax: ${message}`,
     });
   }
+  const denied = results.find((r) => r.verdict === 'deny');
+  if (denied?.rule) {
+    return withGap({
+      behavior: 'deny',
+      message: denied.message ?? denyMessage(denied),
+      reason: denied.reason,
+      rule: ruleRef(denied.rule),
+    });
+  }
+
   const listed = analysis.units.filter((u) => !u.shadow && u.words.length > 0);
-  const hasCd = listed.length > 1 && listed.some((u) => effectiveWords(u)[0]?.value === 'cd');
+  const hasCd = listed.length > 1 && listed.some((u) => effectiveWords(env, u)[0]?.value === 'cd');
   const writesByRedirect = analysis.units.some((u) =>
     u.redirects.some(
       (r) =>
@@ -772,12 +786,13 @@ export function checkBash(env: Env, command: string, shellCwd: string | undefine
   if (blocked) return withGap({ behavior: 'ask', message: blocked.message, reason: blocked.reason });
   const pending = results.filter((r) => r.verdict === 'approval');
   if (pending.length > 0) {
-    const parts = results.filter(
-      (r) => !r.unit.shadow && (r.unit.words.length > 0 || r.unit.assignments.length > 0),
-    );
+    // Parts are the top-level commands of the list; what runs inside one (a loop body, a
+    // `bash -c` script) is that part's business.
+    const parts = analysis.tops.filter((t) => t.runs);
+    const open = [...new Set(pending.map((r) => r.unit.top))].sort((a, b) => a - b);
     const message =
       parts.length > 1
-        ? msg.bashPartsNeedApproval(pending.map((r) => r.unit.display))
+        ? msg.bashPartsNeedApproval(open.map((i) => analysis.tops[i]?.text ?? ''))
         : msg.BASH_NEEDS_APPROVAL;
     return withGap({
       behavior: 'ask',

@@ -11,6 +11,8 @@ export const PERMISSIONS_2_1_273: PermissionBehaviour = {
   classifierReason: 'category',
   classifierRuleHint: 'bash',
   classifierSource: 'local',
+  gateWording: 'contains',
+  transparentWrappers: ['command', 'builtin'],
 };
 
 /** perm-deny-bash-absolute-rm, perm-deny-bash-subshell, perm-default-bash-write,
@@ -25,6 +27,8 @@ export const PERMISSIONS_2_1_332: PermissionBehaviour = {
   classifierReason: 'explanation',
   classifierRuleHint: 'rule-family',
   classifierSource: 'api',
+  gateWording: 'cannot-check',
+  transparentWrappers: ['command', 'builtin', 'timeout'],
 };
 
 /** A scenario's scripted classifier (`classifier`, `classifier_server`) as the oracle's fake
