@@ -145,6 +145,8 @@ type Verdict = 'deny' | 'shell-deny' | 'ask-rule' | 'allow' | 'blocked' | 'appro
 interface UnitResult {
   unit: Unit;
   verdict: Verdict;
+  /** The path use a path deny rule hit. */
+  use?: PathUse;
   reason: string;
   rule?: Rule;
   message?: string;
@@ -296,12 +298,23 @@ function pathDeny(env: Env, uses: readonly PathUse[]): { rule: Rule; use: PathUs
     // A write that needs approval anyway is refused as blocked before deny rules are looked at
     // (default mode); where the mode would let it through, an Edit deny rule refuses it. A Read
     // deny rule does not cover writes in Bash.
-    if (env.mode !== 'bypassPermissions' && !writePathAllowed(env, u.path)) return undefined;
+    const lets = env.mode === 'bypassPermissions' || env.mode === 'dontAsk' || writePathAllowed(env, u.path);
+    if (!lets) {
+      // Where the write needs approval anyway, only a rule on the whole directory refuses it
+      // (`Edit(./**)` does, `Edit(./a.txt)` leaves it to the prompt).
+      const dir = u.path.slice(0, u.path.lastIndexOf('/')) || '/';
+      const rule = denyOn(env, ['Edit', 'Write', 'NotebookEdit', 'MultiEdit'], `${dir}/${DIR_PROBE}`);
+      if (rule) return { rule, use: u };
+      return undefined;
+    }
     const rule = denyOn(env, ['Edit', 'Write', 'NotebookEdit', 'MultiEdit'], target);
     if (rule) return { rule, use: u };
   }
   return undefined;
 }
+
+/** A name no specific rule names: a rule matching it covers every file of its directory. */
+const DIR_PROBE = '\u0001any';
 
 const globs = new Bounded<string, (path: string) => boolean>(256);
 
@@ -431,13 +444,27 @@ function denyUses(env: Env, u: Unit, words: readonly Word[], walk: Walk): PathUs
   return all;
 }
 
+/** The command once every wrapper is gone: what path checks look at (`timeout 5 mkdir d` is
+ * refused as mkdir, `env cat .env` as a read of .env), though only transparent wrappers keep a
+ * command read-only. */
+function strippedWords(u: Unit): Word[] {
+  let cur: Word[] = u.words;
+  for (let guard = 0; guard < 16; guard++) {
+    const next = stripWrapper(cur, false);
+    if (!next || next[0]?.value === 'xargs') break;
+    cur = next;
+  }
+  return cur;
+}
+
 function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   const forms = denyForms(u);
   const texts = formTexts(forms, true);
   const words = effectiveWords(env, u);
   const name = words[0]?.value ?? null;
-  const uses = pathUses(env, u, words, walk.cwd);
-  const forDeny = denyUses(env, u, words, walk);
+  const pathWords = strippedWords(u);
+  const uses = pathUses(env, u, pathWords, walk.cwd);
+  const forDeny = denyUses(env, u, pathWords, walk);
   const strictDeny = ruleFor(env, 'deny', formTexts(strictForms(u), true));
   let strictGap: string | undefined;
 
@@ -464,6 +491,7 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
           unit: u,
           verdict: 'deny',
           rule: pd.rule,
+          use: pd.use,
           reason: `${pd.rule.text} covers ${pd.use.path}, which ${u.display || 'the command'} ${pd.use.op === 'read' ? 'reads' : 'writes'}`,
         };
       }
@@ -578,7 +606,7 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
     if (
       inner &&
       innerName &&
-      !FILE_COMMANDS[innerName]?.op.startsWith('w') &&
+      !FILE_COMMANDS[innerName] &&
       isReadOnlyCommand(innerName, inner.slice(1)) &&
       innerName !== 'cd'
     ) {
@@ -668,6 +696,25 @@ function wholeCommand(
   return { behavior: 'ask', message, reason };
 }
 
+const VCS = new Set(['git', 'hg', 'svn', 'jj', 'fossil']);
+/** Commands that may write the files they are given (sed through its w command). */
+const WRITE_CAPABLE = new Set([
+  ...Object.entries(FILE_COMMANDS)
+    .filter(([, c]) => c.op !== 'read')
+    .map(([n]) => n),
+  'sed',
+]);
+
+function writesWithGlob(u: Unit): boolean {
+  const words = strippedWords(u);
+  const writes =
+    WRITE_CAPABLE.has(words[0]?.value ?? '') ||
+    u.redirects.some(
+      (r) => OUTPUT_OPS.has(r.op) && r.target?.value !== null && !SAFE_DEVICES.has(r.target?.value ?? ''),
+    );
+  return writes && [...words.slice(1), ...u.redirects.flatMap((r) => (r.target ? [r.target] : []))].some((w) => w.glob);
+}
+
 export function checkBash(env: Env, command: string, shellCwd: string | undefined): Check {
   const parsed = parseCommand(command);
   if (command.length > MAX_COMMAND_LENGTH) {
@@ -734,19 +781,52 @@ export function checkBash(env: Env, command: string, shellCwd: string | undefine
     const message = msg.gateMessage(gate, env.behaviour.gateWording);
     return withGap({
       behavior: 'ask',
+      notClassified: true,
       message,
       reason: `the static analysis stops at this command's syntax: ${message}`,
     });
   }
+  const live = results.filter((r) => !r.unit.shadow && !r.unit.strictOnly);
+  const globWrite = live.find((r) => writesWithGlob(r.unit));
+  if (globWrite)
+    return withGap({
+      behavior: 'ask',
+      message: msg.GLOB_IN_WRITE,
+      reason: `${globWrite.unit.display} writes and has a glob among its paths`,
+    });
+  const cds = live.filter((r) => strippedWords(r.unit)[0]?.value === 'cd');
   const denied = results.find((r) => r.verdict === 'deny');
   if (denied?.rule) {
+    const name = strippedWords(denied.unit)[0]?.value;
     return withGap({
       behavior: 'deny',
-      message: denied.message ?? denyMessage(denied),
+      message:
+        denied.message ??
+        (cds.length > 0 && denied.use && name
+          ? msg.pathDeniedInCd(name, denied.use.op, denied.use.path)
+          : denyMessage(denied)),
       reason: denied.reason,
       rule: ruleRef(denied.rule),
     });
   }
+  if (cds.length > 1)
+    return withGap({
+      behavior: 'ask',
+      notClassified: true,
+      message: msg.MULTIPLE_CD,
+      reason: 'the command changes directory more than once',
+    });
+  const firstCd = cds[0]?.unit.index;
+  if (
+    firstCd !== undefined &&
+    live.some((r) => r.unit.index > firstCd && VCS.has(strippedWords(r.unit)[0]?.value ?? ''))
+  )
+    return withGap({
+      behavior: 'ask',
+      notClassified: true,
+      message: msg.CD_BEFORE_VCS,
+      reason: 'a version-control command runs after a cd',
+    });
 
   const listed = analysis.units.filter((u) => !u.shadow && u.words.length > 0);
   const hasCd = listed.length > 1 && listed.some((u) => effectiveWords(env, u)[0]?.value === 'cd');
@@ -796,6 +876,7 @@ export function checkBash(env: Env, command: string, shellCwd: string | undefine
         : msg.BASH_NEEDS_APPROVAL;
     return withGap({
       behavior: 'ask',
+      ...(parts.length > 1 ? { notClassified: true } : {}),
       message,
       reason: pending.map((r) => `${r.unit.display}: ${r.reason}`).join('; '),
     });

@@ -61,6 +61,7 @@ const GATE_FIXED: Record<GateFixed, string> = {
   'escaped-whitespace': 'Contains backslash-escaped whitespace',
   heredoc: 'Heredoc with unquoted delimiter undergoes shell expansion',
   'tilde-assignment': 'Tilde in assignment value — bash may expand at assignment time',
+  'brace-quote': 'Contains brace with quote character (expansion obfuscation)',
   background:
     'This command uses the `&` background operator, which defers execution past approval-time safety checks. Approve only if you trust it.',
 };
@@ -89,6 +90,12 @@ export function gateMessage(reason: GateReason, wording: 'contains' | 'cannot-ch
   }
 }
 
+export const GLOB_IN_WRITE = 'Glob patterns are not allowed in write operations. Please specify an exact file path.';
+export const CD_BEFORE_VCS =
+  'This command changes directory before running a version-control command, which can pick up untrusted hooks or repository configuration from the target directory. Approve only if you trust it.';
+/** A path deny rule hit in a command line that changes directory (2.1.332 also in a subshell). */
+export const pathDeniedInCd = (command: string, op: 'read' | 'write', path: string): string =>
+  `${command} ${op === 'read' ? 'from' : 'to'} '${path}' was blocked by a deny rule.`;
 export const DOTDOT_TRAVERSAL =
   "Path contains '..' traversal after a directory segment, which may follow a symlink outside the working directory";
 export const MULTIPLE_CD = 'Multiple directory changes in one command require approval for clarity';

@@ -39,6 +39,7 @@ export type GateFixed =
   | 'escaped-whitespace'
   | 'heredoc'
   | 'tilde-assignment'
+  | 'brace-quote'
   | 'background';
 
 /** Variables a command may read without the gate stopping it: HOME is resolved from the
@@ -216,6 +217,9 @@ function commandReason(cmd: CommandNode, w: Walk): GateReason | undefined {
     case 'Subshell':
       return fixed('subshell');
     case 'Group':
+      // A quote inside braces is refused as possible brace-expansion obfuscation.
+      if (cmd.body.some((st) => /['"]/.test(st.sourceText ?? ''))) return fixed('brace-quote');
+      return node('compound_statement');
     case 'ArithmeticCommand':
       return node('compound_statement');
     case 'FunctionDef':
