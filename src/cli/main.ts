@@ -1,15 +1,26 @@
 // cc-playground CLI: replay and conform (DESIGN §3.9).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { listScenarioFiles, loadExpected, loadScenario } from './corpus';
-import { conformOne, replayLoaded } from './run';
+import {
+  listGeneratedFiles,
+  listScenarioFiles,
+  loadExpected,
+  loadGenerated,
+  loadScenario,
+  type LoadedScenario,
+} from './corpus';
+import { conformOne, replayLoaded, type Verdict } from './run';
 import { short } from '../session/compare';
 import { formatTranscript } from './transcript';
+import { conformPairs } from './conform-threads';
 import { CLI_BACKENDS, isCliBackend, type CliBackend } from './backend-names';
 
 const USAGE = `usage:
-  npm run cli -- replay <scenario file or dir>... [--backend ${CLI_BACKENDS.join('|')}] [--out <dir>] [--json]
-  npm run cli -- conform <scenario file or dir>... [--expected <results dir>] [--backend ${CLI_BACKENDS.join('|')}] [--filter <regex on id>] [--json]`;
+  npm run cli -- replay <scenario file or dir>... [--backend ${CLI_BACKENDS.join('|')}] [--filter <regex on id>] [--version <v>] [--out <dir>] [--json]
+  npm run cli -- conform <scenario file or dir>... [--expected <results dir>] [--backend ${CLI_BACKENDS.join('|')}] [--filter <regex on id>] [--json]
+  npm run cli -- conform conformance/generated [--version <v>] [--jobs <n>] [--backend ...] [--filter ...] [--json]
+      (a folder of <family>.scenarios.jsonl, or such a file: each scenario under every version
+       with a result in <family>.<version>.jsonl)`;
 
 class UsageError extends Error {}
 
@@ -21,13 +32,15 @@ interface Args {
   json: boolean;
   expected?: string;
   filter?: RegExp;
+  version?: string;
+  jobs: number;
 }
 
 function parseArgs(argv: string[]): Args {
   const [cmd, ...rest] = argv;
   if (cmd !== 'replay' && cmd !== 'conform')
     throw new UsageError(cmd ? `unknown command: ${cmd}` : 'no command given');
-  const a: Args = { cmd, inputs: [], backend: 'memfs', json: false };
+  const a: Args = { cmd, inputs: [], backend: 'memfs', json: false, jobs: 1 };
   for (let i = 0; i < rest.length; i++) {
     const x = rest[i] as string;
     const value = () => {
@@ -43,7 +56,12 @@ function parseArgs(argv: string[]): Args {
     } else if (x === '--out' && cmd === 'replay') a.out = value();
     else if (x === '--json') a.json = true;
     else if (x === '--expected' && cmd === 'conform') a.expected = value();
-    else if (x === '--filter' && cmd === 'conform') {
+    else if (x === '--version') a.version = value();
+    else if (x === '--jobs' && cmd === 'conform') {
+      a.jobs = Number(value());
+      if (!Number.isInteger(a.jobs) || a.jobs < 1)
+        throw new UsageError('--jobs takes a whole number of worker threads, 1 or more');
+    } else if (x === '--filter') {
       const f = value();
       try {
         a.filter = new RegExp(f);
@@ -57,62 +75,136 @@ function parseArgs(argv: string[]): Args {
   return a;
 }
 
+/** The generated corpus's JSONL files the inputs name; [] when they name scenario files. */
+function generatedFiles(a: Args): string[] {
+  const generated = a.inputs.filter((i) => listGeneratedFiles([i]).length > 0);
+  if (generated.length && generated.length !== a.inputs.length)
+    throw new UsageError('give either the generated corpus (*.scenarios.jsonl) or scenario files, not both');
+  return listGeneratedFiles(generated);
+}
+
+/** The scenarios the inputs name, --filter applied: either the generated corpus (JSONL) or
+ * one file per scenario. */
+function loadInputs(a: Args): LoadedScenario[] {
+  const generated = generatedFiles(a);
+  const all = generated.length
+    ? loadGenerated(generated).scenarios
+    : listScenarioFiles(a.inputs).map(loadScenario);
+  return a.filter ? all.filter((s) => a.filter?.test(s.id)) : all;
+}
+
 async function replay(a: Args): Promise<number> {
-  const files = listScenarioFiles(a.inputs);
+  const scenarios = loadInputs(a);
   if (!a.out) {
-    if (files.length !== 1) throw new UsageError('replay without --out takes exactly one scenario');
-    const s = loadScenario(files[0] as string);
-    const { result } = await replayLoaded(s, a.backend);
+    if (scenarios.length !== 1)
+      throw new UsageError(`replay without --out takes exactly one scenario (${scenarios.length} given)`);
+    const { result } = await replayLoaded(scenarios[0] as LoadedScenario, a.backend, a.version);
     process.stdout.write(a.json ? JSON.stringify(result, null, 1) + '\n' : formatTranscript(result));
     return 0;
   }
   mkdirSync(a.out, { recursive: true });
-  for (const f of files) {
-    const s = loadScenario(f);
-    const { result } = await replayLoaded(s, a.backend);
+  for (const s of scenarios) {
+    const { result } = await replayLoaded(s, a.backend, a.version);
     writeFileSync(join(a.out, `${s.id}.json`), JSON.stringify(result, null, 1) + '\n');
   }
-  process.stderr.write(`replayed ${files.length} scenarios into ${a.out}\n`);
+  process.stderr.write(`replayed ${scenarios.length} scenarios into ${a.out}\n`);
   return 0;
 }
 
+function failure(v: Verdict): string {
+  if (v.error) return `crashed: ${v.error.split('\n')[0]}`;
+  if (v.first) return `${v.first.path}: expected ${short(v.first.expected)}, got ${short(v.first.actual)}`;
+  return 'no difference reported';
+}
+
+interface Tally {
+  passed: number;
+  failed: number;
+  structuredSame: number;
+}
+
+function count(t: Tally, v: Verdict): void {
+  if (v.pass) t.passed++;
+  else t.failed++;
+  if (!v.structuredDiffers) t.structuredSame++;
+}
+
+function printTotals(a: Args, t: Tally, t0: number, verdicts: unknown[]): void {
+  if (a.json) {
+    console.log(JSON.stringify({ backend: a.backend, ...t, verdicts }, null, 1));
+    return;
+  }
+  console.log(
+    `structured results: ${t.structuredSame} of ${t.passed + t.failed} match (${((performance.now() - t0) / 1000).toFixed(1)} s, ${a.backend})`,
+  );
+  console.log(`conformance: ${t.passed} passed, ${t.failed} failed`);
+}
+
 async function conform(a: Args): Promise<number> {
+  const generated = generatedFiles(a);
+  if (generated.length) return conformGenerated(a, generated);
+  if (a.version)
+    throw new UsageError(
+      'conform --version is for the generated corpus; give --expected <results dir> instead',
+    );
+  if (a.jobs > 1) throw new UsageError('conform --jobs is for the generated corpus');
   const t0 = performance.now();
-  const files = listScenarioFiles(a.inputs);
-  let passed = 0;
-  let failed = 0;
-  let structuredSame = 0;
-  const verdicts = [];
-  for (const f of files) {
-    const s = loadScenario(f);
-    if (a.filter && !a.filter.test(s.id)) continue;
+  const total: Tally = { passed: 0, failed: 0, structuredSame: 0 };
+  const verdicts: Verdict[] = [];
+  for (const s of loadInputs(a)) {
     const expected = loadExpected(s, a.expected);
     if (!expected) {
-      failed++;
+      total.failed++;
       if (!a.json) console.log(`FAIL ${s.id}: no recorded result`);
       continue;
     }
     const v = await conformOne(s, expected, a.backend);
     verdicts.push(v);
-    if (v.pass) passed++;
-    else failed++;
-    if (!v.structuredDiffers) structuredSame++;
-    if (a.json) continue;
-    if (v.pass) console.log(`PASS ${s.id}`);
-    else if (v.error) console.log(`FAIL ${s.id}: crashed: ${v.error.split('\n')[0]}`);
-    else if (v.first)
-      console.log(
-        `FAIL ${s.id}: ${v.first.path}: expected ${short(v.first.expected)}, got ${short(v.first.actual)}`,
-      );
+    count(total, v);
+    if (!a.json) console.log(v.pass ? `PASS ${s.id}` : `FAIL ${s.id}: ${failure(v)}`);
   }
-  if (a.json)
-    console.log(JSON.stringify({ backend: a.backend, passed, failed, structuredSame, verdicts }, null, 1));
-  else {
-    console.log(
-      `structured results: ${structuredSame} of ${passed + failed} match (${((performance.now() - t0) / 1000).toFixed(1)} s, ${a.backend})`,
+  printTotals(a, total, t0, verdicts);
+  return 0;
+}
+
+/** The generated corpus: every scenario under every version that recorded it, counted per family
+ * and version. A scenario a version has not recorded (yet) is no pair, only counted. */
+async function conformGenerated(a: Args, files: string[]): Promise<number> {
+  if (a.expected)
+    throw new UsageError(
+      '--expected is for scenario folders: the generated corpus keeps its results beside it (<family>.<version>.jsonl)',
     );
-    console.log(`conformance: ${passed} passed, ${failed} failed`);
-  }
+  const t0 = performance.now();
+  const corpus = loadGenerated(files);
+  const wanted = (id: string) => !a.filter || a.filter.test(id);
+  const versions = a.version ? [a.version] : corpus.versions;
+  const parts = new Map<string, Tally & { unrecorded: number }>();
+  for (const s of corpus.scenarios)
+    if (wanted(s.id))
+      for (const version of versions) {
+        const key = `${s.family} ${version}`;
+        const part = parts.get(key) ?? { passed: 0, failed: 0, structuredSame: 0, unrecorded: 0 };
+        part.unrecorded++; // a pair below takes it back
+        parts.set(key, part);
+      }
+  const total: Tally = { passed: 0, failed: 0, structuredSame: 0 };
+  const verdicts: (Verdict & { version: string })[] = [];
+  const pairs = corpus.pairs.filter((p) => wanted(p.scenario.id) && versions.includes(p.version));
+  await conformPairs(pairs, a.backend, a.jobs, (p, v) => {
+    verdicts.push({ ...v, version: p.version });
+    const part = parts.get(`${p.family} ${p.version}`) as Tally & { unrecorded: number };
+    part.unrecorded--;
+    count(part, v);
+    count(total, v);
+    if (!a.json)
+      console.log(v.pass ? `PASS ${p.version} ${v.id}` : `FAIL ${p.version} ${v.id}: ${failure(v)}`);
+  });
+  if (!a.json)
+    for (const [key, t] of parts)
+      console.log(
+        `${key}: ${t.passed} passed, ${t.failed} failed${t.unrecorded ? `, ${t.unrecorded} no recorded result` : ''}`,
+      );
+  printTotals(a, total, t0, verdicts);
   return 0;
 }
 

@@ -3,11 +3,15 @@
 import { Worker } from 'node:worker_threads';
 import type { WorkerLike } from '../backends/shell/worker/host';
 
-export function threadWorker(): WorkerLike {
+/** A worker thread running a .ts module of the CLI. */
+export function tsxWorker(file: URL): Worker {
   // A worker thread does not inherit tsx's loader: register it there before loading the .ts file.
-  const file = new URL('./shell-thread-entry.ts', import.meta.url).href;
-  const boot = `import('tsx/esm/api').then((t) => { t.register(); return import(${JSON.stringify(file)}); })`;
-  const w = new Worker(boot, { eval: true });
+  const boot = `import('tsx/esm/api').then((t) => { t.register(); return import(${JSON.stringify(file.href)}); })`;
+  return new Worker(boot, { eval: true });
+}
+
+export function threadWorker(): WorkerLike {
+  const w = tsxWorker(new URL('./shell-thread-entry.ts', import.meta.url));
   // An idle worker must not keep the CLI alive; a running command's kill timer does.
   w.unref();
   return {
