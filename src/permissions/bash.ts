@@ -289,7 +289,9 @@ function pathUses(env: Env, u: Unit, words: readonly Word[], cwd: string): PathU
  * deny, as the file tools do. */
 function pathDeny(env: Env, uses: readonly PathUse[]): { rule: Rule; use: PathUse } | undefined {
   for (const u of uses) {
-    const target = u.glob ?? u.path;
+    // A glob is not expanded for deny rules: `cat f*.txt` runs past `Read(./foo.txt)`.
+    if (u.glob) continue;
+    const target = u.path;
     if (u.op === 'read') {
       const rule = denyOn(env, ['Read', 'Glob', 'Grep'], target);
       if (rule) return { rule, use: u };
@@ -392,6 +394,21 @@ function interpreterGap(env: Env, u: Unit, words: readonly Word[], cwd: string):
   return undefined;
 }
 
+/** A glob that can expand onto a file a deny rule covers: the binary does not expand it. */
+function globGap(env: Env, u: Unit, uses: PathUse[] | 'dynamic'): string | undefined {
+  if (uses === 'dynamic') return undefined;
+  for (const x of uses) {
+    if (!x.glob) continue;
+    const rule =
+      x.op === 'read'
+        ? denyOn(env, ['Read', 'Glob', 'Grep'], x.glob)
+        : denyOn(env, ['Edit', 'Write', 'NotebookEdit', 'MultiEdit'], x.glob);
+    if (rule)
+      return `\`${u.display}\` has a glob that can expand to a file ${rule.text} covers; Claude Code does not expand globs for deny rules, so the command is judged without it.`;
+  }
+  return undefined;
+}
+
 /** Commands acceptEdits runs without a prompt when their paths are inside the working dirs. */
 const ACCEPT_EDITS_COMMANDS = new Set(['mkdir', 'touch', 'rm', 'rmdir', 'mv', 'cp', 'sed']);
 
@@ -484,7 +501,8 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   if (!u.strictOnly) {
     const deny = ruleFor(env, 'deny', texts);
     if (deny) return { unit: u, verdict: 'deny', rule: deny, reason: `${deny.text} denies ${u.display}` };
-    if (forDeny !== 'dynamic') {
+    const topCd = u.origin === 'list' && pathWords[0]?.value === 'cd';
+    if (forDeny !== 'dynamic' && !topCd) {
       const pd = pathDeny(env, forDeny);
       if (pd) {
         return {
@@ -497,7 +515,7 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
       }
     }
   }
-  let gap: string | undefined = strictGap ?? interpreterGap(env, u, words, walk.cwd);
+  let gap: string | undefined = strictGap ?? interpreterGap(env, u, words, walk.cwd) ?? globGap(env, u, forDeny);
   if (u.strictOnly) {
     const deny =
       ruleFor(env, 'deny', texts) ??
@@ -697,6 +715,16 @@ function wholeCommand(
 }
 
 const VCS = new Set(['git', 'hg', 'svn', 'jj', 'fossil']);
+/** `..` after a real directory segment (`sub/..`), not a leading `../`. */
+const DOTDOT = /(^|\/)(?!\.\.?\/)[^/]+\/\.\.(\/|$)/;
+
+/** Recorded in plan mode with a blocking classifier: `rm -f` (in a nested command) and
+ * `git checkout` got the prompt's text, not the classifier's; plain `rm a.txt` is classified. */
+function autoNever(words: readonly Word[]): boolean {
+  const [name, ...args] = words.map((w) => w.value);
+  if (name === 'rm') return args.some((a) => a !== null && a !== undefined && /^-[a-zA-Z]*f/.test(a));
+  return name === 'git' && args[0] === 'checkout';
+}
 /** Commands that may write the files they are given (sed through its w command). */
 const WRITE_CAPABLE = new Set([
   ...Object.entries(FILE_COMMANDS)
@@ -742,7 +770,14 @@ export function checkBash(env: Env, command: string, shellCwd: string | undefine
   const results = analysis.units.map((u) => checkUnit(env, u, walk));
   const subcommands = subcommandDecisions(results);
   const gap = results.find((r) => r.gap)?.gap;
-  const withGap = (c: Check): Check => (gap ? { ...c, knownGap: gap, subcommands } : { ...c, subcommands });
+  // Some commands are never left to auto mode's classifier: the prompt's text is the answer.
+  const neverClassified = results.some((r) => autoNever(strippedWords(r.unit)));
+  const withGap = (c: Check): Check => ({
+    ...c,
+    subcommands,
+    ...(gap ? { knownGap: gap } : {}),
+    ...(neverClassified && c.behavior === 'ask' ? { notClassified: true } : {}),
+  });
 
   const denyMessage = (r: UnitResult) =>
     msg.bashDenied(analysis.segments.length > 1 ? (analysis.segments[r.unit.segment] ?? command) : command);
@@ -781,7 +816,6 @@ export function checkBash(env: Env, command: string, shellCwd: string | undefine
     const message = msg.gateMessage(gate, env.behaviour.gateWording);
     return withGap({
       behavior: 'ask',
-      notClassified: true,
       message,
       reason: `the static analysis stops at this command's syntax: ${message}`,
     });
@@ -812,18 +846,46 @@ export function checkBash(env: Env, command: string, shellCwd: string | undefine
   if (cds.length > 1)
     return withGap({
       behavior: 'ask',
-      notClassified: true,
       message: msg.MULTIPLE_CD,
       reason: 'the command changes directory more than once',
     });
   const firstCd = cds[0]?.unit.index;
+  const inputUnknown = live
+    .flatMap((r) => r.unit.redirects.filter((d) => d.op === '<' && d.target).map((d) => ({ r, d })))
+    .find(
+      ({ r, d }) =>
+        d.target?.glob ||
+        (firstCd !== undefined && r.unit.index > firstCd && !(d.target?.value ?? '/').startsWith('/')),
+    );
+  if (inputUnknown?.d.target)
+    return withGap({
+      behavior: 'ask',
+      message: msg.inputRedirectionUnknown(inputUnknown.d.target.text),
+      reason: 'an input redirection names a file only known when the command runs',
+    });
+  const dotdot = live.find((r) => {
+    const name = strippedWords(r.unit)[0]?.value;
+    return (
+      name !== undefined &&
+      name !== null &&
+      FILE_COMMANDS[name] !== undefined &&
+      [...strippedWords(r.unit).slice(1), ...r.unit.redirects.flatMap((d) => (d.target ? [d.target] : []))].some(
+        (w) => w.value !== null && DOTDOT.test(w.value),
+      )
+    );
+  });
+  if (dotdot)
+    return withGap({
+      behavior: 'ask',
+      message: msg.DOTDOT_TRAVERSAL,
+      reason: `${dotdot.unit.display} climbs out of a directory with '..'`,
+    });
   if (
     firstCd !== undefined &&
     live.some((r) => r.unit.index > firstCd && VCS.has(strippedWords(r.unit)[0]?.value ?? ''))
   )
     return withGap({
       behavior: 'ask',
-      notClassified: true,
       message: msg.CD_BEFORE_VCS,
       reason: 'a version-control command runs after a cd',
     });
@@ -876,7 +938,6 @@ export function checkBash(env: Env, command: string, shellCwd: string | undefine
         : msg.BASH_NEEDS_APPROVAL;
     return withGap({
       behavior: 'ask',
-      ...(parts.length > 1 ? { notClassified: true } : {}),
       message,
       reason: pending.map((r) => `${r.unit.display}: ${r.reason}`).join('; '),
     });

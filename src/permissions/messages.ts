@@ -62,6 +62,8 @@ const GATE_FIXED: Record<GateFixed, string> = {
   heredoc: 'Heredoc with unquoted delimiter undergoes shell expansion',
   'tilde-assignment': 'Tilde in assignment value — bash may expand at assignment time',
   'brace-quote': 'Contains brace with quote character (expansion obfuscation)',
+  'expansion-in-path': 'Shell expansion syntax in paths requires manual approval',
+  'tilde-variant': 'Tilde expansion variants (~user, ~+, ~-) in paths require manual approval',
   background:
     'This command uses the `&` background operator, which defers execution past approval-time safety checks. Approve only if you trust it.',
 };
@@ -99,8 +101,8 @@ export const pathDeniedInCd = (command: string, op: 'read' | 'write', path: stri
 export const DOTDOT_TRAVERSAL =
   "Path contains '..' traversal after a directory segment, which may follow a symlink outside the working directory";
 export const MULTIPLE_CD = 'Multiple directory changes in one command require approval for clarity';
-export const SHELL_EXPANSION_IN_PATH = 'Shell expansion syntax in paths requires manual approval';
-export const TILDE_VARIANT_IN_PATH = 'Tilde expansion variants (~user, ~+, ~-) in paths require manual approval';
+export const inputRedirectionUnknown = (target: string): string =>
+  `Input redirection from '${target}' requires manual approval: the file it names depends on glob expansion or a directory change in the same command.`;
 
 export const formatDirectoryList = (dirs: readonly string[]): string => {
   const shown = dirs.slice(0, 5).map((d) => `'${d}'`);

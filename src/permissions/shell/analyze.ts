@@ -495,7 +495,20 @@ function walkTop(s: ScriptNode, walk: Walk): { segments: string[]; tops: Analysi
           text: cmd.type === 'SimpleCommand' ? text : (st.sourceText ?? text),
           runs: cmd.type !== 'SimpleCommand' || cmd.name !== null,
         });
+        const first = walk.units.length;
         walkCommand(cmd, walk, 'list');
+        if (cmd.type === 'If') {
+          // The commands of an if statement are parts of their own (a for loop is one part).
+          tops.pop();
+          for (const u of walk.units.slice(first)) {
+            if (u.shadow || u.strictOnly || u.origin === 'substitution') {
+              u.top = Math.max(0, tops.length - 1);
+              continue;
+            }
+            u.top = tops.length;
+            tops.push({ text: u.display, runs: u.words.length > 0 });
+          }
+        }
       });
     });
     if (st.background) append(' &');

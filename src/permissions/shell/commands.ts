@@ -365,6 +365,10 @@ export const FILE_COMMANDS: Readonly<Record<string, FileCommand>> = {
   sha256sum: { op: 'read', verb: 'compute SHA-256 checksums for files in', shape: 'all' },
   sha1sum: { op: 'read', verb: 'compute SHA-1 checksums for files in', shape: 'all' },
   md5sum: { op: 'read', verb: 'compute MD5 checksums for files in', shape: 'all' },
+  // Recorded as read-only, with their paths checked against Read deny rules (wording of the
+  // blocked text outside the working directories not recorded: the generic one is used).
+  tac: { op: 'read', verb: 'read files from', shape: 'all' },
+  rev: { op: 'read', verb: 'read files from', shape: 'all' },
 };
 
 /** Commands outside Claude Code's list that still write the files they name. They are
@@ -578,6 +582,7 @@ function flagSet(args: readonly Word[]): Set<string> {
 }
 
 const READ_ONLY_ANY_ARGS = new Set([
+  'tac',
   'ls',
   'cat',
   'head',
@@ -763,12 +768,14 @@ export function isReadOnlyCommand(name: string, args: readonly Word[]): boolean 
         '-fprintf',
         '-fls',
       ].some((f) => args.some((w) => w.value === f));
+    // sort and base64 take no globs among their operands (both versions ask); uniq always asks
+    // (it may write its second operand).
     case 'sort':
-      return !flags.has('-o') && !flags.has('--output');
+      return !flags.has('-o') && !flags.has('--output') && !args.some((w) => w.glob);
     case 'uniq':
-      return (fileArgs('uniq', args)?.paths.length ?? 0) <= 1;
+      return false;
     case 'base64':
-      return !flags.has('-o') && !flags.has('--output');
+      return !flags.has('-o') && !flags.has('--output') && !args.some((w) => w.glob);
     case 'date':
       return !flags.has('-s') && !flags.has('--set');
     case 'hostname':

@@ -4,6 +4,7 @@
 // version (`GateTexts` in the permission behaviour). Everything here was recorded from 2.1.273
 // and 2.1.332 (probes over ~300 commands: /work is not kept, the rules are): what is not listed
 // here passes the gate and is judged by the later stages (rules, paths, read-only set).
+import { FILE_COMMANDS } from './commands';
 import type { CommandNode, ScriptNode, StatementNode, WordNode, WordPart } from './parse';
 
 export type GateReason =
@@ -40,6 +41,8 @@ export type GateFixed =
   | 'heredoc'
   | 'tilde-assignment'
   | 'brace-quote'
+  | 'expansion-in-path'
+  | 'tilde-variant'
   | 'background';
 
 /** Variables a command may read without the gate stopping it: HOME is resolved from the
@@ -274,12 +277,25 @@ function commandReason(cmd: CommandNode, w: Walk): GateReason | undefined {
         const flag = words.map(lit).find((v) => v !== null && FIND_ACTIONS.has(v));
         if (flag) return { kind: 'find-action', flag };
       }
+      if (name !== null && FILE_COMMANDS[name]) {
+        for (const word of words.slice(at + 1)) {
+          const first = word.parts[0];
+          if (first?.type === 'TildeExpansion' && first.user !== null) return fixed('tilde-variant');
+          if (word.parts.some((p) => (p.type === 'SingleQuoted' || p.type === 'Escaped') && p.value.includes('$')))
+            return fixed('expansion-in-path');
+        }
+      }
       for (const r of cmd.redirections) {
         if (r.target.type === 'HereDoc') {
           if (!r.target.quoted) return fixed('heredoc');
           continue;
         }
+        if (r.target.parts[0]?.type === 'TildeExpansion') return fixed('expansion-in-path');
+        // A redirection target is not resolved through the line's own assignments.
+        const assigned = w.assigned;
+        w.assigned = new Set();
         const reason = wordReason(r.target, w);
+        w.assigned = assigned;
         if (reason) return reason;
       }
       // Assignments of a plain command line hold for the rest of it.
