@@ -517,10 +517,8 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   }
   let gap: string | undefined = strictGap ?? interpreterGap(env, u, words, walk.cwd) ?? globGap(env, u, forDeny);
   if (u.strictOnly) {
-    const deny =
-      ruleFor(env, 'deny', texts) ??
-      strictDeny ??
-      (forDeny !== 'dynamic' ? pathDeny(env, forDeny)?.rule : undefined);
+    // Only Bash rules are looked for inside the script; path rules are not.
+    const deny = ruleFor(env, 'deny', texts) ?? strictDeny;
     if (deny && env.behaviour.shellScriptRules) {
       return {
         unit: u,
@@ -582,12 +580,10 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   for (const use of uses) {
     const ok = use.op === 'read' ? readPathAllowed(env, use.path) : writePathAllowed(env, use.path);
     if (ok) continue;
+    const subject = use.redirect === 'out' ? `Output redirection to '${use.path}'` : use.command ? `${use.command} in '${use.path}'` : undefined;
     const text =
-      env.behaviour.insideFileCommandWording === 'needs-approval' &&
-      use.op === 'write' &&
-      use.command &&
-      inWorkingDirs(use.path, env.dirs)
-        ? msg.fileCommandNeedsApproval(use.command, use.path, env.dirs)
+      env.behaviour.insideFileCommandWording === 'needs-approval' && use.op === 'write' && subject
+        ? msg.writeNeedsApproval(subject, inWorkingDirs(use.path, env.dirs), env.dirs)
         : use.blocked();
     // The filesystem root is not reported as a blocked path: 2.1.273 lists `cd /` and `ls -d /`
     // as parts needing approval (perm-default-bash-cd-outside), while other directories outside
@@ -811,7 +807,18 @@ export function checkBash(env: Env, command: string, shellCwd: string | undefine
       rule: ruleRef(asked.rule),
     });
 
-  const gate = gateReason(parsed.script, command, env.behaviour.gateWording === 'cannot-check');
+  const { reason: gate, usesAssigned } = gateReason(parsed.script, command);
+  if (gate?.kind === 'fixed' && gate.text === 'subshell' && env.behaviour.subshellPathDeny) {
+    const inside = results.find((r) => r.verdict === 'deny' && r.use && r.unit.origin === 'subshell');
+    const name = inside ? strippedWords(inside.unit)[0]?.value : undefined;
+    if (inside?.rule && inside.use && name)
+      return withGap({
+        behavior: 'deny',
+        message: msg.pathDeniedInCd(name, inside.use.op, inside.use.path),
+        reason: inside.reason,
+        rule: ruleRef(inside.rule),
+      });
+  }
   if (gate) {
     const message = msg.gateMessage(gate, env.behaviour.gateWording);
     return withGap({
@@ -942,6 +949,14 @@ export function checkBash(env: Env, command: string, shellCwd: string | undefine
       reason: pending.map((r) => `${r.unit.display}: ${r.reason}`).join('; '),
     });
   }
+  // 2.1.332 does not approve unasked what reads a variable the line set itself; whatever else
+  // needs approval is said first.
+  if (usesAssigned && env.behaviour.gateWording === 'cannot-check')
+    return withGap({
+      behavior: 'ask',
+      message: msg.gateMessage({ kind: 'set-variable' }, env.behaviour.gateWording),
+      reason: 'the command reads a variable it sets itself',
+    });
   const byMode = results.some((r) => r.reason.startsWith('acceptEdits'));
   return withGap({
     behavior: 'allow',

@@ -13,6 +13,7 @@ export const PERMISSIONS_2_1_273: PermissionBehaviour = {
   classifierSource: 'local',
   gateWording: 'contains',
   transparentWrappers: ['command', 'builtin'],
+  subshellPathDeny: false,
 };
 
 /** perm-deny-bash-absolute-rm, perm-deny-bash-subshell, perm-default-bash-write,
@@ -29,6 +30,7 @@ export const PERMISSIONS_2_1_332: PermissionBehaviour = {
   classifierSource: 'api',
   gateWording: 'cannot-check',
   transparentWrappers: ['command', 'builtin', 'timeout'],
+  subshellPathDeny: true,
 };
 
 /** A scenario's scripted classifier (`classifier`, `classifier_server`) as the oracle's fake

@@ -116,8 +116,12 @@ export const fileCommandBlocked = (
   dirs: readonly string[],
 ): string =>
   `${command} in '${path}' was blocked. For security, Claude Code may only ${verb} the allowed working directories for this session: ${formatDirectoryList(dirs)}.`;
-export const fileCommandNeedsApproval = (command: string, path: string, dirs: readonly string[]): string =>
-  `${command} in '${path}' needs approval. The path is inside the working directories for this session (${formatDirectoryList(dirs)}), and Claude Code asks before a shell command creates, changes or removes files there.`;
+/** 2.1.332's wording for a shell write that needs approval; `subject` is `<command> in '<path>'`
+ * or `Output redirection to '<path>'`. */
+export const writeNeedsApproval = (subject: string, inside: boolean, dirs: readonly string[]): string =>
+  inside
+    ? `${subject} needs approval. The path is inside the working directories for this session (${formatDirectoryList(dirs)}), and Claude Code asks before a shell command creates, changes or removes files there.`
+    : `${subject} needs approval. The path is outside the working directories for this session (${formatDirectoryList(dirs)}). Allowing runs the command as written.`;
 export const SHELL_SCRIPT_DENIED =
   'A permission rule denies a command inside this shell -c script, so Claude Code could not check it for dangerous removals. Approving runs the whole script, including that command.';
 export const redirectionBlocked = (path: string, dirs: readonly string[]): string =>

@@ -72,6 +72,9 @@ export interface PermissionBehaviour {
   /** Wrappers the read-only check and allow rules look through (`command cat a` is `cat a`);
    * any other wrapper makes the command need approval. */
   transparentWrappers: readonly string[];
+  /** Path deny rules are checked inside a ( ) subshell before the subshell itself is refused,
+   * worded `<command> from '<path>' was blocked by a deny rule.` (2.1.332). */
+  subshellPathDeny: boolean;
 }
 
 export interface PermissionContext {

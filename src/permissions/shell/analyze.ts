@@ -355,14 +355,7 @@ function nestedScripts(words: readonly Word[], walk: Walk): void {
     walk.constructs = saved.constructs;
     walk.strictOnly = saved.strictOnly;
   }
-  if (name === 'eval' && words.slice(1).every((w) => w.value !== null))
-    inner(
-      words
-        .slice(1)
-        .map((w) => w.value)
-        .join(' '),
-      'eval',
-    );
+  // An eval string is not looked into (both versions refuse eval itself before any rule).
   if (name === 'find') {
     for (let i = 1; i < words.length; i++) {
       if (!['-exec', '-execdir', '-ok', '-okdir'].includes(words[i]?.value ?? '')) continue;

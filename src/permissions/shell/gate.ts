@@ -61,8 +61,8 @@ const TRANSPARENT = new Set(['command', 'builtin']);
 interface Walk {
   /** Variables assigned earlier in the command line. */
   assigned: Set<string>;
-  /** 2.1.332 refuses a variable set earlier in the same command. */
-  refuseAssigned: boolean;
+  /** A variable assigned earlier in the line is read (2.1.332 will not approve it unasked). */
+  usedAssigned: boolean;
   /** Braced parameter expansions in source order (the parser does not keep the braces). */
   braced: boolean[];
   next: number;
@@ -133,7 +133,10 @@ const fixed = (t: GateFixed): GateReason => ({ kind: 'fixed', text: t });
 function expansionReason(name: string, w: Walk): GateReason | undefined {
   const braced = w.braced[w.next++] ?? false;
   if (braced) return node('expansion');
-  if (w.assigned.has(name)) return w.refuseAssigned ? { kind: 'set-variable' } : undefined;
+  if (w.assigned.has(name)) {
+    w.usedAssigned = true;
+    return undefined;
+  }
   if (RESOLVED.has(name)) return undefined;
   return node('simple_expansion');
 }
@@ -175,7 +178,7 @@ function partsReason(parts: readonly WordPart[], w: Walk, wordParts: number): Ga
           const braced = w.braced[w.next++] ?? false;
           if (braced || x.operation !== null) return node('expansion');
           if (w.assigned.has(x.parameter)) {
-            if (w.refuseAssigned) return { kind: 'set-variable' };
+            w.usedAssigned = true;
             continue;
           }
           if (RESOLVED.has(x.parameter) || (pathLike && i === 0)) continue;
@@ -324,12 +327,14 @@ function statementReason(st: StatementNode, w: Walk): GateReason | undefined {
   return undefined;
 }
 
-/** The first construct of the command line the binary refuses to analyse, if any. */
-export function gateReason(script: ScriptNode, command: string, refuseAssigned: boolean): GateReason | undefined {
+/** The first construct of the command line the binary refuses to analyse, if any, and whether
+ * the line reads a variable it assigned itself. */
+export function gateReason(script: ScriptNode, command: string): { reason?: GateReason; usesAssigned: boolean } {
   const dq = dollarQuote(command);
-  if (dq) return node(dq);
-  const w: Walk = { assigned: new Set(), refuseAssigned, braced: bracedExpansions(command), next: 0 };
-  return bodyReason(script.statements, w);
+  if (dq) return { reason: node(dq), usesAssigned: false };
+  const w: Walk = { assigned: new Set(), usedAssigned: false, braced: bracedExpansions(command), next: 0 };
+  const reason = bodyReason(script.statements, w);
+  return { ...(reason ? { reason } : {}), usesAssigned: w.usedAssigned };
 }
 
 /** Variables a command line assigns at its top level before their use (`F=x; cat $F`), with
