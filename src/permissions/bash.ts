@@ -207,7 +207,7 @@ function pathUses(env: Env, u: Unit, words: readonly Word[], cwd: string): PathU
   const dirs = env.dirs;
   const home = env.ctx.home;
   const name = words[0]?.value;
-  const spec = name ? FILE_COMMANDS[name] : undefined;
+  const spec = name ? FILE_COMMANDS.get(name) : undefined;
   if (name && spec) {
     const fa = fileArgs(name, words.slice(1));
     if (fa) {
@@ -360,23 +360,25 @@ function denyOn(env: Env, tools: readonly string[], target: string): Rule | unde
 }
 
 /** Interpreters and the options that take inline code. */
-const INLINE_CODE: Readonly<Record<string, readonly string[]>> = {
-  python: ['-c'],
-  python3: ['-c'],
-  node: ['-e', '-p', '--eval', '--print'],
-  deno: ['eval'],
-  bun: ['-e', '--eval'],
-  ruby: ['-e'],
-  perl: ['-e', '-E'],
-  php: ['-r'],
-};
+const INLINE_CODE: ReadonlyMap<string, readonly string[]> = new Map(
+  Object.entries({
+    python: ['-c'],
+    python3: ['-c'],
+    node: ['-e', '-p', '--eval', '--print'],
+    deno: ['eval'],
+    bun: ['-e', '--eval'],
+    ruby: ['-e'],
+    perl: ['-e', '-E'],
+    php: ['-r'],
+  }),
+);
 
 /** Inline interpreter code that names a path a deny rule covers: Claude Code does not analyse
  * what an interpreter opens (documented, and recorded in perm-deny-read-bash-python), so the
  * call runs; the UI is told. */
 function interpreterGap(env: Env, u: Unit, words: readonly Word[], cwd: string): string | undefined {
   const name = words[0]?.value;
-  const flags = name ? INLINE_CODE[name] : undefined;
+  const flags = name ? INLINE_CODE.get(name) : undefined;
   if (!name || !flags) return undefined;
   const at = words.findIndex((w) => w.value !== null && flags.includes(w.value));
   const code = at === -1 ? null : (words[at + 1]?.value ?? null);
@@ -620,7 +622,7 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
     if (
       inner &&
       innerName &&
-      !FILE_COMMANDS[innerName] &&
+      !FILE_COMMANDS.has(innerName) &&
       isReadOnlyCommand(innerName, inner.slice(1)) &&
       innerName !== 'cd'
     ) {
@@ -723,7 +725,7 @@ function autoNever(words: readonly Word[]): boolean {
 }
 /** Commands that may write the files they are given (sed through its w command). */
 const WRITE_CAPABLE = new Set([
-  ...Object.entries(FILE_COMMANDS)
+  ...[...FILE_COMMANDS.entries()]
     .filter(([, c]) => c.op !== 'read')
     .map(([n]) => n),
   'sed',
@@ -875,7 +877,7 @@ export function checkBash(env: Env, command: string, shellCwd: string | undefine
     return (
       name !== undefined &&
       name !== null &&
-      FILE_COMMANDS[name] !== undefined &&
+      FILE_COMMANDS.has(name) &&
       [...strippedWords(r.unit).slice(1), ...r.unit.redirects.flatMap((d) => (d.target ? [d.target] : []))].some(
         (w) => w.value !== null && DOTDOT.test(w.value),
       )

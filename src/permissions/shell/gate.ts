@@ -280,7 +280,7 @@ function commandReason(cmd: CommandNode, w: Walk): GateReason | undefined {
         const flag = words.map(lit).find((v) => v !== null && FIND_ACTIONS.has(v));
         if (flag) return { kind: 'find-action', flag };
       }
-      if (name !== null && FILE_COMMANDS[name]) {
+      if (name !== null && FILE_COMMANDS.has(name)) {
         for (const word of words.slice(at + 1)) {
           const first = word.parts[0];
           if (first?.type === 'TildeExpansion' && first.user !== null) return fixed('tilde-variant');
