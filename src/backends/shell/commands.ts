@@ -201,7 +201,48 @@ function grepWrapper(name: string): Command {
   });
 }
 
+/** ripgrep writing to a pipe (as Bash's output always is) prints no line numbers unless asked;
+ * just-bash's rg numbers lines as on a terminal. */
+const rgCommand: Command = defineCommand('rg', async (args, ctx) => {
+  const orig = ctx.origCommand;
+  if (orig === undefined) return missingOriginal('rg');
+  const numbered = args.some((a) => a === '-n' || a === '--line-number' || a === '-N' || a === '--no-line-number' || /^-[a-zA-Z]*n[a-zA-Z]*$/.test(a));
+  return orig(numbered ? args : ['-N', ...args]);
+});
+
+/** Under the C locale (LANG=C.UTF-8, as Claude Code's shell runs) sort compares bytes, so
+ * upper case sorts before lower case; just-bash compares by locale. Only the plain forms
+ * (-r, -u, file operands) are re-ordered here; anything with keys or other orderings is left
+ * to just-bash. */
+const sortCommand: Command = defineCommand('sort', async (args, ctx) => {
+  const orig = ctx.origCommand;
+  if (orig === undefined) return missingOriginal('sort');
+  const flags = args.filter((a) => a.startsWith('-') && a !== '-');
+  const locale = ctx.env.get('LC_ALL') ?? ctx.env.get('LC_COLLATE') ?? ctx.env.get('LANG') ?? 'C';
+  const plain = flags.every((f) => /^-[ru]+$/.test(f));
+  const r = await orig(args);
+  if (!plain || r.exitCode !== 0 || !/^(C|POSIX)(\.|$)/.test(locale)) return r;
+  const reverse = flags.some((f) => f.includes('r'));
+  const unique = flags.some((f) => f.includes('u'));
+  const lines = r.stdout.endsWith('\n') ? r.stdout.slice(0, -1).split('\n') : r.stdout ? r.stdout.split('\n') : [];
+  // UTF-8 byte order is code point order.
+  const bytes = (a: string, b: string) => {
+    const x = [...a];
+    const y = [...b];
+    for (let i = 0; i < Math.min(x.length, y.length); i++) {
+      const d = (x[i]?.codePointAt(0) ?? 0) - (y[i]?.codePointAt(0) ?? 0);
+      if (d !== 0) return d;
+    }
+    return x.length - y.length;
+  };
+  let sorted = lines.sort((a, b) => (reverse ? bytes(b, a) : bytes(a, b)));
+  if (unique) sorted = sorted.filter((l, i) => i === 0 || l !== sorted[i - 1]);
+  return { ...r, stdout: sorted.length ? `${sorted.join('\n')}\n` : '' };
+});
+
 export const extraCommands: Command[] = [
+  rgCommand,
+  sortCommand,
   grepWrapper('grep'),
   grepWrapper('egrep'),
   grepWrapper('fgrep'),

@@ -24,6 +24,8 @@ const SHELL_CASES: string[] = [
   'false',
   "printf 'a\\nb\\nc\\n' | grep b",
   "printf 'c\\na\\nb\\n' | sort",
+  "printf 'b\\nB\\na\\nA\\nb\\n' | sort; printf 'b\\nB\\na\\n' | sort -ru",
+  'mkdir -p rgd; echo TOP one > rgd/x.txt; rg TOP rgd; rg -n TOP rgd; rg TOP rgd/x.txt',
   "printf 'c\\na\\nb\\n' | sort -r | head -2",
   'seq 1 20 | tail -3',
   'seq 1 100 | wc -l',
