@@ -587,6 +587,40 @@ async function cmdBranch(ctx: GitContext, args: string[]): Promise<ExecResult> {
   return ok(names.map((n) => `${n === branch ? '*' : ' '} ${n}\n`).join(''));
 }
 
+/** `checkout -b <name>` / `switch -c <name>` (a new branch at HEAD) and `checkout [--] <path>...`
+ * (the index's copy back into the work tree); other forms are not supported. */
+async function cmdCheckout(ctx: GitContext, args: string[], create: string): Promise<ExecResult> {
+  const repo = requireRepo(ctx);
+  const at = args.indexOf(create);
+  if (at !== -1) {
+    const name = args[at + 1];
+    if (name === undefined) return fail(`error: switch \`${create.replace(/^-/, '')}' requires a value\n`, 129);
+    const ref = joinPath(repo.gitdir, `refs/heads/${name}`);
+    if (ctx.vol.existsSync(ref)) return fail(`fatal: a branch named '${name}' already exists\n`);
+    const head = await headOid(repo);
+    if (head !== null) {
+      ctx.vol.mkdirSync(joinPath(repo.gitdir, 'refs/heads'), { recursive: true });
+      ctx.vol.writeFileSync(ref, `${head}\n`);
+    }
+    ctx.vol.writeFileSync(joinPath(repo.gitdir, 'HEAD'), `ref: refs/heads/${name}\n`);
+    return ok('', `Switched to a new branch '${name}'\n`);
+  }
+  if (create !== '-b') return unsupported(`switch ${args.join(' ')}`);
+  const paths = args[0] === '--' ? args.slice(1) : args;
+  if (paths.length === 0 || paths.some((p) => p.startsWith('-'))) return unsupported(`checkout ${args.join(' ')}`);
+  const index = await indexFiles(repo);
+  const prefix = prefixOf(repo, ctx.cwd);
+  let updated = 0;
+  for (const p of paths) {
+    const rel = prefix + p.replace(/^\.\//, '');
+    const entry = index.get(rel);
+    if (!entry) return fail(`error: pathspec '${p}' did not match any file(s) known to git\n`, 1);
+    ctx.vol.writeFileSync(joinPath(repo.dir, rel), await readBlob(repo, entry.oid));
+    updated++;
+  }
+  return ok('', `Updated ${updated} path${updated === 1 ? '' : 's'} from the index\n`);
+}
+
 async function cmdRebase(ctx: GitContext, args: string[]): Promise<ExecResult> {
   const repo = requireRepo(ctx);
   const upstream = args.find((a) => !a.startsWith('-'));
@@ -611,12 +645,12 @@ const SUBCOMMANDS = new Map<string, (ctx: GitContext, args: string[]) => Promise
     'rev-parse': cmdRevParse,
     branch: cmdBranch,
     rebase: cmdRebase,
+    checkout: (ctx: GitContext, args: string[]) => cmdCheckout(ctx, args, '-b'),
+    switch: (ctx: GitContext, args: string[]) => cmdCheckout(ctx, args, '-c'),
   }),
 );
 
 const KNOWN_ELSEWHERE = new Set([
-  'checkout',
-  'switch',
   'restore',
   'reset',
   'merge',

@@ -94,3 +94,29 @@ describe('git text helpers', () => {
     expect(relativeTo('d', 'd/x.txt')).toEqual('x.txt');
   });
 });
+
+describe('git checkout', () => {
+  it('creates and switches to a branch, and restores a path from the index, in git 2.39 words', async () => {
+    const vol = repoWith({ 'a.txt': 'a\n' });
+    await gitInitAndCommit(vol, '/r/project', deterministicClock());
+    const ctx = { vol, clock: deterministicClock(), cwd: '/r/project', env };
+    expect(await runGit(ctx, ['checkout', '-b', 'topic'])).toEqual({
+      stdout: '',
+      stderr: "Switched to a new branch 'topic'\n",
+      exitCode: 0,
+    });
+    expect(await runGit(ctx, ['branch'])).toEqual({ stdout: '  main\n* topic\n', stderr: '', exitCode: 0 });
+    expect(await runGit(ctx, ['checkout', '-b', 'topic'])).toEqual({
+      stdout: '',
+      stderr: "fatal: a branch named 'topic' already exists\n",
+      exitCode: 128,
+    });
+    vol.writeFileSync('/r/project/a.txt', 'changed\n');
+    expect(await runGit(ctx, ['checkout', '--', 'a.txt'])).toEqual({
+      stdout: '',
+      stderr: 'Updated 1 path from the index\n',
+      exitCode: 0,
+    });
+    expect(vol.readFileSync('/r/project/a.txt', 'utf8')).toEqual('a\n');
+  });
+});
