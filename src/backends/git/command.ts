@@ -610,15 +610,14 @@ async function cmdCheckout(ctx: GitContext, args: string[], create: string): Pro
   if (paths.length === 0 || paths.some((p) => p.startsWith('-'))) return unsupported(`checkout ${args.join(' ')}`);
   const index = await indexFiles(repo);
   const prefix = prefixOf(repo, ctx.cwd);
-  let updated = 0;
   for (const p of paths) {
     const rel = prefix + p.replace(/^\.\//, '');
     const entry = index.get(rel);
     if (!entry) return fail(`error: pathspec '${p}' did not match any file(s) known to git\n`, 1);
     ctx.vol.writeFileSync(joinPath(repo.dir, rel), await readBlob(repo, entry.oid));
-    updated++;
   }
-  return ok('', `Updated ${updated} path${updated === 1 ? '' : 's'} from the index\n`);
+  // Said only on a terminal: a command's output is a pipe.
+  return ok('');
 }
 
 async function cmdRebase(ctx: GitContext, args: string[]): Promise<ExecResult> {

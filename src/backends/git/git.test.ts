@@ -114,7 +114,7 @@ describe('git checkout', () => {
     vol.writeFileSync('/r/project/a.txt', 'changed\n');
     expect(await runGit(ctx, ['checkout', '--', 'a.txt'])).toEqual({
       stdout: '',
-      stderr: 'Updated 1 path from the index\n',
+      stderr: '',
       exitCode: 0,
     });
     expect(vol.readFileSync('/r/project/a.txt', 'utf8')).toEqual('a\n');
