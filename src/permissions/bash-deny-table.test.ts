@@ -110,8 +110,9 @@ const TABLE: Row[] = [
   ['find . -name a.txt -exec rm {} \\;', 'deny', 'Bash(rm:*)', null, null],
   ['find . -name a.txt -exec rm -f {} +', 'deny', 'Bash(rm:*)', null, null],
   ['find . -name a.txt -delete', 'allow', null, null, null],
-  ['eval rm a.txt', 'deny', 'Bash(rm:*)', null, null],
-  ['eval "rm a.txt"', 'deny', 'Bash(rm:*)', null, null],
+  // eval is refused as shell code before its string is looked into: bypassPermissions runs it
+  ['eval rm a.txt', 'allow', null, null, GAP],
+  ['eval "rm a.txt"', 'allow', null, null, GAP],
   ['ls & rm a.txt', 'deny', 'Bash(rm:*)', null, null],
   ['rm a.txt &', 'deny', 'Bash(rm:*)', null, null],
   ['! rm a.txt', 'deny', 'Bash(rm:*)', null, null],
@@ -145,16 +146,10 @@ const TABLE: Row[] = [
   ['cat sub/../.env', 'deny', 'Read(./.env)', null, null],
   ['cat "$PWD/.env"', 'allow', null, null, GAP],
   ['cat /r/project/.env', 'deny', 'Read(./.env)', null, null],
-  ['cat .e*', 'deny', 'Read(./.env)', null, null],
-  ['cat .env*', 'deny', 'Read(./.env)', null, null],
-  [
-    'cat < .env',
-    'deny',
-    'Read(./.env)',
-    null,
-    null,
-    "Input redirection from '/r/project/.env' was blocked by a deny rule.",
-  ],
+  // globs are not expanded for deny rules (recorded: `cat f*.txt` past `Read(./foo.txt)`)
+  ['cat .e*', 'allow', null, null, GAP],
+  ['cat .env*', 'allow', null, null, GAP],
+  ['cat < .env', 'deny', 'Read(./.env)', null, null],
   ['head -n 1 .env', 'deny', 'Read(./.env)', null, null],
   ['tail .env', 'deny', 'Read(./.env)', null, null],
   ['grep SECRET .env', 'deny', 'Read(./.env)', null, null],
@@ -168,7 +163,7 @@ const TABLE: Row[] = [
   ['cp .env /tmp/x', 'deny', 'Read(./.env)', null, null],
   ['mv .env x', 'deny', 'Read(./.env)', null, null],
   ['cat secrets/key.txt', 'deny', 'Read(./secrets/**)', null, null],
-  ['cat secrets/*', 'deny', 'Read(./secrets/**)', null, null],
+  ['cat secrets/*', 'allow', null, null, GAP],
   ['ls secrets', 'allow', null, null, null],
   ['cat sub/.env', 'deny', 'Read(./.env)', null, null],
   // interpreters that open files themselves are not analysed (documented; recorded in
@@ -179,22 +174,8 @@ const TABLE: Row[] = [
   // Edit deny rules on writing commands and redirections
   ["sed -i 's/a/b/' package-lock.json", 'deny', 'Edit(./package-lock.json)', null, null],
   ["sed -i.bak 's/a/b/' package-lock.json", 'deny', 'Edit(./package-lock.json)', null, null],
-  [
-    'echo x > package-lock.json',
-    'deny',
-    'Edit(./package-lock.json)',
-    null,
-    null,
-    "Output redirection to '/r/project/package-lock.json' was blocked by a deny rule.",
-  ],
-  [
-    'echo x >> package-lock.json',
-    'deny',
-    'Edit(./package-lock.json)',
-    null,
-    null,
-    "Output redirection to '/r/project/package-lock.json' was blocked by a deny rule.",
-  ],
+  ['echo x > package-lock.json', 'deny', 'Edit(./package-lock.json)', null, null],
+  ['echo x >> package-lock.json', 'deny', 'Edit(./package-lock.json)', null, null],
   ['cp a.txt package-lock.json', 'deny', 'Edit(./package-lock.json)', null, null],
   ['mv a.txt package-lock.json', 'deny', 'Edit(./package-lock.json)', null, null],
   ['touch package-lock.json', 'deny', 'Edit(./package-lock.json)', null, null],
@@ -202,10 +183,33 @@ const TABLE: Row[] = [
   ['truncate -s 0 package-lock.json', 'deny', 'Edit(./package-lock.json)', null, null],
   ['tee package-lock.json < a.txt', 'deny', 'Edit(./package-lock.json)', null, null],
   // cd and pushd move where relative paths resolve, in subshells too
-  ['cd secrets && cat key.txt', 'deny', 'Read(./secrets/**)', null, null],
-  ['(cd secrets; cat key.txt)', 'deny', 'Read(./secrets/**)', null, null],
-  ['cd sub; cat ../.env', 'deny', 'Read(./.env)', null, null],
-  ['cd / && cat r/project/secrets/key.txt', 'deny', 'Read(./secrets/**)', null, null],
+  // a line that changes directory words a path denial by command and path
+  [
+    'cd secrets && cat key.txt',
+    'deny',
+    'Read(./secrets/**)',
+    null,
+    null,
+    "cat from '/r/project/secrets/key.txt' was blocked by a deny rule.",
+  ],
+  // a subshell is refused before path rules (2.1.273): bypassPermissions runs it
+  ['(cd secrets; cat key.txt)', 'allow', null, null, GAP],
+  [
+    'cd sub; cat ../.env',
+    'deny',
+    'Read(./.env)',
+    null,
+    null,
+    "cat from '/r/project/.env' was blocked by a deny rule.",
+  ],
+  [
+    'cd / && cat r/project/secrets/key.txt',
+    'deny',
+    'Read(./secrets/**)',
+    null,
+    null,
+    "cat from '/r/project/secrets/key.txt' was blocked by a deny rule.",
+  ],
   ['pushd secrets && cat key.txt', 'deny', 'Read(./secrets/**)', null, null],
   ['cd "$D" && cat key.txt', 'allow', null, null, GAP],
   // a pipe inside a list: the segment runs to the next pipe
@@ -214,8 +218,9 @@ const TABLE: Row[] = [
   // brace expansion and ANSI-C quoting are expanded before matching
   ['{r,}m a.txt', 'deny', 'Bash(rm:*)', null, null],
   ["r$'m' a.txt", 'deny', 'Bash(rm:*)', null, null],
-  ['cat .{env,x}', 'deny', 'Read(./.env)', null, null],
-  ["cat $'\\x2eenv'", 'deny', 'Read(./.env)', null, null],
+  // brace expansion and $'…' are refused by the static gate before path rules
+  ['cat .{env,x}', 'allow', null, null, GAP],
+  ["cat $'\\x2eenv'", 'allow', null, null, GAP],
   ['cat {a..c}.txt', 'allow', null, null, null],
   // a command name only known at run time, or behind a path-qualified env
   ['$CMD a.txt', 'allow', null, null, GAP],

@@ -9,7 +9,7 @@ import { readPathAllowed, writePathAllowed } from './files';
 import * as msg from './messages';
 import picomatch from 'picomatch';
 import { Bounded } from './cache';
-import { inWorkingDirs, resolvePath, specifierMatches, specifierRoot } from './paths';
+import { inWorkingDirs, isInside, resolvePath, specifierMatches, specifierRoot } from './paths';
 import type { Rule } from './rules';
 import type { Word } from './shell/commands';
 import {
@@ -396,6 +396,56 @@ function interpreterGap(env: Env, u: Unit, words: readonly Word[], cwd: string):
   return undefined;
 }
 
+/** A Read deny rule that covers something under `dir` (the rule's own file or folder there). */
+function denyUnder(env: Env, dir: string): Rule | undefined {
+  return env.rules.find((r) => {
+    if (r.behavior !== 'deny' || !['Read', 'Glob', 'Grep'].includes(r.tool) || r.content === undefined)
+      return false;
+    const { root, pattern } = specifierRoot(r.content, env.ctx, r.root);
+    const fixedPart = pattern.split('/').filter(Boolean);
+    const stem = fixedPart.findIndex((seg) => /[*?[{]/.test(seg));
+    const base =
+      `${root === '/' ? '' : root}/${(stem === -1 ? fixedPart : fixedPart.slice(0, stem)).join('/')}`.replace(
+        /\/$/,
+        '',
+      ) || '/';
+    return isInside(base, dir) || (stem !== -1 && isInside(dir, base));
+  });
+}
+
+const RECURSIVE_SEARCH = new Set(['grep', 'egrep', 'fgrep', 'rg']);
+
+/** Commands that read files a deny rule covers without naming them: a recursive search over a
+ * folder holding one, `git show <rev>:<file>`. Claude Code checks the folder or the revision,
+ * not the files, so they run. */
+function hiddenReadGap(env: Env, u: Unit, words: readonly Word[], cwd: string): string | undefined {
+  const name = words[0]?.value;
+  if (!name) return undefined;
+  const args = words.slice(1).map((w) => w.value);
+  if (
+    RECURSIVE_SEARCH.has(name) &&
+    (name === 'rg' || args.some((a) => a !== null && /^-[a-zA-Z]*[rR]/.test(a)))
+  ) {
+    const operands = args.filter((a): a is string => a !== null && !a.startsWith('-'));
+    const roots = operands.length > 1 ? operands.slice(1) : ['.'];
+    for (const root of roots) {
+      const rule = denyUnder(env, resolvePath(root, cwd, env.ctx.home));
+      if (rule)
+        return `\`${u.display}\` searches ${root} recursively, which holds files ${rule.text} denies; Claude Code checks the folder it is given, not the files the search opens, so it runs.`;
+    }
+  }
+  if (name === 'git' && (args[0] === 'show' || args[0] === 'cat-file')) {
+    for (const a of args.slice(1)) {
+      const m = a?.match(/^[^:-][^:]*:(.+)$/);
+      if (!m) continue;
+      const rule = denyUnder(env, resolvePath(m[1] as string, cwd, env.ctx.home));
+      if (rule)
+        return `\`${u.display}\` prints ${m[1]} from a commit, which ${rule.text} denies on disk; Claude Code does not treat a revision's file as a path, so it runs.`;
+    }
+  }
+  return undefined;
+}
+
 /** A glob that can expand onto a file a deny rule covers: the binary does not expand it. */
 function globGap(env: Env, u: Unit, uses: PathUse[] | 'dynamic'): string | undefined {
   if (uses === 'dynamic') return undefined;
@@ -517,7 +567,11 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
       }
     }
   }
-  let gap: string | undefined = strictGap ?? interpreterGap(env, u, words, walk.cwd) ?? globGap(env, u, forDeny);
+  let gap: string | undefined =
+    strictGap ??
+    interpreterGap(env, u, words, walk.cwd) ??
+    globGap(env, u, forDeny) ??
+    hiddenReadGap(env, u, pathWords, walk.cwd);
   if (u.strictOnly) {
     // Only Bash rules are looked for inside the script; path rules are not.
     const deny = ruleFor(env, 'deny', texts) ?? strictDeny;
@@ -582,7 +636,12 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   for (const use of uses) {
     const ok = use.op === 'read' ? readPathAllowed(env, use.path) : writePathAllowed(env, use.path);
     if (ok) continue;
-    const subject = use.redirect === 'out' ? `Output redirection to '${use.path}'` : use.command ? `${use.command} in '${use.path}'` : undefined;
+    const subject =
+      use.redirect === 'out'
+        ? `Output redirection to '${use.path}'`
+        : use.command
+          ? `${use.command} in '${use.path}'`
+          : undefined;
     const text =
       env.behaviour.insideFileCommandWording === 'needs-approval' && use.op === 'write' && subject
         ? msg.writeNeedsApproval(subject, inWorkingDirs(use.path, env.dirs), env.dirs)
@@ -725,9 +784,7 @@ function autoNever(words: readonly Word[]): boolean {
 }
 /** Commands that may write the files they are given (sed through its w command). */
 const WRITE_CAPABLE = new Set([
-  ...[...FILE_COMMANDS.entries()]
-    .filter(([, c]) => c.op !== 'read')
-    .map(([n]) => n),
+  ...[...FILE_COMMANDS.entries()].filter(([, c]) => c.op !== 'read').map(([n]) => n),
   'sed',
 ]);
 
@@ -738,7 +795,10 @@ function writesWithGlob(u: Unit): boolean {
     u.redirects.some(
       (r) => OUTPUT_OPS.has(r.op) && r.target?.value !== null && !SAFE_DEVICES.has(r.target?.value ?? ''),
     );
-  return writes && [...words.slice(1), ...u.redirects.flatMap((r) => (r.target ? [r.target] : []))].some((w) => w.glob);
+  return (
+    writes &&
+    [...words.slice(1), ...u.redirects.flatMap((r) => (r.target ? [r.target] : []))].some((w) => w.glob)
+  );
 }
 
 export function checkBash(env: Env, command: string, shellCwd: string | undefined): Check {
@@ -823,8 +883,29 @@ export function checkBash(env: Env, command: string, shellCwd: string | undefine
   }
   if (gate) {
     const message = msg.gateMessage(gate, env.behaviour.gateWording);
+    const hidden = results.find((r) => r.verdict === 'deny' && r.use && r.rule);
+    const evalRule =
+      gate.kind === 'evaluates'
+        ? results
+            .filter((r) => effectiveWords(env, r.unit)[0]?.value === gate.command)
+            .map((r) =>
+              ruleFor(env, 'deny', [
+                r.unit.words
+                  .slice(1)
+                  .map((w) => w.value ?? w.text)
+                  .join(' '),
+              ]),
+            )
+            .find((r) => r !== undefined)
+        : undefined;
+    const gateGap = hidden?.rule
+      ? `The static gate stops at this command's syntax before path rules are looked at, so ${hidden.rule.text} is not checked for \`${hidden.unit.display}\`: a mode that approves the prompt (bypassPermissions) runs it.`
+      : evalRule
+        ? `${gate.kind === 'evaluates' ? gate.command : ''} runs its arguments as a command that ${evalRule.text} denies, but Claude Code does not look into them: a mode that approves the prompt (bypassPermissions) runs it.`
+        : undefined;
     return withGap({
       behavior: 'ask',
+      ...(gateGap && !gap ? { knownGap: gateGap } : {}),
       message,
       reason: `the static analysis stops at this command's syntax: ${message}`,
     });
@@ -878,9 +959,10 @@ export function checkBash(env: Env, command: string, shellCwd: string | undefine
       name !== undefined &&
       name !== null &&
       FILE_COMMANDS.has(name) &&
-      [...strippedWords(r.unit).slice(1), ...r.unit.redirects.flatMap((d) => (d.target ? [d.target] : []))].some(
-        (w) => w.value !== null && DOTDOT.test(w.value),
-      )
+      [
+        ...strippedWords(r.unit).slice(1),
+        ...r.unit.redirects.flatMap((d) => (d.target ? [d.target] : [])),
+      ].some((w) => w.value !== null && DOTDOT.test(w.value))
     );
   });
   if (dotdot)

@@ -37,10 +37,19 @@ export const containsConstruct = (node: string): string => `Contains ${node}`;
 const GATE_NODES: Record<GateNode, { contains: string; cannotCheck: string }> = {
   simple_expansion: { contains: 'Contains simple_expansion', cannotCheck: 'A variable' },
   expansion: { contains: 'Contains expansion', cannotCheck: 'A variable in braces' },
-  string: { contains: 'Contains shell syntax (string) that cannot be statically analyzed', cannotCheck: 'Quoted text' },
-  compound_statement: { contains: 'Contains compound_statement', cannotCheck: 'A group in braces or double parentheses' },
+  string: {
+    contains: 'Contains shell syntax (string) that cannot be statically analyzed',
+    cannotCheck: 'Quoted text',
+  },
+  compound_statement: {
+    contains: 'Contains compound_statement',
+    cannotCheck: 'A group in braces or double parentheses',
+  },
   command_substitution: { contains: 'Contains command_substitution', cannotCheck: 'A nested command' },
-  process_substitution: { contains: 'Contains process_substitution', cannotCheck: 'A command used as a file' },
+  process_substitution: {
+    contains: 'Contains process_substitution',
+    cannotCheck: 'A command used as a file',
+  },
   case_statement: { contains: 'Contains case_statement', cannotCheck: 'A case statement' },
   function_definition: { contains: 'Contains function_definition', cannotCheck: 'A function definition' },
   c_style_for_statement: {
@@ -49,8 +58,14 @@ const GATE_NODES: Record<GateNode, { contains: string; cannotCheck: string }> = 
   },
   while_statement: { contains: 'Contains while_statement', cannotCheck: 'A while or until loop' },
   ansi_c_string: { contains: 'Contains ansi_c_string', cannotCheck: 'Text with escape codes' },
-  translated_string: { contains: 'Contains shell syntax ($) that cannot be statically analyzed', cannotCheck: '' },
-  array: { contains: 'Contains shell syntax (array) that cannot be statically analyzed', cannotCheck: 'A list of values' },
+  translated_string: {
+    contains: 'Contains shell syntax ($) that cannot be statically analyzed',
+    cannotCheck: '',
+  },
+  array: {
+    contains: 'Contains shell syntax (array) that cannot be statically analyzed',
+    cannotCheck: 'A list of values',
+  },
   brace_expression: { contains: 'Contains brace_expression', cannotCheck: 'A brace pattern' },
 };
 
@@ -92,7 +107,8 @@ export function gateMessage(reason: GateReason, wording: 'contains' | 'cannot-ch
   }
 }
 
-export const GLOB_IN_WRITE = 'Glob patterns are not allowed in write operations. Please specify an exact file path.';
+export const GLOB_IN_WRITE =
+  'Glob patterns are not allowed in write operations. Please specify an exact file path.';
 export const CD_BEFORE_VCS =
   'This command changes directory before running a version-control command, which can pick up untrusted hooks or repository configuration from the target directory. Approve only if you trust it.';
 /** A path deny rule hit in a command line that changes directory (2.1.332 also in a subshell). */

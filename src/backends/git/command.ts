@@ -594,7 +594,8 @@ async function cmdCheckout(ctx: GitContext, args: string[], create: string): Pro
   const at = args.indexOf(create);
   if (at !== -1) {
     const name = args[at + 1];
-    if (name === undefined) return fail(`error: switch \`${create.replace(/^-/, '')}' requires a value\n`, 129);
+    if (name === undefined)
+      return fail(`error: switch \`${create.replace(/^-/, '')}' requires a value\n`, 129);
     const ref = joinPath(repo.gitdir, `refs/heads/${name}`);
     if (ctx.vol.existsSync(ref)) return fail(`fatal: a branch named '${name}' already exists\n`);
     const head = await headOid(repo);
@@ -607,7 +608,8 @@ async function cmdCheckout(ctx: GitContext, args: string[], create: string): Pro
   }
   if (create !== '-b') return unsupported(`switch ${args.join(' ')}`);
   const paths = args[0] === '--' ? args.slice(1) : args;
-  if (paths.length === 0 || paths.some((p) => p.startsWith('-'))) return unsupported(`checkout ${args.join(' ')}`);
+  if (paths.length === 0 || paths.some((p) => p.startsWith('-')))
+    return unsupported(`checkout ${args.join(' ')}`);
   const index = await indexFiles(repo);
   const prefix = prefixOf(repo, ctx.cwd);
   for (const p of paths) {

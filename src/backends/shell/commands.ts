@@ -206,7 +206,14 @@ function grepWrapper(name: string): Command {
 const rgCommand: Command = defineCommand('rg', async (args, ctx) => {
   const orig = ctx.origCommand;
   if (orig === undefined) return missingOriginal('rg');
-  const numbered = args.some((a) => a === '-n' || a === '--line-number' || a === '-N' || a === '--no-line-number' || /^-[a-zA-Z]*n[a-zA-Z]*$/.test(a));
+  const numbered = args.some(
+    (a) =>
+      a === '-n' ||
+      a === '--line-number' ||
+      a === '-N' ||
+      a === '--no-line-number' ||
+      /^-[a-zA-Z]*n[a-zA-Z]*$/.test(a),
+  );
   return orig(numbered ? args : ['-N', ...args]);
 });
 
@@ -224,7 +231,11 @@ const sortCommand: Command = defineCommand('sort', async (args, ctx) => {
   if (!plain || r.exitCode !== 0 || !/^(C|POSIX)(\.|$)/.test(locale)) return r;
   const reverse = flags.some((f) => f.includes('r'));
   const unique = flags.some((f) => f.includes('u'));
-  const lines = r.stdout.endsWith('\n') ? r.stdout.slice(0, -1).split('\n') : r.stdout ? r.stdout.split('\n') : [];
+  const lines = r.stdout.endsWith('\n')
+    ? r.stdout.slice(0, -1).split('\n')
+    : r.stdout
+      ? r.stdout.split('\n')
+      : [];
   // UTF-8 byte order is code point order.
   const bytes = (a: string, b: string) => {
     const x = [...a];

@@ -50,11 +50,63 @@ export type GateFixed =
 const RESOLVED = new Set(['HOME']);
 /** Variables the shell itself sets: quoted alone (`"$PWD"`) they are refused as quoted text
  * rather than as a variable (an unset `"$F"` is refused as a variable). */
-const SHELL_SET = new Set(['PWD', 'OLDPWD', 'USER', 'PATH', 'SHELL', 'TERM', 'LANG', 'LC_ALL', 'TMPDIR', 'HOSTNAME', 'UID', 'PPID', 'RANDOM', 'SECONDS', 'LINENO', 'BASH', 'IFS']);
+const SHELL_SET = new Set([
+  'PWD',
+  'OLDPWD',
+  'USER',
+  'PATH',
+  'SHELL',
+  'TERM',
+  'LANG',
+  'LC_ALL',
+  'TMPDIR',
+  'HOSTNAME',
+  'UID',
+  'PPID',
+  'RANDOM',
+  'SECONDS',
+  'LINENO',
+  'BASH',
+  'IFS',
+]);
 
 const EVALUATES = new Set(['eval', 'exec', 'source', '.', 'alias', 'trap', 'coproc']);
-const ZSH_BUILTINS = new Set(['shopt', 'zmodload', 'emulate', 'setopt', 'unsetopt', 'zle', 'zstyle', 'autoload', 'zcompile', 'zparseopts', 'zpty', 'ztcp', 'zsocket', 'sysopen', 'syswrite', 'sysread', 'zf_rm', 'zf_mv', 'zf_ln', 'zf_chmod', 'zf_chown', 'zf_mkdir', 'zf_rmdir']);
-const FIND_ACTIONS = new Set(['-exec', '-execdir', '-ok', '-okdir', '-delete', '-fprint', '-fprint0', '-fprintf', '-fls']);
+const ZSH_BUILTINS = new Set([
+  'shopt',
+  'zmodload',
+  'emulate',
+  'setopt',
+  'unsetopt',
+  'zle',
+  'zstyle',
+  'autoload',
+  'zcompile',
+  'zparseopts',
+  'zpty',
+  'ztcp',
+  'zsocket',
+  'sysopen',
+  'syswrite',
+  'sysread',
+  'zf_rm',
+  'zf_mv',
+  'zf_ln',
+  'zf_chmod',
+  'zf_chown',
+  'zf_mkdir',
+  'zf_rmdir',
+]);
+const FIND_ACTIONS = new Set([
+  '-exec',
+  '-execdir',
+  '-ok',
+  '-okdir',
+  '-delete',
+  '-fprint',
+  '-fprint0',
+  '-fprintf',
+  '-fls',
+]);
 /** Wrappers the gate looks through to find the command that runs (`command eval x`). */
 const TRANSPARENT = new Set(['command', 'builtin']);
 
@@ -73,7 +125,8 @@ const lit = (w: WordNode | null | undefined): string | null => {
   let s = '';
   for (const p of w.parts) {
     if (p.type === 'Literal' || p.type === 'SingleQuoted' || p.type === 'Escaped') s += p.value;
-    else if (p.type === 'DoubleQuoted' && p.parts.every((x) => x.type === 'Literal')) s += p.parts.map((x) => (x as { value: string }).value).join('');
+    else if (p.type === 'DoubleQuoted' && p.parts.every((x) => x.type === 'Literal'))
+      s += p.parts.map((x) => (x as { value: string }).value).join('');
     else return null;
   }
   return s;
@@ -146,8 +199,14 @@ function arithmeticNames(expr: unknown): string[] {
   const visit = (v: unknown) => {
     if (!v || typeof v !== 'object') return;
     const o = v as { type?: string; name?: string };
-    if ((o.type === 'ArithVariable' || o.type === 'ArithSpecialVar') && typeof o.name === 'string') names.push(o.name);
-    else if (o.type && o.type !== 'ArithNumber' && o.type.startsWith('Arith') && !['ArithBinary', 'ArithUnary', 'ArithTernary', 'ArithGroup', 'ArithNested'].includes(o.type))
+    if ((o.type === 'ArithVariable' || o.type === 'ArithSpecialVar') && typeof o.name === 'string')
+      names.push(o.name);
+    else if (
+      o.type &&
+      o.type !== 'ArithNumber' &&
+      o.type.startsWith('Arith') &&
+      !['ArithBinary', 'ArithUnary', 'ArithTernary', 'ArithGroup', 'ArithNested'].includes(o.type)
+    )
       names.push(o.type.replace(/^Arith/, ''));
     for (const x of Object.values(v as Record<string, unknown>)) if (x && typeof x === 'object') visit(x);
   };
@@ -284,7 +343,11 @@ function commandReason(cmd: CommandNode, w: Walk): GateReason | undefined {
         for (const word of words.slice(at + 1)) {
           const first = word.parts[0];
           if (first?.type === 'TildeExpansion' && first.user !== null) return fixed('tilde-variant');
-          if (word.parts.some((p) => (p.type === 'SingleQuoted' || p.type === 'Escaped') && p.value.includes('$')))
+          if (
+            word.parts.some(
+              (p) => (p.type === 'SingleQuoted' || p.type === 'Escaped') && p.value.includes('$'),
+            )
+          )
             return fixed('expansion-in-path');
         }
       }
@@ -329,7 +392,10 @@ function statementReason(st: StatementNode, w: Walk): GateReason | undefined {
 
 /** The first construct of the command line the binary refuses to analyse, if any, and whether
  * the line reads a variable it assigned itself. */
-export function gateReason(script: ScriptNode, command: string): { reason?: GateReason; usesAssigned: boolean } {
+export function gateReason(
+  script: ScriptNode,
+  command: string,
+): { reason?: GateReason; usesAssigned: boolean } {
   const dq = dollarQuote(command);
   if (dq) return { reason: node(dq), usesAssigned: false };
   const w: Walk = { assigned: new Set(), usedAssigned: false, braced: bracedExpansions(command), next: 0 };
