@@ -2,14 +2,16 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { listScenarioFiles, loadExpected, loadScenario } from './corpus';
-import { conformOne, replayLoaded } from './run';
-import { short } from '../session/compare';
+import { conformOne, describeVerdict } from './run';
+import { DEFAULT_MEMORY_MB, ScenarioStopped, ScenarioThread, type Budget } from './scenario-thread';
 import { formatTranscript } from './transcript';
 import { CLI_BACKENDS, isCliBackend, type CliBackend } from './backend-names';
 
 const USAGE = `usage:
-  npm run cli -- replay <scenario file or dir>... [--backend ${CLI_BACKENDS.join('|')}] [--out <dir>] [--json]
-  npm run cli -- conform <scenario file or dir>... [--expected <results dir>] [--backend ${CLI_BACKENDS.join('|')}] [--filter <regex on id>] [--json]`;
+  npm run cli -- replay <scenario file or dir>... [--backend ${CLI_BACKENDS.join('|')}] [--out <dir>] [--json] [--timeout <s>] [--memory <MiB>]
+  npm run cli -- conform <scenario file or dir>... [--expected <results dir>] [--backend ${CLI_BACKENDS.join('|')}] [--filter <regex on id>] [--json] [--timeout <s>] [--memory <MiB>]
+  --timeout: each scenario's deadline (default: the scenario's own timeout, else 60 s)
+  --memory: the memory the CLI may reach while a scenario runs (default ${DEFAULT_MEMORY_MB} MiB)`;
 
 class UsageError extends Error {}
 
@@ -21,13 +23,20 @@ interface Args {
   json: boolean;
   expected?: string;
   filter?: RegExp;
+  budget: Budget;
+}
+
+function positive(flag: string, v: string): number {
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`${flag} must be a positive number, not ${v}`);
+  return n;
 }
 
 function parseArgs(argv: string[]): Args {
   const [cmd, ...rest] = argv;
   if (cmd !== 'replay' && cmd !== 'conform')
     throw new UsageError(cmd ? `unknown command: ${cmd}` : 'no command given');
-  const a: Args = { cmd, inputs: [], backend: 'memfs', json: false };
+  const a: Args = { cmd, inputs: [], backend: 'memfs', json: false, budget: { memoryMb: DEFAULT_MEMORY_MB } };
   for (let i = 0; i < rest.length; i++) {
     const x = rest[i] as string;
     const value = () => {
@@ -42,6 +51,8 @@ function parseArgs(argv: string[]): Args {
       a.backend = b;
     } else if (x === '--out' && cmd === 'replay') a.out = value();
     else if (x === '--json') a.json = true;
+    else if (x === '--timeout') a.budget.timeoutS = positive(x, value());
+    else if (x === '--memory') a.budget.memoryMb = positive(x, value());
     else if (x === '--expected' && cmd === 'conform') a.expected = value();
     else if (x === '--filter' && cmd === 'conform') {
       const f = value();
@@ -57,26 +68,36 @@ function parseArgs(argv: string[]): Args {
   return a;
 }
 
-async function replay(a: Args): Promise<number> {
+async function replay(a: Args, thread: ScenarioThread): Promise<number> {
   const files = listScenarioFiles(a.inputs);
   if (!a.out) {
     if (files.length !== 1) throw new UsageError('replay without --out takes exactly one scenario');
     const s = loadScenario(files[0] as string);
-    const { result } = await replayLoaded(s, a.backend);
+    const result = await thread.replay(s, a.backend);
     process.stdout.write(a.json ? JSON.stringify(result, null, 1) + '\n' : formatTranscript(result));
     return 0;
   }
   mkdirSync(a.out, { recursive: true });
+  const stopped: string[] = [];
   for (const f of files) {
     const s = loadScenario(f);
-    const { result } = await replayLoaded(s, a.backend);
-    writeFileSync(join(a.out, `${s.id}.json`), JSON.stringify(result, null, 1) + '\n');
+    try {
+      const result = await thread.replay(s, a.backend);
+      writeFileSync(join(a.out, `${s.id}.json`), JSON.stringify(result, null, 1) + '\n');
+    } catch (e) {
+      if (!(e instanceof ScenarioStopped)) throw e;
+      stopped.push(s.id);
+      process.stderr.write(`STOPPED ${s.id}: ${e.message}; no result written\n`);
+    }
   }
-  process.stderr.write(`replayed ${files.length} scenarios into ${a.out}\n`);
-  return 0;
+  const written = files.length - stopped.length;
+  process.stderr.write(
+    `replayed ${written} scenarios into ${a.out}${stopped.length > 0 ? `; ${stopped.length} stopped: ${stopped.join(', ')}` : ''}\n`,
+  );
+  return stopped.length > 0 ? 1 : 0;
 }
 
-async function conform(a: Args): Promise<number> {
+async function conform(a: Args, thread: ScenarioThread): Promise<number> {
   const t0 = performance.now();
   const files = listScenarioFiles(a.inputs);
   let passed = 0;
@@ -92,18 +113,13 @@ async function conform(a: Args): Promise<number> {
       if (!a.json) console.log(`FAIL ${s.id}: no recorded result`);
       continue;
     }
-    const v = await conformOne(s, expected, a.backend);
+    const v = await conformOne(s, expected, (x, version) => thread.replay(x, a.backend, version));
     verdicts.push(v);
     if (v.pass) passed++;
     else failed++;
     if (!v.structuredDiffers) structuredSame++;
     if (a.json) continue;
-    if (v.pass) console.log(`PASS ${s.id}`);
-    else if (v.error) console.log(`FAIL ${s.id}: crashed: ${v.error.split('\n')[0]}`);
-    else if (v.first)
-      console.log(
-        `FAIL ${s.id}: ${v.first.path}: expected ${short(v.first.expected)}, got ${short(v.first.actual)}`,
-      );
+    console.log(v.pass ? `PASS ${s.id}` : `FAIL ${s.id}: ${describeVerdict(v)}`);
   }
   if (a.json)
     console.log(JSON.stringify({ backend: a.backend, passed, failed, structuredSame, verdicts }, null, 1));
@@ -127,15 +143,22 @@ async function main(): Promise<number> {
     }
     throw e;
   }
+  const thread = new ScenarioThread(a.budget);
   try {
-    return a.cmd === 'replay' ? await replay(a) : await conform(a);
+    return a.cmd === 'replay' ? await replay(a, thread) : await conform(a, thread);
   } catch (e) {
+    if (e instanceof ScenarioStopped) {
+      console.error(`cc-playground: the scenario ${e.message}`);
+      return 1;
+    }
     if (e instanceof UsageError) {
       console.error(`cc-playground: ${e.message}\n${USAGE}`);
       return 2;
     }
     console.error(`cc-playground: ${e instanceof Error ? e.message : String(e)}`);
     return 2;
+  } finally {
+    thread.dispose();
   }
 }
 

@@ -12,8 +12,7 @@ import {
   parseKnownFailures,
   type KnownFailure,
 } from './corpus';
-import { conformOne, type Verdict } from './run';
-import { short } from '../session/compare';
+import { conformOne, describeVerdict, inProcess, type Verdict } from './run';
 import { CLI_BACKENDS } from './backend-names';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -33,11 +32,7 @@ const HEADER = [
   '# `npx tsx src/cli/ratchet.ts --update` rewrites the list, keeping the reasons already given.',
 ];
 
-function describe(v: Verdict): string {
-  if (v.error) return `crashed: ${v.error.split('\n')[0]}`;
-  if (!v.first) return 'no recorded result';
-  return `${v.first.path}: expected ${short(v.first.expected, 80)}, got ${short(v.first.actual, 80)}`;
-}
+const describe = (v: Verdict) => describeVerdict(v, 80);
 
 function option(name: string): string | undefined {
   return process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -73,7 +68,7 @@ async function main(): Promise<number> {
           unrecorded.push(s.id);
           continue;
         }
-        const v = await conformOne(s, expected, backend);
+        const v = await conformOne(s, expected, inProcess(backend));
         const key = `${part} ${s.id}`;
         if (v.pass) passed++;
         else failed++;

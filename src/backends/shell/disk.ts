@@ -33,6 +33,9 @@ export interface DiskShellOptions {
   /** Where the cwd capture file goes (default: the OS temp directory). */
   tmpDir?: string;
   bash?: string;
+  /** Told each command's process group, for an owner that may have to end it from outside
+   * (the CLI ends a scenario's thread at its deadline, and its commands with it). */
+  onSpawn?: (pgid: number) => void;
 }
 
 export function createDiskShell(options: DiskShellOptions = {}): Shell {
@@ -47,6 +50,7 @@ export function createDiskShell(options: DiskShellOptions = {}): Shell {
           detached: true,
           stdio: ['ignore', 'pipe', 'pipe'],
         });
+        if (child.pid !== undefined) options.onSpawn?.(child.pid);
         const out: Buffer[] = [];
         const err: Buffer[] = [];
         child.stdout.on('data', (b: Buffer) => out.push(b));
