@@ -41,3 +41,17 @@ describe('parseKnownFailures', () => {
     expect(() => parseKnownFailures('2.1.273 memfs read-basic\n')).toThrow('known-failures.txt: cannot read line: 2.1.273 memfs read-basic');
   });
 });
+
+describe('loadScenario', () => {
+  it('refuses a scenario file whose files land outside the workspace, or that is nested too deep, naming it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'corpus-'));
+    const escape = join(dir, 'escape.json');
+    writeFileSync(escape, JSON.stringify({ files: { '../../x': 'no', '../ok': 'yes' }, turns: [] }));
+    expect(() => loadScenario(escape)).toThrow(
+      new Error(`${escape}: files["../../x"] lands outside the workspace (only paths inside its root are laid out)`),
+    );
+    const deep = join(dir, 'deep.json');
+    writeFileSync(deep, `{"turns": ${'['.repeat(100_000)}${']'.repeat(100_000)}}`);
+    expect(() => loadScenario(deep)).toThrow(new Error(`${deep}: nested deeper than 200 levels`));
+  });
+});

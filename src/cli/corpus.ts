@@ -4,6 +4,8 @@ import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { DEFAULT_VERSION } from '../profiles';
 import { parseResult, parseScenario, type Scenario, type ScenarioResult } from '../scenario/schema';
+import { scenarioPathIssues } from '../scenario/materialise';
+import { parseUntrustedJson } from '../scenario/untrusted-json';
 
 export interface LoadedScenario {
   id: string;
@@ -24,8 +26,17 @@ export function listScenarioFiles(inputs: string[]): string[] {
   return files;
 }
 
+function readJson(file: string): unknown {
+  const read = parseUntrustedJson(readFileSync(file, 'utf8'));
+  if (!read.ok) throw new Error(`${file}: ${read.message}`);
+  return read.value;
+}
+
 export function loadScenario(file: string): LoadedScenario {
-  const scenario = parseScenario(JSON.parse(readFileSync(file, 'utf8')), file);
+  const scenario = parseScenario(readJson(file), file);
+  const outside = scenarioPathIssues(scenario);
+  if (outside.length > 0)
+    throw new Error(`${file}: ${outside.map((i) => `${i.path} ${i.message}`).join('; ')}`);
   return { id: scenario.id ?? basename(file, '.json'), file, scenario };
 }
 
@@ -38,7 +49,7 @@ export function loadExpected(s: LoadedScenario, expectedDir: string | undefined)
     ? [join(expectedDir, `${s.id}.json`)]
     : [join(dirname(s.file), '..', 'results', version, `${s.id}.json`)];
   if (!expectedDir && s.scenario.expect) return s.scenario.expect;
-  for (const f of candidates) if (existsSync(f)) return parseResult(JSON.parse(readFileSync(f, 'utf8')), f);
+  for (const f of candidates) if (existsSync(f)) return parseResult(readJson(f), f);
   return undefined;
 }
 
