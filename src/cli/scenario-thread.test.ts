@@ -1,21 +1,24 @@
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { afterAll, expect, test } from 'vitest';
 import { parseScenario } from '../scenario/schema';
 import type { LoadedScenario } from './corpus';
 import { ScenarioStopped, ScenarioThread } from './scenario-thread';
 
-const thread = new ScenarioThread({ timeoutS: 3, memoryMb: 1536 });
-afterAll(() => thread.dispose());
+const tmp = mkdtempSync(join(tmpdir(), 'scenario-thread-'));
+const thread = new ScenarioThread({ timeoutS: 3, memoryMb: 1536 }, tmp);
+afterAll(() => {
+  thread.dispose();
+  rmSync(tmp, { recursive: true, force: true });
+});
 
 function loaded(id: string, raw: unknown): LoadedScenario {
   return { id, file: `${id}.json`, scenario: parseScenario(raw, id) };
 }
 
-const scenarioFolders = () => readdirSync(tmpdir()).filter((n) => n.startsWith('cc-scenario-')).length;
 
 test('a scenario that blocks is stopped at its deadline, its folder removed, and the next one runs', { timeout: 120_000 }, async () => {
-  const before = scenarioFolders();
   const fifo = loaded('fifo', {
     files: { pipe: { fifo: true } },
     turns: [[{ name: 'Read', input: { file_path: '$CWD/pipe' } }]],
@@ -25,7 +28,7 @@ test('a scenario that blocks is stopped at its deadline, its folder removed, and
     (e: unknown) => e,
   );
   expect(stopped).toEqual(new ScenarioStopped('timed out after 3 s (--timeout to change)'));
-  expect(scenarioFolders()).toBe(before);
+  expect(readdirSync(tmp)).toEqual([]);
 
   const ok = loaded('ok', { files: { 'a.txt': 'hi\n' }, turns: [[{ name: 'Bash', input: { command: 'cat a.txt' } }]] });
   const result = await thread.replay(ok, 'disk');

@@ -18,6 +18,7 @@ export const DEFAULT_SCENARIO_TIMEOUT_S = 60;
 /** The CLI process's resident size a scenario may bring it to. */
 export const DEFAULT_MEMORY_MB = 1536;
 const MEMORY_CHECK_MS = 100;
+const EXIT_WAIT_MS = 5000;
 
 export interface Budget {
   /** Replaces every scenario's own `timeout` (seconds). */
@@ -49,7 +50,11 @@ interface Live {
 export class ScenarioThread {
   private live: Live | undefined;
 
-  constructor(private readonly budget: Budget) {}
+  /** `tmp`: where each scenario's folder is made. */
+  constructor(
+    private readonly budget: Budget,
+    private readonly tmp = tmpdir(),
+  ) {}
 
   private start(): Live {
     const worker = tsThread(new URL('./scenario-thread-entry.ts', import.meta.url), {
@@ -74,7 +79,7 @@ export class ScenarioThread {
   async replay(s: LoadedScenario, backend: CliBackend, version?: string): Promise<ScenarioResult> {
     const live = (this.live ??= this.start());
     await live.ready;
-    const tmp = mkdtempSync(join(tmpdir(), 'cc-scenario-'));
+    const tmp = mkdtempSync(join(this.tmp, 'cc-scenario-'));
     const groups = new Set<number>();
     const deadlineS = scenarioDeadlineS(s, this.budget);
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -108,8 +113,16 @@ export class ScenarioThread {
       clearInterval(poll);
       live.listener = undefined;
       live.onExit = undefined;
-      if (this.live !== live) cleanUpAfter(groups, tmp);
-      removeTree(tmp);
+      if (this.live !== live) {
+        cleanUpAfter(groups, tmp);
+        // Its last writes land before the folder goes (a thread blocked for good is not waited for).
+        await Promise.race([live.worker.terminate(), new Promise((r) => setTimeout(r, EXIT_WAIT_MS))]);
+      }
+      try {
+        removeTree(tmp);
+      } catch (e) {
+        process.stderr.write(`cc-playground: could not remove ${tmp}: ${e instanceof Error ? e.message : String(e)}\n`);
+      }
     }
   }
 
