@@ -13,6 +13,8 @@ export interface LoadedScenario {
   scenario: Scenario;
 }
 
+const JSONL_SUFFIX = '.scenarios.jsonl';
+
 export function listScenarioFiles(inputs: string[]): string[] {
   const files: string[] = [];
   for (const inp of inputs) {
@@ -26,17 +28,27 @@ export function listScenarioFiles(inputs: string[]): string[] {
   return files;
 }
 
-function readJson(file: string): unknown {
-  const read = parseUntrustedJson(readFileSync(file, 'utf8'));
-  if (!read.ok) throw new Error(`${file}: ${read.message}`);
+/** JSON text from a scenario or results file (or one line of a JSONL file, `origin` naming it),
+ * checked for depth and key names before anything walks it. */
+function untrustedJson(text: string, origin: string): unknown {
+  const read = parseUntrustedJson(text);
+  if (!read.ok) throw new Error(`${origin}: ${read.message}`);
   return read.value;
 }
 
-export function loadScenario(file: string): LoadedScenario {
-  const scenario = parseScenario(readJson(file), file);
+const readJson = (file: string): unknown => untrustedJson(readFileSync(file, 'utf8'), file);
+
+/** A scenario whose paths all land inside its workspace. */
+function checkedScenario(json: unknown, origin: string): Scenario {
+  const scenario = parseScenario(json, origin);
   const outside = scenarioPathIssues(scenario);
   if (outside.length > 0)
-    throw new Error(`${file}: ${outside.map((i) => `${i.path} ${i.message}`).join('; ')}`);
+    throw new Error(`${origin}: ${outside.map((i) => `${i.path} ${i.message}`).join('; ')}`);
+  return scenario;
+}
+
+export function loadScenario(file: string): LoadedScenario {
+  const scenario = checkedScenario(readJson(file), file);
   return { id: scenario.id ?? basename(file, '.json'), file, scenario };
 }
 
@@ -51,6 +63,94 @@ export function loadExpected(s: LoadedScenario, expectedDir: string | undefined)
   if (!expectedDir && s.scenario.expect) return s.scenario.expect;
   for (const f of candidates) if (existsSync(f)) return parseResult(readJson(f), f);
   return undefined;
+}
+
+/** A scenario of the generated corpus with the result one version recorded for it. */
+export interface GeneratedPair {
+  family: string;
+  version: string;
+  scenario: LoadedScenario;
+  expected: ScenarioResult;
+}
+
+export interface GeneratedCorpus {
+  /** Every scenario, in file order (families in name order). */
+  scenarios: (LoadedScenario & { family: string })[];
+  /** Scenario x version, for each version with a result for it; versions oldest first. */
+  pairs: GeneratedPair[];
+  /** Every version with a results file, oldest first. */
+  versions: string[];
+}
+
+/** The `*.scenarios.jsonl` files named by the inputs (a folder, or such a file); [] when none is
+ * (then the inputs are the one-file-per-scenario corpus). */
+export function listGeneratedFiles(inputs: string[]): string[] {
+  const files: string[] = [];
+  for (const inp of inputs) {
+    if (inp.endsWith(JSONL_SUFFIX)) files.push(inp);
+    else if (existsSync(inp) && statSync(inp).isDirectory())
+      for (const f of readdirSync(inp).sort()) if (f.endsWith(JSONL_SUFFIX)) files.push(join(inp, f));
+  }
+  return files;
+}
+
+export const compareVersions = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
+
+/** Each non-empty line of a JSONL file, parsed; errors name the file and the 1-based line. */
+function readJsonl<T>(file: string, parse: (json: unknown, origin: string) => T): T[] {
+  const out: T[] = [];
+  const lines = readFileSync(file, 'utf8').split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string;
+    if (!line.trim()) continue;
+    const origin = `${file}:${i + 1}`;
+    out.push(parse(untrustedJson(line, origin), origin));
+  }
+  return out;
+}
+
+/** The generated corpus: `<family>.scenarios.jsonl` and, beside it, what each version recorded
+ * in `<family>.<version>.jsonl` (a result's `scenario` is the scenario's id). */
+export function loadGenerated(files: string[]): GeneratedCorpus {
+  const scenarios: GeneratedCorpus['scenarios'] = [];
+  const pairs: GeneratedPair[] = [];
+  const allVersions = new Set<string>();
+  for (const file of files) {
+    const family = basename(file, JSONL_SUFFIX);
+    const dir = dirname(file);
+    const own = readJsonl(file, (json, origin) => {
+      const scenario = checkedScenario(json, origin);
+      if (!scenario.id) throw new Error(`${origin}: a generated scenario needs an id`);
+      return { id: scenario.id, file, scenario, family };
+    });
+    scenarios.push(...own);
+    const byVersion: [string, Map<string, ScenarioResult>][] = [];
+    for (const f of readdirSync(dir)) {
+      const version =
+        f.startsWith(`${family}.`) && f.endsWith('.jsonl')
+          ? f.slice(family.length + 1, -'.jsonl'.length)
+          : '';
+      if (!/^\d+\.\d+\.\d+$/.test(version)) continue;
+      allVersions.add(version);
+      const results = new Map<string, ScenarioResult>();
+      for (const r of readJsonl(join(dir, f), (json, origin) => {
+        const r = parseResult(json, origin);
+        // The file name decides which profile the scenario is replayed under: they must agree.
+        if (r.version !== version)
+          throw new Error(`${origin}: a result of version ${r.version} in the file of ${version}`);
+        return r;
+      }))
+        results.set(r.scenario, r);
+      byVersion.push([version, results]);
+    }
+    byVersion.sort(([a], [b]) => compareVersions(a, b));
+    for (const s of own)
+      for (const [version, results] of byVersion) {
+        const expected = results.get(s.id);
+        if (expected) pairs.push({ family, version, scenario: s, expected });
+      }
+  }
+  return { scenarios, pairs, versions: [...allVersions].sort(compareVersions) };
 }
 
 export interface KnownFailure {

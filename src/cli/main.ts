@@ -1,17 +1,28 @@
 // cc-playground CLI: replay and conform (DESIGN §3.9).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { listScenarioFiles, loadExpected, loadScenario } from './corpus';
-import { conformOne, describeVerdict } from './run';
+import {
+  listGeneratedFiles,
+  listScenarioFiles,
+  loadExpected,
+  loadGenerated,
+  loadScenario,
+  type LoadedScenario,
+} from './corpus';
+import { conformOne, describeVerdict, type Verdict } from './run';
 import { DEFAULT_MEMORY_MB, ScenarioStopped, ScenarioThread, type Budget } from './scenario-thread';
 import { formatTranscript } from './transcript';
+import { conformPairs } from './conform-threads';
 import { CLI_BACKENDS, isCliBackend, type CliBackend } from './backend-names';
 
 const USAGE = `usage:
-  npm run cli -- replay <scenario file or dir>... [--backend ${CLI_BACKENDS.join('|')}] [--out <dir>] [--json] [--timeout <s>] [--memory <MiB>]
+  npm run cli -- replay <scenario file or dir>... [--backend ${CLI_BACKENDS.join('|')}] [--filter <regex on id>] [--version <v>] [--out <dir>] [--json] [--timeout <s>] [--memory <MiB>]
   npm run cli -- conform <scenario file or dir>... [--expected <results dir>] [--backend ${CLI_BACKENDS.join('|')}] [--filter <regex on id>] [--json] [--timeout <s>] [--memory <MiB>]
+  npm run cli -- conform conformance/generated [--version <v>] [--jobs <n>] [--backend ...] [--filter ...] [--json] [--timeout <s>] [--memory <MiB>]
+      (a folder of <family>.scenarios.jsonl, or such a file: each scenario under every version
+       with a result in <family>.<version>.jsonl)
   --timeout: each scenario's deadline (default: the scenario's own timeout, else 60 s)
-  --memory: the memory the CLI may reach while a scenario runs (default ${DEFAULT_MEMORY_MB} MiB)`;
+  --memory: the memory the CLI may reach while a scenario runs (default ${DEFAULT_MEMORY_MB} MiB; with --jobs, per thread)`;
 
 class UsageError extends Error {}
 
@@ -23,6 +34,8 @@ interface Args {
   json: boolean;
   expected?: string;
   filter?: RegExp;
+  version?: string;
+  jobs: number;
   budget: Budget;
 }
 
@@ -36,7 +49,7 @@ function parseArgs(argv: string[]): Args {
   const [cmd, ...rest] = argv;
   if (cmd !== 'replay' && cmd !== 'conform')
     throw new UsageError(cmd ? `unknown command: ${cmd}` : 'no command given');
-  const a: Args = { cmd, inputs: [], backend: 'memfs', json: false, budget: { memoryMb: DEFAULT_MEMORY_MB } };
+  const a: Args = { cmd, inputs: [], backend: 'memfs', json: false, jobs: 1, budget: { memoryMb: DEFAULT_MEMORY_MB } };
   for (let i = 0; i < rest.length; i++) {
     const x = rest[i] as string;
     const value = () => {
@@ -54,7 +67,12 @@ function parseArgs(argv: string[]): Args {
     else if (x === '--timeout') a.budget.timeoutS = positive(x, value());
     else if (x === '--memory') a.budget.memoryMb = positive(x, value());
     else if (x === '--expected' && cmd === 'conform') a.expected = value();
-    else if (x === '--filter' && cmd === 'conform') {
+    else if (x === '--version') a.version = value();
+    else if (x === '--jobs' && cmd === 'conform') {
+      a.jobs = Number(value());
+      if (!Number.isInteger(a.jobs) || a.jobs < 1)
+        throw new UsageError('--jobs takes a whole number of worker threads, 1 or more');
+    } else if (x === '--filter') {
       const f = value();
       try {
         a.filter = new RegExp(f);
@@ -68,21 +86,38 @@ function parseArgs(argv: string[]): Args {
   return a;
 }
 
+/** The generated corpus's JSONL files the inputs name; [] when they name scenario files. */
+function generatedFiles(a: Args): string[] {
+  const generated = a.inputs.filter((i) => listGeneratedFiles([i]).length > 0);
+  if (generated.length && generated.length !== a.inputs.length)
+    throw new UsageError('give either the generated corpus (*.scenarios.jsonl) or scenario files, not both');
+  return listGeneratedFiles(generated);
+}
+
+/** The scenarios the inputs name, --filter applied: either the generated corpus (JSONL) or
+ * one file per scenario. */
+function loadInputs(a: Args): LoadedScenario[] {
+  const generated = generatedFiles(a);
+  const all = generated.length
+    ? loadGenerated(generated).scenarios
+    : listScenarioFiles(a.inputs).map(loadScenario);
+  return a.filter ? all.filter((s) => a.filter?.test(s.id)) : all;
+}
+
 async function replay(a: Args, thread: ScenarioThread): Promise<number> {
-  const files = listScenarioFiles(a.inputs);
+  const scenarios = loadInputs(a);
   if (!a.out) {
-    if (files.length !== 1) throw new UsageError('replay without --out takes exactly one scenario');
-    const s = loadScenario(files[0] as string);
-    const result = await thread.replay(s, a.backend);
+    if (scenarios.length !== 1)
+      throw new UsageError(`replay without --out takes exactly one scenario (${scenarios.length} given)`);
+    const result = await thread.replay(scenarios[0] as LoadedScenario, a.backend, a.version);
     process.stdout.write(a.json ? JSON.stringify(result, null, 1) + '\n' : formatTranscript(result));
     return 0;
   }
   mkdirSync(a.out, { recursive: true });
   const stopped: string[] = [];
-  for (const f of files) {
-    const s = loadScenario(f);
+  for (const s of scenarios) {
     try {
-      const result = await thread.replay(s, a.backend);
+      const result = await thread.replay(s, a.backend, a.version);
       writeFileSync(join(a.out, `${s.id}.json`), JSON.stringify(result, null, 1) + '\n');
     } catch (e) {
       if (!(e instanceof ScenarioStopped)) throw e;
@@ -90,45 +125,102 @@ async function replay(a: Args, thread: ScenarioThread): Promise<number> {
       process.stderr.write(`STOPPED ${s.id}: ${e.message}; no result written\n`);
     }
   }
-  const written = files.length - stopped.length;
+  const written = scenarios.length - stopped.length;
   process.stderr.write(
     `replayed ${written} scenarios into ${a.out}${stopped.length > 0 ? `; ${stopped.length} stopped: ${stopped.join(', ')}` : ''}\n`,
   );
   return stopped.length > 0 ? 1 : 0;
 }
 
+interface Tally {
+  passed: number;
+  failed: number;
+  structuredSame: number;
+}
+
+function count(t: Tally, v: Verdict): void {
+  if (v.pass) t.passed++;
+  else t.failed++;
+  if (!v.structuredDiffers) t.structuredSame++;
+}
+
+function printTotals(a: Args, t: Tally, t0: number, verdicts: unknown[]): void {
+  if (a.json) {
+    console.log(JSON.stringify({ backend: a.backend, ...t, verdicts }, null, 1));
+    return;
+  }
+  console.log(
+    `structured results: ${t.structuredSame} of ${t.passed + t.failed} match (${((performance.now() - t0) / 1000).toFixed(1)} s, ${a.backend})`,
+  );
+  console.log(`conformance: ${t.passed} passed, ${t.failed} failed`);
+}
+
 async function conform(a: Args, thread: ScenarioThread): Promise<number> {
+  const generated = generatedFiles(a);
+  if (generated.length) return conformGenerated(a, generated);
+  if (a.version)
+    throw new UsageError(
+      'conform --version is for the generated corpus; give --expected <results dir> instead',
+    );
+  if (a.jobs > 1) throw new UsageError('conform --jobs is for the generated corpus');
   const t0 = performance.now();
-  const files = listScenarioFiles(a.inputs);
-  let passed = 0;
-  let failed = 0;
-  let structuredSame = 0;
-  const verdicts = [];
-  for (const f of files) {
-    const s = loadScenario(f);
-    if (a.filter && !a.filter.test(s.id)) continue;
+  const total: Tally = { passed: 0, failed: 0, structuredSame: 0 };
+  const verdicts: Verdict[] = [];
+  for (const s of loadInputs(a)) {
     const expected = loadExpected(s, a.expected);
     if (!expected) {
-      failed++;
+      total.failed++;
       if (!a.json) console.log(`FAIL ${s.id}: no recorded result`);
       continue;
     }
     const v = await conformOne(s, expected, (x, version) => thread.replay(x, a.backend, version));
     verdicts.push(v);
-    if (v.pass) passed++;
-    else failed++;
-    if (!v.structuredDiffers) structuredSame++;
-    if (a.json) continue;
-    console.log(v.pass ? `PASS ${s.id}` : `FAIL ${s.id}: ${describeVerdict(v)}`);
+    count(total, v);
+    if (!a.json) console.log(v.pass ? `PASS ${s.id}` : `FAIL ${s.id}: ${describeVerdict(v)}`);
   }
-  if (a.json)
-    console.log(JSON.stringify({ backend: a.backend, passed, failed, structuredSame, verdicts }, null, 1));
-  else {
-    console.log(
-      `structured results: ${structuredSame} of ${passed + failed} match (${((performance.now() - t0) / 1000).toFixed(1)} s, ${a.backend})`,
+  printTotals(a, total, t0, verdicts);
+  return 0;
+}
+
+/** The generated corpus: every scenario under every version that recorded it, counted per family
+ * and version. A scenario a version has not recorded (yet) is no pair, only counted. Each of the
+ * --jobs threads is a ScenarioThread: every scenario runs under the deadline and memory budget. */
+async function conformGenerated(a: Args, files: string[]): Promise<number> {
+  if (a.expected)
+    throw new UsageError(
+      '--expected is for scenario folders: the generated corpus keeps its results beside it (<family>.<version>.jsonl)',
     );
-    console.log(`conformance: ${passed} passed, ${failed} failed`);
-  }
+  const t0 = performance.now();
+  const corpus = loadGenerated(files);
+  const wanted = (id: string) => !a.filter || a.filter.test(id);
+  const versions = a.version ? [a.version] : corpus.versions;
+  const parts = new Map<string, Tally & { unrecorded: number }>();
+  for (const s of corpus.scenarios)
+    if (wanted(s.id))
+      for (const version of versions) {
+        const key = `${s.family} ${version}`;
+        const part = parts.get(key) ?? { passed: 0, failed: 0, structuredSame: 0, unrecorded: 0 };
+        part.unrecorded++; // a pair below takes it back
+        parts.set(key, part);
+      }
+  const total: Tally = { passed: 0, failed: 0, structuredSame: 0 };
+  const verdicts: (Verdict & { version: string })[] = [];
+  const pairs = corpus.pairs.filter((p) => wanted(p.scenario.id) && versions.includes(p.version));
+  await conformPairs(pairs, a.backend, a.jobs, a.budget, (p, v) => {
+    verdicts.push({ ...v, version: p.version });
+    const part = parts.get(`${p.family} ${p.version}`) as Tally & { unrecorded: number };
+    part.unrecorded--;
+    count(part, v);
+    count(total, v);
+    if (!a.json)
+      console.log(v.pass ? `PASS ${p.version} ${v.id}` : `FAIL ${p.version} ${v.id}: ${describeVerdict(v)}`);
+  });
+  if (!a.json)
+    for (const [key, t] of parts)
+      console.log(
+        `${key}: ${t.passed} passed, ${t.failed} failed${t.unrecorded ? `, ${t.unrecorded} no recorded result` : ''}`,
+      );
+  printTotals(a, total, t0, verdicts);
   return 0;
 }
 
@@ -143,6 +235,7 @@ async function main(): Promise<number> {
     }
     throw e;
   }
+  // Starts its worker thread only when a scenario is first replayed in it.
   const thread = new ScenarioThread(a.budget);
   try {
     return a.cmd === 'replay' ? await replay(a, thread) : await conform(a, thread);

@@ -1,34 +1,51 @@
 // The conformance ratchet run by `npm test`: the public corpus of every recorded version, on the
-// CLI backends (memfs-worker is the page's Bash path). A scenario outside
-// conformance/known-failures.txt that fails, or one on the list that passes, fails the run, so the
-// list only shrinks. `--update` rewrites the list (keeping existing reasons). `--backend=<name>`
-// and `--version=<v>` run a part (the rest of the list is kept as it is).
+// CLI backends (memfs-worker is the page's Bash path), and the generated corpus
+// (conformance/generated) of every recorded version on memfs, with every DISK_SAMPLE-th scenario
+// of each family on disk too. A scenario outside conformance/known-failures.txt that fails, or one
+// on the list that passes, fails the run, so the list only shrinks. `--update` rewrites the list
+// (keeping existing reasons). `--backend=<name>`, `--version=<v>` and `--corpus=public|generated`
+// run a part (the rest of the list is kept as it is). The generated corpus runs in `--jobs=<n>`
+// scenario threads (default: one per core), each scenario under its deadline and the CLI's
+// default memory budget a thread; the public corpus runs in process under its deadline.
 import { readFileSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import {
+  listGeneratedFiles,
   listScenarioFiles,
   loadExpected,
+  loadGenerated,
   loadScenario,
   parseKnownFailures,
   type KnownFailure,
 } from './corpus';
 import { conformOne, describeVerdict, inProcess, type Verdict } from './run';
-import { CLI_BACKENDS } from './backend-names';
+import { conformPairs } from './conform-threads';
+import { DEFAULT_MEMORY_MB } from './scenario-thread';
+import { CLI_BACKENDS, type CliBackend } from './backend-names';
 
 const ROOT = join(import.meta.dirname, '../..');
 const LIST = join(ROOT, 'conformance/known-failures.txt');
 const RESULTS = join(ROOT, 'conformance/results');
+const GENERATED = join(ROOT, 'conformance/generated');
+/** The generated corpus runs whole on memfs; on disk (a real bash per call, several times
+ * slower) every DISK_SAMPLE-th scenario of each family, by its place in the family's file. */
+const DISK_SAMPLE = 10;
+const GENERATED_BACKENDS: CliBackend[] = ['memfs', 'disk'];
+const isGenerated = (key: string) => key.split(' ')[2]?.startsWith('gen-') ?? false;
 /** Every recorded version, oldest first (a folder per version under conformance/results). */
 const VERSIONS = readdirSync(RESULTS).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
 
 const HEADER = [
-  '# Scenarios of the public corpus that do not pass yet, per recorded version and backend (memfs-worker:',
-  '# memfs with Bash run as the page runs it), with the reason.',
+  '# Scenarios of the public corpus, and of the generated one (ids gen-<family>-<n>), that do not pass',
+  '# yet, per recorded version and backend (memfs-worker: memfs with Bash run as the page runs it),',
+  '# with the reason.',
   '# Format: <version> <backend> <scenario id> <one-line reason>. <version> names the folder of',
-  '# conformance/results the scenario is compared with (and the profile it is replayed under).',
+  '# conformance/results (generated: the file conformance/generated/<family>.<version>.jsonl) the',
+  '# scenario is compared with, and the profile it is replayed under.',
   '# `npm run test:conformance` fails when a scenario not listed here fails, or when a listed one',
-  '# passes (then delete its line). Scenarios a version did not record are counted and named by',
-  '# the run ("no recorded result"), not listed here.',
+  '# passes (then delete its line). Scenarios a version did not record are counted (public corpus:',
+  '# and named) by the run ("no recorded result"), not listed here.',
   '# `npx tsx src/cli/ratchet.ts --update` rewrites the list, keeping the reasons already given.',
 ];
 
@@ -42,22 +59,43 @@ async function main(): Promise<number> {
   const update = process.argv.includes('--update');
   const onlyBackend = option('backend');
   const onlyVersion = option('version');
+  const onlyCorpus = option('corpus');
+  if (onlyCorpus && onlyCorpus !== 'public' && onlyCorpus !== 'generated')
+    throw new Error(`--corpus must be public or generated, not ${onlyCorpus}`);
   const known = existsSync(LIST)
     ? parseKnownFailures(readFileSync(LIST, 'utf8'))
     : new Map<string, KnownFailure>();
-  const scenarios = listScenarioFiles([join(ROOT, 'conformance/scenarios')]).map(loadScenario);
   const unexpected: string[] = [];
   const fixed: string[] = [];
   const next = new Map<string, KnownFailure>();
+  const seen = new Set<string>();
+  /** Lines of the list kept as they are, for parts that do not run. */
+  const keep = (which: (key: string) => boolean) => {
+    for (const [k, v] of known) if (which(k)) next.set(k, v);
+  };
+  /** Whether a part runs; a part that does not keeps its lines. */
+  const runs = (generated: boolean, version: string, backend: string) => {
+    const run =
+      (!onlyCorpus || onlyCorpus === (generated ? 'generated' : 'public')) &&
+      (!onlyBackend || onlyBackend === backend) &&
+      (!onlyVersion || onlyVersion === version);
+    if (!run) keep((k) => k.startsWith(`${version} ${backend} `) && isGenerated(k) === generated);
+    return run;
+  };
+  const check = (key: string, v: Verdict) => {
+    seen.add(key);
+    if (!v.pass) {
+      next.set(key, known.get(key) ?? { reason: `not yet: ${describe(v)}` });
+      if (!known.has(key)) unexpected.push(`${key}: ${describe(v)}`);
+    } else if (known.has(key)) fixed.push(key);
+  };
+
+  const scenarios = listScenarioFiles([join(ROOT, 'conformance/scenarios')]).map(loadScenario);
   for (const version of VERSIONS) {
     // The same for every backend: named once per version.
     let unrecordedNamed = false;
     for (const backend of CLI_BACKENDS) {
-      const part = `${version} ${backend}`;
-      if ((onlyBackend && onlyBackend !== backend) || (onlyVersion && onlyVersion !== version)) {
-        for (const [k, v] of known) if (k.startsWith(`${part} `)) next.set(k, v);
-        continue;
-      }
+      if (!runs(false, version, backend)) continue;
       const t0 = performance.now();
       let passed = 0;
       let failed = 0;
@@ -69,13 +107,9 @@ async function main(): Promise<number> {
           continue;
         }
         const v = await conformOne(s, expected, inProcess(backend));
-        const key = `${part} ${s.id}`;
         if (v.pass) passed++;
         else failed++;
-        if (!v.pass) {
-          next.set(key, known.get(key) ?? { reason: `not yet: ${describe(v)}` });
-          if (!known.has(key)) unexpected.push(`${key}: ${describe(v)}`);
-        } else if (known.has(key)) fixed.push(key);
+        check(`${version} ${backend} ${s.id}`, v);
       }
       console.log(
         `${version} ${backend}: conformance: ${passed} passed, ${failed} failed, ${unrecorded.length} no recorded result (${((performance.now() - t0) / 1000).toFixed(1)} s)`,
@@ -85,6 +119,15 @@ async function main(): Promise<number> {
       unrecordedNamed = true;
     }
   }
+
+  if (onlyCorpus === 'public') keep(isGenerated);
+  else await runGenerated(runs, check, keep);
+  for (const k of known.keys())
+    if (!seen.has(k) && !next.has(k))
+      console.log(
+        `LISTED BUT NOT RUN (no recorded result, or not in the disk sample; --update drops it) ${k}`,
+      );
+
   if (update) {
     const lines = [...next.entries()]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
@@ -96,6 +139,65 @@ async function main(): Promise<number> {
   for (const u of unexpected) console.log(`UNEXPECTED FAILURE ${u}`);
   for (const f of fixed) console.log(`NOW PASSES (remove it from known-failures.txt) ${f}`);
   return unexpected.length || fixed.length ? 1 : 0;
+}
+
+/** The generated corpus: per version, memfs over every recorded scenario, disk over the sample. */
+async function runGenerated(
+  runs: (generated: boolean, version: string, backend: string) => boolean,
+  check: (key: string, v: Verdict) => void,
+  keep: (which: (key: string) => boolean) => void,
+): Promise<void> {
+  const files = existsSync(GENERATED) ? listGeneratedFiles([GENERATED]) : [];
+  const loadStart = performance.now();
+  const corpus = loadGenerated(files);
+  // A version with no results file here (not recorded on this checkout) keeps its lines.
+  keep((k) => isGenerated(k) && !corpus.versions.includes(k.split(' ')[0] as string));
+  if (!files.length) return;
+  console.log(
+    `generated: ${corpus.scenarios.length} scenarios, ${corpus.pairs.length} recorded results (loaded in ${((performance.now() - loadStart) / 1000).toFixed(1)} s)`,
+  );
+  const place = new Map<string, number>();
+  const perFamily = new Map<string, number>();
+  for (const s of corpus.scenarios) {
+    place.set(s.id, perFamily.get(s.family) ?? 0);
+    perFamily.set(s.family, (place.get(s.id) as number) + 1);
+  }
+  const jobs = Number(option('jobs') ?? availableParallelism());
+  const inSample = (id: string) => (place.get(id) as number) % DISK_SAMPLE === 0;
+  for (const version of corpus.versions)
+    for (const backend of GENERATED_BACKENDS) {
+      if (!runs(true, version, backend)) continue;
+      const pairs = corpus.pairs.filter(
+        (p) => p.version === version && (backend !== 'disk' || inSample(p.scenario.id)),
+      );
+      const t0 = performance.now();
+      const verdicts = await conformPairs(pairs, backend, jobs, { memoryMb: DEFAULT_MEMORY_MB });
+      const tally = new Map<string, { passed: number; failed: number; ms: number }>();
+      pairs.forEach((p, i) => {
+        const v = verdicts[i] as Verdict;
+        check(`${version} ${backend} ${p.scenario.id}`, v);
+        const t = tally.get(p.family) ?? { passed: 0, failed: 0, ms: 0 };
+        if (v.pass) t.passed++;
+        else t.failed++;
+        t.ms += v.ms;
+        tally.set(p.family, t);
+      });
+      const part = `generated ${version} ${backend}${backend === 'disk' ? ` (every ${DISK_SAMPLE}th scenario)` : ''}`;
+      let passed = 0;
+      for (const [family, n] of perFamily) {
+        const t = tally.get(family) ?? { passed: 0, failed: 0, ms: 0 };
+        const ran = t.passed + t.failed;
+        passed += t.passed;
+        const of = backend === 'disk' ? Math.ceil(n / DISK_SAMPLE) : n;
+        // ms per scenario: one replay's own time, however many run at once.
+        console.log(
+          `${part} ${family}: ${t.passed} passed, ${t.failed} failed, ${of - ran} no recorded result${ran ? ` (${(t.ms / ran).toFixed(0)} ms per scenario)` : ''}`,
+        );
+      }
+      console.log(
+        `${part}: conformance: ${passed} passed, ${pairs.length - passed} failed (${((performance.now() - t0) / 1000).toFixed(1)} s, ${Math.min(jobs, pairs.length)} threads)`,
+      );
+    }
 }
 
 main().then(

@@ -23,7 +23,11 @@ const EXIT_WAIT_MS = 5000;
 export interface Budget {
   /** Replaces every scenario's own `timeout` (seconds). */
   timeoutS?: number;
+  /** Each scenario thread's heap limit, and the CLI's resident size per thread running at once. */
   memoryMb: number;
+  /** How many scenario threads run at once (conform --jobs): the CLI may reach `memoryMb` times
+   * this; past it, each scenario running then is stopped. Default 1. */
+  threads?: number;
 }
 
 export type ToScenarioThread = { scenario: LoadedScenario; backend: CliBackend; version?: string; tmp: string };
@@ -91,16 +95,12 @@ export class ScenarioThread {
           reject(new ScenarioStopped(why));
         };
         timer = setTimeout(() => stop(`timed out after ${deadlineS} s (--timeout to change)`), deadlineS * 1000);
+        const threads = this.budget.threads ?? 1;
+        const overBudget = `went over its memory budget of ${this.budget.memoryMb} MiB${threads > 1 ? ` a thread (${threads} threads)` : ''} (--memory to change)`;
         poll = setInterval(() => {
-          if (process.memoryUsage.rss() > this.budget.memoryMb * 2 ** 20)
-            stop(`went over its memory budget of ${this.budget.memoryMb} MiB (--memory to change)`);
+          if (process.memoryUsage.rss() > threads * this.budget.memoryMb * 2 ** 20) stop(overBudget);
         }, MEMORY_CHECK_MS);
-        live.onExit = (e) =>
-          reject(
-            /heap|memory/i.test(e.message)
-              ? new ScenarioStopped(`went over its memory budget of ${this.budget.memoryMb} MiB (--memory to change)`)
-              : e,
-          );
+        live.onExit = (e) => reject(/heap|memory/i.test(e.message) ? new ScenarioStopped(overBudget) : e);
         live.listener = (m) => {
           if (m.t === 'spawned') groups.add(m.pgid);
           else if (m.t === 'done') resolve(m.result);

@@ -23,6 +23,7 @@ import {
 import type { Analysis, Unit } from './shell/analyze';
 import { analyze } from './shell/analyze';
 import { parseCommand } from './shell/parse';
+import { assignedValues, gateReason } from './shell/gate';
 import type { SubcommandDecision } from './types';
 
 export const MAX_COMMAND_LENGTH = 10_000;
@@ -81,15 +82,21 @@ function denyForms(u: Unit): Word[][] {
 
 /** Allow rules match the command as written, or with the documented safe wrappers removed;
  * an env assignment in front keeps an allow rule from matching. */
-function allowForms(u: Unit): Word[][] {
+function allowForms(env: Env, u: Unit): Word[][] {
   if (u.assignments.length > 0) return [];
   const forms: Word[][] = [];
   let cur: Word[] | undefined = u.words;
   for (let guard = 0; cur && cur.length > 0 && guard < 16; guard++) {
     forms.push(cur);
-    cur = stripWrapper(cur, true);
+    cur = stripTransparent(env, cur);
   }
   return forms;
+}
+
+/** One transparent wrapper (per version) taken off, or undefined. */
+function stripTransparent(env: Env, words: Word[]): Word[] | undefined {
+  const name = words[0]?.value;
+  return name && env.behaviour.transparentWrappers.includes(name) ? stripWrapper(words, false) : undefined;
 }
 
 function ruleFor(env: Env, behavior: 'allow' | 'deny' | 'ask', texts: readonly string[]): Rule | undefined {
@@ -138,6 +145,8 @@ type Verdict = 'deny' | 'shell-deny' | 'ask-rule' | 'allow' | 'blocked' | 'appro
 interface UnitResult {
   unit: Unit;
   verdict: Verdict;
+  /** The path use a path deny rule hit. */
+  use?: PathUse;
   reason: string;
   rule?: Rule;
   message?: string;
@@ -146,10 +155,10 @@ interface UnitResult {
 
 /** The command's name and arguments once safe wrappers are gone (what read-only and file
  * command checks look at). */
-function effectiveWords(u: Unit): Word[] {
+function effectiveWords(env: Env, u: Unit): Word[] {
   let cur: Word[] = u.words;
   for (let guard = 0; guard < 16; guard++) {
-    const next = stripWrapper(cur, true);
+    const next = stripTransparent(env, cur);
     if (!next) break;
     cur = next;
   }
@@ -198,7 +207,7 @@ function pathUses(env: Env, u: Unit, words: readonly Word[], cwd: string): PathU
   const dirs = env.dirs;
   const home = env.ctx.home;
   const name = words[0]?.value;
-  const spec = name ? FILE_COMMANDS[name] : undefined;
+  const spec = name ? FILE_COMMANDS.get(name) : undefined;
   if (name && spec) {
     const fa = fileArgs(name, words.slice(1));
     if (fa) {
@@ -279,18 +288,35 @@ function pathUses(env: Env, u: Unit, words: readonly Word[], cwd: string): PathU
 /** A Read or Edit deny rule on a path the unit touches. Writes are also refused under a Read
  * deny, as the file tools do. */
 function pathDeny(env: Env, uses: readonly PathUse[]): { rule: Rule; use: PathUse } | undefined {
-  // Arguments first: their refusal names the command, a redirection's names the file.
-  for (const u of [...uses.filter((x) => !x.redirect), ...uses.filter((x) => x.redirect)]) {
-    const target = u.glob ?? u.path;
-    const rule =
-      u.op === 'read'
-        ? denyOn(env, ['Read', 'Glob', 'Grep'], target)
-        : (denyOn(env, ['Edit', 'Write', 'NotebookEdit', 'MultiEdit'], target) ??
-          denyOn(env, ['Read', 'Glob', 'Grep'], target));
+  for (const u of uses) {
+    // A glob is not expanded for deny rules: `cat f*.txt` runs past `Read(./foo.txt)`.
+    if (u.glob) continue;
+    const target = u.path;
+    if (u.op === 'read') {
+      const rule = denyOn(env, ['Read', 'Glob', 'Grep'], target);
+      if (rule) return { rule, use: u };
+      continue;
+    }
+    // A write that needs approval anyway is refused as blocked before deny rules are looked at
+    // (default mode); where the mode would let it through, an Edit deny rule refuses it. A Read
+    // deny rule does not cover writes in Bash.
+    const lets = env.mode === 'bypassPermissions' || env.mode === 'dontAsk' || writePathAllowed(env, u.path);
+    if (!lets) {
+      // Where the write needs approval anyway, only a rule on the whole directory refuses it
+      // (`Edit(./**)` does, `Edit(./a.txt)` leaves it to the prompt).
+      const dir = u.path.slice(0, u.path.lastIndexOf('/')) || '/';
+      const rule = denyOn(env, ['Edit', 'Write', 'NotebookEdit', 'MultiEdit'], `${dir}/${DIR_PROBE}`);
+      if (rule) return { rule, use: u };
+      return undefined;
+    }
+    const rule = denyOn(env, ['Edit', 'Write', 'NotebookEdit', 'MultiEdit'], target);
     if (rule) return { rule, use: u };
   }
   return undefined;
 }
+
+/** A name no specific rule names: a rule matching it covers every file of its directory. */
+const DIR_PROBE = '\u0001any';
 
 const globs = new Bounded<string, (path: string) => boolean>(256);
 
@@ -334,23 +360,25 @@ function denyOn(env: Env, tools: readonly string[], target: string): Rule | unde
 }
 
 /** Interpreters and the options that take inline code. */
-const INLINE_CODE: Readonly<Record<string, readonly string[]>> = {
-  python: ['-c'],
-  python3: ['-c'],
-  node: ['-e', '-p', '--eval', '--print'],
-  deno: ['eval'],
-  bun: ['-e', '--eval'],
-  ruby: ['-e'],
-  perl: ['-e', '-E'],
-  php: ['-r'],
-};
+const INLINE_CODE: ReadonlyMap<string, readonly string[]> = new Map(
+  Object.entries({
+    python: ['-c'],
+    python3: ['-c'],
+    node: ['-e', '-p', '--eval', '--print'],
+    deno: ['eval'],
+    bun: ['-e', '--eval'],
+    ruby: ['-e'],
+    perl: ['-e', '-E'],
+    php: ['-r'],
+  }),
+);
 
 /** Inline interpreter code that names a path a deny rule covers: Claude Code does not analyse
  * what an interpreter opens (documented, and recorded in perm-deny-read-bash-python), so the
  * call runs; the UI is told. */
 function interpreterGap(env: Env, u: Unit, words: readonly Word[], cwd: string): string | undefined {
   const name = words[0]?.value;
-  const flags = name ? INLINE_CODE[name] : undefined;
+  const flags = name ? INLINE_CODE.get(name) : undefined;
   if (!name || !flags) return undefined;
   const at = words.findIndex((w) => w.value !== null && flags.includes(w.value));
   const code = at === -1 ? null : (words[at + 1]?.value ?? null);
@@ -364,6 +392,21 @@ function interpreterGap(env: Env, u: Unit, words: readonly Word[], cwd: string):
     if (rule) {
       return `\`${u.display}\` names ${token}, which ${rule.text} covers, but Claude Code does not check what an interpreter opens itself (2.1.273 runs it).`;
     }
+  }
+  return undefined;
+}
+
+/** A glob that can expand onto a file a deny rule covers: the binary does not expand it. */
+function globGap(env: Env, u: Unit, uses: PathUse[] | 'dynamic'): string | undefined {
+  if (uses === 'dynamic') return undefined;
+  for (const x of uses) {
+    if (!x.glob) continue;
+    const rule =
+      x.op === 'read'
+        ? denyOn(env, ['Read', 'Glob', 'Grep'], x.glob)
+        : denyOn(env, ['Edit', 'Write', 'NotebookEdit', 'MultiEdit'], x.glob);
+    if (rule)
+      return `\`${u.display}\` has a glob that can expand to a file ${rule.text} covers; Claude Code does not expand globs for deny rules, so the command is judged without it.`;
   }
   return undefined;
 }
@@ -385,7 +428,7 @@ interface Walk {
 
 function checkUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   const result = judgeUnit(env, u, walk);
-  const words = effectiveWords(u);
+  const words = effectiveWords(env, u);
   const name = words[0]?.value;
   if (name === 'cd' || name === 'pushd') {
     const arg = words.slice(1).find((w) => w.value === null || !/^[-+]/.test(w.value));
@@ -420,13 +463,27 @@ function denyUses(env: Env, u: Unit, words: readonly Word[], walk: Walk): PathUs
   return all;
 }
 
+/** The command once every wrapper is gone: what path checks look at (`timeout 5 mkdir d` is
+ * refused as mkdir, `env cat .env` as a read of .env), though only transparent wrappers keep a
+ * command read-only. */
+function strippedWords(u: Unit): Word[] {
+  let cur: Word[] = u.words;
+  for (let guard = 0; guard < 16; guard++) {
+    const next = stripWrapper(cur, false);
+    if (!next || next[0]?.value === 'xargs') break;
+    cur = next;
+  }
+  return cur;
+}
+
 function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   const forms = denyForms(u);
   const texts = formTexts(forms, true);
-  const words = effectiveWords(u);
+  const words = effectiveWords(env, u);
   const name = words[0]?.value ?? null;
-  const uses = pathUses(env, u, words, walk.cwd);
-  const forDeny = denyUses(env, u, words, walk);
+  const pathWords = strippedWords(u);
+  const uses = pathUses(env, u, pathWords, walk.cwd);
+  const forDeny = denyUses(env, u, pathWords, walk);
   const strictDeny = ruleFor(env, 'deny', formTexts(strictForms(u), true));
   let strictGap: string | undefined;
 
@@ -446,31 +503,24 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   if (!u.strictOnly) {
     const deny = ruleFor(env, 'deny', texts);
     if (deny) return { unit: u, verdict: 'deny', rule: deny, reason: `${deny.text} denies ${u.display}` };
-    if (forDeny !== 'dynamic') {
+    const topCd = u.origin === 'list' && pathWords[0]?.value === 'cd';
+    if (forDeny !== 'dynamic' && !topCd) {
       const pd = pathDeny(env, forDeny);
       if (pd) {
-        const message =
-          pd.use.redirect === 'out'
-            ? msg.redirectionDenied(pd.use.path)
-            : pd.use.redirect === 'in'
-              ? msg.inputRedirectionDenied(pd.use.path)
-              : undefined;
         return {
           unit: u,
           verdict: 'deny',
           rule: pd.rule,
+          use: pd.use,
           reason: `${pd.rule.text} covers ${pd.use.path}, which ${u.display || 'the command'} ${pd.use.op === 'read' ? 'reads' : 'writes'}`,
-          ...(message ? { message } : {}),
         };
       }
     }
   }
-  let gap: string | undefined = strictGap ?? interpreterGap(env, u, words, walk.cwd);
+  let gap: string | undefined = strictGap ?? interpreterGap(env, u, words, walk.cwd) ?? globGap(env, u, forDeny);
   if (u.strictOnly) {
-    const deny =
-      ruleFor(env, 'deny', texts) ??
-      strictDeny ??
-      (forDeny !== 'dynamic' ? pathDeny(env, forDeny)?.rule : undefined);
+    // Only Bash rules are looked for inside the script; path rules are not.
+    const deny = ruleFor(env, 'deny', texts) ?? strictDeny;
     if (deny && env.behaviour.shellScriptRules) {
       return {
         unit: u,
@@ -511,7 +561,7 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   const ask = ruleFor(env, 'ask', texts);
   if (ask)
     return { unit: u, verdict: 'ask-rule', rule: ask, reason: `${ask.text} asks before ${u.display}`, gap };
-  const allow = ruleFor(env, 'allow', formTexts(allowForms(u), false));
+  const allow = ruleFor(env, 'allow', formTexts(allowForms(env, u), false));
   if (allow) return { unit: u, verdict: 'allow', rule: allow, reason: `allowed by ${allow.text}`, gap };
 
   if (env.mode === 'bypassPermissions')
@@ -532,12 +582,10 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   for (const use of uses) {
     const ok = use.op === 'read' ? readPathAllowed(env, use.path) : writePathAllowed(env, use.path);
     if (ok) continue;
+    const subject = use.redirect === 'out' ? `Output redirection to '${use.path}'` : use.command ? `${use.command} in '${use.path}'` : undefined;
     const text =
-      env.behaviour.insideFileCommandWording === 'needs-approval' &&
-      use.op === 'write' &&
-      use.command &&
-      inWorkingDirs(use.path, env.dirs)
-        ? msg.fileCommandNeedsApproval(use.command, use.path, env.dirs)
+      env.behaviour.insideFileCommandWording === 'needs-approval' && use.op === 'write' && subject
+        ? msg.writeNeedsApproval(subject, inWorkingDirs(use.path, env.dirs), env.dirs)
         : use.blocked();
     // The filesystem root is not reported as a blocked path: 2.1.273 lists `cd /` and `ls -d /`
     // as parts needing approval (perm-default-bash-cd-outside), while other directories outside
@@ -574,7 +622,7 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
     if (
       inner &&
       innerName &&
-      !FILE_COMMANDS[innerName]?.op.startsWith('w') &&
+      !FILE_COMMANDS.has(innerName) &&
       isReadOnlyCommand(innerName, inner.slice(1)) &&
       innerName !== 'cd'
     ) {
@@ -603,8 +651,6 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
     gap,
   };
 }
-
-const CONSTRUCT_MESSAGE = (c: string) => (c === 'subshell' ? msg.SHELL_OPERATORS : msg.containsConstruct(c));
 
 function subcommandDecisions(results: readonly UnitResult[]): SubcommandDecision[] {
   return results
@@ -666,6 +712,35 @@ function wholeCommand(
   return { behavior: 'ask', message, reason };
 }
 
+const VCS = new Set(['git', 'hg', 'svn', 'jj', 'fossil']);
+/** `..` after a real directory segment (`sub/..`), not a leading `../`. */
+const DOTDOT = /(^|\/)(?!\.\.?\/)[^/]+\/\.\.(\/|$)/;
+
+/** Recorded in plan mode with a blocking classifier: `rm -f` (in a nested command) and
+ * `git checkout` got the prompt's text, not the classifier's; plain `rm a.txt` is classified. */
+function autoNever(words: readonly Word[]): boolean {
+  const [name, ...args] = words.map((w) => w.value);
+  if (name === 'rm') return args.some((a) => a !== null && a !== undefined && /^-[a-zA-Z]*f/.test(a));
+  return name === 'git' && args[0] === 'checkout';
+}
+/** Commands that may write the files they are given (sed through its w command). */
+const WRITE_CAPABLE = new Set([
+  ...[...FILE_COMMANDS.entries()]
+    .filter(([, c]) => c.op !== 'read')
+    .map(([n]) => n),
+  'sed',
+]);
+
+function writesWithGlob(u: Unit): boolean {
+  const words = strippedWords(u);
+  const writes =
+    WRITE_CAPABLE.has(words[0]?.value ?? '') ||
+    u.redirects.some(
+      (r) => OUTPUT_OPS.has(r.op) && r.target?.value !== null && !SAFE_DEVICES.has(r.target?.value ?? ''),
+    );
+  return writes && [...words.slice(1), ...u.redirects.flatMap((r) => (r.target ? [r.target] : []))].some((w) => w.glob);
+}
+
 export function checkBash(env: Env, command: string, shellCwd: string | undefined): Check {
   const parsed = parseCommand(command);
   if (command.length > MAX_COMMAND_LENGTH) {
@@ -687,25 +762,33 @@ export function checkBash(env: Env, command: string, shellCwd: string | undefine
       undefined,
     );
 
-  const analysis = analyze(parsed.script, env.ctx.home);
+  const analysis = analyze(parsed.script, env.ctx.home, assignedValues(parsed.script));
   const start = shellCwd ?? env.ctx.cwd;
   const walk: Walk = { cwd: start, cwdUnknown: false, denyCwds: [start], cwdLost: false };
   const results = analysis.units.map((u) => checkUnit(env, u, walk));
   const subcommands = subcommandDecisions(results);
   const gap = results.find((r) => r.gap)?.gap;
-  const withGap = (c: Check): Check => (gap ? { ...c, knownGap: gap, subcommands } : { ...c, subcommands });
+  // Some commands are never left to auto mode's classifier: the prompt's text is the answer.
+  const neverClassified = results.some((r) => autoNever(strippedWords(r.unit)));
+  const withGap = (c: Check): Check => ({
+    ...c,
+    subcommands,
+    ...(gap ? { knownGap: gap } : {}),
+    ...(neverClassified && c.behavior === 'ask' ? { notClassified: true } : {}),
+  });
 
-  const denied = results.find((r) => r.verdict === 'deny');
-  if (denied?.rule) {
-    const shown =
-      analysis.segments.length > 1 ? (analysis.segments[denied.unit.segment] ?? command) : command;
+  const denyMessage = (r: UnitResult) =>
+    msg.bashDenied(analysis.segments.length > 1 ? (analysis.segments[r.unit.segment] ?? command) : command);
+  // Bash rules see every command the line runs, however nested; path rules only what the
+  // static gate lets through.
+  const ruleDenied = results.find((r) => r.verdict === 'deny' && r.rule?.tool === 'Bash');
+  if (ruleDenied?.rule)
     return withGap({
       behavior: 'deny',
-      message: denied.message ?? msg.bashDenied(shown),
-      reason: denied.reason,
-      rule: ruleRef(denied.rule),
+      message: denyMessage(ruleDenied),
+      reason: ruleDenied.reason,
+      rule: ruleRef(ruleDenied.rule),
     });
-  }
   const inScript = results.find((r) => r.verdict === 'shell-deny');
   if (inScript?.rule) {
     return withGap({
@@ -726,16 +809,98 @@ export function checkBash(env: Env, command: string, shellCwd: string | undefine
       rule: ruleRef(asked.rule),
     });
 
-  const construct = analysis.constructs[0];
-  if (construct !== undefined) {
+  const { reason: gate, usesAssigned } = gateReason(parsed.script, command);
+  if (gate?.kind === 'fixed' && gate.text === 'subshell' && env.behaviour.subshellPathDeny) {
+    const inside = results.find((r) => r.verdict === 'deny' && r.use && r.unit.origin === 'subshell');
+    const name = inside ? strippedWords(inside.unit)[0]?.value : undefined;
+    if (inside?.rule && inside.use && name)
+      return withGap({
+        behavior: 'deny',
+        message: msg.pathDeniedInCd(name, inside.use.op, inside.use.path),
+        reason: inside.reason,
+        rule: ruleRef(inside.rule),
+      });
+  }
+  if (gate) {
+    const message = msg.gateMessage(gate, env.behaviour.gateWording);
     return withGap({
       behavior: 'ask',
-      message: CONSTRUCT_MESSAGE(construct),
-      reason: `the command uses ${construct}, which the static analysis does not approve`,
+      message,
+      reason: `the static analysis stops at this command's syntax: ${message}`,
     });
   }
+  const live = results.filter((r) => !r.unit.shadow && !r.unit.strictOnly);
+  const globWrite = live.find((r) => writesWithGlob(r.unit));
+  if (globWrite)
+    return withGap({
+      behavior: 'ask',
+      message: msg.GLOB_IN_WRITE,
+      reason: `${globWrite.unit.display} writes and has a glob among its paths`,
+    });
+  const cds = live.filter((r) => strippedWords(r.unit)[0]?.value === 'cd');
+  const denied = results.find((r) => r.verdict === 'deny');
+  if (denied?.rule) {
+    const name = strippedWords(denied.unit)[0]?.value;
+    return withGap({
+      behavior: 'deny',
+      message:
+        denied.message ??
+        (cds.length > 0 && denied.use && name
+          ? msg.pathDeniedInCd(name, denied.use.op, denied.use.path)
+          : denyMessage(denied)),
+      reason: denied.reason,
+      rule: ruleRef(denied.rule),
+    });
+  }
+  if (cds.length > 1)
+    return withGap({
+      behavior: 'ask',
+      message: msg.MULTIPLE_CD,
+      reason: 'the command changes directory more than once',
+    });
+  const firstCd = cds[0]?.unit.index;
+  const inputUnknown = live
+    .flatMap((r) => r.unit.redirects.filter((d) => d.op === '<' && d.target).map((d) => ({ r, d })))
+    .find(
+      ({ r, d }) =>
+        d.target?.glob ||
+        (firstCd !== undefined && r.unit.index > firstCd && !(d.target?.value ?? '/').startsWith('/')),
+    );
+  if (inputUnknown?.d.target)
+    return withGap({
+      behavior: 'ask',
+      message: msg.inputRedirectionUnknown(inputUnknown.d.target.text),
+      reason: 'an input redirection names a file only known when the command runs',
+    });
+  const dotdot = live.find((r) => {
+    const name = strippedWords(r.unit)[0]?.value;
+    return (
+      name !== undefined &&
+      name !== null &&
+      FILE_COMMANDS.has(name) &&
+      [...strippedWords(r.unit).slice(1), ...r.unit.redirects.flatMap((d) => (d.target ? [d.target] : []))].some(
+        (w) => w.value !== null && DOTDOT.test(w.value),
+      )
+    );
+  });
+  if (dotdot)
+    return withGap({
+      behavior: 'ask',
+      message: msg.DOTDOT_TRAVERSAL,
+      reason: `${dotdot.unit.display} climbs out of a directory with '..'`,
+    });
+  if (
+    firstCd !== undefined &&
+    live.some((r) => r.unit.index > firstCd && VCS.has(strippedWords(r.unit)[0]?.value ?? ''))
+  )
+    return withGap({
+      behavior: 'ask',
+      message: msg.CD_BEFORE_VCS,
+      reason: 'a version-control command runs after a cd',
+    });
+
   const listed = analysis.units.filter((u) => !u.shadow && u.words.length > 0);
-  const hasCd = listed.length > 1 && listed.some((u) => effectiveWords(u)[0]?.value === 'cd');
+  const hasCd = listed.length > 1 && listed.some((u) => effectiveWords(env, u)[0]?.value === 'cd');
   const writesByRedirect = analysis.units.some((u) =>
     u.redirects.some(
       (r) =>
@@ -772,12 +937,13 @@ export function checkBash(env: Env, command: string, shellCwd: string | undefine
   if (blocked) return withGap({ behavior: 'ask', message: blocked.message, reason: blocked.reason });
   const pending = results.filter((r) => r.verdict === 'approval');
   if (pending.length > 0) {
-    const parts = results.filter(
-      (r) => !r.unit.shadow && (r.unit.words.length > 0 || r.unit.assignments.length > 0),
-    );
+    // Parts are the top-level commands of the list; what runs inside one (a loop body, a
+    // `bash -c` script) is that part's business.
+    const parts = analysis.tops.filter((t) => t.runs);
+    const open = [...new Set(pending.map((r) => r.unit.top))].sort((a, b) => a - b);
     const message =
       parts.length > 1
-        ? msg.bashPartsNeedApproval(pending.map((r) => r.unit.display))
+        ? msg.bashPartsNeedApproval(open.map((i) => analysis.tops[i]?.text ?? ''))
         : msg.BASH_NEEDS_APPROVAL;
     return withGap({
       behavior: 'ask',
@@ -785,6 +951,14 @@ export function checkBash(env: Env, command: string, shellCwd: string | undefine
       reason: pending.map((r) => `${r.unit.display}: ${r.reason}`).join('; '),
     });
   }
+  // 2.1.332 does not approve unasked what reads a variable the line set itself; whatever else
+  // needs approval is said first.
+  if (usesAssigned && env.behaviour.gateWording === 'cannot-check')
+    return withGap({
+      behavior: 'ask',
+      message: msg.gateMessage({ kind: 'set-variable' }, env.behaviour.gateWording),
+      reason: 'the command reads a variable it sets itself',
+    });
   const byMode = results.some((r) => r.reason.startsWith('acceptEdits'));
   return withGap({
     behavior: 'allow',

@@ -11,6 +11,9 @@ export const PERMISSIONS_2_1_273: PermissionBehaviour = {
   classifierReason: 'category',
   classifierRuleHint: 'bash',
   classifierSource: 'local',
+  gateWording: 'contains',
+  transparentWrappers: ['command', 'builtin'],
+  subshellPathDeny: false,
 };
 
 /** perm-deny-bash-absolute-rm, perm-deny-bash-subshell, perm-default-bash-write,
@@ -25,6 +28,9 @@ export const PERMISSIONS_2_1_332: PermissionBehaviour = {
   classifierReason: 'explanation',
   classifierRuleHint: 'rule-family',
   classifierSource: 'api',
+  gateWording: 'cannot-check',
+  transparentWrappers: ['command', 'builtin', 'timeout'],
+  subshellPathDeny: true,
 };
 
 /** A scenario's scripted classifier (`classifier`, `classifier_server`) as the oracle's fake

@@ -11,6 +11,9 @@ export interface Check {
   rule?: RuleRef;
   /** An `ask` that came from an ask rule: it prompts even in bypassPermissions. */
   ruleAsk?: boolean;
+  /** An `ask` plan and auto mode do not send to the classifier (the static gate's refusals,
+   * parts of a compound command): the prompt's text is what the model gets. */
+  notClassified?: boolean;
   subcommands?: SubcommandDecision[];
   knownGap?: string;
 }

@@ -198,7 +198,11 @@ export async function decide(req: PermissionRequest, ctx: PermissionContext): Pr
       },
       req.tool,
     );
-  const bareAllow = bareRule(env.rules, req.tool, 'allow');
+  // A bare Bash allow is a blanket approval: dontAsk, plan and auto mode do not honour it.
+  const bareAllow =
+    req.kind === 'bash' && ctx.mode !== 'default' && ctx.mode !== 'acceptEdits'
+      ? undefined
+      : bareRule(env.rules, req.tool, 'allow');
   if (bareAllow)
     return finish(
       { ...c, behavior: 'allow', reason: `allowed by ${bareAllow.text}`, rule: ruleRef(bareAllow) },
@@ -229,6 +233,8 @@ export async function decide(req: PermissionRequest, ctx: PermissionContext): Pr
           req.tool,
         );
     }
+    const blanket = req.kind === 'bash' && bareRule(env.rules, req.tool, 'allow');
+    if (c.notClassified && !blanket) return finish(withMode(ctx, c, req), req.tool);
     const verdict = classify(env, req);
     return finish(
       {

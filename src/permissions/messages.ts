@@ -1,6 +1,7 @@
 // Every model-facing text the permission engine produces, exactly as Claude Code 2.1.273 sends
 // it in -p mode (the recorded corpus in conformance/results/2.1.273 is the source). Kept apart
 // from the decision code so the texts can be read, and changed per version, in one place.
+import type { GateFixed, GateNode, GateReason } from './shell/gate';
 
 export const toolUseError = (text: string): string => `<tool_use_error>${text}</tool_use_error>`;
 
@@ -31,6 +32,78 @@ export const SHELL_OPERATORS = 'This command uses shell operators that require a
 /** Constructs the 2.1.27x analyser will not approve statically, by tree-sitter node name. */
 export const containsConstruct = (node: string): string => `Contains ${node}`;
 
+/** The static gate's refusals (shell/gate.ts), per wording: 2.1.273 names the tree-sitter
+ * node, 2.1.332 says what the construct is. Recorded for every entry. */
+const GATE_NODES: Record<GateNode, { contains: string; cannotCheck: string }> = {
+  simple_expansion: { contains: 'Contains simple_expansion', cannotCheck: 'A variable' },
+  expansion: { contains: 'Contains expansion', cannotCheck: 'A variable in braces' },
+  string: { contains: 'Contains shell syntax (string) that cannot be statically analyzed', cannotCheck: 'Quoted text' },
+  compound_statement: { contains: 'Contains compound_statement', cannotCheck: 'A group in braces or double parentheses' },
+  command_substitution: { contains: 'Contains command_substitution', cannotCheck: 'A nested command' },
+  process_substitution: { contains: 'Contains process_substitution', cannotCheck: 'A command used as a file' },
+  case_statement: { contains: 'Contains case_statement', cannotCheck: 'A case statement' },
+  function_definition: { contains: 'Contains function_definition', cannotCheck: 'A function definition' },
+  c_style_for_statement: {
+    contains: 'Contains shell syntax (c_style_for_statement) that cannot be statically analyzed',
+    cannotCheck: 'A counting for loop',
+  },
+  while_statement: { contains: 'Contains while_statement', cannotCheck: 'A while or until loop' },
+  ansi_c_string: { contains: 'Contains ansi_c_string', cannotCheck: 'Text with escape codes' },
+  translated_string: { contains: 'Contains shell syntax ($) that cannot be statically analyzed', cannotCheck: '' },
+  array: { contains: 'Contains shell syntax (array) that cannot be statically analyzed', cannotCheck: 'A list of values' },
+  brace_expression: { contains: 'Contains brace_expression', cannotCheck: 'A brace pattern' },
+};
+
+const GATE_FIXED: Record<GateFixed, string> = {
+  subshell: SHELL_OPERATORS,
+  'brace-expansion': 'Brace expansion',
+  'escaped-brace': 'Word contains brace expansion syntax',
+  'escaped-whitespace': 'Contains backslash-escaped whitespace',
+  heredoc: 'Heredoc with unquoted delimiter undergoes shell expansion',
+  'tilde-assignment': 'Tilde in assignment value — bash may expand at assignment time',
+  'brace-quote': 'Contains brace with quote character (expansion obfuscation)',
+  'expansion-in-path': 'Shell expansion syntax in paths requires manual approval',
+  'tilde-variant': 'Tilde expansion variants (~user, ~+, ~-) in paths require manual approval',
+  background:
+    'This command uses the `&` background operator, which defers execution past approval-time safety checks. Approve only if you trust it.',
+};
+
+export function gateMessage(reason: GateReason, wording: 'contains' | 'cannot-check'): string {
+  switch (reason.kind) {
+    case 'node': {
+      const t = GATE_NODES[reason.node];
+      if (wording === 'contains') return t.contains;
+      return t.cannotCheck
+        ? `${t.cannotCheck} in this command can't be checked before it runs`
+        : "This command can't be checked before it runs";
+    }
+    case 'set-variable':
+      return "A variable set in this command can't be checked before it runs";
+    case 'evaluates':
+      return `'${reason.command}' evaluates arguments as shell code`;
+    case 'zsh-builtin':
+      return `Zsh builtin '${reason.command}' can bypass security checks`;
+    case 'find-action':
+      return `find with '${reason.flag}' executes commands or modifies files — cannot be auto-allowed by a Bash(find:*) prefix rule`;
+    case 'arithmetic-variable':
+      return `Arithmetic expansion references variable or non-literal: ${reason.name}`;
+    case 'fixed':
+      return GATE_FIXED[reason.text];
+  }
+}
+
+export const GLOB_IN_WRITE = 'Glob patterns are not allowed in write operations. Please specify an exact file path.';
+export const CD_BEFORE_VCS =
+  'This command changes directory before running a version-control command, which can pick up untrusted hooks or repository configuration from the target directory. Approve only if you trust it.';
+/** A path deny rule hit in a command line that changes directory (2.1.332 also in a subshell). */
+export const pathDeniedInCd = (command: string, op: 'read' | 'write', path: string): string =>
+  `${command} ${op === 'read' ? 'from' : 'to'} '${path}' was blocked by a deny rule.`;
+export const DOTDOT_TRAVERSAL =
+  "Path contains '..' traversal after a directory segment, which may follow a symlink outside the working directory";
+export const MULTIPLE_CD = 'Multiple directory changes in one command require approval for clarity';
+export const inputRedirectionUnknown = (target: string): string =>
+  `Input redirection from '${target}' requires manual approval: the file it names depends on glob expansion or a directory change in the same command.`;
+
 export const formatDirectoryList = (dirs: readonly string[]): string => {
   const shown = dirs.slice(0, 5).map((d) => `'${d}'`);
   return dirs.length > 5 ? `${shown.join(', ')}, and ${dirs.length - 5} more` : shown.join(', ');
@@ -43,8 +116,12 @@ export const fileCommandBlocked = (
   dirs: readonly string[],
 ): string =>
   `${command} in '${path}' was blocked. For security, Claude Code may only ${verb} the allowed working directories for this session: ${formatDirectoryList(dirs)}.`;
-export const fileCommandNeedsApproval = (command: string, path: string, dirs: readonly string[]): string =>
-  `${command} in '${path}' needs approval. The path is inside the working directories for this session (${formatDirectoryList(dirs)}), and Claude Code asks before a shell command creates, changes or removes files there.`;
+/** 2.1.332's wording for a shell write that needs approval; `subject` is `<command> in '<path>'`
+ * or `Output redirection to '<path>'`. */
+export const writeNeedsApproval = (subject: string, inside: boolean, dirs: readonly string[]): string =>
+  inside
+    ? `${subject} needs approval. The path is inside the working directories for this session (${formatDirectoryList(dirs)}), and Claude Code asks before a shell command creates, changes or removes files there.`
+    : `${subject} needs approval. The path is outside the working directories for this session (${formatDirectoryList(dirs)}). Allowing runs the command as written.`;
 export const SHELL_SCRIPT_DENIED =
   'A permission rule denies a command inside this shell -c script, so Claude Code could not check it for dangerous removals. Approving runs the whole script, including that command.';
 export const redirectionBlocked = (path: string, dirs: readonly string[]): string =>

@@ -65,6 +65,16 @@ export interface PermissionBehaviour {
   classifierRuleHint: 'bash' | 'rule-family';
   /** Who classifies: a local side request (2.1.273) or the Messages API itself (2.1.332). */
   classifierSource: 'local' | 'api';
+  /** How the static gate words a construct it refuses: "Contains <node>" (2.1.273) or
+   * "… in this command can't be checked before it runs" (2.1.332); and whether a variable set
+   * earlier in the command is refused (2.1.332) or judged by its value (2.1.273). */
+  gateWording: 'contains' | 'cannot-check';
+  /** Wrappers the read-only check and allow rules look through (`command cat a` is `cat a`);
+   * any other wrapper makes the command need approval. */
+  transparentWrappers: readonly string[];
+  /** Path deny rules are checked inside a ( ) subshell before the subshell itself is refused,
+   * worded `<command> from '<path>' was blocked by a deny rule.` (2.1.332). */
+  subshellPathDeny: boolean;
 }
 
 export interface PermissionContext {

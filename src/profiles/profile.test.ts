@@ -45,6 +45,20 @@ describe('profiles', () => {
     expect(Object.keys(PROFILES)).toEqual(['2.1.273', '2.1.332']);
   });
 
+  it('refuses a version named like an Object property, as any unknown version', () => {
+    const refusal = (version: string) => {
+      try {
+        getProfile(version);
+        return 'accepted';
+      } catch (e) {
+        return (e as Error).message;
+      }
+    };
+    expect(['toString', 'constructor', '__proto__', '9.9.9'].map(refusal)).toEqual(
+      ['toString', 'constructor', '__proto__', '9.9.9'].map((v) => `Unknown Claude Code version ${v}; known: 2.1.273, 2.1.332`),
+    );
+  });
+
   it('relaxes read-before-edit and places notices apart for the default model only', () => {
     const row = (version: string, model: string) => {
       const p = getProfile(version);

@@ -78,11 +78,8 @@ export function placeholders(ws: Workspace): Placeholders {
 export function substitute<T>(v: T, p: Placeholders): T {
   if (typeof v === 'string') return v.replace(/\$(CWD|ROOT|HOME|TMP)(?![A-Za-z0-9_])/g, (_, k: keyof Placeholders) => p[k]) as T;
   if (Array.isArray(v)) return v.map((x: unknown) => substitute(x, p)) as T;
-  if (v && typeof v === 'object') {
-    const o: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) o[substitute(k, p)] = substitute(x, p);
-    return o as T;
-  }
+  if (v && typeof v === 'object')
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [substitute(k, p), substitute(x, p)])) as T;
   return v;
 }
 

@@ -136,7 +136,9 @@ export class Session {
     const base = { id: use.id, name: use.name, input: use.input };
     const tool = this.byName.get(use.name);
     if (!tool || !this.opts.offered.has(use.name)) {
-      const text = this.opts.withheld[use.name] ?? noSuchTool(use.name);
+      const { withheld } = this.opts;
+      // Own keys only: a tool named `constructor` is unknown, not Object.prototype's.
+      const text = Object.hasOwn(withheld, use.name) ? (withheld[use.name] as string) : noSuchTool(use.name);
       return {
         ...base,
         stage: 'unknown-tool',

@@ -93,11 +93,8 @@ export class Normaliser {
     }
     if (typeof v === 'number' && key && VOLATILE_KEYS.test(key)) return '<n>';
     if (Array.isArray(v)) return v.map((x) => this.value(x));
-    if (v && typeof v === 'object') {
-      const o: Record<string, unknown> = {};
-      for (const [k, x] of Object.entries(v)) if (x !== undefined) o[k] = this.value(x, k);
-      return o;
-    }
+    if (v && typeof v === 'object')
+      return Object.fromEntries(Object.entries(v).flatMap(([k, x]) => (x === undefined ? [] : [[k, this.value(x, k)]])));
     return v;
   }
 }

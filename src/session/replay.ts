@@ -64,7 +64,7 @@ export function toolsFlag(s: Scenario, profile: Profile): string[] | null {
 
 /** The process environment the emulated Claude Code runs with (the oracle's buildEnv). */
 export function baseEnv(ws: Workspace, scen: Scenario): Record<string, string> {
-  const env: Record<string, string> = {
+  const env = new Map(Object.entries({
     PATH: '/usr/local/bin:/usr/bin:/bin',
     HOME: ws.info.home,
     TMPDIR: ws.info.tmp,
@@ -76,13 +76,13 @@ export function baseEnv(ws: Workspace, scen: Scenario): Record<string, string> {
     SHELL: '/bin/bash',
     TZ: 'UTC',
     IS_SANDBOX: '1',
-  };
+  }));
   const p = placeholders(ws);
   for (const [k, v] of Object.entries(scen.env ?? {})) {
-    if (v === null) delete env[k];
-    else env[k] = substitute(v, p);
+    if (v === null) env.delete(k);
+    else env.set(k, substitute(v, p));
   }
-  return env;
+  return Object.fromEntries(env);
 }
 
 /** One runner action between model calls (an outside edit, a sleep, a shell command). */
@@ -195,7 +195,7 @@ export async function replayScenario(ws: Workspace, scen: Scenario, id: string, 
 
   const skip = (rel: string) => (rel === '.claude/settings.json' && !!scen.settings) || (rel === '.claude/settings.local.json' && !!scen.settings_local);
   const files = await collectTree(ws.fs, ws.info.cwd, skip);
-  const outside: Record<string, unknown> = {};
+  const outside: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const rel of Object.keys(scen.files ?? {})) {
     if (!rel.startsWith('../')) continue;
     try {

@@ -4,7 +4,8 @@ import type { Vfs } from '../workspace/types';
 import { describeBytes } from './normalise';
 
 export async function collectTree(fs: Vfs, dir: string, skip: (rel: string) => boolean): Promise<Record<string, unknown>> {
-  const out: Record<string, unknown> = {};
+  // Null prototype: a file named `__proto__` is a key like any other.
+  const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   const walk = async (d: string, relDir: string): Promise<void> => {
     let names: string[];
     try {

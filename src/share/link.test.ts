@@ -203,6 +203,10 @@ describe('hostile links', () => {
       ok: false,
       error: { code: 'unknown-behaviour-version', version: '9.9.9' },
     });
+    const objectNames = ['toString', 'constructor', '__proto__', 'hasOwnProperty'];
+    expect(await Promise.all(objectNames.map((version) => decode(linkOf({ version, turns: [] }))))).toEqual(
+      objectNames.map((version) => ({ ok: false, error: { code: 'unknown-behaviour-version', version } })),
+    );
     expect(await decode(linkOf({ format: 'cc-playground/scenario@7', turns: [] }))).toEqual({
       ok: false,
       error: { code: 'unknown-format', format: 'cc-playground/scenario@7' },

@@ -44,7 +44,8 @@ export async function snapshotTree(
   dir: string,
   opts: SnapshotOptions = {},
 ): Promise<Record<string, FileSpec>> {
-  const out: Record<string, FileSpec> = {};
+  // Null prototype: a file named `__proto__` is a key like any other.
+  const out: Record<string, FileSpec> = Object.create(null) as Record<string, FileSpec>;
   const walk = async (abs: string, rel: string): Promise<void> => {
     let names: string[];
     try {

@@ -1,13 +1,41 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import {
   countOccurrences,
   decodeEscapes,
   encodeNonAscii,
   findActualString,
   foldQuotes,
+  hasEscape,
   hasEscapeForms,
   preserveQuoteStyle,
 } from './match';
+
+/** The cascade as it was with the regex Claude Code builds (fine for short strings): the
+ * reference the linear scan must agree with. */
+function regexCascade(file: string, search: string) {
+  if (file.includes(search)) return { actual: search, stage: 'exact' };
+  const at = foldQuotes(file).indexOf(foldQuotes(search));
+  if (at !== -1) return { actual: file.slice(at, at + search.length), stage: 'quotes' };
+  if (hasEscape(search) && file.includes(decodeEscapes(search)))
+    return { actual: decodeEscapes(search), stage: 'escapes-decoded' };
+  if (!hasEscapeForms(search)) return undefined;
+  const lit = (c: string) => c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const hex = (h: string) =>
+    [...h.toLowerCase()].map((c) => (/[a-f]/.test(c) ? `[${c}${c.toUpperCase()}]` : c)).join('');
+  let src = '';
+  for (let i = 0; i < search.length;) {
+    const m = /^\\u([0-9a-fA-F]{4})/.exec(search.slice(i, i + 6));
+    const code = search.charCodeAt(i);
+    if (m) src += `(?:\\\\u${hex(m[1] as string)}|${lit(String.fromCharCode(parseInt(m[1] as string, 16)))})`;
+    else if (code > 0x7f)
+      src += `(?:${lit(search[i] as string)}|\\\\u${hex(code.toString(16).padStart(4, '0'))})`;
+    else src += lit(search[i] as string);
+    i += m ? 6 : 1;
+  }
+  const r = new RegExp(src).exec(file);
+  return r ? { actual: r[0], stage: 'escapes-either' } : undefined;
+}
 
 describe('Edit matching cascade', () => {
   it('prefers an exact match', () => {
@@ -43,6 +71,63 @@ describe('Edit matching cascade', () => {
     });
     expect(decodeEscapes('\\u00e9\\u00C9\\x \\\\u0041 \\\\\\u0041')).toEqual('éÉ\\x \\\\u0041 \\\\A');
     expect(encodeNonAscii('é 😀 a')).toEqual('\\u00e9 \\ud83d\\ude00 a');
+  });
+
+  it('takes the first spelling that lets the rest match, leftmost first, as a regex would', () => {
+    const cases: [file: string, search: string][] = [
+      ['\\u00e9\\u005c', 'é\\u005cu005c'],
+      ['\\u00e9\\u005c', 'é\\u005c'],
+      ['\\u00e9\\x \\u00e9\\u005cx', 'é\\u005cx'],
+      ['\\u00E9\\u005Cx', 'é\\u005cx'],
+      ['\\u00e9\\u005', 'é\\u005cu005c'],
+    ];
+    expect(cases.map(([file, search]) => findActualString(file, search)?.actual)).toEqual([
+      '\\u00e9\\u005c',
+      '\\u00e9\\u005c',
+      '\\u00e9\\x',
+      '\\u00E9\\u005Cx',
+      undefined,
+    ]);
+  });
+
+  it('matches an old_string of 10,000 non-ASCII characters, in either spelling, or finds none', () => {
+    const long = 'é'.repeat(5000) + '“ü”'.repeat(1667);
+    const escaped = encodeNonAscii(long);
+    expect(findActualString(`x ${escaped} y`, long)).toEqual({ actual: escaped, stage: 'escapes-either' });
+    expect(findActualString(`x ${long} y`, escaped)).toEqual({ actual: long, stage: 'escapes-decoded' });
+    expect(findActualString(`x ${escaped.slice(0, -6)} y`, long)).toEqual(undefined);
+  });
+
+  it('agrees with the regex it replaces on short texts of escapes, backslashes and quotes', () => {
+    const piece = fc.constantFrom(
+      'a',
+      'é',
+      'É',
+      '\\',
+      '\\u',
+      '\\u00e9',
+      '\\u00C9',
+      '\\u005c',
+      '\\u005C',
+      'u005c',
+      '\\u0041',
+      'A',
+      '“',
+      '"',
+      '0',
+      'c',
+    );
+    const text = fc.array(piece, { maxLength: 8 }).map((a) => a.join(''));
+    fc.assert(
+      fc.property(
+        text,
+        text.filter((s) => s !== ''),
+        (file, search) => {
+          expect(findActualString(file, search)).toEqual(regexCascade(file, search));
+        },
+      ),
+      { numRuns: 3000 },
+    );
   });
 
   it('does not treat NFC and NFD as the same text', () => {

@@ -46,30 +46,83 @@ export function encodeNonAscii(s: string): string {
   return s.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-const reEscape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-const hexClass = (h: string) =>
-  [...h.toLowerCase()].map((c) => (/[a-f]/.test(c) ? `[${c}${c.toUpperCase()}]` : c)).join('');
+const isHex = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+const BACKSLASH = 92;
+const LOWER_U = 117;
 
-/** A regex accepting each escape or non-ASCII code unit of `s` in either spelling. */
-function eitherSpelling(s: string): RegExp {
-  let src = '';
-  let i = 0;
-  while (i < s.length) {
-    const m = /^\\u([0-9a-fA-F]{4})/.exec(s.slice(i, i + 6));
-    if (m) {
-      const hex = (m[1] as string).toLowerCase();
-      src += `(?:\\\\u${hexClass(hex)}|${reEscape(String.fromCharCode(parseInt(hex, 16)))})`;
-      i += 6;
-      continue;
+/** The code unit a \uXXXX escape at `at` stands for, or -1 when there is none. */
+function escapeAt(s: string, at: number): number {
+  if (s.charCodeAt(at) !== BACKSLASH || s.charCodeAt(at + 1) !== LOWER_U) return -1;
+  for (let k = at + 2; k < at + 6; k++) if (!isHex(s.charCodeAt(k))) return -1;
+  return parseInt(s.slice(at + 2, at + 6), 16);
+}
+
+/** Where the match of old_string in either spelling that starts at `start` ends, or -1: each
+ * escape of old_string may be spelled \uXXXX (any hex case) or as its character, each non-ASCII
+ * code unit as itself or its escape, tried in the order of the regex Claude Code builds. Only an
+ * escaped backslash (\u005c) can be taken two ways at one place; the other way waits in
+ * `pending`, and a place tried both ways is remembered in `dead`, so none is tried twice. */
+function matchFrom(file: string, search: string, start: number, dead: Set<number>): number {
+  const pending: number[] = [];
+  let j = 0;
+  let p = start;
+  for (;;) {
+    if (j === search.length) return p;
+    const esc = escapeAt(search, j);
+    const unit = esc === -1 ? search.charCodeAt(j) : esc;
+    const width = esc === -1 ? 1 : 6;
+    const asChar = file.charCodeAt(p) === unit ? p + 1 : -1;
+    const asEscape = (esc !== -1 || unit > 0x7f) && escapeAt(file, p) === unit ? p + 6 : -1;
+    // The regex puts an escape's \uXXXX spelling first and a character's own spelling first.
+    let [first, second] = esc === -1 ? [asChar, asEscape] : [asEscape, asChar];
+    if (first !== -1 && second !== -1) {
+      const key = j * (file.length + 1) + p;
+      if (dead.has(key)) first = second = -1;
+      else {
+        dead.add(key);
+        pending.push(j + width, second);
+      }
     }
-    const code = s.charCodeAt(i);
-    if (code > 0x7f) {
-      const hex = code.toString(16).padStart(4, '0');
-      src += `(?:${reEscape(s[i] as string)}|\\\\u${hexClass(hex)})`;
-    } else src += reEscape(s[i] as string);
-    i++;
+    const next = first !== -1 ? first : second;
+    if (next !== -1) {
+      j += width;
+      p = next;
+    } else if (pending.length > 0) {
+      p = pending.pop() as number;
+      j = pending.pop() as number;
+    } else return -1;
   }
-  return new RegExp(src);
+}
+
+/** old_string with each escape, as matchFrom reads escapes, made its character. */
+function charSpelling(search: string): string {
+  let out = '';
+  let from = 0;
+  for (let j = search.indexOf('\\'); j !== -1; j = search.indexOf('\\', j + 1)) {
+    const esc = escapeAt(search, j);
+    if (esc === -1) continue;
+    out += search.slice(from, j) + String.fromCharCode(esc);
+    from = j + 6;
+    j += 5;
+  }
+  return out + search.slice(from);
+}
+
+/** The file's text that `search` stands for when each escape or non-ASCII code unit may be
+ * spelled either way; the leftmost match, as the regex Claude Code builds finds it. */
+function eitherSpelling(file: string, search: string): string | undefined {
+  // No backslash in the file: every step takes its character spelling.
+  if (!file.includes('\\')) {
+    const chars = charSpelling(search);
+    const at = file.indexOf(chars);
+    return at === -1 ? undefined : chars;
+  }
+  const dead = new Set<number>();
+  for (let start = 0; start < file.length; start++) {
+    const end = matchFrom(file, search, start, dead);
+    if (end !== -1) return file.slice(start, end);
+  }
+  return undefined;
 }
 
 export function findActualString(file: string, search: string): Match | undefined {
@@ -82,8 +135,8 @@ export function findActualString(file: string, search: string): Match | undefine
     if (file.includes(decoded)) return { actual: decoded, stage: 'escapes-decoded' };
   }
   if (hasEscapeForms(search)) {
-    const m = eitherSpelling(search).exec(file);
-    if (m) return { actual: m[0], stage: 'escapes-either' };
+    const actual = eitherSpelling(file, search);
+    if (actual !== undefined) return { actual, stage: 'escapes-either' };
   }
   return undefined;
 }

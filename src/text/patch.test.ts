@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { linePatch, linePatchWhole } from './patch';
+import { applyPatch, diffArrays } from 'diff';
+import { anchoredChanges, hunksOf, linePatch, linePatchWhole, lineTokens } from './patch';
 
 /** A small deterministic generator, so a failure names a seed that reproduces it. */
 function rng(seed: number) {
@@ -47,5 +48,52 @@ describe('linePatch', () => {
         ],
       },
     ]);
+  });
+
+  it("builds hunks from line changes exactly as jsdiff's structuredPatch does", () => {
+    const alphabet = ['a', 'b', '', 'c\r', 'a b'];
+    for (let seed = 1; seed <= 2000; seed++) {
+      const r = rng(seed);
+      const text = () =>
+        Array.from({ length: r(30) }, () => alphabet[r(alphabet.length)] as string).join('\n') +
+        (r(3) === 0 ? '' : '\n');
+      const [a, b] = [text(), text()];
+      const changes = (diffArrays(lineTokens(a), lineTokens(b)) ?? []).map((c) => ({
+        lines: c.value,
+        added: !!c.added,
+        removed: !!c.removed,
+      }));
+      expect({ seed, hunks: hunksOf(changes) }).toEqual({ seed, hunks: linePatchWhole(a, b) });
+    }
+  });
+
+  it('past 1,000 changed lines, gives a patch that turns the old text into the new one', () => {
+    const alphabet = ['x', 'y', '}', '', 'z'];
+    for (let seed = 1; seed <= 20; seed++) {
+      const r = rng(seed);
+      const old = Array.from({ length: 1500 }, (_, i) => (r(3) ? `line ${i}` : (alphabet[r(5)] as string)));
+      const edited = old.flatMap((l) => (r(4) === 0 ? [l] : r(3) ? [`${l}!`] : r(2) ? [] : [l, 'new']));
+      const [a, b] = [old.join('\n') + '\n', edited.join('\n') + (seed % 2 ? '\n' : '')];
+      expect({
+        seed,
+        applied: applyPatch(a, {
+          oldFileName: '',
+          newFileName: '',
+          oldHeader: '',
+          newHeader: '',
+          hunks: linePatch(a, b),
+        }),
+      }).toEqual({ seed, applied: b });
+    }
+  });
+
+  it("gives jsdiff's own patch for a replace_all over 2,000 lines, every other line changed", () => {
+    const old = Array.from({ length: 2000 }, (_, i) =>
+      i % 2 ? `  return foo(${i});` : `const v${i} = ${i};`,
+    ).join('\n');
+    const edited = old.replaceAll('foo', 'bar');
+    expect(hunksOf(anchoredChanges(lineTokens(old), lineTokens(edited)))).toEqual(
+      linePatchWhole(old, edited),
+    );
   });
 });

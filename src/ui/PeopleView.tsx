@@ -190,7 +190,7 @@ const renderers: Record<string, (outcome: unknown) => ReactNode> = {
 };
 
 export function PeopleView({ call }: { call: CallRecord }) {
-  const render = renderers[call.name];
+  const render = Object.hasOwn(renderers, call.name) ? renderers[call.name] : undefined;
   if (!render || call.outcome === undefined) return null;
   const node = render(call.outcome);
   return node ? <div className="people">{node}</div> : null;

@@ -36,6 +36,7 @@ export const FS_ERROR_TEXT: Record<FsErrorCode, string> = {
  * as a coded value; a code this port does not know becomes EIO. Every backend maps errors here. */
 export function toFsError(e: unknown, syscall: string, path: string): FsError {
   if (e instanceof FsError) return e;
+  if (path.includes('\0')) return new FsError('EINVAL', syscall, path, nulPathMessage(path));
   const code = (e as { code?: unknown } | null)?.code;
   const found =
     typeof code === 'string' ? code : /^(E[A-Z]+)\b/.exec(e instanceof Error ? e.message : String(e))?.[1];
@@ -44,6 +45,24 @@ export function toFsError(e: unknown, syscall: string, path: string): FsError {
     syscall,
     path,
   );
+}
+
+/** Node's refusal of a path with a NUL byte (ERR_INVALID_ARG_VALUE), before any system call:
+ * the path as util.inspect quotes it, so the text never carries a raw NUL. */
+export function nulPathMessage(path: string): string {
+  const quote = !path.includes("'") ? "'" : !path.includes('"') ? '"' : !path.includes('`') ? '`' : "'";
+  const named: Record<string, string> = { '\b': '\\b', '\t': '\\t', '\n': '\\n', '\f': '\\f', '\r': '\\r' };
+  let shown = '';
+  for (const c of path) {
+    const code = c.charCodeAt(0);
+    if (c === '\\' || c === quote) shown += `\\${c}`;
+    else if (Object.hasOwn(named, c)) shown += named[c] as string;
+    else if (code < 0x20 || code === 0x7f) shown += `\\x${code.toString(16).toUpperCase().padStart(2, '0')}`;
+    else shown += c;
+  }
+  const inspected = `${quote}${shown}${quote}`;
+  const cut = inspected.length > 128 ? `${inspected.slice(0, 128)}...` : inspected;
+  return `The argument 'path' must be a string, Uint8Array, or URL without null bytes. Received ${cut}`;
 }
 
 export function isFsError(e: unknown, code?: FsErrorCode): e is FsError {

@@ -599,18 +599,20 @@ function unsupported(what: string): ExecResult {
   return fail(`git: '${what}' is not supported by the in-memory workspace's git\n`, 1);
 }
 
-const SUBCOMMANDS: Record<string, (ctx: GitContext, args: string[]) => Promise<ExecResult>> = {
-  init: cmdInit,
-  status: cmdStatus,
-  add: cmdAdd,
-  commit: cmdCommit,
-  log: cmdLog,
-  diff: cmdDiff,
-  show: cmdShow,
-  'rev-parse': cmdRevParse,
-  branch: cmdBranch,
-  rebase: cmdRebase,
-};
+const SUBCOMMANDS = new Map<string, (ctx: GitContext, args: string[]) => Promise<ExecResult>>(
+  Object.entries({
+    init: cmdInit,
+    status: cmdStatus,
+    add: cmdAdd,
+    commit: cmdCommit,
+    log: cmdLog,
+    diff: cmdDiff,
+    show: cmdShow,
+    'rev-parse': cmdRevParse,
+    branch: cmdBranch,
+    rebase: cmdRebase,
+  }),
+);
 
 const KNOWN_ELSEWHERE = new Set([
   'checkout',
@@ -650,7 +652,7 @@ export async function runGit(ctx: GitContext, argv: string[]): Promise<ExecResul
   if (sub === undefined)
     return fail('usage: git [--version] [--help] [-C <path>] [-c <name>=<value>] <command> [<args>]\n', 1);
   if (sub === '--version' || sub === 'version') return ok('git version 2.39.5\n');
-  const run = SUBCOMMANDS[sub];
+  const run = SUBCOMMANDS.get(sub);
   if (run === undefined) {
     if (KNOWN_ELSEWHERE.has(sub)) return unsupported(sub);
     return fail(`git: '${sub}' is not a git command. See 'git --help'.\n`, 1);

@@ -75,7 +75,7 @@ const DIRENT_HEADER = 24;
 function errnoOf(err: unknown): number {
   if (err instanceof WasiExit || err instanceof WasiAbort) throw err;
   const code = typeof err === 'object' && err !== null && 'code' in err ? String(err.code) : '';
-  return ERRNO_BY_CODE[code] ?? E_IO;
+  return (Object.hasOwn(ERRNO_BY_CODE, code) && ERRNO_BY_CODE[code]) || E_IO;
 }
 
 /** Thrown by proc_exit to unwind the wasm stack. */

@@ -211,3 +211,41 @@ describe('an interactive transcript from an older version (hand-built in the 2.0
     ]);
   });
 });
+
+describe('names that are Object properties', () => {
+  it('are a tool the playground lacks, a version it does not emulate and plain file names', () => {
+    const cwd = '/home/u/p';
+    const meta = { cwd, sessionId: 's1', version: 'toString' };
+    const transcript = [
+      {
+        ...meta,
+        type: 'assistant',
+        message: {
+          id: 'm1',
+          content: [
+            { type: 'tool_use', id: 't1', name: 'constructor', input: {} },
+            { type: 'tool_use', id: 't2', name: '__proto__', input: {} },
+            { type: 'tool_use', id: 't3', name: 'Read', input: { file_path: `${cwd}/__proto__` } },
+          ],
+        },
+      },
+      {
+        ...meta,
+        type: 'user',
+        message: { content: [{ type: 'tool_result', tool_use_id: 't3', content: '     1\thello' }] },
+      },
+    ];
+    const r = importClaudeSession(transcript.map((l) => JSON.stringify(l)).join('\n'));
+    if (!r.ok) throw new Error(JSON.stringify(r.error));
+    const { scenario, skipped, notes } = r.value;
+    expect({ version: scenario.version, files: scenario.files, skipped, notes }).toEqual({
+      version: '2.1.273',
+      files: JSON.parse('{"__proto__":"hello"}') as unknown,
+      skipped: JSON.parse('{"constructor":1,"__proto__":1}') as unknown,
+      notes: [
+        'Calls to tools the playground does not have were left out: constructor ×1, __proto__ ×1.',
+        'The session was recorded with Claude Code toString; it replays under 2.1.273, the nearest behaviour version the playground has.',
+      ],
+    });
+  });
+});

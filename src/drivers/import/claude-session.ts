@@ -4,7 +4,7 @@
 // started from are rebuilt from what the transcript reveals — whole-file Reads, Write's and
 // Edit's `originalFile` — and everything else it touched is listed as unknown, for the person.
 import type { FileSpec, Scenario, ScenarioResult, ScriptedCall } from '../../scenario/schema';
-import { PROFILES, DEFAULT_VERSION, getProfile } from '../../profiles';
+import { DEFAULT_VERSION, getProfile, isKnownVersion } from '../../profiles';
 import { SCENARIO_FORMAT } from '../../share/migrate';
 import { parseUntrustedJson } from '../../scenario/untrusted-json';
 import { normalize } from 'pathe';
@@ -176,7 +176,7 @@ export function importClaudeSession(jsonl: string): ImportOutcome {
   // Tool uses in order, one turn per assistant message (Claude Code writes one line per block).
   const uses: ToolUse[] = [];
   const results = new Map<string, ToolResult>();
-  const skipped: Record<string, number> = {};
+  const skipped = new Map<string, number>();
   const turnOf = new Map<string, number>();
   let version: string | undefined;
   let model: string | undefined;
@@ -195,7 +195,7 @@ export function importClaudeSession(jsonl: string): ImportOutcome {
       for (const b of content as Record<string, unknown>[]) {
         if (b.type !== 'tool_use' || typeof b.id !== 'string' || typeof b.name !== 'string') continue;
         if (!PLAYGROUND_TOOLS.includes(b.name)) {
-          skipped[b.name] = (skipped[b.name] ?? 0) + 1;
+          skipped.set(b.name, (skipped.get(b.name) ?? 0) + 1);
           continue;
         }
         if (!turnOf.has(key)) turnOf.set(key, turnOf.size);
@@ -227,13 +227,13 @@ export function importClaudeSession(jsonl: string): ImportOutcome {
   }
   if (uses.length === 0) return { ok: false, error: { code: 'no-tool-calls' } };
   model ??= recordedModel;
-  if (Object.keys(skipped).length)
+  if (skipped.size)
     notes.push(
-      `Calls to tools the playground does not have were left out: ${Object.entries(skipped)
+      `Calls to tools the playground does not have were left out: ${[...skipped]
         .map(([k, v]) => `${k} ×${v}`)
         .join(', ')}.`,
     );
-  const known = version !== undefined && version in PROFILES;
+  const known = version !== undefined && isKnownVersion(version);
   if (!known)
     notes.push(
       `The session was recorded with Claude Code ${version ?? '(unknown version)'}; it replays under ${DEFAULT_VERSION}, the nearest behaviour version the playground has.`,
@@ -332,8 +332,9 @@ export function importClaudeSession(jsonl: string): ImportOutcome {
     }
   }
 
-  const files: Record<string, FileSpec> = {};
-  const homeFiles: Record<string, FileSpec> = {};
+  // Entries, not assignments: a file named `__proto__` is a file.
+  const files: [string, FileSpec][] = [];
+  const homeFiles: [string, FileSpec][] = [];
   const reconstructed: ReconstructedFile[] = [];
   for (const [abs, v] of initial) {
     if (v.content === null) continue;
@@ -342,7 +343,7 @@ export function importClaudeSession(jsonl: string): ImportOutcome {
       notes.push(`${abs} lies outside the project and HOME; it was left out.`);
       continue;
     }
-    (p.where === 'project' ? files : homeFiles)[p.rel] = v.content;
+    (p.where === 'project' ? files : homeFiles).push([p.rel, v.content]);
     reconstructed.push({
       path: p.where === 'project' ? p.rel : `~/${p.rel}`,
       from: v.from,
@@ -391,8 +392,8 @@ export function importClaudeSession(jsonl: string): ImportOutcome {
       ),
     version: profile.version,
     model: model ?? profile.defaultModel,
-    files,
-    ...(Object.keys(homeFiles).length ? { home_files: homeFiles } : {}),
+    files: Object.fromEntries(files),
+    ...(homeFiles.length ? { home_files: Object.fromEntries(homeFiles) } : {}),
     turns,
     expect: {
       scenario: id,
@@ -407,7 +408,7 @@ export function importClaudeSession(jsonl: string): ImportOutcome {
       scenario,
       reconstructed,
       unknown: unknownList,
-      skipped,
+      skipped: Object.fromEntries(skipped),
       notes,
       session: { sessionId, cwd, version, model, lines: lines.length, badLines },
     },
@@ -416,11 +417,14 @@ export function importClaudeSession(jsonl: string): ImportOutcome {
 
 /** The scenario with the files the person supplied for the unknown ones (relative or `~/` paths). */
 export function withSuppliedFiles(s: Scenario, supplied: Record<string, FileSpec>): Scenario {
-  const files = { ...(s.files ?? {}) };
-  const home = { ...(s.home_files ?? {}) };
-  for (const [p, spec] of Object.entries(supplied)) {
-    if (p.startsWith('~/')) home[p.slice(2)] = spec;
-    else files[p] = spec;
-  }
+  const entries = Object.entries(supplied);
+  const files = Object.fromEntries([
+    ...Object.entries(s.files ?? {}),
+    ...entries.filter(([p]) => !p.startsWith('~/')),
+  ]);
+  const home = Object.fromEntries([
+    ...Object.entries(s.home_files ?? {}),
+    ...entries.filter(([p]) => p.startsWith('~/')).map(([p, spec]) => [p.slice(2), spec] as const),
+  ]);
   return { ...s, files, ...(Object.keys(home).length ? { home_files: home } : {}) };
 }

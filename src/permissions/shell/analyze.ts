@@ -47,6 +47,8 @@ export interface Unit {
   origin: Origin;
   /** Index of the top-level pipe segment the unit belongs to (see Analysis.segments). */
   segment: number;
+  /** Index of the top-level command (a part of the && || ; | list) it belongs to. */
+  top: number;
   /** Position in the command line. */
   index: number;
   /** Inside a `bash -c` script (at any depth): only the strict reading sees it. */
@@ -63,18 +65,24 @@ export interface Analysis {
   /** The command line cut at its top-level pipes, as Claude Code names the parts of a
    * pipeline (output redirections left out); one element when there is no top-level pipe. */
   segments: string[];
+  /** Each top-level command of the && || ; | list as Claude Code names a part needing approval,
+   * and whether it runs anything (a bare assignment does not count as a part). */
+  tops: { text: string; runs: boolean }[];
 }
 
 const MAX_DEPTH = 8;
 
 interface Walk {
   home: string;
+  /** Variables with a static value: HOME and those the line assigns before using them. */
+  vars: ReadonlyMap<string, string>;
   units: Unit[];
   constructs: string[];
   depth: number;
   strictOnly: boolean;
   /** The top-level pipe segment being walked. */
   segment: number;
+  top: number;
 }
 
 const note = (w: Walk, construct: string) => {
@@ -141,7 +149,11 @@ function rangeValues(start: string | number, end: string | number, step?: number
 
 /** Every static value a word can take (several with brace expansion), or null when it
  * depends on an expansion only known at run time. */
-function wordValues(w: WordNode, home: string): { values: string[] | null; glob: boolean } {
+function wordValues(
+  w: WordNode,
+  home: string,
+  vars: ReadonlyMap<string, string> = new Map(),
+): { values: string[] | null; glob: boolean } {
   let glob = false;
   const cross = (acc: string[], next: readonly string[]): string[] | null => {
     const out: string[] = [];
@@ -169,6 +181,12 @@ function wordValues(w: WordNode, home: string): { values: string[] | null; glob:
           glob = true;
           acc = cross(acc, [p.pattern]);
           break;
+        case 'ParameterExpansion': {
+          const v = p.operation === null ? (p.parameter === 'HOME' ? home : vars.get(p.parameter)) : undefined;
+          if (v === undefined) return null;
+          acc = cross(acc, [v]);
+          break;
+        }
         case 'BraceExpansion': {
           const items: string[] = [];
           for (const item of p.items) {
@@ -193,7 +211,7 @@ function wordValues(w: WordNode, home: string): { values: string[] | null; glob:
 
 /** A word as the unit sees it: a value only when it has exactly one. */
 function word(w: WordNode, walk: Walk): Word {
-  const { values, glob } = wordValues(w, walk.home);
+  const { values, glob } = wordValues(w, walk.home, walk.vars);
   const braced = values !== null && values.length > 1;
   return {
     value: values?.length === 1 ? (values[0] as string) : null,
@@ -206,7 +224,7 @@ function word(w: WordNode, walk: Walk): Word {
 /** The brace-expansion alternatives of a word (one Word per value), or undefined for a word
  * with a single value or none. */
 function alternatives(w: WordNode, walk: Walk): Word[] | undefined {
-  const { values, glob } = wordValues(w, walk.home);
+  const { values, glob } = wordValues(w, walk.home, walk.vars);
   if (!values || values.length < 2) return undefined;
   return values.map((v) => ({ value: v, glob, text: v }));
 }
@@ -286,6 +304,7 @@ function simple(cmd: SimpleCommandNode, walk: Walk, origin: Origin): void {
     display,
     origin,
     segment: walk.segment,
+    top: walk.top,
     index: walk.units.length,
     strictOnly: walk.strictOnly,
   });
@@ -305,6 +324,7 @@ function simple(cmd: SimpleCommandNode, walk: Walk, origin: Origin): void {
         display: combo.map((w) => w.text).join(' '),
         origin,
         segment: walk.segment,
+    top: walk.top,
         index: walk.units.length,
         strictOnly: walk.strictOnly,
         shadow: true,
@@ -335,14 +355,7 @@ function nestedScripts(words: readonly Word[], walk: Walk): void {
     walk.constructs = saved.constructs;
     walk.strictOnly = saved.strictOnly;
   }
-  if (name === 'eval' && words.slice(1).every((w) => w.value !== null))
-    inner(
-      words
-        .slice(1)
-        .map((w) => w.value)
-        .join(' '),
-      'eval',
-    );
+  // An eval string is not looked into (both versions refuse eval itself before any rule).
   if (name === 'find') {
     for (let i = 1; i < words.length; i++) {
       if (!['-exec', '-execdir', '-ok', '-okdir'].includes(words[i]?.value ?? '')) continue;
@@ -357,6 +370,7 @@ function nestedScripts(words: readonly Word[], walk: Walk): void {
           display: sub.map((w) => w.text).join(' '),
           origin: 'find-exec',
           segment: walk.segment,
+    top: walk.top,
           index: walk.units.length,
           strictOnly: walk.strictOnly,
         });
@@ -432,6 +446,7 @@ function walkCommand(cmd: CommandNode, walk: Walk, origin: Origin): void {
       display: '',
       origin,
       segment: walk.segment,
+    top: walk.top,
       index: walk.units.length,
       strictOnly: walk.strictOnly,
     });
@@ -451,8 +466,9 @@ function commandText(cmd: CommandNode, walk: Walk, source: string | undefined): 
 }
 
 /** Top-level walk: also cuts the command line into pipe segments. */
-function walkTop(s: ScriptNode, walk: Walk): string[] {
+function walkTop(s: ScriptNode, walk: Walk): { segments: string[]; tops: Analysis['tops'] } {
   const segments = [''];
+  const tops: Analysis['tops'] = [];
   const append = (t: string) => {
     segments[segments.length - 1] += t;
   };
@@ -465,13 +481,32 @@ function walkTop(s: ScriptNode, walk: Walk): string[] {
         if (ci > 0) segments.push('');
         walk.segment = segments.length - 1;
         const single = st.pipelines.length === 1 && pl.commands.length === 1 ? st.sourceText : undefined;
-        append(commandText(cmd, walk, single));
+        const text = commandText(cmd, walk, single);
+        append(text);
+        walk.top = tops.length;
+        tops.push({
+          text: cmd.type === 'SimpleCommand' ? text : (st.sourceText ?? text),
+          runs: cmd.type !== 'SimpleCommand' || cmd.name !== null,
+        });
+        const first = walk.units.length;
         walkCommand(cmd, walk, 'list');
+        if (cmd.type === 'If') {
+          // The commands of an if statement are parts of their own (a for loop is one part).
+          tops.pop();
+          for (const u of walk.units.slice(first)) {
+            if (u.shadow || u.strictOnly || u.origin === 'substitution') {
+              u.top = Math.max(0, tops.length - 1);
+              continue;
+            }
+            u.top = tops.length;
+            tops.push({ text: u.display, runs: u.words.length > 0 });
+          }
+        }
       });
     });
     if (st.background) append(' &');
   });
-  return segments.map((t) => t.trim());
+  return { segments: segments.map((t) => t.trim()), tops };
 }
 
 function walkStatement(st: StatementNode, walk: Walk, origin: Origin): void {
@@ -482,8 +517,12 @@ function walkScript(s: ScriptNode, walk: Walk, origin: Origin): void {
   for (const st of s.statements) walkStatement(st, walk, origin);
 }
 
-export function analyze(script: ScriptNode, home: string): Analysis {
-  const walk: Walk = { home, units: [], constructs: [], depth: 0, strictOnly: false, segment: 0 };
-  const segments = walkTop(script, walk);
-  return { units: walk.units, constructs: walk.constructs, segments };
+export function analyze(
+  script: ScriptNode,
+  home: string,
+  vars: ReadonlyMap<string, string> = new Map(),
+): Analysis {
+  const walk: Walk = { home, vars, units: [], constructs: [], depth: 0, strictOnly: false, segment: 0, top: 0 };
+  const { segments, tops } = walkTop(script, walk);
+  return { units: walk.units, constructs: walk.constructs, segments, tops };
 }

@@ -89,312 +89,330 @@ const RG_VALUE = [
 ];
 
 /** Claude Code's recognised file commands and its wording for each (2.1.273). */
-export const FILE_COMMANDS: Readonly<Record<string, FileCommand>> = {
-  cd: { op: 'read', verb: 'change directories to', shape: 'cd' },
-  ls: {
-    op: 'read',
-    verb: 'list files in',
-    shape: 'dot',
-    valueFlags: [
-      '-w',
-      '-I',
-      '-T',
-      '--hide',
-      '--ignore',
-      '--width',
-      '--tabsize',
-      '--format',
-      '--sort',
-      '--time',
-      '--time-style',
-      '--color',
-      '--block-size',
-      '--quoting-style',
-      '--indicator-style',
-    ],
-  },
-  find: { op: 'read', verb: 'search files in', shape: 'find' },
-  mkdir: {
-    op: 'create',
-    verb: 'create directories in',
-    shape: 'all',
-    valueFlags: ['-m', '--mode', '--context'],
-  },
-  touch: {
-    op: 'create',
-    verb: 'create or modify files in',
-    shape: 'all',
-    valueFlags: ['-d', '-t', '-r', '--date', '--reference'],
-  },
-  rm: { op: 'write', verb: 'remove files from', shape: 'all' },
-  rmdir: { op: 'write', verb: 'remove directories from', shape: 'all' },
-  mv: {
-    op: 'write',
-    verb: 'move files to/from',
-    shape: 'all',
-    valueFlags: ['-t', '-S', '--target-directory', '--suffix'],
-  },
-  cp: {
-    op: 'write',
-    verb: 'copy files to/from',
-    shape: 'all',
-    valueFlags: ['-t', '-S', '--target-directory', '--suffix'],
-  },
-  cat: { op: 'read', verb: 'concatenate files from', shape: 'all' },
-  head: {
-    op: 'read',
-    verb: 'read the beginning of files from',
-    shape: 'all',
-    valueFlags: ['-n', '-c', '--lines', '--bytes'],
-  },
-  tail: {
-    op: 'read',
-    verb: 'read the end of files from',
-    shape: 'all',
-    valueFlags: [
-      '-n',
-      '-c',
-      '-s',
-      '--lines',
-      '--bytes',
-      '--pid',
-      '--sleep-interval',
-      '--max-unchanged-stats',
-    ],
-  },
-  sort: {
-    op: 'read',
-    verb: 'sort contents of files from',
-    shape: 'all',
-    valueFlags: [
-      '-k',
-      '-t',
-      '-o',
-      '-S',
-      '-T',
-      '--key',
-      '--field-separator',
-      '--output',
-      '--buffer-size',
-      '--temporary-directory',
-      '--parallel',
-      '--files0-from',
-    ],
-  },
-  uniq: {
-    op: 'read',
-    verb: 'filter duplicate lines from files in',
-    shape: 'all',
-    valueFlags: ['-f', '-s', '-w', '--skip-fields', '--skip-chars', '--check-chars'],
-  },
-  wc: {
-    op: 'read',
-    verb: 'count lines/words/bytes in files from',
-    shape: 'all',
-    valueFlags: ['--files0-from'],
-  },
-  cut: {
-    op: 'read',
-    verb: 'extract columns from files in',
-    shape: 'all',
-    valueFlags: [
-      '-d',
-      '-f',
-      '-c',
-      '-b',
-      '--delimiter',
-      '--fields',
-      '--characters',
-      '--bytes',
-      '--output-delimiter',
-    ],
-  },
-  paste: { op: 'read', verb: 'merge files from', shape: 'all', valueFlags: ['-d', '--delimiters'] },
-  column: {
-    op: 'read',
-    verb: 'format files from',
-    shape: 'all',
-    valueFlags: [
-      '-s',
-      '-c',
-      '-o',
-      '-N',
-      '-R',
-      '-H',
-      '-W',
-      '-E',
-      '-d',
-      '--separator',
-      '--output-separator',
-      '--table-columns',
-      '--output-width',
-    ],
-  },
-  file: {
-    op: 'read',
-    verb: 'examine file types in',
-    shape: 'all',
-    valueFlags: [
-      '-m',
-      '-f',
-      '-F',
-      '-e',
-      '-P',
-      '--magic-file',
-      '--files-from',
-      '--separator',
-      '--exclude',
-      '--parameter',
-    ],
-  },
-  stat: {
-    op: 'read',
-    verb: 'read file stats from',
-    shape: 'all',
-    valueFlags: ['-c', '-f', '-t', '--format', '--printf'],
-  },
-  diff: {
-    op: 'read',
-    verb: 'compare files from',
-    shape: 'all',
-    valueFlags: [
-      '-U',
-      '-C',
-      '-W',
-      '-I',
-      '-x',
-      '-X',
-      '-S',
-      '-F',
-      '-L',
-      '--label',
-      '--unified',
-      '--context',
-      '--width',
-      '--ignore-matching-lines',
-      '--exclude',
-      '--exclude-from',
-      '--starting-file',
-      '--show-function-line',
-      '--line-format',
-      '--from-file',
-      '--to-file',
-    ],
-  },
-  awk: {
-    op: 'read',
-    verb: 'process text from files in',
-    shape: 'program',
-    valueFlags: ['-F', '-v', '-f', '--field-separator', '--assign', '--file'],
-  },
-  strings: {
-    op: 'read',
-    verb: 'extract strings from files in',
-    shape: 'all',
-    valueFlags: ['-n', '-t', '-e', '-T', '--bytes', '--radix', '--encoding', '--target'],
-  },
-  hexdump: {
-    op: 'read',
-    verb: 'display hex dump of files from',
-    shape: 'all',
-    valueFlags: ['-n', '-s', '-e', '-f', '--length', '--skip', '--format', '--format-file'],
-  },
-  od: {
-    op: 'read',
-    verb: 'display octal dump of files from',
-    shape: 'all',
-    valueFlags: [
-      '-A',
-      '-j',
-      '-N',
-      '-t',
-      '-w',
-      '-S',
-      '--address-radix',
-      '--skip-bytes',
-      '--read-bytes',
-      '--format',
-      '--width',
-      '--strings',
-    ],
-  },
-  base64: { op: 'read', verb: 'encode/decode files from', shape: 'all', valueFlags: ['-w', '--wrap'] },
-  nl: {
-    op: 'read',
-    verb: 'number lines in files from',
-    shape: 'all',
-    valueFlags: [
-      '-b',
-      '-d',
-      '-f',
-      '-h',
-      '-i',
-      '-l',
-      '-n',
-      '-s',
-      '-v',
-      '-w',
-      '--body-numbering',
-      '--section-delimiter',
-      '--footer-numbering',
-      '--header-numbering',
-      '--line-increment',
-      '--join-blank-lines',
-      '--number-format',
-      '--number-separator',
-      '--starting-line-number',
-      '--number-width',
-    ],
-  },
-  grep: { op: 'read', verb: 'search for patterns in files from', shape: 'pattern', valueFlags: GREP_VALUE },
-  egrep: { op: 'read', verb: 'search for patterns in files from', shape: 'pattern', valueFlags: GREP_VALUE },
-  fgrep: { op: 'read', verb: 'search for patterns in files from', shape: 'pattern', valueFlags: GREP_VALUE },
-  rg: { op: 'read', verb: 'search for patterns in files from', shape: 'pattern', valueFlags: RG_VALUE },
-  sed: {
-    op: 'read',
-    verb: 'edit files in',
-    shape: 'script',
-    valueFlags: ['-e', '-f', '-l', '--expression', '--file', '--line-length'],
-  },
-  jq: {
-    op: 'read',
-    verb: 'process JSON from files in',
-    shape: 'program',
-    valueFlags: ['-f', '--from-file', '--indent', '--tab', '-L'],
-  },
-  sha256sum: { op: 'read', verb: 'compute SHA-256 checksums for files in', shape: 'all' },
-  sha1sum: { op: 'read', verb: 'compute SHA-1 checksums for files in', shape: 'all' },
-  md5sum: { op: 'read', verb: 'compute MD5 checksums for files in', shape: 'all' },
-};
+export const FILE_COMMANDS: ReadonlyMap<string, FileCommand> = new Map(
+  Object.entries({
+    cd: { op: 'read', verb: 'change directories to', shape: 'cd' },
+    ls: {
+      op: 'read',
+      verb: 'list files in',
+      shape: 'dot',
+      valueFlags: [
+        '-w',
+        '-I',
+        '-T',
+        '--hide',
+        '--ignore',
+        '--width',
+        '--tabsize',
+        '--format',
+        '--sort',
+        '--time',
+        '--time-style',
+        '--color',
+        '--block-size',
+        '--quoting-style',
+        '--indicator-style',
+      ],
+    },
+    find: { op: 'read', verb: 'search files in', shape: 'find' },
+    mkdir: {
+      op: 'create',
+      verb: 'create directories in',
+      shape: 'all',
+      valueFlags: ['-m', '--mode', '--context'],
+    },
+    touch: {
+      op: 'create',
+      verb: 'create or modify files in',
+      shape: 'all',
+      valueFlags: ['-d', '-t', '-r', '--date', '--reference'],
+    },
+    rm: { op: 'write', verb: 'remove files from', shape: 'all' },
+    rmdir: { op: 'write', verb: 'remove directories from', shape: 'all' },
+    mv: {
+      op: 'write',
+      verb: 'move files to/from',
+      shape: 'all',
+      valueFlags: ['-t', '-S', '--target-directory', '--suffix'],
+    },
+    cp: {
+      op: 'write',
+      verb: 'copy files to/from',
+      shape: 'all',
+      valueFlags: ['-t', '-S', '--target-directory', '--suffix'],
+    },
+    cat: { op: 'read', verb: 'concatenate files from', shape: 'all' },
+    head: {
+      op: 'read',
+      verb: 'read the beginning of files from',
+      shape: 'all',
+      valueFlags: ['-n', '-c', '--lines', '--bytes'],
+    },
+    tail: {
+      op: 'read',
+      verb: 'read the end of files from',
+      shape: 'all',
+      valueFlags: [
+        '-n',
+        '-c',
+        '-s',
+        '--lines',
+        '--bytes',
+        '--pid',
+        '--sleep-interval',
+        '--max-unchanged-stats',
+      ],
+    },
+    sort: {
+      op: 'read',
+      verb: 'sort contents of files from',
+      shape: 'all',
+      valueFlags: [
+        '-k',
+        '-t',
+        '-o',
+        '-S',
+        '-T',
+        '--key',
+        '--field-separator',
+        '--output',
+        '--buffer-size',
+        '--temporary-directory',
+        '--parallel',
+        '--files0-from',
+      ],
+    },
+    uniq: {
+      op: 'read',
+      verb: 'filter duplicate lines from files in',
+      shape: 'all',
+      valueFlags: ['-f', '-s', '-w', '--skip-fields', '--skip-chars', '--check-chars'],
+    },
+    wc: {
+      op: 'read',
+      verb: 'count lines/words/bytes in files from',
+      shape: 'all',
+      valueFlags: ['--files0-from'],
+    },
+    cut: {
+      op: 'read',
+      verb: 'extract columns from files in',
+      shape: 'all',
+      valueFlags: [
+        '-d',
+        '-f',
+        '-c',
+        '-b',
+        '--delimiter',
+        '--fields',
+        '--characters',
+        '--bytes',
+        '--output-delimiter',
+      ],
+    },
+    paste: { op: 'read', verb: 'merge files from', shape: 'all', valueFlags: ['-d', '--delimiters'] },
+    column: {
+      op: 'read',
+      verb: 'format files from',
+      shape: 'all',
+      valueFlags: [
+        '-s',
+        '-c',
+        '-o',
+        '-N',
+        '-R',
+        '-H',
+        '-W',
+        '-E',
+        '-d',
+        '--separator',
+        '--output-separator',
+        '--table-columns',
+        '--output-width',
+      ],
+    },
+    file: {
+      op: 'read',
+      verb: 'examine file types in',
+      shape: 'all',
+      valueFlags: [
+        '-m',
+        '-f',
+        '-F',
+        '-e',
+        '-P',
+        '--magic-file',
+        '--files-from',
+        '--separator',
+        '--exclude',
+        '--parameter',
+      ],
+    },
+    stat: {
+      op: 'read',
+      verb: 'read file stats from',
+      shape: 'all',
+      valueFlags: ['-c', '-f', '-t', '--format', '--printf'],
+    },
+    diff: {
+      op: 'read',
+      verb: 'compare files from',
+      shape: 'all',
+      valueFlags: [
+        '-U',
+        '-C',
+        '-W',
+        '-I',
+        '-x',
+        '-X',
+        '-S',
+        '-F',
+        '-L',
+        '--label',
+        '--unified',
+        '--context',
+        '--width',
+        '--ignore-matching-lines',
+        '--exclude',
+        '--exclude-from',
+        '--starting-file',
+        '--show-function-line',
+        '--line-format',
+        '--from-file',
+        '--to-file',
+      ],
+    },
+    awk: {
+      op: 'read',
+      verb: 'process text from files in',
+      shape: 'program',
+      valueFlags: ['-F', '-v', '-f', '--field-separator', '--assign', '--file'],
+    },
+    strings: {
+      op: 'read',
+      verb: 'extract strings from files in',
+      shape: 'all',
+      valueFlags: ['-n', '-t', '-e', '-T', '--bytes', '--radix', '--encoding', '--target'],
+    },
+    hexdump: {
+      op: 'read',
+      verb: 'display hex dump of files from',
+      shape: 'all',
+      valueFlags: ['-n', '-s', '-e', '-f', '--length', '--skip', '--format', '--format-file'],
+    },
+    od: {
+      op: 'read',
+      verb: 'display octal dump of files from',
+      shape: 'all',
+      valueFlags: [
+        '-A',
+        '-j',
+        '-N',
+        '-t',
+        '-w',
+        '-S',
+        '--address-radix',
+        '--skip-bytes',
+        '--read-bytes',
+        '--format',
+        '--width',
+        '--strings',
+      ],
+    },
+    base64: { op: 'read', verb: 'encode/decode files from', shape: 'all', valueFlags: ['-w', '--wrap'] },
+    nl: {
+      op: 'read',
+      verb: 'number lines in files from',
+      shape: 'all',
+      valueFlags: [
+        '-b',
+        '-d',
+        '-f',
+        '-h',
+        '-i',
+        '-l',
+        '-n',
+        '-s',
+        '-v',
+        '-w',
+        '--body-numbering',
+        '--section-delimiter',
+        '--footer-numbering',
+        '--header-numbering',
+        '--line-increment',
+        '--join-blank-lines',
+        '--number-format',
+        '--number-separator',
+        '--starting-line-number',
+        '--number-width',
+      ],
+    },
+    grep: { op: 'read', verb: 'search for patterns in files from', shape: 'pattern', valueFlags: GREP_VALUE },
+    egrep: {
+      op: 'read',
+      verb: 'search for patterns in files from',
+      shape: 'pattern',
+      valueFlags: GREP_VALUE,
+    },
+    fgrep: {
+      op: 'read',
+      verb: 'search for patterns in files from',
+      shape: 'pattern',
+      valueFlags: GREP_VALUE,
+    },
+    rg: { op: 'read', verb: 'search for patterns in files from', shape: 'pattern', valueFlags: RG_VALUE },
+    sed: {
+      op: 'read',
+      verb: 'edit files in',
+      shape: 'script',
+      valueFlags: ['-e', '-f', '-l', '--expression', '--file', '--line-length'],
+    },
+    jq: {
+      op: 'read',
+      verb: 'process JSON from files in',
+      shape: 'program',
+      valueFlags: ['-f', '--from-file', '--indent', '--tab', '-L'],
+    },
+    sha256sum: { op: 'read', verb: 'compute SHA-256 checksums for files in', shape: 'all' },
+    sha1sum: { op: 'read', verb: 'compute SHA-1 checksums for files in', shape: 'all' },
+    md5sum: { op: 'read', verb: 'compute MD5 checksums for files in', shape: 'all' },
+    // Recorded as read-only, with their paths checked against Read deny rules (the blocked
+    // text outside the working directories is not recorded: the generic verb is used).
+    tac: { op: 'read', verb: 'read files from', shape: 'all' },
+    rev: { op: 'read', verb: 'read files from', shape: 'all' },
+  }),
+);
 
 /** Commands outside Claude Code's list that still write the files they name. They are
  * checked against deny rules (never silently past an Edit deny), but have no wording of their
  * own, so default mode reports them as needing approval. */
-export const EXTRA_WRITERS: Readonly<Record<string, { skip: number; valueFlags: readonly string[] }>> = {
-  tee: { skip: 0, valueFlags: [] },
-  truncate: { skip: 0, valueFlags: ['-s', '-r', '--size', '--reference'] },
-  chmod: { skip: 1, valueFlags: ['--reference'] },
-  chown: { skip: 1, valueFlags: ['--reference', '--from'] },
-  chgrp: { skip: 1, valueFlags: ['--reference'] },
-  ln: { skip: 0, valueFlags: ['-t', '-S', '--target-directory', '--suffix'] },
-  install: {
-    skip: 0,
-    valueFlags: [
-      '-m',
-      '-o',
-      '-g',
-      '-t',
-      '-S',
-      '--mode',
-      '--owner',
-      '--group',
-      '--target-directory',
-      '--suffix',
-    ],
-  },
-  shred: { skip: 0, valueFlags: ['-n', '-s', '--iterations', '--size'] },
-  unlink: { skip: 0, valueFlags: [] },
-};
+export const EXTRA_WRITERS: ReadonlyMap<string, { skip: number; valueFlags: readonly string[] }> = new Map(
+  Object.entries({
+    tee: { skip: 0, valueFlags: [] },
+    truncate: { skip: 0, valueFlags: ['-s', '-r', '--size', '--reference'] },
+    chmod: { skip: 1, valueFlags: ['--reference'] },
+    chown: { skip: 1, valueFlags: ['--reference', '--from'] },
+    chgrp: { skip: 1, valueFlags: ['--reference'] },
+    ln: { skip: 0, valueFlags: ['-t', '-S', '--target-directory', '--suffix'] },
+    install: {
+      skip: 0,
+      valueFlags: [
+        '-m',
+        '-o',
+        '-g',
+        '-t',
+        '-S',
+        '--mode',
+        '--owner',
+        '--group',
+        '--target-directory',
+        '--suffix',
+      ],
+    },
+    shred: { skip: 0, valueFlags: ['-n', '-s', '--iterations', '--size'] },
+    unlink: { skip: 0, valueFlags: [] },
+  }),
+);
 
 /** Operands an EXTRA_WRITERS command writes (dd's `of=`, the others' file operands). */
 export function extraWrites(name: string, args: readonly Word[]): Word[] | undefined {
@@ -403,7 +421,7 @@ export function extraWrites(name: string, args: readonly Word[]): Word[] | undef
       .filter((w) => w.value?.startsWith('of='))
       .map((w) => ({ ...w, value: (w.value as string).slice(3), text: w.text.slice(3) }));
   }
-  const spec = EXTRA_WRITERS[name];
+  const spec = EXTRA_WRITERS.get(name);
   if (!spec) return undefined;
   const operands: Word[] = [];
   let endOfFlags = false;
@@ -440,9 +458,11 @@ export function gitWithoutGlobals(words: readonly Word[]): Word[] | undefined {
 }
 
 /** jq options that take two values. */
-const TWO_VALUE_FLAGS: Readonly<Record<string, readonly string[]>> = {
-  jq: ['--arg', '--argjson', '--slurpfile', '--rawfile'],
-};
+const TWO_VALUE_FLAGS: ReadonlyMap<string, readonly string[]> = new Map(
+  Object.entries({
+    jq: ['--arg', '--argjson', '--slurpfile', '--rawfile'],
+  }),
+);
 
 export interface Word {
   /** The word's value when it is static (no expansion); null otherwise. */
@@ -467,10 +487,10 @@ const isFlag = (w: Word) => w.value !== null && w.value.startsWith('-') && w.val
 
 /** Operands of a file command, per its shape. `args` excludes the command name. */
 export function fileArgs(name: string, args: readonly Word[]): FileArgs | undefined {
-  const spec = FILE_COMMANDS[name];
+  const spec = FILE_COMMANDS.get(name);
   if (!spec) return undefined;
   const valueFlags = new Set(spec.valueFlags ?? []);
-  const twoValue = new Set(TWO_VALUE_FLAGS[name] ?? []);
+  const twoValue = new Set(TWO_VALUE_FLAGS.get(name) ?? []);
   const operands: Word[] = [];
   const flags: string[] = [];
   const flagValues: { flag: string; word: Word }[] = [];
@@ -578,6 +598,7 @@ function flagSet(args: readonly Word[]): Set<string> {
 }
 
 const READ_ONLY_ANY_ARGS = new Set([
+  'tac',
   'ls',
   'cat',
   'head',
@@ -659,47 +680,49 @@ const GIT_READ_ONLY = new Set([
   'whatchanged',
   'cherry',
 ]);
-const GIT_LIST_ONLY: Readonly<Record<string, readonly string[]>> = {
-  branch: [
-    '-a',
-    '-r',
-    '-v',
-    '-vv',
-    '-l',
-    '--list',
-    '--all',
-    '--remotes',
-    '--verbose',
-    '--show-current',
-    '--merged',
-    '--no-merged',
-    '--contains',
-    '--no-contains',
-    '--sort',
-    '--format',
-    '--color',
-    '--no-color',
-    '--column',
-    '--no-column',
-  ],
-  tag: ['-l', '--list', '-n', '--sort', '--contains', '--merged', '--points-at', '--format'],
-  remote: ['-v', '--verbose'],
-  stash: ['list'],
-  worktree: ['list'],
-  config: [
-    '--get',
-    '--get-all',
-    '--get-regexp',
-    '--list',
-    '-l',
-    '--show-origin',
-    '--show-scope',
-    '--global',
-    '--local',
-    '--system',
-    '--name-only',
-  ],
-};
+const GIT_LIST_ONLY: ReadonlyMap<string, readonly string[]> = new Map(
+  Object.entries({
+    branch: [
+      '-a',
+      '-r',
+      '-v',
+      '-vv',
+      '-l',
+      '--list',
+      '--all',
+      '--remotes',
+      '--verbose',
+      '--show-current',
+      '--merged',
+      '--no-merged',
+      '--contains',
+      '--no-contains',
+      '--sort',
+      '--format',
+      '--color',
+      '--no-color',
+      '--column',
+      '--no-column',
+    ],
+    tag: ['-l', '--list', '-n', '--sort', '--contains', '--merged', '--points-at', '--format'],
+    remote: ['-v', '--verbose'],
+    stash: ['list'],
+    worktree: ['list'],
+    config: [
+      '--get',
+      '--get-all',
+      '--get-regexp',
+      '--list',
+      '-l',
+      '--show-origin',
+      '--show-scope',
+      '--global',
+      '--local',
+      '--system',
+      '--name-only',
+    ],
+  }),
+);
 
 function gitReadOnly(args: readonly Word[]): boolean {
   let i = 0;
@@ -716,7 +739,7 @@ function gitReadOnly(args: readonly Word[]): boolean {
   const values = rest.map((w) => w.value as string);
   if (GIT_READ_ONLY.has(sub))
     return !values.some((v) => v.startsWith('--output') || v === '--ext-diff' || v.startsWith('--exec'));
-  const listOnly = GIT_LIST_ONLY[sub];
+  const listOnly = GIT_LIST_ONLY.get(sub);
   if (!listOnly) return false;
   if (sub === 'stash' || sub === 'worktree') return values[0] === 'list';
   if (sub === 'remote') return values.every((v) => listOnly.includes(v));
@@ -763,12 +786,14 @@ export function isReadOnlyCommand(name: string, args: readonly Word[]): boolean 
         '-fprintf',
         '-fls',
       ].some((f) => args.some((w) => w.value === f));
+    // sort and base64 take no globs among their operands (both versions ask); uniq always asks
+    // (it may write its second operand).
     case 'sort':
-      return !flags.has('-o') && !flags.has('--output');
+      return !flags.has('-o') && !flags.has('--output') && !args.some((w) => w.glob);
     case 'uniq':
-      return (fileArgs('uniq', args)?.paths.length ?? 0) <= 1;
+      return false;
     case 'base64':
-      return !flags.has('-o') && !flags.has('--output');
+      return !flags.has('-o') && !flags.has('--output') && !args.some((w) => w.glob);
     case 'date':
       return !flags.has('-s') && !flags.has('--set');
     case 'hostname':
@@ -809,73 +834,75 @@ interface Wrapper {
   notWrapperFlags?: readonly string[];
 }
 
-export const WRAPPERS: Readonly<Record<string, Wrapper>> = {
-  timeout: { safe: true, valueFlags: ['-s', '-k', '--signal', '--kill-after'], operands: 1 },
-  time: { safe: true, valueFlags: ['-o', '-f', '--output', '--format'] },
-  nice: { safe: true, valueFlags: ['-n', '--adjustment'] },
-  nohup: { safe: true, valueFlags: [] },
-  stdbuf: { safe: true, valueFlags: ['-i', '-o', '-e', '--input', '--output', '--error'] },
-  env: { safe: false, valueFlags: ['-u', '-C', '--unset', '--chdir'] },
-  xargs: {
-    safe: false,
-    valueFlags: [
-      '-n',
-      '-L',
-      '-I',
-      '-P',
-      '-d',
-      '-s',
-      '-E',
-      '-a',
-      '--max-args',
-      '--max-lines',
-      '--max-procs',
-      '--delimiter',
-      '--max-chars',
-      '--eof',
-      '--arg-file',
-      '--process-slot-var',
-    ],
-  },
-  command: { safe: false, valueFlags: [], notWrapperFlags: ['-v', '-V'] },
-  builtin: { safe: false, valueFlags: [] },
-  exec: { safe: false, valueFlags: ['-a'] },
-  sudo: {
-    safe: false,
-    valueFlags: [
-      '-u',
-      '-g',
-      '-h',
-      '-p',
-      '-C',
-      '-D',
-      '-r',
-      '-t',
-      '-T',
-      '-U',
-      '--user',
-      '--group',
-      '--host',
-      '--prompt',
-      '--chdir',
-    ],
-  },
-  doas: { safe: false, valueFlags: ['-u', '-C'] },
-  ionice: { safe: false, valueFlags: ['-c', '-n', '-p', '-P', '-u', '--class', '--classdata'] },
-  chrt: { safe: false, valueFlags: ['-T', '-P', '-D'], operands: 1 },
-  taskset: { safe: false, valueFlags: ['-c', '--cpu-list'], operands: 1 },
-  setsid: { safe: false, valueFlags: [] },
-  unbuffer: { safe: false, valueFlags: [] },
-  caffeinate: { safe: false, valueFlags: ['-t', '-w'] },
-  watch: { safe: false, valueFlags: ['-n', '-d', '--interval', '--differences'] },
-};
+export const WRAPPERS: ReadonlyMap<string, Wrapper> = new Map(
+  Object.entries({
+    timeout: { safe: true, valueFlags: ['-s', '-k', '--signal', '--kill-after'], operands: 1 },
+    time: { safe: true, valueFlags: ['-o', '-f', '--output', '--format'] },
+    nice: { safe: true, valueFlags: ['-n', '--adjustment'] },
+    nohup: { safe: true, valueFlags: [] },
+    stdbuf: { safe: true, valueFlags: ['-i', '-o', '-e', '--input', '--output', '--error'] },
+    env: { safe: false, valueFlags: ['-u', '-C', '--unset', '--chdir'] },
+    xargs: {
+      safe: false,
+      valueFlags: [
+        '-n',
+        '-L',
+        '-I',
+        '-P',
+        '-d',
+        '-s',
+        '-E',
+        '-a',
+        '--max-args',
+        '--max-lines',
+        '--max-procs',
+        '--delimiter',
+        '--max-chars',
+        '--eof',
+        '--arg-file',
+        '--process-slot-var',
+      ],
+    },
+    command: { safe: false, valueFlags: [], notWrapperFlags: ['-v', '-V'] },
+    builtin: { safe: false, valueFlags: [] },
+    exec: { safe: false, valueFlags: ['-a'] },
+    sudo: {
+      safe: false,
+      valueFlags: [
+        '-u',
+        '-g',
+        '-h',
+        '-p',
+        '-C',
+        '-D',
+        '-r',
+        '-t',
+        '-T',
+        '-U',
+        '--user',
+        '--group',
+        '--host',
+        '--prompt',
+        '--chdir',
+      ],
+    },
+    doas: { safe: false, valueFlags: ['-u', '-C'] },
+    ionice: { safe: false, valueFlags: ['-c', '-n', '-p', '-P', '-u', '--class', '--classdata'] },
+    chrt: { safe: false, valueFlags: ['-T', '-P', '-D'], operands: 1 },
+    taskset: { safe: false, valueFlags: ['-c', '--cpu-list'], operands: 1 },
+    setsid: { safe: false, valueFlags: [] },
+    unbuffer: { safe: false, valueFlags: [] },
+    caffeinate: { safe: false, valueFlags: ['-t', '-w'] },
+    watch: { safe: false, valueFlags: ['-n', '-d', '--interval', '--differences'] },
+  }),
+);
 
 /** Strips one wrapper from the front of `words` (name first); undefined when words[0] is not
  * a wrapper or nothing follows it. Env-style NAME=VALUE operands of env are skipped. */
 export function stripWrapper(words: readonly Word[], safeOnly: boolean): Word[] | undefined {
   const name = words[0]?.value;
   if (!name) return undefined;
-  const w = WRAPPERS[name];
+  const w = WRAPPERS.get(name);
   if (!w || (safeOnly && !w.safe)) return undefined;
   let i = 1;
   let operands = w.operands ?? 0;

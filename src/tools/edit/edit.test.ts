@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createMemfsWorkspace } from '../../backends/memfs';
+import { encodeNonAscii } from '../../text/match';
 import { CWD, RELAXED, STRICT, harness as on, type HarnessOptions } from '../write/harness.test-support';
+import { ESCAPES_NOTE } from './render';
 
 const harness = (o?: HarnessOptions) => on(createMemfsWorkspace(), o);
 
@@ -140,6 +142,27 @@ describe('Edit', () => {
     );
     expect(h.text('a.txt')).toEqual('y = 2\ny = 2\ny = 2\n');
   });
+
+  it('matches an old_string of 10,000 non-ASCII characters against their escapes', async () => {
+    const word = 'é“ü”'.repeat(2500);
+    const h = harness({ files: { 'long.js': `s = "${encodeNonAscii(word)}";\n` } });
+    const r = await h.run('Edit', { file_path: `${CWD}/long.js`, old_string: word, new_string: 'short' });
+    expect([r.content, r.is_error, h.text('long.js')]).toEqual([
+      ok(`${CWD}/long.js`),
+      false,
+      's = "short";\n',
+    ]);
+  });
+
+  // The regex that spelled each character both ways was ~22 pattern characters per character:
+  // past 3 GB (and minutes) to compile for 5 MB.
+  it('refuses an old_string of 5 MB of non-ASCII characters that is not there, in seconds', async () => {
+    const h = harness({ files: { 'esc.js': 's = "\\u00e9\\u00e9";\n' } });
+    const old = 'é'.repeat(5_000_000);
+    expect(await h.run('Edit', { file_path: `${CWD}/esc.js`, old_string: old, new_string: 'x' })).toEqual(
+      err(`String to replace not found in file.\nString: ${old}\n${ESCAPES_NOTE}`),
+    );
+  }, 20_000);
 
   it("folds curly quotes and carries the file's quote style into new_string", async () => {
     const h = harness({ files: { 'q.md': 'He said “don’t” – fine.\n', 's.md': 'it\'s "plain"\n' } });
@@ -410,7 +433,11 @@ describe('Edit', () => {
   it('says new_string was written as given when the file itself has straight quotes', async () => {
     const h = harness({ model: STRICT, files: { 'q.txt': "It's here\n" } });
     await h.seed('q.txt');
-    const q = await h.record('Edit', { file_path: `${CWD}/q.txt`, old_string: 'It’s here', new_string: 'It’s there' });
+    const q = await h.record('Edit', {
+      file_path: `${CWD}/q.txt`,
+      old_string: 'It’s here',
+      new_string: 'It’s there',
+    });
     expect({ explain: q.explain, file: h.text('q.txt') }).toEqual({
       explain:
         "old_string matched once curly quotes were folded to straight ones; the file's own spelling was replaced and new_string was written as given. The ledger holds a Read of this path (call toolu_seed) and the file has not changed since (or only its mtime moved).",

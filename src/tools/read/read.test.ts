@@ -324,6 +324,16 @@ describe('Read: images, notebooks, PDFs', () => {
     expect((await read({ file_path: '/dev/random' }))?.content).toEqual("<tool_use_error>Cannot read '/dev/random': this device file would block or produce infinite output.</tool_use_error>");
   });
 
+  it('reads a page number past 2^53 as one page, which a PDF does not have', async () => {
+    const { read } = session({ files: { 'odd.pdf': '%PDF-1.7\nnot really\n' } });
+    expect(await read({ file_path: `${CWD}/odd.pdf`, pages: '99999999999999999999' })).toEqual({
+      content: 'PDF file is corrupted or invalid.',
+      is_error: true,
+      structured: 'Error: PDF file is corrupted or invalid.',
+      attachments: undefined,
+    });
+  });
+
   it('refuses empty and header-less PDFs', async () => {
     const { read } = session({ files: { 'e.pdf': '', 'h.pdf': '<html>' } });
     expect((await read({ file_path: `${CWD}/e.pdf` }))?.content).toEqual(`PDF file is empty: ${CWD}/e.pdf`);

@@ -409,8 +409,9 @@ async function readPdf(input: ReadInput, ctx: ToolContext, deps: ReadDeps, base:
   }
   if (pageCount !== undefined && range.first > pageCount) return { ...base, kind: 'pdf-pages-outside', first: range.first, last: range.last, pageCount };
   const last = pageCount === undefined ? range.last : Math.min(range.last, pageCount);
+  // Counted, not compared: past 2^53 `p++` stops advancing and `p <= last` would hold for ever.
   const pages: number[] = [];
-  for (let p = range.first; p <= last; p++) pages.push(p);
+  for (let k = 0; k <= last - range.first && k < MAX_PAGES_PER_REQUEST; k++) pages.push(range.first + k);
   let images: string[];
   try {
     images = (await deps.pdf.renderJpeg(bytes, pages)).map(toBase64);

@@ -4,6 +4,8 @@
 import { FS_ERROR_TEXT, isFsError, type FsError } from '../../workspace/types';
 
 export function fsErrorText(e: FsError): string {
+  // Node refuses a path with a NUL byte in its own words (nulPathMessage).
+  if (e.path.includes('\0')) return e.message;
   const head = `${e.code}: ${FS_ERROR_TEXT[e.code]}, ${e.syscall}`;
   return e.syscall === 'read' ? head : `${head} '${e.path}'`;
 }

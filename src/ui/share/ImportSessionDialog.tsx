@@ -7,6 +7,10 @@ import { readTextFile } from './files';
 
 const MAX_TRANSCRIPT_BYTES = 64 * 1024 * 1024;
 
+/** A path's entry; a file named `constructor` has none until the person gives it one. */
+const own = <T,>(rec: Record<string, T>, path: string): T | undefined =>
+  Object.hasOwn(rec, path) ? rec[path] : undefined;
+
 export function ImportSessionDialog({
   onClose,
   onReplay,
@@ -35,9 +39,10 @@ export function ImportSessionDialog({
   const replay = async () => {
     if (!imported) return;
     const { withSuppliedFiles } = await import('./core');
-    const files: Record<string, FileSpec> = {};
-    for (const [p, text] of Object.entries(supplied)) if (text !== '') files[p] = text;
-    Object.assign(files, picked);
+    const files: Record<string, FileSpec> = Object.fromEntries([
+      ...Object.entries(supplied).filter(([, text]) => text !== ''),
+      ...Object.entries(picked),
+    ]);
     onReplay(withSuppliedFiles(imported.scenario, files), imported.scenario.id ?? 'session');
   };
 
@@ -93,7 +98,7 @@ export function ImportSessionDialog({
                   <textarea
                     rows={3}
                     aria-label={`Content of ${u.path}`}
-                    value={supplied[u.path] ?? ''}
+                    value={own(supplied, u.path) ?? ''}
                     onChange={(e) => setSupplied({ ...supplied, [u.path]: e.target.value })}
                   />
                   <input
@@ -108,10 +113,10 @@ export function ImportSessionDialog({
                       });
                     }}
                   />
-                  {picked[u.path] ? (
+                  {own(picked, u.path) !== undefined ? (
                     <span className="muted">
                       {' '}
-                      picked ({typeof picked[u.path] === 'string' ? 'text' : 'exact bytes'})
+                      picked ({typeof own(picked, u.path) === 'string' ? 'text' : 'exact bytes'})
                     </span>
                   ) : null}
                 </label>

@@ -1,0 +1,40 @@
+// Conforming many scenarios at once: the generated corpus is thousands of replays, and one replay
+// uses one core (just-bash's python3 starts its own thread, ~2 s of CPU each time). Each of the
+// `jobs` lanes is a ScenarioThread, so every scenario runs in a worker thread under its deadline
+// and the memory budget, as a single `conform` does; results are compared here.
+import type { CliBackend } from './backend-names';
+import type { GeneratedPair } from './corpus';
+import { conformOne, type Verdict } from './run';
+import { ScenarioThread, type Budget } from './scenario-thread';
+
+/** Every pair's verdict, in the order of `pairs`. `onVerdict` sees them in that order too, each
+ * as soon as it and those before it are done. A stopped scenario is a failed verdict; its lane
+ * goes on in a new thread. */
+export async function conformPairs(
+  pairs: GeneratedPair[],
+  backend: CliBackend,
+  jobs: number,
+  budget: Budget,
+  onVerdict?: (pair: GeneratedPair, v: Verdict) => void,
+): Promise<Verdict[]> {
+  const lanes = Math.max(1, Math.min(jobs, pairs.length));
+  const out: Verdict[] = [];
+  let next = 0;
+  let reported = 0;
+  // Each lane takes the next pair when it is free, so slow (python3) scenarios even out.
+  const lane = async () => {
+    const thread = new ScenarioThread({ ...budget, threads: lanes });
+    try {
+      for (let i = next++; i < pairs.length; i = next++) {
+        const p = pairs[i] as GeneratedPair;
+        out[i] = await conformOne(p.scenario, p.expected, (s, version) => thread.replay(s, backend, version));
+        for (; reported < pairs.length && out[reported]; reported++)
+          onVerdict?.(pairs[reported] as GeneratedPair, out[reported] as Verdict);
+      }
+    } finally {
+      thread.dispose();
+    }
+  };
+  await Promise.all(Array.from({ length: lanes }, lane));
+  return out;
+}

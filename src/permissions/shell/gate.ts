@@ -1,0 +1,354 @@
+// The static gate: the shell syntax Claude Code refuses to approve without asking, whatever
+// the rules and the working directories say. The binary walks the command in source order and
+// stops at the first construct it cannot model; each construct has its own reason, worded per
+// version (`GateTexts` in the permission behaviour). Everything here was recorded from 2.1.273
+// and 2.1.332 (probes over ~300 commands: /work is not kept, the rules are): what is not listed
+// here passes the gate and is judged by the later stages (rules, paths, read-only set).
+import { FILE_COMMANDS } from './commands';
+import type { CommandNode, ScriptNode, StatementNode, WordNode, WordPart } from './parse';
+
+export type GateReason =
+  | { kind: 'node'; node: GateNode }
+  | { kind: 'set-variable' }
+  | { kind: 'evaluates'; command: string }
+  | { kind: 'zsh-builtin'; command: string }
+  | { kind: 'find-action'; flag: string }
+  | { kind: 'arithmetic-variable'; name: string }
+  | { kind: 'fixed'; text: GateFixed };
+
+/** tree-sitter-bash node names, as 2.1.273 names them in "Contains <node>". */
+export type GateNode =
+  | 'simple_expansion'
+  | 'expansion'
+  | 'string'
+  | 'compound_statement'
+  | 'command_substitution'
+  | 'process_substitution'
+  | 'case_statement'
+  | 'function_definition'
+  | 'c_style_for_statement'
+  | 'while_statement'
+  | 'ansi_c_string'
+  | 'translated_string'
+  | 'array'
+  | 'brace_expression';
+
+export type GateFixed =
+  | 'subshell'
+  | 'brace-expansion'
+  | 'escaped-brace'
+  | 'escaped-whitespace'
+  | 'heredoc'
+  | 'tilde-assignment'
+  | 'brace-quote'
+  | 'expansion-in-path'
+  | 'tilde-variant'
+  | 'background';
+
+/** Variables a command may read without the gate stopping it: HOME is resolved from the
+ * environment (`echo $HOME`, `ls "$HOME"` are judged as the home path). */
+const RESOLVED = new Set(['HOME']);
+/** Variables the shell itself sets: quoted alone (`"$PWD"`) they are refused as quoted text
+ * rather than as a variable (an unset `"$F"` is refused as a variable). */
+const SHELL_SET = new Set(['PWD', 'OLDPWD', 'USER', 'PATH', 'SHELL', 'TERM', 'LANG', 'LC_ALL', 'TMPDIR', 'HOSTNAME', 'UID', 'PPID', 'RANDOM', 'SECONDS', 'LINENO', 'BASH', 'IFS']);
+
+const EVALUATES = new Set(['eval', 'exec', 'source', '.', 'alias', 'trap', 'coproc']);
+const ZSH_BUILTINS = new Set(['shopt', 'zmodload', 'emulate', 'setopt', 'unsetopt', 'zle', 'zstyle', 'autoload', 'zcompile', 'zparseopts', 'zpty', 'ztcp', 'zsocket', 'sysopen', 'syswrite', 'sysread', 'zf_rm', 'zf_mv', 'zf_ln', 'zf_chmod', 'zf_chown', 'zf_mkdir', 'zf_rmdir']);
+const FIND_ACTIONS = new Set(['-exec', '-execdir', '-ok', '-okdir', '-delete', '-fprint', '-fprint0', '-fprintf', '-fls']);
+/** Wrappers the gate looks through to find the command that runs (`command eval x`). */
+const TRANSPARENT = new Set(['command', 'builtin']);
+
+interface Walk {
+  /** Variables assigned earlier in the command line. */
+  assigned: Set<string>;
+  /** A variable assigned earlier in the line is read (2.1.332 will not approve it unasked). */
+  usedAssigned: boolean;
+  /** Braced parameter expansions in source order (the parser does not keep the braces). */
+  braced: boolean[];
+  next: number;
+}
+
+const lit = (w: WordNode | null | undefined): string | null => {
+  if (!w) return null;
+  let s = '';
+  for (const p of w.parts) {
+    if (p.type === 'Literal' || p.type === 'SingleQuoted' || p.type === 'Escaped') s += p.value;
+    else if (p.type === 'DoubleQuoted' && p.parts.every((x) => x.type === 'Literal')) s += p.parts.map((x) => (x as { value: string }).value).join('');
+    else return null;
+  }
+  return s;
+};
+
+/** `$name` and `${...}` in source order, outside single quotes: true for the braced ones. */
+function bracedExpansions(command: string): boolean[] {
+  const out: boolean[] = [];
+  let single = false;
+  for (let i = 0; i < command.length; i++) {
+    const c = command[i];
+    if (c === '\\' && !single) {
+      i++;
+      continue;
+    }
+    if (c === "'" && !single) {
+      // $'...' is not a parameter expansion; a plain ' opens a single-quoted string unless
+      // inside double quotes, which this scan does not need to tell apart for `$`.
+      single = true;
+      continue;
+    }
+    if (c === "'" && single) {
+      single = false;
+      continue;
+    }
+    if (single || c !== '$') continue;
+    const n = command[i + 1] ?? '';
+    if (n === '{') out.push(true);
+    else if (/[A-Za-z_0-9@*#?$!-]/.test(n)) out.push(false);
+  }
+  return out;
+}
+
+/** `$'…'` / `$"…"` outside quotes (the parser folds them into plain strings). */
+function dollarQuote(command: string): GateNode | undefined {
+  let single = false;
+  let double = false;
+  for (let i = 0; i < command.length; i++) {
+    const c = command[i];
+    if (c === '\\' && !single) {
+      i++;
+      continue;
+    }
+    if (c === "'" && !double) single = !single;
+    else if (c === '"' && !single) double = !double;
+    else if (c === '$' && !single && !double) {
+      if (command[i + 1] === "'") return 'ansi_c_string';
+      if (command[i + 1] === '"') return 'translated_string';
+    }
+  }
+  return undefined;
+}
+
+const node = (n: GateNode): GateReason => ({ kind: 'node', node: n });
+const fixed = (t: GateFixed): GateReason => ({ kind: 'fixed', text: t });
+
+function expansionReason(name: string, w: Walk): GateReason | undefined {
+  const braced = w.braced[w.next++] ?? false;
+  if (braced) return node('expansion');
+  if (w.assigned.has(name)) {
+    w.usedAssigned = true;
+    return undefined;
+  }
+  if (RESOLVED.has(name)) return undefined;
+  return node('simple_expansion');
+}
+
+function arithmeticNames(expr: unknown): string[] {
+  const names: string[] = [];
+  const visit = (v: unknown) => {
+    if (!v || typeof v !== 'object') return;
+    const o = v as { type?: string; name?: string };
+    if ((o.type === 'ArithVariable' || o.type === 'ArithSpecialVar') && typeof o.name === 'string') names.push(o.name);
+    else if (o.type && o.type !== 'ArithNumber' && o.type.startsWith('Arith') && !['ArithBinary', 'ArithUnary', 'ArithTernary', 'ArithGroup', 'ArithNested'].includes(o.type))
+      names.push(o.type.replace(/^Arith/, ''));
+    for (const x of Object.values(v as Record<string, unknown>)) if (x && typeof x === 'object') visit(x);
+  };
+  visit(expr);
+  return names;
+}
+
+function partsReason(parts: readonly WordPart[], w: Walk, wordParts: number): GateReason | undefined {
+  for (const p of parts) {
+    switch (p.type) {
+      case 'Escaped':
+        if (/^\s$/.test(p.value)) return fixed('escaped-whitespace');
+        if (p.value === '{' || p.value === '}') return fixed('escaped-brace');
+        break;
+      case 'DoubleQuoted': {
+        const inner = p.parts;
+        if (inner.some((x) => x.type === 'CommandSubstitution' || x.type === 'ArithmeticExpansion'))
+          return node('string');
+        // "$DIR/rest" as a whole word is judged as a path under an unknown directory.
+        const pathLike =
+          wordParts === 1 &&
+          inner[0]?.type === 'ParameterExpansion' &&
+          inner[1]?.type === 'Literal' &&
+          (inner[1] as { value: string }).value.startsWith('/');
+        for (let i = 0; i < inner.length; i++) {
+          const x = inner[i] as WordPart;
+          if (x.type !== 'ParameterExpansion') continue;
+          const braced = w.braced[w.next++] ?? false;
+          if (braced || x.operation !== null) return node('expansion');
+          if (w.assigned.has(x.parameter)) {
+            w.usedAssigned = true;
+            continue;
+          }
+          if (RESOLVED.has(x.parameter) || (pathLike && i === 0)) continue;
+          // A variable the shell sets, quoted, is refused as quoted text; any other as a variable.
+          return node(SHELL_SET.has(x.parameter) ? 'string' : 'simple_expansion');
+        }
+        break;
+      }
+      case 'ParameterExpansion':
+        if (p.operation !== null) {
+          w.next++;
+          return node('expansion');
+        }
+        {
+          const r = expansionReason(p.parameter, w);
+          if (r) return r;
+        }
+        break;
+      case 'CommandSubstitution':
+        return node('command_substitution');
+      case 'ProcessSubstitution':
+        return node('process_substitution');
+      case 'ArithmeticExpansion': {
+        const names = arithmeticNames(p.expression);
+        if (names.length > 0) return { kind: 'arithmetic-variable', name: names[0] as string };
+        break;
+      }
+      case 'BraceExpansion':
+        return p.items.some((i) => i.type !== 'Word') ? node('brace_expression') : fixed('brace-expansion');
+      default:
+        break;
+    }
+  }
+  return undefined;
+}
+
+const wordReason = (word: WordNode, w: Walk): GateReason | undefined =>
+  partsReason(word.parts, w, word.parts.length);
+
+function commandReason(cmd: CommandNode, w: Walk): GateReason | undefined {
+  switch (cmd.type) {
+    case 'Subshell':
+      return fixed('subshell');
+    case 'Group':
+      // A quote inside braces is refused as possible brace-expansion obfuscation.
+      if (cmd.body.some((st) => /['"]/.test(st.sourceText ?? ''))) return fixed('brace-quote');
+      return node('compound_statement');
+    case 'ArithmeticCommand':
+      return node('compound_statement');
+    case 'FunctionDef':
+      return node('function_definition');
+    case 'CStyleFor':
+      return node('c_style_for_statement');
+    case 'Case':
+      return node('case_statement');
+    case 'While':
+    case 'Until':
+      if (cmd.redirections.length > 0) return node('while_statement');
+      return bodyReason([...cmd.condition, ...cmd.body], w);
+    case 'If': {
+      for (const c of cmd.clauses) {
+        const r = bodyReason([...c.condition, ...c.body], w);
+        if (r) return r;
+      }
+      return bodyReason(cmd.elseBody ?? [], w);
+    }
+    case 'For': {
+      for (const word of cmd.words ?? []) {
+        const r = wordReason(word, w);
+        if (r) return r;
+      }
+      return bodyReason(cmd.body, w);
+    }
+    case 'ConditionalCommand':
+      return undefined;
+    case 'SimpleCommand': {
+      for (const a of cmd.assignments) {
+        if (a.array) return node('array');
+        if (a.value) {
+          if (a.value.parts[0]?.type === 'TildeExpansion') return fixed('tilde-assignment');
+          // A nested command in a value is not refused here: the command then needs approval.
+          if (!a.value.parts.some((p) => p.type === 'CommandSubstitution')) {
+            const r = wordReason(a.value, w);
+            if (r) return r;
+          }
+        }
+      }
+      const words = cmd.name ? [cmd.name, ...cmd.args] : [];
+      let at = 0;
+      while (at < words.length - 1 && TRANSPARENT.has(lit(words[at]) ?? '')) at++;
+      const name = lit(words[at]);
+      if (name !== null && EVALUATES.has(name)) return { kind: 'evaluates', command: name };
+      if (name !== null && ZSH_BUILTINS.has(name)) return { kind: 'zsh-builtin', command: name };
+      for (const word of words) {
+        const r = wordReason(word, w);
+        if (r) return r;
+      }
+      if (name === 'find') {
+        const flag = words.map(lit).find((v) => v !== null && FIND_ACTIONS.has(v));
+        if (flag) return { kind: 'find-action', flag };
+      }
+      if (name !== null && FILE_COMMANDS.has(name)) {
+        for (const word of words.slice(at + 1)) {
+          const first = word.parts[0];
+          if (first?.type === 'TildeExpansion' && first.user !== null) return fixed('tilde-variant');
+          if (word.parts.some((p) => (p.type === 'SingleQuoted' || p.type === 'Escaped') && p.value.includes('$')))
+            return fixed('expansion-in-path');
+        }
+      }
+      for (const r of cmd.redirections) {
+        if (r.target.type === 'HereDoc') {
+          if (!r.target.quoted) return fixed('heredoc');
+          continue;
+        }
+        if (r.target.parts[0]?.type === 'TildeExpansion') return fixed('expansion-in-path');
+        // A redirection target is not resolved through the line's own assignments.
+        const assigned = w.assigned;
+        w.assigned = new Set();
+        const reason = wordReason(r.target, w);
+        w.assigned = assigned;
+        if (reason) return reason;
+      }
+      // Assignments of a plain command line hold for the rest of it.
+      if (!cmd.name) for (const a of cmd.assignments) w.assigned.add(a.name);
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+function bodyReason(body: readonly StatementNode[], w: Walk): GateReason | undefined {
+  for (const st of body) {
+    const r = statementReason(st, w);
+    if (r) return r;
+  }
+  return undefined;
+}
+
+function statementReason(st: StatementNode, w: Walk): GateReason | undefined {
+  if (st.background) return fixed('background');
+  for (const pl of st.pipelines)
+    for (const cmd of pl.commands) {
+      const r = commandReason(cmd, w);
+      if (r) return r;
+    }
+  return undefined;
+}
+
+/** The first construct of the command line the binary refuses to analyse, if any, and whether
+ * the line reads a variable it assigned itself. */
+export function gateReason(script: ScriptNode, command: string): { reason?: GateReason; usesAssigned: boolean } {
+  const dq = dollarQuote(command);
+  if (dq) return { reason: node(dq), usesAssigned: false };
+  const w: Walk = { assigned: new Set(), usedAssigned: false, braced: bracedExpansions(command), next: 0 };
+  const reason = bodyReason(script.statements, w);
+  return { ...(reason ? { reason } : {}), usesAssigned: w.usedAssigned };
+}
+
+/** Variables a command line assigns at its top level before their use (`F=x; cat $F`), with
+ * their static values: 2.1.273 judges `$F` as its value. */
+export function assignedValues(script: ScriptNode): Map<string, string> {
+  const values = new Map<string, string>();
+  for (const st of script.statements)
+    for (const pl of st.pipelines)
+      for (const cmd of pl.commands) {
+        if (cmd.type !== 'SimpleCommand' || cmd.name) continue;
+        for (const a of cmd.assignments) {
+          const v = a.value ? lit(a.value) : '';
+          if (v !== null && !a.array) values.set(a.name, v);
+        }
+      }
+  return values;
+}

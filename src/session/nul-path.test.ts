@@ -1,0 +1,59 @@
+// A NUL byte in a path: Node refuses the path before any system call, in its own words, and the
+// text shows the byte escaped; no raw NUL reaches a tool result.
+import { describe, expect, it } from 'vitest';
+import { statSync } from 'node:fs';
+import { createMemfsWorkspace } from '../backends/memfs';
+import { nulPathMessage } from '../workspace/types';
+import { ALL_TOOLS } from '../tools/registry';
+import { replayScenario } from './replay';
+import { createPermissions } from './wiring';
+
+const nodeSays = (path: string) => {
+  try {
+    statSync(path);
+    return 'no error';
+  } catch (e) {
+    return (e as Error).message;
+  }
+};
+
+describe('a path with a NUL byte', () => {
+  it("is refused in Node's words, the path quoted as util.inspect quotes it", () => {
+    const paths = [
+      '/x/foo.txt\0.png',
+      "/tmp/a'b\0c\n\x7f\x0b\\é",
+      `/tmp/a'"b\0`,
+      `a'"\`\0\t\r\b\f\x1b`,
+      `/${'x'.repeat(200)}\0`,
+    ];
+    expect(paths.map(nulPathMessage)).toEqual(paths.map(nodeSays));
+  });
+
+  it('gives every file tool a clean error', async () => {
+    const calls = [
+      { name: 'Read', input: { file_path: '$CWD/foo.txt\0.png' } },
+      { name: 'Write', input: { file_path: '$CWD/w\0.txt', content: 'x' } },
+      { name: 'Edit', input: { file_path: '$CWD/a.txt\0', old_string: 'a', new_string: 'b' } },
+      { name: 'NotebookEdit', input: { notebook_path: '$CWD/n\0.ipynb', new_source: 'x' } },
+    ];
+    const scen = {
+      id: 'nul',
+      area: 'nul',
+      description: 'nul',
+      files: { 'a.txt': 'a\n' },
+      turns: calls.map((c) => [c]),
+    };
+    const { result } = await replayScenario(createMemfsWorkspace(), scen, 'nul', {
+      tools: ALL_TOOLS,
+      permissions: createPermissions,
+    });
+    const refusal = (tool: string, name: string) =>
+      `<tool_use_error>Error calling tool (${tool}): The argument 'path' must be a string, Uint8Array, or URL without null bytes. Received '$CWD/${name.replace('\0', '\\x00')}'</tool_use_error>`;
+    expect(result.turns.map((t) => t.calls.map((c) => [c.tool, c.is_error, c.content]))).toEqual([
+      [['Read', true, refusal('Read', 'foo.txt\0.png')]],
+      [['Write', true, refusal('Write', 'w\0.txt')]],
+      [['Edit', true, refusal('Edit', 'a.txt\0')]],
+      [['NotebookEdit', true, refusal('NotebookEdit', 'n\0.ipynb')]],
+    ]);
+  });
+});
