@@ -16,7 +16,12 @@ export type { CliBackend } from './backend-names';
 /** One pool for every workspace of the run: a worker thread takes about a second to start. */
 let threads: WorkerPool | undefined;
 
-export function createWorkspace(backend: CliBackend): Workspace {
+export interface WorkspaceHooks {
+  /** Each disk command's process group (DiskShellOptions.onSpawn). */
+  onSpawn?: (pgid: number) => void;
+}
+
+export function createWorkspace(backend: CliBackend, hooks: WorkspaceHooks = {}): Workspace {
   if (backend === 'memfs-worker')
     return createMemfsWorkspace({
       shell: (vol, clock) =>
@@ -28,5 +33,5 @@ export function createWorkspace(backend: CliBackend): Workspace {
         shell: (vol, clock) => createJustBashShell(vol, clock, { python: true }),
         search: (vol) => createMemfsSearch(vol, nodeRipgrepLoader),
       })
-    : createDiskWorkspace({ shell: () => createDiskShell(), search: () => createDiskSearch() });
+    : createDiskWorkspace({ shell: () => createDiskShell({ onSpawn: hooks.onSpawn }), search: () => createDiskSearch() });
 }

@@ -1,59 +1,40 @@
-// Conforming many scenarios in worker threads: the generated corpus is thousands of replays, and
-// one replay uses one core (just-bash's python3 starts its own thread, ~2 s of CPU each time).
+// Conforming many scenarios at once: the generated corpus is thousands of replays, and one replay
+// uses one core (just-bash's python3 starts its own thread, ~2 s of CPU each time). Each of the
+// `jobs` lanes is a ScenarioThread, so every scenario runs in a worker thread under its deadline
+// and the memory budget, as a single `conform` does; results are compared here.
 import type { CliBackend } from './backend-names';
-import type { GeneratedPair, LoadedScenario } from './corpus';
+import type { GeneratedPair } from './corpus';
 import { conformOne, type Verdict } from './run';
-import { tsxWorker } from './shell-thread';
-import type { ScenarioResult } from '../scenario/schema';
-
-export interface ConformJob {
-  i: number;
-  scenario: LoadedScenario;
-  expected: ScenarioResult;
-  backend: CliBackend;
-}
+import { ScenarioThread, type Budget } from './scenario-thread';
 
 /** Every pair's verdict, in the order of `pairs`. `onVerdict` sees them in that order too, each
- * as soon as it and those before it are done. `jobs` 1 runs them here, one by one. */
+ * as soon as it and those before it are done. A stopped scenario is a failed verdict; its lane
+ * goes on in a new thread. */
 export async function conformPairs(
   pairs: GeneratedPair[],
   backend: CliBackend,
   jobs: number,
+  budget: Budget,
   onVerdict?: (pair: GeneratedPair, v: Verdict) => void,
 ): Promise<Verdict[]> {
+  const lanes = Math.max(1, Math.min(jobs, pairs.length));
   const out: Verdict[] = [];
-  if (jobs <= 1) {
-    for (const p of pairs) {
-      const v = await conformOne(p.scenario, p.expected, backend);
-      out.push(v);
-      onVerdict?.(p, v);
-    }
-    return out;
-  }
   let next = 0;
   let reported = 0;
-  const thread = () =>
-    new Promise<void>((resolve, reject) => {
-      const w = tsxWorker(new URL('./conform-thread-entry.ts', import.meta.url));
-      // Each thread takes the next pair when it is free, so slow (python3) scenarios even out.
-      const send = () => {
-        const p = pairs[next];
-        if (!p) {
-          void w.terminate().then(() => resolve());
-          return;
-        }
-        const job: ConformJob = { i: next++, scenario: p.scenario, expected: p.expected, backend };
-        w.postMessage(job);
-      };
-      w.on('message', (m: { i: number; verdict: Verdict }) => {
-        out[m.i] = m.verdict;
+  // Each lane takes the next pair when it is free, so slow (python3) scenarios even out.
+  const lane = async () => {
+    const thread = new ScenarioThread({ ...budget, threads: lanes });
+    try {
+      for (let i = next++; i < pairs.length; i = next++) {
+        const p = pairs[i] as GeneratedPair;
+        out[i] = await conformOne(p.scenario, p.expected, (s, version) => thread.replay(s, backend, version));
         for (; reported < pairs.length && out[reported]; reported++)
           onVerdict?.(pairs[reported] as GeneratedPair, out[reported] as Verdict);
-        send();
-      });
-      w.on('error', reject);
-      send();
-    });
-  await Promise.all(Array.from({ length: Math.min(jobs, pairs.length) }, thread));
+      }
+    } finally {
+      thread.dispose();
+    }
+  };
+  await Promise.all(Array.from({ length: lanes }, lane));
   return out;
 }

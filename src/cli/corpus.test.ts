@@ -70,6 +70,23 @@ describe('loadGenerated', () => {
     writeFileSync(join(other, 'fam.2.1.332.jsonl'), jsonl([resultOf('gen-fam-0000', '2.1.273')]));
     expect(() => loadGenerated(listGeneratedFiles([other]))).toThrow('fam.2.1.332.jsonl:1: a result of version 2.1.273 in the file of 2.1.332');
   });
+
+  it('checks each line as a scenario file is checked: depth, key names, paths outside the workspace', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'generated-untrusted-'));
+    const file = join(dir, 'fam.scenarios.jsonl');
+    const ok = JSON.stringify({ id: 'gen-fam-0000', turns: [] });
+    writeFileSync(file, `${ok}\n{"id": "gen-fam-0001", "turns": ${'['.repeat(100_000)}${']'.repeat(100_000)}}\n`);
+    expect(() => loadGenerated([file])).toThrow(new Error(`${file}:2: nested deeper than 200 levels`));
+    writeFileSync(file, `${ok}\n{"id": "gen-fam-0001", "turns": [], "__proto__": {}}\n`);
+    expect(() => loadGenerated([file])).toThrow(`${file}:2: the key "__proto__" in (root) is not allowed`);
+    writeFileSync(file, jsonl([{ id: 'gen-fam-0000', files: { '../../x': 'no' }, turns: [] }]));
+    expect(() => loadGenerated([file])).toThrow(
+      new Error(`${file}:1: files["../../x"] lands outside the workspace (only paths inside its root are laid out)`),
+    );
+    writeFileSync(file, jsonl([{ id: 'gen-fam-0000', turns: [] }]));
+    writeFileSync(join(dir, 'fam.2.1.273.jsonl'), `{"scenario": "gen-fam-0000", "files": ${'{"a": '.repeat(300)}1${'}'.repeat(300)}}\n`);
+    expect(() => loadGenerated([file])).toThrow(`${join(dir, 'fam.2.1.273.jsonl')}:1: nested deeper than 200 levels`);
+  });
 });
 
 describe('parseKnownFailures', () => {
@@ -84,5 +101,19 @@ describe('parseKnownFailures', () => {
   it('refuses a line without a version or a reason', () => {
     expect(() => parseKnownFailures('memfs read-basic reason\n')).toThrow('known-failures.txt: cannot read line: memfs read-basic reason');
     expect(() => parseKnownFailures('2.1.273 memfs read-basic\n')).toThrow('known-failures.txt: cannot read line: 2.1.273 memfs read-basic');
+  });
+});
+
+describe('loadScenario', () => {
+  it('refuses a scenario file whose files land outside the workspace, or that is nested too deep, naming it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'corpus-'));
+    const escape = join(dir, 'escape.json');
+    writeFileSync(escape, JSON.stringify({ files: { '../../x': 'no', '../ok': 'yes' }, turns: [] }));
+    expect(() => loadScenario(escape)).toThrow(
+      new Error(`${escape}: files["../../x"] lands outside the workspace (only paths inside its root are laid out)`),
+    );
+    const deep = join(dir, 'deep.json');
+    writeFileSync(deep, `{"turns": ${'['.repeat(100_000)}${']'.repeat(100_000)}}`);
+    expect(() => loadScenario(deep)).toThrow(new Error(`${deep}: nested deeper than 200 levels`));
   });
 });

@@ -4,6 +4,8 @@ import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { DEFAULT_VERSION } from '../profiles';
 import { parseResult, parseScenario, type Scenario, type ScenarioResult } from '../scenario/schema';
+import { scenarioPathIssues } from '../scenario/materialise';
+import { parseUntrustedJson } from '../scenario/untrusted-json';
 
 export interface LoadedScenario {
   id: string;
@@ -26,8 +28,27 @@ export function listScenarioFiles(inputs: string[]): string[] {
   return files;
 }
 
+/** JSON text from a scenario or results file (or one line of a JSONL file, `origin` naming it),
+ * checked for depth and key names before anything walks it. */
+function untrustedJson(text: string, origin: string): unknown {
+  const read = parseUntrustedJson(text);
+  if (!read.ok) throw new Error(`${origin}: ${read.message}`);
+  return read.value;
+}
+
+const readJson = (file: string): unknown => untrustedJson(readFileSync(file, 'utf8'), file);
+
+/** A scenario whose paths all land inside its workspace. */
+function checkedScenario(json: unknown, origin: string): Scenario {
+  const scenario = parseScenario(json, origin);
+  const outside = scenarioPathIssues(scenario);
+  if (outside.length > 0)
+    throw new Error(`${origin}: ${outside.map((i) => `${i.path} ${i.message}`).join('; ')}`);
+  return scenario;
+}
+
 export function loadScenario(file: string): LoadedScenario {
-  const scenario = parseScenario(JSON.parse(readFileSync(file, 'utf8')), file);
+  const scenario = checkedScenario(readJson(file), file);
   return { id: scenario.id ?? basename(file, '.json'), file, scenario };
 }
 
@@ -40,7 +61,7 @@ export function loadExpected(s: LoadedScenario, expectedDir: string | undefined)
     ? [join(expectedDir, `${s.id}.json`)]
     : [join(dirname(s.file), '..', 'results', version, `${s.id}.json`)];
   if (!expectedDir && s.scenario.expect) return s.scenario.expect;
-  for (const f of candidates) if (existsSync(f)) return parseResult(JSON.parse(readFileSync(f, 'utf8')), f);
+  for (const f of candidates) if (existsSync(f)) return parseResult(readJson(f), f);
   return undefined;
 }
 
@@ -83,13 +104,7 @@ function readJsonl<T>(file: string, parse: (json: unknown, origin: string) => T)
     const line = lines[i] as string;
     if (!line.trim()) continue;
     const origin = `${file}:${i + 1}`;
-    let json: unknown;
-    try {
-      json = JSON.parse(line);
-    } catch (e) {
-      throw new Error(`${origin}: ${(e as Error).message}`);
-    }
-    out.push(parse(json, origin));
+    out.push(parse(untrustedJson(line, origin), origin));
   }
   return out;
 }
@@ -104,7 +119,7 @@ export function loadGenerated(files: string[]): GeneratedCorpus {
     const family = basename(file, JSONL_SUFFIX);
     const dir = dirname(file);
     const own = readJsonl(file, (json, origin) => {
-      const scenario = parseScenario(json, origin);
+      const scenario = checkedScenario(json, origin);
       if (!scenario.id) throw new Error(`${origin}: a generated scenario needs an id`);
       return { id: scenario.id, file, scenario, family };
     });

@@ -9,18 +9,20 @@ import {
   loadScenario,
   type LoadedScenario,
 } from './corpus';
-import { conformOne, replayLoaded, type Verdict } from './run';
-import { short } from '../session/compare';
+import { conformOne, describeVerdict, type Verdict } from './run';
+import { DEFAULT_MEMORY_MB, ScenarioStopped, ScenarioThread, type Budget } from './scenario-thread';
 import { formatTranscript } from './transcript';
 import { conformPairs } from './conform-threads';
 import { CLI_BACKENDS, isCliBackend, type CliBackend } from './backend-names';
 
 const USAGE = `usage:
-  npm run cli -- replay <scenario file or dir>... [--backend ${CLI_BACKENDS.join('|')}] [--filter <regex on id>] [--version <v>] [--out <dir>] [--json]
-  npm run cli -- conform <scenario file or dir>... [--expected <results dir>] [--backend ${CLI_BACKENDS.join('|')}] [--filter <regex on id>] [--json]
-  npm run cli -- conform conformance/generated [--version <v>] [--jobs <n>] [--backend ...] [--filter ...] [--json]
+  npm run cli -- replay <scenario file or dir>... [--backend ${CLI_BACKENDS.join('|')}] [--filter <regex on id>] [--version <v>] [--out <dir>] [--json] [--timeout <s>] [--memory <MiB>]
+  npm run cli -- conform <scenario file or dir>... [--expected <results dir>] [--backend ${CLI_BACKENDS.join('|')}] [--filter <regex on id>] [--json] [--timeout <s>] [--memory <MiB>]
+  npm run cli -- conform conformance/generated [--version <v>] [--jobs <n>] [--backend ...] [--filter ...] [--json] [--timeout <s>] [--memory <MiB>]
       (a folder of <family>.scenarios.jsonl, or such a file: each scenario under every version
-       with a result in <family>.<version>.jsonl)`;
+       with a result in <family>.<version>.jsonl)
+  --timeout: each scenario's deadline (default: the scenario's own timeout, else 60 s)
+  --memory: the memory the CLI may reach while a scenario runs (default ${DEFAULT_MEMORY_MB} MiB; with --jobs, per thread)`;
 
 class UsageError extends Error {}
 
@@ -34,13 +36,20 @@ interface Args {
   filter?: RegExp;
   version?: string;
   jobs: number;
+  budget: Budget;
+}
+
+function positive(flag: string, v: string): number {
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`${flag} must be a positive number, not ${v}`);
+  return n;
 }
 
 function parseArgs(argv: string[]): Args {
   const [cmd, ...rest] = argv;
   if (cmd !== 'replay' && cmd !== 'conform')
     throw new UsageError(cmd ? `unknown command: ${cmd}` : 'no command given');
-  const a: Args = { cmd, inputs: [], backend: 'memfs', json: false, jobs: 1 };
+  const a: Args = { cmd, inputs: [], backend: 'memfs', json: false, jobs: 1, budget: { memoryMb: DEFAULT_MEMORY_MB } };
   for (let i = 0; i < rest.length; i++) {
     const x = rest[i] as string;
     const value = () => {
@@ -55,6 +64,8 @@ function parseArgs(argv: string[]): Args {
       a.backend = b;
     } else if (x === '--out' && cmd === 'replay') a.out = value();
     else if (x === '--json') a.json = true;
+    else if (x === '--timeout') a.budget.timeoutS = positive(x, value());
+    else if (x === '--memory') a.budget.memoryMb = positive(x, value());
     else if (x === '--expected' && cmd === 'conform') a.expected = value();
     else if (x === '--version') a.version = value();
     else if (x === '--jobs' && cmd === 'conform') {
@@ -93,28 +104,32 @@ function loadInputs(a: Args): LoadedScenario[] {
   return a.filter ? all.filter((s) => a.filter?.test(s.id)) : all;
 }
 
-async function replay(a: Args): Promise<number> {
+async function replay(a: Args, thread: ScenarioThread): Promise<number> {
   const scenarios = loadInputs(a);
   if (!a.out) {
     if (scenarios.length !== 1)
       throw new UsageError(`replay without --out takes exactly one scenario (${scenarios.length} given)`);
-    const { result } = await replayLoaded(scenarios[0] as LoadedScenario, a.backend, a.version);
+    const result = await thread.replay(scenarios[0] as LoadedScenario, a.backend, a.version);
     process.stdout.write(a.json ? JSON.stringify(result, null, 1) + '\n' : formatTranscript(result));
     return 0;
   }
   mkdirSync(a.out, { recursive: true });
+  const stopped: string[] = [];
   for (const s of scenarios) {
-    const { result } = await replayLoaded(s, a.backend, a.version);
-    writeFileSync(join(a.out, `${s.id}.json`), JSON.stringify(result, null, 1) + '\n');
+    try {
+      const result = await thread.replay(s, a.backend, a.version);
+      writeFileSync(join(a.out, `${s.id}.json`), JSON.stringify(result, null, 1) + '\n');
+    } catch (e) {
+      if (!(e instanceof ScenarioStopped)) throw e;
+      stopped.push(s.id);
+      process.stderr.write(`STOPPED ${s.id}: ${e.message}; no result written\n`);
+    }
   }
-  process.stderr.write(`replayed ${scenarios.length} scenarios into ${a.out}\n`);
-  return 0;
-}
-
-function failure(v: Verdict): string {
-  if (v.error) return `crashed: ${v.error.split('\n')[0]}`;
-  if (v.first) return `${v.first.path}: expected ${short(v.first.expected)}, got ${short(v.first.actual)}`;
-  return 'no difference reported';
+  const written = scenarios.length - stopped.length;
+  process.stderr.write(
+    `replayed ${written} scenarios into ${a.out}${stopped.length > 0 ? `; ${stopped.length} stopped: ${stopped.join(', ')}` : ''}\n`,
+  );
+  return stopped.length > 0 ? 1 : 0;
 }
 
 interface Tally {
@@ -140,7 +155,7 @@ function printTotals(a: Args, t: Tally, t0: number, verdicts: unknown[]): void {
   console.log(`conformance: ${t.passed} passed, ${t.failed} failed`);
 }
 
-async function conform(a: Args): Promise<number> {
+async function conform(a: Args, thread: ScenarioThread): Promise<number> {
   const generated = generatedFiles(a);
   if (generated.length) return conformGenerated(a, generated);
   if (a.version)
@@ -158,17 +173,18 @@ async function conform(a: Args): Promise<number> {
       if (!a.json) console.log(`FAIL ${s.id}: no recorded result`);
       continue;
     }
-    const v = await conformOne(s, expected, a.backend);
+    const v = await conformOne(s, expected, (x, version) => thread.replay(x, a.backend, version));
     verdicts.push(v);
     count(total, v);
-    if (!a.json) console.log(v.pass ? `PASS ${s.id}` : `FAIL ${s.id}: ${failure(v)}`);
+    if (!a.json) console.log(v.pass ? `PASS ${s.id}` : `FAIL ${s.id}: ${describeVerdict(v)}`);
   }
   printTotals(a, total, t0, verdicts);
   return 0;
 }
 
 /** The generated corpus: every scenario under every version that recorded it, counted per family
- * and version. A scenario a version has not recorded (yet) is no pair, only counted. */
+ * and version. A scenario a version has not recorded (yet) is no pair, only counted. Each of the
+ * --jobs threads is a ScenarioThread: every scenario runs under the deadline and memory budget. */
 async function conformGenerated(a: Args, files: string[]): Promise<number> {
   if (a.expected)
     throw new UsageError(
@@ -190,14 +206,14 @@ async function conformGenerated(a: Args, files: string[]): Promise<number> {
   const total: Tally = { passed: 0, failed: 0, structuredSame: 0 };
   const verdicts: (Verdict & { version: string })[] = [];
   const pairs = corpus.pairs.filter((p) => wanted(p.scenario.id) && versions.includes(p.version));
-  await conformPairs(pairs, a.backend, a.jobs, (p, v) => {
+  await conformPairs(pairs, a.backend, a.jobs, a.budget, (p, v) => {
     verdicts.push({ ...v, version: p.version });
     const part = parts.get(`${p.family} ${p.version}`) as Tally & { unrecorded: number };
     part.unrecorded--;
     count(part, v);
     count(total, v);
     if (!a.json)
-      console.log(v.pass ? `PASS ${p.version} ${v.id}` : `FAIL ${p.version} ${v.id}: ${failure(v)}`);
+      console.log(v.pass ? `PASS ${p.version} ${v.id}` : `FAIL ${p.version} ${v.id}: ${describeVerdict(v)}`);
   });
   if (!a.json)
     for (const [key, t] of parts)
@@ -219,15 +235,23 @@ async function main(): Promise<number> {
     }
     throw e;
   }
+  // Starts its worker thread only when a scenario is first replayed in it.
+  const thread = new ScenarioThread(a.budget);
   try {
-    return a.cmd === 'replay' ? await replay(a) : await conform(a);
+    return a.cmd === 'replay' ? await replay(a, thread) : await conform(a, thread);
   } catch (e) {
+    if (e instanceof ScenarioStopped) {
+      console.error(`cc-playground: the scenario ${e.message}`);
+      return 1;
+    }
     if (e instanceof UsageError) {
       console.error(`cc-playground: ${e.message}\n${USAGE}`);
       return 2;
     }
     console.error(`cc-playground: ${e instanceof Error ? e.message : String(e)}`);
     return 2;
+  } finally {
+    thread.dispose();
   }
 }
 

@@ -5,7 +5,8 @@
 // on the list that passes, fails the run, so the list only shrinks. `--update` rewrites the list
 // (keeping existing reasons). `--backend=<name>`, `--version=<v>` and `--corpus=public|generated`
 // run a part (the rest of the list is kept as it is). The generated corpus runs in `--jobs=<n>`
-// worker threads (default: one per core).
+// scenario threads (default: one per core), each scenario under its deadline and the CLI's
+// default memory budget a thread; the public corpus runs in process under its deadline.
 import { readFileSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
@@ -18,9 +19,9 @@ import {
   parseKnownFailures,
   type KnownFailure,
 } from './corpus';
-import { conformOne, type Verdict } from './run';
+import { conformOne, describeVerdict, inProcess, type Verdict } from './run';
 import { conformPairs } from './conform-threads';
-import { short } from '../session/compare';
+import { DEFAULT_MEMORY_MB } from './scenario-thread';
 import { CLI_BACKENDS, type CliBackend } from './backend-names';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -48,11 +49,7 @@ const HEADER = [
   '# `npx tsx src/cli/ratchet.ts --update` rewrites the list, keeping the reasons already given.',
 ];
 
-function describe(v: Verdict): string {
-  if (v.error) return `crashed: ${v.error.split('\n')[0]}`;
-  if (!v.first) return 'no recorded result';
-  return `${v.first.path}: expected ${short(v.first.expected, 80)}, got ${short(v.first.actual, 80)}`;
-}
+const describe = (v: Verdict) => describeVerdict(v, 80);
 
 function option(name: string): string | undefined {
   return process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -109,7 +106,7 @@ async function main(): Promise<number> {
           unrecorded.push(s.id);
           continue;
         }
-        const v = await conformOne(s, expected, backend);
+        const v = await conformOne(s, expected, inProcess(backend));
         if (v.pass) passed++;
         else failed++;
         check(`${version} ${backend} ${s.id}`, v);
@@ -174,7 +171,7 @@ async function runGenerated(
         (p) => p.version === version && (backend !== 'disk' || inSample(p.scenario.id)),
       );
       const t0 = performance.now();
-      const verdicts = await conformPairs(pairs, backend, jobs);
+      const verdicts = await conformPairs(pairs, backend, jobs, { memoryMb: DEFAULT_MEMORY_MB });
       const tally = new Map<string, { passed: number; failed: number; ms: number }>();
       pairs.forEach((p, i) => {
         const v = verdicts[i] as Verdict;

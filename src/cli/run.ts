@@ -2,15 +2,21 @@
 import { ALL_TOOLS } from '../tools/registry';
 import { replayScenario, type Replay } from '../session/replay';
 import { createPermissions } from '../session/wiring';
-import { compareResults, type Difference } from '../session/compare';
-import { createWorkspace, type CliBackend } from './backends';
+import { compareResults, short, type Difference } from '../session/compare';
+import { createWorkspace, type CliBackend, type WorkspaceHooks } from './backends';
 import type { LoadedScenario } from './corpus';
 import type { ScenarioResult } from '../scenario/schema';
+import { ScenarioStopped, scenarioDeadlineS } from './scenario-thread';
 
 /** `version`: replay under this behaviour version instead of the one the scenario names (the
  * version of the recorded result it is compared with). */
-export async function replayLoaded(s: LoadedScenario, backend: CliBackend, version?: string): Promise<Replay> {
-  const ws = createWorkspace(backend);
+export async function replayLoaded(
+  s: LoadedScenario,
+  backend: CliBackend,
+  version?: string,
+  hooks?: WorkspaceHooks,
+): Promise<Replay> {
+  const ws = createWorkspace(backend, hooks);
   const scenario = version === undefined ? s.scenario : { ...s.scenario, version };
   try {
     return await replayScenario(ws, scenario, s.id, { tools: ALL_TOOLS, permissions: createPermissions });
@@ -26,27 +32,50 @@ export interface Verdict {
   differences: number;
   structuredDiffers: boolean;
   error?: string;
+  /** Why the scenario was ended before it finished (its deadline or memory budget). */
+  stopped?: string;
   ms: number;
 }
 
+/** A scenario's result under a behaviour version (the one it names when absent). */
+export type ReplayFn = (s: LoadedScenario, version?: string) => Promise<ScenarioResult>;
+
 /** A replay that outlives its scenario's timeout (the oracle's kill timeout) is a failure, not
- * a hang: a FIFO with no writer blocks forever, as in the real binary. */
-function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const t = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms / 1000} s`)), ms);
-  });
-  return Promise.race([p, t]).finally(() => clearTimeout(timer));
+ * a hang: a FIFO with no writer blocks forever, as in the real binary. In process, synchronous
+ * work cannot be stopped: the CLI replays in a ScenarioThread instead. */
+export function inProcess(backend: CliBackend): ReplayFn {
+  return async (s, version) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ms = 1000 * scenarioDeadlineS(s, { memoryMb: Infinity });
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new ScenarioStopped(`timed out after ${ms / 1000} s`)), ms);
+    });
+    try {
+      return (await Promise.race([replayLoaded(s, backend, version), late])).result;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
 }
 
-export async function conformOne(s: LoadedScenario, expected: ScenarioResult, backend: CliBackend): Promise<Verdict> {
+export async function conformOne(s: LoadedScenario, expected: ScenarioResult, replay: ReplayFn): Promise<Verdict> {
   const t0 = performance.now();
   try {
-    const { result } = await withTimeout(replayLoaded(s, backend, expected.version), 1000 * (s.scenario.timeout ?? 60), s.id);
+    const result = await replay(s, expected.version);
     const d = compareResults(expected, result, 'model');
     const sd = compareResults(expected, result, 'structured');
     return { id: s.id, pass: d.length === 0, first: d[0], differences: d.length, structuredDiffers: sd.length > 0, ms: performance.now() - t0 };
   } catch (e) {
-    return { id: s.id, pass: false, differences: 1, structuredDiffers: true, error: e instanceof Error ? (e.stack ?? e.message) : String(e), ms: performance.now() - t0 };
+    const failed = { id: s.id, pass: false, differences: 1, structuredDiffers: true, ms: performance.now() - t0 };
+    if (e instanceof ScenarioStopped) return { ...failed, stopped: e.message };
+    return { ...failed, error: e instanceof Error ? (e.stack ?? e.message) : String(e) };
   }
+}
+
+/** A failed verdict in one line (conform's FAIL lines, the ratchet's list). */
+export function describeVerdict(v: Verdict, width?: number): string {
+  if (v.stopped) return `stopped: ${v.stopped}`;
+  if (v.error) return `crashed: ${v.error.split('\n')[0]}`;
+  if (!v.first) return 'no recorded result';
+  return `${v.first.path}: expected ${short(v.first.expected, width)}, got ${short(v.first.actual, width)}`;
 }

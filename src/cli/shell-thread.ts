@@ -1,17 +1,10 @@
 // The page's shell worker code in a Node worker thread: `--backend memfs-worker` and
 // bench/bash.ts run Bash the way the page does, every file call crossing a thread.
-import { Worker } from 'node:worker_threads';
 import type { WorkerLike } from '../backends/shell/worker/host';
-
-/** A worker thread running a .ts module of the CLI. */
-export function tsxWorker(file: URL): Worker {
-  // A worker thread does not inherit tsx's loader: register it there before loading the .ts file.
-  const boot = `import('tsx/esm/api').then((t) => { t.register(); return import(${JSON.stringify(file.href)}); })`;
-  return new Worker(boot, { eval: true });
-}
+import { tsThread } from './ts-thread';
 
 export function threadWorker(): WorkerLike {
-  const w = tsxWorker(new URL('./shell-thread-entry.ts', import.meta.url));
+  const w = tsThread(new URL('./shell-thread-entry.ts', import.meta.url));
   // An idle worker must not keep the CLI alive; a running command's kill timer does.
   w.unref();
   return {

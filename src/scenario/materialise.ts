@@ -83,6 +83,57 @@ export function substitute<T>(v: T, p: Placeholders): T {
   return v;
 }
 
+const inside = (path: string, root: string) => path === root || path.startsWith(`${root}/`);
+
+/** Where a path named by a scenario (a file, a home file, a runner action's path) lands, if inside
+ * the scenario's root. The oracle's `../x` lands beside project/, in the root: that is allowed. */
+function landing(rel: string, base: 'cwd' | 'home', p: Placeholders): string | null {
+  const abs = resolve(base === 'cwd' ? p.CWD : p.HOME, substitute(rel, p));
+  return inside(abs, p.ROOT) ? abs : null;
+}
+
+const OUTSIDE = 'lands outside the workspace (only paths inside its root are laid out)';
+
+/** Every path a scenario names that would land outside its root, as schema-like issues; checked on
+ * an imaginary root before a link, an import or a scenario file is used. */
+export function scenarioPathIssues(s: Scenario): { path: string; message: string }[] {
+  const p: Placeholders = { ROOT: '/root', CWD: '/root/project', HOME: '/root/home', TMP: '/root/tmp' };
+  const issues: { path: string; message: string }[] = [];
+  const check = (rel: string, base: 'cwd' | 'home', where: string) => {
+    if (landing(rel, base, p) === null) issues.push({ path: where, message: OUTSIDE });
+  };
+  for (const rel of Object.keys(s.files ?? {})) check(rel, 'cwd', `files[${JSON.stringify(rel)}]`);
+  for (const rel of Object.keys(s.home_files ?? {})) check(rel, 'home', `home_files[${JSON.stringify(rel)}]`);
+  s.turns.forEach((turn, t) =>
+    turn.forEach((item, i) => {
+      for (const key of ['touch', 'append', 'delete'] as const)
+        if (key in item) check((item as Record<typeof key, string>)[key], 'cwd', `turns[${t}][${i}].${key}`);
+    }),
+  );
+  return issues;
+}
+
+/** A scenario path as laid out in `ws`; throws, naming it, when it would land outside the root,
+ * directly or through a symlink laid out before it. */
+export async function confinedPath(ws: Workspace, rel: string, base: 'cwd' | 'home'): Promise<string> {
+  const p = placeholders(ws);
+  const abs = landing(rel, base, p);
+  const refuse = () => new Error(`scenario path ${JSON.stringify(rel)} ${OUTSIDE}`);
+  if (abs === null) throw refuse();
+  const root = await ws.fs.realpath(ws.info.root);
+  for (let dir = dirname(abs); ; dir = dirname(dir)) {
+    let real: string;
+    try {
+      real = await ws.fs.realpath(dir);
+    } catch {
+      if (dir === '/') throw refuse();
+      continue;
+    }
+    if (!inside(real, root)) throw refuse();
+    return abs;
+  }
+}
+
 async function materialise(ws: Workspace, abs: string, spec: FileSpec, mtimeSec: number, p: Placeholders): Promise<void> {
   await ws.fs.mkdir(dirname(abs), { recursive: true });
   if (typeof spec === 'object' && 'symlink' in spec) {
@@ -120,8 +171,8 @@ export async function setupWorkspace(ws: Workspace, scen: Scenario): Promise<Set
   if (scen.git) await git('git init -q -b main');
   let i = 0;
   for (const [rel, spec] of Object.entries(scen.files ?? {})) {
-    const abs = resolve(ws.info.cwd, substitute(rel, p));
     const m = resolveMtime(typeof spec === 'object' ? spec.mtime : undefined, BASE_MTIME + 60 * i++, nowSec);
+    const abs = await confinedPath(ws, rel, 'cwd');
     try {
       await materialise(ws, abs, spec, m, p);
     } catch (e) {
@@ -129,7 +180,7 @@ export async function setupWorkspace(ws: Workspace, scen: Scenario): Promise<Set
     }
   }
   for (const [rel, spec] of Object.entries(scen.home_files ?? {})) {
-    await materialise(ws, resolve(ws.info.home, rel), spec, BASE_MTIME, p);
+    await materialise(ws, await confinedPath(ws, rel, 'home'), spec, BASE_MTIME, p);
   }
   const writeJson = async (abs: string, obj: unknown) => {
     await ws.fs.mkdir(dirname(abs), { recursive: true });

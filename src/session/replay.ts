@@ -4,7 +4,7 @@ import { dirname, resolve } from 'pathe';
 import { Ledger } from '../ledger/ledger';
 import { getProfile } from '../profiles';
 import type { Profile } from '../profiles/types';
-import { fileSpecBytes, placeholders, resolveMtime, setupWorkspace, substitute } from '../scenario/materialise';
+import { confinedPath, fileSpecBytes, placeholders, resolveMtime, setupWorkspace, substitute } from '../scenario/materialise';
 import { isToolCall, type Action, type PermissionMode, type Scenario, type ScenarioResult } from '../scenario/schema';
 import type { AnyTool } from '../tools/types';
 import { isFsError, type Workspace } from '../workspace/types';
@@ -88,9 +88,9 @@ export function baseEnv(ws: Workspace, scen: Scenario): Record<string, string> {
 /** One runner action between model calls (an outside edit, a sleep, a shell command). */
 export async function performAction(ws: Workspace, act: Action, log: Record<string, unknown>[], signal?: AbortSignal): Promise<void> {
   const p = placeholders(ws);
-  const abs = (rel: string) => resolve(ws.info.cwd, substitute(rel, p));
+  const abs = (rel: string) => confinedPath(ws, rel, 'cwd');
   if ('touch' in act) {
-    const f = abs(act.touch);
+    const f = await abs(act.touch);
     let old: number | null = null;
     try {
       old = (await ws.fs.stat(f)).mtimeMs / 1000;
@@ -110,7 +110,7 @@ export async function performAction(ws: Workspace, act: Action, log: Record<stri
     await ws.fs.utimes(f, m * 1000);
     log.push({ action: 'touch', path: act.touch, content_changed: hasContent, mtime: act.keepMtime ? 'kept' : (act.mtime ?? 'bumped') });
   } else if ('append' in act) {
-    const f = abs(act.append);
+    const f = await abs(act.append);
     const before = await ws.fs.readFile(f);
     const add = new TextEncoder().encode(act.content);
     const both = new Uint8Array(before.length + add.length);
@@ -123,7 +123,7 @@ export async function performAction(ws: Workspace, act: Action, log: Record<stri
     log.push({ action: 'append', path: act.append });
   } else if ('delete' in act) {
     try {
-      await ws.fs.rm(abs(act.delete), { recursive: true });
+      await ws.fs.rm(await abs(act.delete), { recursive: true });
     } catch (e) {
       if (!isFsError(e, 'ENOENT')) throw e;
     }

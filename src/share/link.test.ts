@@ -11,6 +11,7 @@ import {
   needsClickToRun,
   shareUrl,
   stampScenario,
+  type LinkError,
 } from './link';
 import { DEFAULT_LIMITS } from './limits';
 
@@ -118,6 +119,43 @@ describe('hostile links', () => {
   });
   it('refuses garbage that is valid base64url', async () => {
     expect(await decode('s1.hello-world_not-deflate')).toEqual({ ok: false, error: { code: 'bad-deflate' } });
+  });
+  it('refuses deep nesting before anything walks it, and a __proto__ key', async () => {
+    const deep = `s1.${bytesToBase64url(deflateRawSync(Buffer.from(`${'['.repeat(100_000)}${']'.repeat(100_000)}`)))}`;
+    const refused = await decode(deep);
+    expect(refused).toEqual({ ok: false, error: { code: 'bad-json', message: 'nested deeper than 200 levels' } });
+    expect(describeLinkError((refused as { error: LinkError }).error)).toEqual(
+      'This link is damaged: its data is not valid JSON (nested deeper than 200 levels).',
+    );
+    const proto = `s1.${bytesToBase64url(deflateRawSync(Buffer.from('{"turns":[],"files":{"__proto__":{"x":"y"}}}')))}`;
+    expect(await decode(proto)).toEqual({
+      ok: false,
+      error: { code: 'bad-json', message: 'the key "__proto__" in files is not allowed' },
+    });
+  });
+  it('refuses files, home files and runner paths that land outside the workspace root', async () => {
+    const out = await decode(
+      linkOf({
+        files: { '../beside-project.txt': 'ok', '../../x': 'no', '/etc/x': 'no', '$ROOT/../y': 'no' },
+        home_files: { '../../z': 'no', '../project/fine': 'ok' },
+        turns: [[{ touch: '../../t' }, { delete: '/' }]],
+      }),
+    );
+    const message = 'lands outside the workspace (only paths inside its root are laid out)';
+    expect(out).toEqual({
+      ok: false,
+      error: {
+        code: 'bad-scenario',
+        issues: [
+          { path: 'files["../../x"]', message },
+          { path: 'files["/etc/x"]', message },
+          { path: 'files["$ROOT/../y"]', message },
+          { path: 'home_files["../../z"]', message },
+          { path: 'turns[0][0].touch', message },
+          { path: 'turns[0][1].delete', message },
+        ],
+      },
+    });
   });
   it('stops a decompression bomb at the cap, quickly', async () => {
     const bomb = `s1.${bytesToBase64url(deflateRawSync(Buffer.alloc(150 * 1024 * 1024), { level: 9 }))}`;

@@ -5,6 +5,8 @@
 import { getProfile } from '../profiles';
 import type { BackendName } from '../workspace/types';
 import { describeIssues, scenarioSchema, type Scenario } from '../scenario/schema';
+import { parseUntrustedJson } from '../scenario/untrusted-json';
+import { scenarioPathIssues } from '../scenario/materialise';
 import { base64urlToBytes, bytesToBase64url } from './base64url';
 import { deflateRaw, inflateRawBounded } from './deflate';
 import {
@@ -83,12 +85,9 @@ export function checkScenarioJson(
   text: string,
   limits: Limits = DEFAULT_LIMITS,
 ): { ok: true; value: Omit<DecodedScenario, 'linkVersion'> } | { ok: false; error: LinkError } {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    return { ok: false, error: { code: 'bad-json', message: e instanceof Error ? e.message : String(e) } };
-  }
+  const read = parseUntrustedJson(text);
+  if (!read.ok) return { ok: false, error: { code: 'bad-json', message: read.message } };
+  const json = read.value;
   if (!json || typeof json !== 'object' || Array.isArray(json))
     return {
       ok: false,
@@ -100,6 +99,8 @@ export function checkScenarioJson(
   if (!parsed.success)
     return { ok: false, error: { code: 'bad-scenario', issues: describeIssues(parsed.error) } };
   const scenario = parsed.data;
+  const outside = scenarioPathIssues(scenario);
+  if (outside.length > 0) return { ok: false, error: { code: 'bad-scenario', issues: outside } };
   const over = checkScenarioLimits(scenario, limits);
   if (over) return { ok: false, error: { code: 'over-limit', ...over } };
   try {

@@ -2,6 +2,7 @@
 // Code checks a settings file (unknown keys flagged, rule lists must be strings, defaultMode one
 // of the modes). Problems are reported, never fixed silently.
 import { MODES } from '../permissions/types';
+import { parseUntrustedJson } from '../scenario/untrusted-json';
 
 /** Top-level keys of Claude Code's settings.json (the documented ones). */
 const KNOWN_KEYS = new Set([
@@ -55,12 +56,9 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 /** Empty text means "no such file". */
 export function checkSettings(text: string): SettingsCheck {
   if (text.trim() === '') return { errors: [], warnings: [] };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (e) {
-    return { errors: [`Invalid JSON: ${e instanceof Error ? e.message : String(e)}`], warnings: [] };
-  }
+  const read = parseUntrustedJson(text);
+  if (!read.ok) return { errors: [`Invalid JSON: ${read.message}`], warnings: [] };
+  const parsed = read.value;
   if (!isObject(parsed)) return { errors: ['Settings must be a JSON object.'], warnings: [] };
   const warnings: string[] = [];
   for (const k of Object.keys(parsed)) if (!KNOWN_KEYS.has(k)) warnings.push(`Unknown key "${k}".`);

@@ -124,6 +124,10 @@ export interface ShellResult {
   cwdAfter: string;
 }
 
+/** Bytes of each output stream a Shell keeps of one command; the rest is dropped. Claude Code
+ * persists long output to a file, but `yes` must not be buffered until memory runs out. */
+export const SHELL_OUTPUT_CAP_BYTES = 32 * 2 ** 20;
+
 export interface Shell {
   run(command: string, opts: ShellRunOptions): Promise<ShellResult>;
   /** Ends what the shell keeps running (workers, background commands). */

@@ -1,9 +1,10 @@
-import { mkdtempSync, realpathSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, realpathSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Clock, Search, Shell, Workspace } from '../../workspace/types';
 import { wallClock } from '../clock';
 import { unavailableSearch, unavailableShell } from '../unavailable';
+import { removeTree } from './remove';
 import { DiskVfs } from './vfs';
 
 export interface DiskOptions {
@@ -25,7 +26,7 @@ export function createDiskWorkspace(opts: DiskOptions = {}): Workspace {
     shell: opts.shell ? opts.shell() : unavailableShell('Bash is not available on this workspace yet'),
     search: opts.search ? opts.search() : unavailableSearch('ripgrep is not available on this workspace yet'),
     dispose: () => {
-      rmSync(root, { recursive: true, force: true });
+      removeTree(root);
       return Promise.resolve();
     },
   };

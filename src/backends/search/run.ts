@@ -115,6 +115,12 @@ function exists(fs: SyncFs, path: string): boolean {
   }
 }
 
+/** The wasm build runs on the caller's thread, where nothing can stop it: `[\s\S]{65536}` compiled
+ * for over 90 s into 1.2 GB under ripgrep's default limit (100 MiB), and takes 2.5 s to refuse
+ * under this one. Native rg finds no match for it (after 12 s): a divergence for such patterns
+ * only. A later --regex-size-limit in the argv wins. */
+export const REGEX_SIZE_LIMIT = '--regex-size-limit=10M';
+
 export async function runRipgrep(
   module: WebAssembly.Module,
   fs: SyncFs,
@@ -126,7 +132,7 @@ export async function runRipgrep(
   const err: Uint8Array[] = [];
   const wasi = new Wasi({
     fs,
-    args: ['rg', ...anchorGlobsAtCwd(args, opts.cwd)],
+    args: ['rg', REGEX_SIZE_LIMIT, ...anchorGlobsAtCwd(args, opts.cwd)],
     env: { ...(opts.env ?? {}) },
     preopens: guestPreopens(fs, opts.cwd, args),
     stdout: (c) => out.push(c),

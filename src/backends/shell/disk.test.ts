@@ -3,6 +3,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { twinShells, type TwinShells } from './testing';
 import { shellQuote, wrapCommand } from './disk';
+import { SHELL_OUTPUT_CAP_BYTES } from '../../workspace/types';
 
 describe('createDiskShell', () => {
   let t: TwinShells;
@@ -26,6 +27,16 @@ describe('createDiskShell', () => {
       interrupted: false,
       cwdAfter: t.cwd,
     });
+  });
+
+  it('keeps at most SHELL_OUTPUT_CAP_BYTES of a stream and drops the rest', async () => {
+    const r = await t.disk.run(`head -c ${SHELL_OUTPUT_CAP_BYTES + 1_000_000} /dev/zero | tr '\\0' y`, t.opts());
+    expect([r.stdout.length, r.stdout === 'y'.repeat(SHELL_OUTPUT_CAP_BYTES), r.stderr, r.exitCode]).toEqual([
+      SHELL_OUTPUT_CAP_BYTES,
+      true,
+      '',
+      0,
+    ]);
   });
 
   it('reports the physical cwd after a successful cd', async () => {

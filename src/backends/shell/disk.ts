@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Shell, ShellResult, ShellRunOptions } from '../../workspace/types';
+import { SHELL_OUTPUT_CAP_BYTES, type Shell, type ShellResult, type ShellRunOptions } from '../../workspace/types';
 
 /** After bash exits, how long its pipes may stay open before the result is taken. */
 const DRAIN_MS = 200;
@@ -29,10 +29,27 @@ function signalExit(signal: NodeJS.Signals | null): number {
   return 128 + (constants.signals[signal] ?? 0);
 }
 
+/** A stream's chunks up to SHELL_OUTPUT_CAP_BYTES. */
+function capped() {
+  const chunks: Buffer[] = [];
+  let room = SHELL_OUTPUT_CAP_BYTES;
+  return {
+    add: (b: Buffer) => {
+      if (room <= 0) return;
+      chunks.push(b.length > room ? b.subarray(0, room) : b);
+      room -= b.length;
+    },
+    text: () => Buffer.concat(chunks).toString('utf8'),
+  };
+}
+
 export interface DiskShellOptions {
   /** Where the cwd capture file goes (default: the OS temp directory). */
   tmpDir?: string;
   bash?: string;
+  /** Told each command's process group, for an owner that may have to end it from outside
+   * (the CLI ends a scenario's thread at its deadline, and its commands with it). */
+  onSpawn?: (pgid: number) => void;
 }
 
 export function createDiskShell(options: DiskShellOptions = {}): Shell {
@@ -47,10 +64,11 @@ export function createDiskShell(options: DiskShellOptions = {}): Shell {
           detached: true,
           stdio: ['ignore', 'pipe', 'pipe'],
         });
-        const out: Buffer[] = [];
-        const err: Buffer[] = [];
-        child.stdout.on('data', (b: Buffer) => out.push(b));
-        child.stderr.on('data', (b: Buffer) => err.push(b));
+        if (child.pid !== undefined) options.onSpawn?.(child.pid);
+        const out = capped();
+        const err = capped();
+        child.stdout.on('data', out.add);
+        child.stderr.on('data', err.add);
         let interrupted = false;
         let killTimer: ReturnType<typeof setTimeout> | undefined;
         const killGroup = (sig: NodeJS.Signals) => {
@@ -99,8 +117,8 @@ export function createDiskShell(options: DiskShellOptions = {}): Shell {
           }
           rmSync(cwdFile, { force: true });
           resolve({
-            stdout: Buffer.concat(out).toString('utf8'),
-            stderr: Buffer.concat(err).toString('utf8'),
+            stdout: out.text(),
+            stderr: err.text(),
             exitCode: interrupted && code === 0 ? signalExit('SIGTERM') : exitCode,
             interrupted,
             cwdAfter,

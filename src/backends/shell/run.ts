@@ -2,7 +2,7 @@
 // spawns it). Shared by the in-process shell (CLI, tests) and the page's shell worker, so both
 // behave alike; it knows nothing of memfs or git, only the IFileSystem it is given.
 import { Bash, getCommandNames, type CustomCommand, type IFileSystem } from 'just-bash';
-import type { ShellResult, ShellRunOptions } from '../../workspace/types';
+import { SHELL_OUTPUT_CAP_BYTES, type ShellResult, type ShellRunOptions } from '../../workspace/types';
 import { shellErrorPrefix, SIGTERM_EXIT } from './messages';
 
 export interface JustBashSetup {
@@ -73,6 +73,7 @@ export async function runJustBash(
       maxAwkIterations: Number.MAX_SAFE_INTEGER,
       maxSedIterations: Number.MAX_SAFE_INTEGER,
       maxCallDepth: 1000,
+      maxOutputSize: SHELL_OUTPUT_CAP_BYTES,
       maxPythonTimeoutMs: Math.max(1, opts.timeoutMs),
     },
   });

@@ -30,6 +30,20 @@ const replay = async (s: ImportedSession['scenario']) => {
   );
 };
 
+describe('untrusted lines', () => {
+  it('skips a line nested 100,000 deep and one with a __proto__ key, and imports the rest', () => {
+    const deep = `{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+    const proto = '{"type":"user","__proto__":{"isSidechain":true}}';
+    const r = importClaudeSession(`${fixture('real-2.1.273-oracle-session.jsonl')}\n${deep}\n${proto}\n`);
+    if (!r.ok) throw new Error(JSON.stringify(r.error));
+    expect([r.value.session.lines, r.value.session.badLines, r.value.notes]).toEqual([
+      40,
+      2,
+      ['2 line(s) were not JSON objects and were skipped.'],
+    ]);
+  });
+});
+
 describe('a real 2.1.273 transcript (recorded with the oracle, --keep)', () => {
   const imp = load('real-2.1.273-oracle-session.jsonl');
 

@@ -6,6 +6,8 @@
 import type { FileSpec, Scenario, ScenarioResult, ScriptedCall } from '../../scenario/schema';
 import { DEFAULT_VERSION, getProfile, isKnownVersion } from '../../profiles';
 import { SCENARIO_FORMAT } from '../../share/migrate';
+import { parseUntrustedJson } from '../../scenario/untrusted-json';
+import { normalize } from 'pathe';
 
 export const PLAYGROUND_TOOLS = ['Bash', 'Read', 'Edit', 'Write', 'NotebookEdit', 'Glob', 'Grep'];
 
@@ -90,7 +92,9 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Where a transcript path sits relative to the session: project, home, or elsewhere. */
 function placer(cwd: string, home: string | undefined) {
-  return (abs: string): { where: 'project' | 'home' | 'outside'; rel: string } => {
+  return (path: string): { where: 'project' | 'home' | 'outside'; rel: string } => {
+    // `<cwd>/../../x` is outside, not a project file named `../../x`.
+    const abs = normalize(path);
     if (abs.startsWith(`${cwd}/`)) return { where: 'project', rel: abs.slice(cwd.length + 1) };
     if (home && abs.startsWith(`${home}/`)) return { where: 'home', rel: abs.slice(home.length + 1) };
     return { where: 'outside', rel: abs };
@@ -150,13 +154,9 @@ export function importClaudeSession(jsonl: string): ImportOutcome {
   const lines: Line[] = [];
   let badLines = 0;
   for (const l of rawLines) {
-    try {
-      const o = JSON.parse(l) as unknown;
-      if (rec(o)) lines.push(o as Line);
-      else badLines++;
-    } catch {
-      badLines++;
-    }
+    const o = parseUntrustedJson(l);
+    if (o.ok && rec(o.value)) lines.push(o.value as Line);
+    else badLines++;
   }
   if (lines.length === 0) return { ok: false, error: { code: 'empty' } };
   const main = lines.filter((l) => !l.isSidechain);

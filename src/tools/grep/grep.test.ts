@@ -122,6 +122,12 @@ describe('Grep tool', () => {
     );
   });
 
+  it('answers a regex too large to compile as Claude Code does (no match), having stopped at the size limit', async () => {
+    // Native rg compiles [\s\S]{65536} and finds nothing; the wasm build would take minutes.
+    const run = searchSession(grepTool, PROJECT);
+    expect(await run({ pattern: '[\\s\\S]{65536}', output_mode: 'content' })).toEqual(ok('No matches found'));
+  });
+
   it('refuses a NUL byte and a missing path before searching', async () => {
     const run = searchSession(grepTool, PROJECT);
     expect(await run({ pattern: 'a\0' })).toEqual({

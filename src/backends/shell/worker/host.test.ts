@@ -123,6 +123,18 @@ describe('createWorkerShell', () => {
     shell.dispose();
   });
 
+  it('ends a worker whose command answered that it was stopped, rather than keep it for the next', async () => {
+    let spawned = 0;
+    const shell = createWorkerShell(volume(), deterministicClock(), { spawn: () => (spawned++, channelWorker()) });
+    const r = await shell.run('sleep 5', { ...opts, timeoutMs: 50 });
+    expect([r, spawned, shell.workers()]).toEqual([
+      { stdout: '', stderr: '', exitCode: 143, interrupted: true, cwdAfter: '/ws/project' },
+      1,
+      0,
+    ]);
+    shell.dispose();
+  });
+
   it('asks the worker to stop on abort, then ends it when it does not', async () => {
     const { log, shell } = stuckShell();
     const stop = new AbortController();

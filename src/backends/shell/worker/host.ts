@@ -92,7 +92,9 @@ export function createWorkerPool(spawn: () => WorkerLike, keepIdle = 1): WorkerP
         const job = slot.job;
         if (job?.id !== m.id) return;
         slot.job = undefined;
-        if (idle.length < keepIdle) idle.push(slot);
+        // A stopped command may leave work behind in its worker (an eval recursion goes on
+        // growing after just-bash has answered): only a worker whose command ended is reused.
+        if (idle.length < keepIdle && m.t === 'done' && !m.result.interrupted) idle.push(slot);
         else end(slot);
         job.finish(m.t === 'done' ? m.result : fromWire(m.error));
       } else {

@@ -1,0 +1,18 @@
+// Entry of a scenario thread (scenario-thread.ts): replays the scenarios it is sent, one at a
+// time, and reports each disk command's process group so the CLI can end them if it ends us.
+import { parentPort } from 'node:worker_threads';
+import { replayLoaded } from './run';
+import type { FromScenarioThread, ToScenarioThread } from './scenario-thread';
+
+const port = parentPort;
+if (!port) throw new Error('scenario-thread-entry.ts runs as a worker thread');
+const post = (m: FromScenarioThread) => port.postMessage(m);
+port.on('message', (m: ToScenarioThread) => {
+  // Per thread: the disk workspace and its shell's capture files go below the job's own folder.
+  process.env.TMPDIR = m.tmp;
+  replayLoaded(m.scenario, m.backend, m.version, { onSpawn: (pgid) => post({ t: 'spawned', pgid }) }).then(
+    ({ result }) => post({ t: 'done', result }),
+    (e: unknown) => post({ t: 'failed', error: e instanceof Error ? (e.stack ?? e.message) : String(e) }),
+  );
+});
+post({ t: 'ready' });

@@ -1,0 +1,41 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { afterAll, expect, test } from 'vitest';
+import { parseScenario } from '../scenario/schema';
+import type { LoadedScenario } from './corpus';
+import { ScenarioStopped, ScenarioThread } from './scenario-thread';
+
+const tmp = mkdtempSync(join(tmpdir(), 'scenario-thread-'));
+const thread = new ScenarioThread({ timeoutS: 3, memoryMb: 1536 }, tmp);
+afterAll(() => {
+  thread.dispose();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+function loaded(id: string, raw: unknown): LoadedScenario {
+  return { id, file: `${id}.json`, scenario: parseScenario(raw, id) };
+}
+
+
+test('a scenario that blocks is stopped at its deadline, its folder removed, and the next one runs', { timeout: 120_000 }, async () => {
+  const fifo = loaded('fifo', {
+    files: { pipe: { fifo: true } },
+    turns: [[{ name: 'Read', input: { file_path: '$CWD/pipe' } }]],
+  });
+  const stopped = await thread.replay(fifo, 'disk').then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(stopped).toEqual(new ScenarioStopped('timed out after 3 s (--timeout to change)'));
+  expect(readdirSync(tmp)).toEqual([]);
+
+  const ok = loaded('ok', { files: { 'a.txt': 'hi\n' }, turns: [[{ name: 'Bash', input: { command: 'cat a.txt' } }]] });
+  const result = await thread.replay(ok, 'disk');
+  expect(result.turns.flatMap((t) => t.calls.map((c) => [c.is_error, c.content]))).toEqual([[false, 'hi']]);
+});
+
+test('a busy loop just-bash cannot interrupt in process is stopped with its thread', { timeout: 120_000 }, async () => {
+  const awk = loaded('awk', { turns: [[{ name: 'Bash', input: { command: "awk 'BEGIN { while (1) {} }'" } }]] });
+  await expect(thread.replay(awk, 'memfs')).rejects.toEqual(new ScenarioStopped('timed out after 3 s (--timeout to change)'));
+});
