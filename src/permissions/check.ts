@@ -11,6 +11,8 @@ export interface Check {
   rule?: RuleRef;
   /** An `ask` that came from an ask rule: it prompts even in bypassPermissions. */
   ruleAsk?: boolean;
+  /** An `ask` from the write safety check (safety.ts): no allow rule lets it through. */
+  safety?: boolean;
   subcommands?: SubcommandDecision[];
   knownGap?: string;
 }

@@ -198,7 +198,7 @@ export async function decide(req: PermissionRequest, ctx: PermissionContext): Pr
       },
       req.tool,
     );
-  const bareAllow = bareRule(env.rules, req.tool, 'allow');
+  const bareAllow = c.safety ? undefined : bareRule(env.rules, req.tool, 'allow');
   if (bareAllow)
     return finish(
       { ...c, behavior: 'allow', reason: `allowed by ${bareAllow.text}`, rule: ruleRef(bareAllow) },

@@ -91,3 +91,8 @@ export const noSuchTool = (tool: string): string => toolUseError(`Error: No such
 /** The SDK-side `tool_use_result` of a refusal. */
 export const structuredError = (message: string): string =>
   `Error: ${message.replace(/^<tool_use_error>([\s\S]*)<\/tool_use_error>$/, '$1')}`;
+
+/** The write safety check's prompt for a sensitive path (safety.ts); its 'config' paths get
+ * askWrite's text. */
+export const askSensitive = (path: string): string =>
+  `Claude requested permissions to edit ${path} which is a sensitive file.`;

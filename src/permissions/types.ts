@@ -65,6 +65,29 @@ export interface PermissionBehaviour {
   classifierRuleHint: 'bash' | 'rule-family';
   /** Who classifies: a local side request (2.1.273) or the Messages API itself (2.1.332). */
   classifierSource: 'local' | 'api';
+  /** The paths a write asks about in every mode but bypassPermissions (the profile's table). */
+  sensitivePaths: SensitivePathTable;
+}
+
+/** The binary's table of paths it will not write without asking (see safety.ts); every name is
+ * compared case-insensitively. */
+export interface SensitivePathTable {
+  /** Base names of sensitive files, wherever they are. */
+  files: readonly string[];
+  /** Folder names: a path with one as any segment is sensitive. */
+  dirs: readonly string[];
+  /** Runs of consecutive segments that make a path sensitive wherever they appear. */
+  runs: readonly (readonly string[])[];
+  /** Claude Code's own folder, which the generic rule would make wholly sensitive. */
+  claude: {
+    dir: string;
+    /** Subfolders below which paths are ordinary. */
+    plainBelow: readonly string[];
+    /** Files directly in any such folder that ask with the ordinary text. */
+    configFiles: readonly string[];
+    /** Subfolders of the project's own folder that ask with the ordinary text. */
+    projectConfigDirs: readonly string[];
+  };
 }
 
 export interface PermissionContext {
