@@ -25,3 +25,11 @@ export function normalizePath(p: string): string {
 export function resolveAgainst(base: string, p: string): string {
   return normalizePath(p.startsWith('/') ? p : `${base}/${p}`);
 }
+
+/** Node's path.extname, which Claude Code uses: a leading dot belongs to the name, so `.ipynb`
+ * and `.bashrc` have no extension (pathe's extname gives them one). */
+export function nodeExtname(p: string): string {
+  const base = p.slice(p.lastIndexOf('/') + 1);
+  const dot = base.lastIndexOf('.');
+  return dot > 0 && !/^\.+$/.test(base) ? base.slice(dot) : '';
+}
