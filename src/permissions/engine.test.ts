@@ -383,8 +383,12 @@ describe('modes', () => {
 
   it('asks before writing a sensitive path whatever the allow rules, except in bypassPermissions', async () => {
     const sensitive = (mode: PermissionContext['mode'], allow: string[] = []) =>
-      decide(write(`${CWD}/.git/hooks/pre-commit`), ctx({ mode, sources: { user: perms({ allow }) }, classifier: 'block' }));
-    const text = (d: { behavior: string; message?: string }) => `${d.behavior}: ${(d.message ?? '').split('. ')[0] ?? ''}`;
+      decide(
+        write(`${CWD}/.git/hooks/pre-commit`),
+        ctx({ mode, sources: { user: perms({ allow }) }, classifier: 'block' }),
+      );
+    const text = (d: { behavior: string; message?: string }) =>
+      `${d.behavior}: ${(d.message ?? '').split('. ')[0] ?? ''}`;
     expect([
       text(await sensitive('default', ['Write'])),
       text(await sensitive('acceptEdits', ['Edit(./.git/**)'])),
@@ -400,6 +404,15 @@ describe('modes', () => {
       'deny: Permission for this action was denied by the Claude Code auto mode classifier',
       'allow: ',
     ]);
+  });
+
+  it('rulesOnly: auto and plan mode leave to read does not count, bypassPermissions does', async () => {
+    const outside = { ...read('/r/home/x.txt'), rulesOnly: true };
+    const modes = ['auto', 'plan', 'dontAsk', 'bypassPermissions'] as const;
+    const got = await Promise.all(
+      modes.map(async (mode) => (await decide(outside, ctx({ mode, classifier: 'allow' }))).behavior),
+    );
+    expect(got).toEqual(['ask', 'ask', 'ask', 'allow']);
   });
 
   it('takes defaultMode from settings when no mode flag is given, untrusted project included', () => {

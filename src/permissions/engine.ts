@@ -204,6 +204,7 @@ export async function decide(req: PermissionRequest, ctx: PermissionContext): Pr
       { ...c, behavior: 'allow', reason: `allowed by ${bareAllow.text}`, rule: ruleRef(bareAllow) },
       req.tool,
     );
+  if (req.rulesOnly) return finish(c, req.tool);
   if (ctx.mode === 'auto' || ctx.mode === 'plan') {
     // Reading tools never go to the classifier; in auto mode neither does what acceptEdits
     // would allow (2.1.273).

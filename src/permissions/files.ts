@@ -36,7 +36,10 @@ export function pathRule(
 }
 
 /** The write safety class of the first of the paths that has one (safety.ts). */
-function safetyOf(env: Env, all: readonly string[]): { path: string; safety: 'sensitive' | 'config' } | undefined {
+function safetyOf(
+  env: Env,
+  all: readonly string[],
+): { path: string; safety: 'sensitive' | 'config' } | undefined {
   for (const p of all) {
     const safety = writeSafety(p, env.ctx.cwd, env.behaviour.sensitivePaths);
     if (safety) return { path: p, safety };

@@ -131,6 +131,10 @@ export interface PermissionRequest {
   shellCwd?: string;
   input: unknown;
   validation?: ValidationStyle;
+  /** Decide by the rules, the working directories and bypassPermissions only: what auto and
+   * plan mode would let through (reading tools, the classifier) does not count. Read-before-edit
+   * relaxation asks this way (a file outside the project is not relaxed in auto mode). */
+  rulesOnly?: boolean;
 }
 
 export interface RuleRef {
