@@ -109,7 +109,8 @@ const RULE_FAMILY: Record<PermissionRequest['kind'], string | undefined> = {
   other: undefined,
 };
 
-function classify(env: Env, req: PermissionRequest): Check {
+/** `safety`: the call asked because of the write safety check, which no rule can lift. */
+function classify(env: Env, req: PermissionRequest, safety = false): Check {
   const tool = req.tool;
   const { ctx, behaviour } = env;
   const v = ctx.classifier;
@@ -140,7 +141,10 @@ function classify(env: Env, req: PermissionRequest): Check {
     message: msg.classifierBlocked(
       reason,
       behaviour.classifierRuleHint === 'rule-family'
-        ? `a permission rule for ${RULE_FAMILY[req.kind] ?? tool}`
+        ? // 2.1.332 suggests no rule for a sensitive write (a rule would not lift it).
+          safety
+          ? null
+          : `a permission rule for ${RULE_FAMILY[req.kind] ?? tool}`
         : undefined,
     ),
     reason: `the auto-mode classifier blocked this ${tool} call (${category})`,
@@ -230,7 +234,7 @@ export async function decide(req: PermissionRequest, ctx: PermissionContext): Pr
           req.tool,
         );
     }
-    const verdict = classify(env, req);
+    const verdict = classify(env, req, c.safety);
     return finish(
       {
         ...verdict,
