@@ -1,5 +1,6 @@
 // Permission behaviour of the Claude Code versions in the recorded corpus. A profile names one;
 // decisions read switches, never version strings.
+import { SENSITIVE_PATHS_2_1_273 } from '../profiles/2.1.273/sensitive-paths';
 import type { ClassifierVerdict, PermissionBehaviour } from './types';
 
 export const PERMISSIONS_2_1_273: PermissionBehaviour = {
@@ -14,6 +15,7 @@ export const PERMISSIONS_2_1_273: PermissionBehaviour = {
   gateWording: 'contains',
   transparentWrappers: ['command', 'builtin'],
   subshellPathDeny: false,
+  sensitivePaths: SENSITIVE_PATHS_2_1_273,
 };
 
 /** perm-deny-bash-absolute-rm, perm-deny-bash-subshell, perm-default-bash-write,
@@ -31,6 +33,8 @@ export const PERMISSIONS_2_1_332: PermissionBehaviour = {
   gateWording: 'cannot-check',
   transparentWrappers: ['command', 'builtin', 'timeout'],
   subshellPathDeny: true,
+  // Recorded the same as 2.1.273's on every probed path.
+  sensitivePaths: SENSITIVE_PATHS_2_1_273,
 };
 
 /** A scenario's scripted classifier (`classifier`, `classifier_server`) as the oracle's fake

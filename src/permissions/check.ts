@@ -14,6 +14,8 @@ export interface Check {
   /** An `ask` plan and auto mode do not send to the classifier (the static gate's refusals,
    * parts of a compound command): the prompt's text is what the model gets. */
   notClassified?: boolean;
+  /** An `ask` from the write safety check (safety.ts): no allow rule lets it through. */
+  safety?: boolean;
   subcommands?: SubcommandDecision[];
   knownGap?: string;
 }

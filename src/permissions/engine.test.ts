@@ -377,8 +377,42 @@ describe('modes', () => {
         "Claude requested permissions to write to /r/project/.claude/settings.json, but you haven't granted it yet.",
       ),
       reason:
-        '/r/project/.claude/settings.json is a protected configuration path, which acceptEdits still asks about',
+        "/r/project/.claude/settings.json is Claude Code's own configuration, which it asks about before every write",
     });
+  });
+
+  it('asks before writing a sensitive path whatever the allow rules, except in bypassPermissions', async () => {
+    const sensitive = (mode: PermissionContext['mode'], allow: string[] = []) =>
+      decide(
+        write(`${CWD}/.git/hooks/pre-commit`),
+        ctx({ mode, sources: { user: perms({ allow }) }, classifier: 'block' }),
+      );
+    const text = (d: { behavior: string; message?: string }) =>
+      `${d.behavior}: ${(d.message ?? '').split('. ')[0] ?? ''}`;
+    expect([
+      text(await sensitive('default', ['Write'])),
+      text(await sensitive('acceptEdits', ['Edit(./.git/**)'])),
+      text(await sensitive('dontAsk', ['Write'])),
+      text(await sensitive('plan')),
+      text(await sensitive('auto')),
+      text(await sensitive('bypassPermissions')),
+    ]).toEqual([
+      'ask: Claude requested permissions to edit /r/project/.git/hooks/pre-commit which is a sensitive file.',
+      'ask: Claude requested permissions to edit /r/project/.git/hooks/pre-commit which is a sensitive file.',
+      "deny: Permission to use Write has been denied because Claude Code is running in don't ask mode",
+      'deny: Permission for this action was denied by the Claude Code auto mode classifier',
+      'deny: Permission for this action was denied by the Claude Code auto mode classifier',
+      'allow: ',
+    ]);
+  });
+
+  it('rulesOnly: auto and plan mode leave to read does not count, bypassPermissions does', async () => {
+    const outside = { ...read('/r/home/x.txt'), rulesOnly: true };
+    const modes = ['auto', 'plan', 'dontAsk', 'bypassPermissions'] as const;
+    const got = await Promise.all(
+      modes.map(async (mode) => (await decide(outside, ctx({ mode, classifier: 'allow' }))).behavior),
+    );
+    expect(got).toEqual(['ask', 'ask', 'ask', 'allow']);
   });
 
   it('takes defaultMode from settings when no mode flag is given, untrusted project included', () => {

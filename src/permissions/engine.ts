@@ -109,7 +109,8 @@ const RULE_FAMILY: Record<PermissionRequest['kind'], string | undefined> = {
   other: undefined,
 };
 
-function classify(env: Env, req: PermissionRequest): Check {
+/** `safety`: the call asked because of the write safety check, which no rule can lift. */
+function classify(env: Env, req: PermissionRequest, safety = false): Check {
   const tool = req.tool;
   const { ctx, behaviour } = env;
   const v = ctx.classifier;
@@ -140,7 +141,10 @@ function classify(env: Env, req: PermissionRequest): Check {
     message: msg.classifierBlocked(
       reason,
       behaviour.classifierRuleHint === 'rule-family'
-        ? `a permission rule for ${RULE_FAMILY[req.kind] ?? tool}`
+        ? // 2.1.332 suggests no rule for a sensitive write (a rule would not lift it).
+          safety
+          ? null
+          : `a permission rule for ${RULE_FAMILY[req.kind] ?? tool}`
         : undefined,
     ),
     reason: `the auto-mode classifier blocked this ${tool} call (${category})`,
@@ -198,9 +202,10 @@ export async function decide(req: PermissionRequest, ctx: PermissionContext): Pr
       },
       req.tool,
     );
-  // A bare Bash allow is a blanket approval: dontAsk, plan and auto mode do not honour it.
+  // A bare Bash allow is a blanket approval: dontAsk, plan and auto mode do not honour it; no
+  // bare allow lifts the write safety check.
   const bareAllow =
-    req.kind === 'bash' && ctx.mode !== 'default' && ctx.mode !== 'acceptEdits'
+    c.safety || (req.kind === 'bash' && ctx.mode !== 'default' && ctx.mode !== 'acceptEdits')
       ? undefined
       : bareRule(env.rules, req.tool, 'allow');
   if (bareAllow)
@@ -208,6 +213,7 @@ export async function decide(req: PermissionRequest, ctx: PermissionContext): Pr
       { ...c, behavior: 'allow', reason: `allowed by ${bareAllow.text}`, rule: ruleRef(bareAllow) },
       req.tool,
     );
+  if (req.rulesOnly) return finish(c, req.tool);
   if (ctx.mode === 'auto' || ctx.mode === 'plan') {
     // Reading tools never go to the classifier; in auto mode neither does what acceptEdits
     // would allow (2.1.273).
@@ -235,7 +241,7 @@ export async function decide(req: PermissionRequest, ctx: PermissionContext): Pr
     }
     const blanket = req.kind === 'bash' && bareRule(env.rules, req.tool, 'allow');
     if (c.notClassified && !blanket) return finish(withMode(ctx, c, req), req.tool);
-    const verdict = classify(env, req);
+    const verdict = classify(env, req, c.safety);
     return finish(
       {
         ...verdict,

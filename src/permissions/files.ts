@@ -5,6 +5,7 @@ import type { Check, Env } from './check';
 import { modeRef, ruleRef } from './check';
 import * as msg from './messages';
 import { inWorkingDirs, pathsForCheck } from './paths';
+import { writeSafety } from './safety';
 import type { Rule } from './rules';
 import type { PathRuleKind } from './ruleset';
 import type { RuleBehavior, ValidationStyle } from './types';
@@ -34,29 +35,23 @@ export function pathRule(
   return first;
 }
 
-/** Files Claude Code will not edit without asking even in acceptEdits (its settings, git
- * internals, shell start-up files). bypassPermissions still writes them. */
-const PROTECTED_DIRS = ['.claude', '.git', '.vscode', '.idea'];
-const PROTECTED_FILES = [
-  '.bashrc',
-  '.bash_profile',
-  '.zshrc',
-  '.zprofile',
-  '.profile',
-  '.gitconfig',
-  '.gitmodules',
-  '.mcp.json',
-  '.claude.json',
-];
-export function isProtectedPath(path: string): boolean {
-  const segs = path.split('/');
-  const base = segs[segs.length - 1] ?? '';
-  return PROTECTED_FILES.includes(base) || segs.slice(0, -1).some((s) => PROTECTED_DIRS.includes(s));
+/** The write safety class of the first of the paths that has one (safety.ts). */
+function safetyOf(
+  env: Env,
+  all: readonly string[],
+): { path: string; safety: 'sensitive' | 'config' } | undefined {
+  for (const p of all) {
+    const safety = writeSafety(p, env.ctx.cwd, env.behaviour.sensitivePaths);
+    if (safety) return { path: p, safety };
+  }
+  return undefined;
 }
 
 /** Would a write to these paths run without a prompt (under env.mode, ignoring bypass)? */
 function writeAllowed(env: Env, all: readonly string[]): Check | undefined {
-  if (env.mode === 'acceptEdits' && all.every((p) => inWorkingDirs(p, env.dirs) && !isProtectedPath(p))) {
+  // Neither acceptEdits nor an allow rule lets a write to a sensitive path through.
+  if (safetyOf(env, all)) return undefined;
+  if (env.mode === 'acceptEdits' && all.every((p) => inWorkingDirs(p, env.dirs))) {
     return {
       behavior: 'allow',
       reason: 'acceptEdits mode allows edits inside the working directories',
@@ -136,6 +131,19 @@ export async function checkWrite(env: Env, path: string): Promise<Check> {
   const all = await pathsForCheck(path, env.ctx.realpath);
   const denied = pathRule(env, 'edit', 'deny', all) ?? pathRule(env, 'read', 'deny', all);
   if (denied) return deny(denied, msg.editDenied(path), `${denied.text} denies editing ${path}`);
+  // Before plan mode's refusal: plan mode hands a sensitive write to the classifier.
+  // Where it falls among ask rules was not recorded; it is checked first.
+  const safe = safetyOf(env, all);
+  if (safe)
+    return {
+      behavior: 'ask',
+      safety: true,
+      message: safe.safety === 'sensitive' ? msg.askSensitive(path) : msg.askWrite(path),
+      reason:
+        safe.safety === 'sensitive'
+          ? `${safe.path} is a sensitive path, which Claude Code asks about before every write`
+          : `${safe.path} is Claude Code's own configuration, which it asks about before every write`,
+    };
   if (env.mode === 'plan') {
     return {
       behavior: 'deny',
@@ -160,9 +168,7 @@ export async function checkWrite(env: Env, path: string): Promise<Check> {
     message: msg.askWrite(path),
     reason: !inWorkingDirs(path, env.dirs)
       ? `${path} is outside the working directories and no rule allows editing it`
-      : env.mode === 'acceptEdits'
-        ? `${path} is a protected configuration path, which acceptEdits still asks about`
-        : `no rule allows editing ${path}, and ${env.mode} mode asks before file edits`,
+      : `no rule allows editing ${path}, and ${env.mode} mode asks before file edits`,
   };
 }
 

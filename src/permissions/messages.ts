@@ -160,8 +160,11 @@ export const dontAskDenied = (tool: string): string =>
 
 /** The text names Bash whatever the tool was (observed for Write in perm-auto-write-outside-block).
  * `reason` is `[<category>]` in 2.1.273 and the classifier's explanation in 2.1.332. */
-export const classifierBlocked = (reason: string, ruleHint = 'a Bash permission rule'): string =>
-  `Permission for this action was denied by the Claude Code auto mode classifier. Reason: ${reason}. If you have other tasks that don't depend on this action, continue working on those. ${WORKAROUND} If you believe this capability is essential to complete the user's request, first try a safer method. Get as much of the rest of the task done as you can, then STOP and explain to the user what you were trying to do and why you need this permission. Let the user decide how to proceed. To allow this type of action in the future, the user can add ${ruleHint} to their settings.`;
+export const classifierBlocked = (
+  reason: string,
+  ruleHint: string | null = 'a Bash permission rule',
+): string =>
+  `Permission for this action was denied by the Claude Code auto mode classifier. Reason: ${reason}. If you have other tasks that don't depend on this action, continue working on those. ${WORKAROUND} If you believe this capability is essential to complete the user's request, first try a safer method. Get as much of the rest of the task done as you can, then STOP and explain to the user what you were trying to do and why you need this permission. Let the user decide how to proceed.${ruleHint === null ? '' : ` To allow this type of action in the future, the user can add ${ruleHint} to their settings.`}`;
 
 export const CLASSIFIER_UNAVAILABLE =
   "Auto mode could not evaluate this action and is blocking it for safety — run with --debug for details. This is not a judgment that the action is unsafe. This is usually transient — wait briefly and try this action again as-is; don't rewrite it. If it keeps failing, continue with other tasks that don't require this action and come back to it later. Note: reading files, searching code, and other read-only operations do not require the classifier and can still be used.";
@@ -184,3 +187,8 @@ export const noSuchTool = (tool: string): string => toolUseError(`Error: No such
 /** The SDK-side `tool_use_result` of a refusal. */
 export const structuredError = (message: string): string =>
   `Error: ${message.replace(/^<tool_use_error>([\s\S]*)<\/tool_use_error>$/, '$1')}`;
+
+/** The write safety check's prompt for a sensitive path (safety.ts); its 'config' paths get
+ * askWrite's text. */
+export const askSensitive = (path: string): string =>
+  `Claude requested permissions to edit ${path} which is a sensitive file.`;

@@ -30,11 +30,20 @@ export interface RuleSet {
   pathRules: Readonly<Record<PathRuleKind, Readonly<Record<RuleBehavior, readonly PathRule[]>>>>;
 }
 
+/** A `Write(<path>)` allow rule lets nothing through: only Edit(<path>) does, in settings or
+ * --allowedTools, inside the project or outside (W probes of issue 13). */
+const NOT_ALLOWING = ['Write'];
+
 function build(ctx: PermissionContext): RuleSet {
   const rules = rulesFrom(ruleTexts(ctx), ctx);
   const of = (kind: PathRuleKind, behavior: RuleBehavior): PathRule[] =>
     rules
-      .filter((r) => r.behavior === behavior && PATH_RULE_TOOLS[kind].includes(r.tool))
+      .filter(
+        (r) =>
+          r.behavior === behavior &&
+          PATH_RULE_TOOLS[kind].includes(r.tool) &&
+          !(behavior === 'allow' && NOT_ALLOWING.includes(r.tool)),
+      )
       .map((rule) => ({
         rule,
         covers: rule.content === undefined ? () => false : compileSpecifier(rule.content, ctx, rule.root),

@@ -75,6 +75,29 @@ export interface PermissionBehaviour {
   /** Path deny rules are checked inside a ( ) subshell before the subshell itself is refused,
    * worded `<command> from '<path>' was blocked by a deny rule.` (2.1.332). */
   subshellPathDeny: boolean;
+  /** The paths a write asks about in every mode but bypassPermissions (the profile's table). */
+  sensitivePaths: SensitivePathTable;
+}
+
+/** The binary's table of paths it will not write without asking (see safety.ts); every name is
+ * compared case-insensitively. */
+export interface SensitivePathTable {
+  /** Base names of sensitive files, wherever they are. */
+  files: readonly string[];
+  /** Folder names: a path with one as any segment is sensitive. */
+  dirs: readonly string[];
+  /** Runs of consecutive segments that make a path sensitive wherever they appear. */
+  runs: readonly (readonly string[])[];
+  /** Claude Code's own folder, which the generic rule would make wholly sensitive. */
+  claude: {
+    dir: string;
+    /** Subfolders below which paths are ordinary. */
+    plainBelow: readonly string[];
+    /** Files directly in any such folder that ask with the ordinary text. */
+    configFiles: readonly string[];
+    /** Subfolders of the project's own folder that ask with the ordinary text. */
+    projectConfigDirs: readonly string[];
+  };
 }
 
 export interface PermissionContext {
@@ -118,6 +141,10 @@ export interface PermissionRequest {
   shellCwd?: string;
   input: unknown;
   validation?: ValidationStyle;
+  /** Decide by the rules, the working directories and bypassPermissions only: what auto and
+   * plan mode would let through (reading tools, the classifier) does not count. Read-before-edit
+   * relaxation asks this way (a file outside the project is not relaxed in auto mode). */
+  rulesOnly?: boolean;
 }
 
 export interface RuleRef {

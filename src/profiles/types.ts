@@ -60,6 +60,18 @@ export interface Profile {
   /** A system message after this many model calls in a row with tool calls and no text for
    * the user (perm-default-bash-readonly: after the fifth). */
   quietNudge?: { afterCalls: number; text: string };
+  /** Read of `file.txt/` reads the file (older versions: ENOTDIR). */
+  readFileThroughTrailingSlash: boolean;
+  /** Where Read takes `allow_large`: a file over this many bytes would not fit even with it, and
+   * its size refusal ends with `text.allowLargeTooBig` instead of `text.allowLargeHint`. */
+  readAllowLargeBudgetBytes?: number;
+  /** Edit refuses a file with NUL bytes in its first 8 KB. */
+  editRefusesNulFiles: boolean;
+  /** Paths Read refuses as device or process files, before it looks at the filesystem. */
+  readRefusedDevices: readonly string[];
+  /** A size refusal of a file this large or larger names `shown` bytes instead of its size
+   * (2.1.273: 10 MiB and up are reported as 512KB). */
+  readHugeFileSize?: { from: number; shown: number };
   /** Model-facing sentences that are worded differently by version. */
   text: ProfileText;
 }
@@ -67,11 +79,18 @@ export interface Profile {
 export interface ProfileText {
   /** Read's refusal of a binary extension, after "The file appears to be a binary .x file." */
   binaryFileAdvice: string;
+  /** Read's refusal of a file_path with a NUL byte (2.1.273 ends the session instead: the
+   * oracle recorded no result at all). */
+  nulPathRefusal?: string;
+  /** Read's refusal of a device or process file, after "Cannot read '<path>': ". */
+  deviceRefusal: string;
   /** Read's refusal of a bad `pages`, after `Invalid pages parameter: "<pages>".` */
   invalidPagesAdvice: string;
   /** Where Read takes `allow_large`: the sentence its size and token-cap refusals end with and
    * its PARTIAL notices carry. */
   allowLargeHint?: string;
+  /** The sentence a size refusal ends with when even allow_large would not fit the file. */
+  allowLargeTooBig?: string;
   /** What Bash adds when it moves a command that outlived its timeout to the background, before
    * "To check interim output, …". */
   autoBackgroundNote?: string;

@@ -22,7 +22,9 @@ export class Normaliser {
   private readonly uuids = new Map<string, string>();
   private readonly taskIds = new Map<string, string>();
   private readonly cellIds = new Map<string, string>();
-  private readonly subs: [string, string][];
+  /** Each workspace path, longest first, matched only where a path name ends there: the memfs
+   * root `/workspace` must not rewrite `.idea/workspace.xml`. */
+  private readonly subs: [RegExp, string][];
 
   constructor(p: NormaliserPaths) {
     const san = (s: string) => s.replace(/[^a-zA-Z0-9]/g, '-');
@@ -34,7 +36,9 @@ export class Normaliser {
       [san(p.cwd), '$CWD_SANITIZED'],
       [san(p.root), '$ROOT_SANITIZED'],
     ];
-    this.subs = subs.sort((a, b) => b[0].length - a[0].length);
+    this.subs = subs
+      .sort((a, b) => b[0].length - a[0].length)
+      .map(([a, b]) => [new RegExp(`${escapeRe(a)}(?![A-Za-z0-9_-]|\\.[A-Za-z0-9_.-])`, 'g'), b]);
   }
 
   learn(v: unknown): void {
@@ -71,7 +75,7 @@ export class Normaliser {
 
   str(input: string): string {
     let s = input;
-    for (const [a, b] of this.subs) s = s.split(a).join(b);
+    for (const [a, b] of this.subs) s = s.replace(a, () => b);
     s = s.replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, (u) => {
       const k = u.toLowerCase();
       if (!this.uuids.has(k)) this.uuids.set(k, `<uuid-${this.uuids.size + 1}>`);

@@ -2,9 +2,14 @@
 // Code does before it touches a file.
 import { isAbsolute, normalize, resolve } from 'pathe';
 
-export function expandPath(p: string, cwd: string, home: string): string {
+export function expandPath(raw: string, cwd: string, home: string): string {
+  // Surrounding whitespace is dropped first: Read of " a.txt", "a.txt\n" or "\t$CWD/a.txt" reads
+  // a.txt, and " " is the cwd (O probe of issue 13). An absolute path keeps a trailing slash, a
+  // relative one is resolved without it, and "~/" is home itself (as Node's normalize, resolve
+  // and join treat them; EISDIR texts show it).
+  const p = raw.trim();
   if (p === '~') return home;
-  if (p.startsWith('~/')) return normalize(`${home}/${p.slice(2)}`);
+  if (p.startsWith('~/')) return p === '~/' ? home : normalize(`${home}/${p.slice(2)}`);
   return isAbsolute(p) ? normalize(p) : resolve(cwd, p);
 }
 
@@ -24,4 +29,12 @@ export function normalizePath(p: string): string {
  * shell's and git's path resolution, which never expands `~`. */
 export function resolveAgainst(base: string, p: string): string {
   return normalizePath(p.startsWith('/') ? p : `${base}/${p}`);
+}
+
+/** Node's path.extname, which Claude Code uses: a leading dot belongs to the name, so `.ipynb`
+ * and `.bashrc` have no extension (pathe's extname gives them one). */
+export function nodeExtname(p: string): string {
+  const base = p.slice(p.lastIndexOf('/') + 1);
+  const dot = base.lastIndexOf('.');
+  return dot > 0 && !/^\.+$/.test(base) ? base.slice(dot) : '';
 }

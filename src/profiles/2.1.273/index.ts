@@ -1,6 +1,7 @@
 import { PERMISSIONS_2_1_273 } from '../../permissions/behaviour';
 import { MODEL_SWITCHES } from '../models';
 import type { Profile, ToolDefinition } from '../types';
+import { READ_REFUSED_DEVICES_2_1_273 } from './read-devices';
 import tools from './tools.json';
 
 export const profile_2_1_273: Profile = {
@@ -22,7 +23,13 @@ export const profile_2_1_273: Profile = {
   zodOptionMessage: false,
   grepRejectsLiteralNewline: false,
   notebookKeepsFormat: false,
+  readFileThroughTrailingSlash: false,
+  editRefusesNulFiles: false,
+  readRefusedDevices: READ_REFUSED_DEVICES_2_1_273,
+  // Recorded on files of 10485760 bytes and more (10485759 shows its size), offset or not.
+  readHugeFileSize: { from: 10 * 1024 * 1024, shown: 512 * 1024 },
   text: {
+    deviceRefusal: 'this device file would block or produce infinite output.',
     binaryFileAdvice: 'Please use appropriate tools for binary file analysis.',
     invalidPagesAdvice: 'Use formats like "1-5", "3", or "10-20". Pages are 1-indexed.',
   },

@@ -1,6 +1,7 @@
 import { PERMISSIONS_2_1_332 } from '../../permissions/behaviour';
 import { profile_2_1_273 } from '../2.1.273';
 import type { Profile, ToolDefinition } from '../types';
+import { READ_REFUSED_DEVICES_2_1_332 } from './read-devices';
 import tools from './tools.json';
 
 // 2.1.273 with what the recorded corpora show differs (oracle README, "Differences between
@@ -28,11 +29,22 @@ export const profile_2_1_332: Profile = {
     text: "The user hasn't heard from you in a while. As you continue, keep them updated when there's something to tell — a finding, a change of plan.",
   },
   backgroundTimeoutMaxMs: 7_200_000,
+  readFileThroughTrailingSlash: true,
+  editRefusesNulFiles: true,
+  readRefusedDevices: READ_REFUSED_DEVICES_2_1_332,
+  readHugeFileSize: undefined,
+  // One Read per turn: 6,029,023 bytes got allowLargeHint, 6,291,285 allowLargeTooBig; where in
+  // between the line lies was not recorded (the budget is the context left this turn, shared by
+  // the turn's large reads, which this emulation does not track).
+  readAllowLargeBudgetBytes: 6_100_000,
   text: {
+    nulPathRefusal: 'Read file_path cannot contain null bytes (\\0). Remove the null byte and try again.',
+    deviceRefusal: 'this path names a device or process file that this tool does not read.',
     binaryFileAdvice: 'Use a skill for this file type if one is available, or a shell command or script that can read the format.',
     invalidPagesAdvice: 'Give one page ("3") or one range ("1-5"), not a list. To read several pages or ranges, read each one separately. Pages are 1-indexed.',
     autoBackgroundNote:
       'If it is still running after 10m in the background, it will be stopped and you will be notified. It is running now: do not start a second copy while it runs. If it is no longer needed, stop it with TaskStop. No output had been read from it when it was moved. A program that buffers its output, or a pipe into one such as tail, can keep the output file empty until the command finishes.',
+    allowLargeTooBig: 'Even with allow_large, this is more than fits in the context you have left this turn (other large reads in the same turn share that room).',
     allowLargeHint: 'To read it anyway, up to what still fits in your context, call Read again with allow_large: true — only if you genuinely need all of it or the user asked for the whole file.',
   },
 };

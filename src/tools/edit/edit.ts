@@ -32,6 +32,7 @@ export type EditError =
   /** Empty old_string on a file with non-whitespace content. */
   | { code: 'exists' }
   | { code: 'notebook' }
+  | { code: 'nul-bytes' }
   | { code: 'unread' }
   | { code: 'stale' }
   | { code: 'not-found'; oldString: string; triedEscapes: boolean }
@@ -127,6 +128,9 @@ export async function assess(input: EditInput, ctx: ToolContext): Promise<Plan |
     compareContent: true,
   });
   if (state.kind === 'unread') return refused(path, { code: 'unread' }, state);
+  // Versions that note NUL bytes on Read refuse to edit such a file (recorded after a ranged
+  // Read; the 8 KB are counted in characters here, in bytes by the binary).
+  if (ctx.profile.editRefusesNulFiles && file.content.slice(0, 8192).includes('\0')) return refused(path, { code: 'nul-bytes' }, state);
 
   if (state.kind === 'stale') {
     // A changed file can still be edited when old_string matches its current content (through

@@ -30,6 +30,8 @@ export function explainEdit(o: EditOutcome): string {
           return 'An empty old_string means "create the file", which is refused when the file already has non-whitespace content.';
         case 'notebook':
           return 'Edit refuses .ipynb files; notebooks are edited cell by cell with NotebookEdit.';
+        case 'nul-bytes':
+          return 'The file has NUL bytes near its start, so this version refuses to edit it rather than risk changing its encoding.';
         case 'not-found':
           return `old_string is not in the file: exact match, curly-quote folding${e.triedEscapes ? ' and the \\uXXXX escape forms' : ''} all failed (the file is matched with CRLF folded to LF; old_string is not).`;
         case 'ambiguous':

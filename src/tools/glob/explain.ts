@@ -11,6 +11,8 @@ export function explainGlob(o: GlobOutcome): string {
       );
     case 'missing-dir':
       return 'The path parameter names no existing directory; Glob checks that before searching.';
+    case 'nul-in-pattern':
+      return 'The pattern holds a NUL byte, which no file name can; input validation refuses it.';
     case 'not-dir':
       return 'The path parameter names a file, not a directory.';
     case 'rejected':

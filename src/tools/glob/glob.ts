@@ -19,7 +19,8 @@ export type GlobOutcome =
     }
   | { kind: 'missing-dir'; path: string; cwd: string }
   | { kind: 'not-dir'; path: string; cwd: string }
-  | { kind: 'rejected'; diagnostic: string };
+  | { kind: 'rejected'; diagnostic: string }
+  | { kind: 'nul-in-pattern' };
 
 const GLOB_CHARS = /[*?[{]/;
 
@@ -53,6 +54,8 @@ export function searchDir(input: GlobInput, ctx: ToolContext): string {
 }
 
 export async function validateGlob(input: GlobInput, ctx: ToolContext): Promise<GlobOutcome | undefined> {
+  // Recorded with 2.1.273 (readspecial 0090, 0144); the order against a bad path was not.
+  if (input.pattern.includes('\0')) return { kind: 'nul-in-pattern' };
   if (input.path === undefined) return undefined;
   const path = searchDir(input, ctx);
   const cwd = ctx.conversation.cwd;

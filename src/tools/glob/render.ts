@@ -32,6 +32,11 @@ export function renderGlob(o: GlobOutcome, _ctx: ToolContext): Rendered {
     }
     case 'missing-dir':
       return error(`Directory does not exist: ${o.path}. Note: your current working directory is ${o.cwd}.`);
+    case 'nul-in-pattern': {
+      // An input-validation refusal: wrapped, unlike the errors above.
+      const text = 'Glob pattern cannot contain null bytes (\\0). Remove the null byte and try again.';
+      return { is_error: true, content: `<tool_use_error>${text}</tool_use_error>`, structured: `Error: ${text}` };
+    }
     case 'not-dir':
       return error(`Path is not a directory: ${o.path}`);
     case 'rejected':

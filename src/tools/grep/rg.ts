@@ -27,9 +27,20 @@ export async function runRg(
     lines.length === 0 &&
     (REJECTED.test(r.stderr) || (literalNewlineRejected && LITERAL_NEWLINE.test(r.stderr)))
   ) {
-    return { kind: 'rejected', diagnostic: r.stderr.replace(/\n+$/, '') };
+    return { kind: 'rejected', diagnostic: pcre2Hint(r.stderr.replace(/\n+$/, '')) };
   }
   return { kind: 'lines', lines };
+}
+
+const PCRE2_HINT =
+  'Consider enabling PCRE2 with the --pcre2 flag, which can handle backreferences\nand look-around.';
+
+/** The binary's ripgrep is built with PCRE2 and then ends a look-around or backreference error
+ * with a hint (recorded for `(?<=a)b`; backreferences by the same rule); the WASM build has no
+ * PCRE2 and leaves it out. */
+function pcre2Hint(diagnostic: string): string {
+  if (diagnostic.includes('--pcre2') || !/error: (look-around|backreferences)/.test(diagnostic)) return diagnostic;
+  return `${diagnostic}\n\n${PCRE2_HINT}`;
 }
 
 /** Paths under the cwd are shown relative to it, others absolute. */

@@ -1,6 +1,6 @@
 // NotebookEdit: replace, insert or delete one cell. Never relaxed: the notebook must have been
 // read, and any newer mtime is a change. No model-facing strings here (render.ts).
-import { extname } from 'pathe';
+import { nodeExtname as extname } from '../../text/paths';
 import { applyLineEnding, encodeText, readTextFile, type TextFile } from '../../text/encoding';
 import { normaliseWrittenText } from '../../text/normalise-input';
 import { isFsError } from '../../workspace/types';

@@ -32,7 +32,11 @@ export function explainRead(o: ReadOutcome): string {
     case 'binary-extension':
       return `The ${o.ext} extension is on Claude Code's binary list, so input validation refuses the call before the file is opened (even when it does not exist).`;
     case 'too-large':
-      return `A whole-file read is refused when the file is over 256 KB (this one is ${o.size} bytes); an offset or limit would skip this check.`;
+      return `A read without a limit is refused when the file is over 256 KB (this one is ${o.size} bytes), offset or not; a limit skips this check.`;
+    case 'nul-in-path':
+      return 'The path holds a NUL byte, which no file name can; input validation refuses it.';
+    case 'range-too-large':
+      return `The requested lines hold more than ${o.cap} bytes, more than any read returns whatever the token cap; a smaller limit would pass this check.`;
     case 'too-many-tokens':
       return `The requested range comes to ${o.tokens} tokens, over the ${o.cap}-token cap; with an explicit offset or limit Read errors instead of sending a PARTIAL view.`;
     case 'image':

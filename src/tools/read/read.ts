@@ -11,19 +11,21 @@ import { bytesPerToken, estimateTokens } from '../../text/tokens';
 import { describeNonImage, displaySize, sniffImage, toBase64 } from '../../text/image';
 import { isFsError, type Stat } from '../../workspace/types';
 import { sanitizePath, sessionId } from '../bash/paths';
+import { hostFile } from './host';
 import { parseNotebook, type NotebookCell } from './notebook';
 import { MAX_PAGES_PER_REQUEST, MAX_PAGES_WHOLE, parsePages, type PdfEngine } from './pdf';
 import type { ReadInput } from './schema';
 
-/** A whole-file read of a larger file is refused before it is read. */
+/** A read without a limit (offset or not) of a larger file is refused before it is read. */
 export const MAX_SIZE_BYTES = 256 * 1024;
+/** A read with a limit whose lines hold more bytes than this is refused whatever the token cap
+ * (recorded: 1523 lines of 2101 bytes pass, 1524 do not; 3196 of 1001 pass, 3197 do not). */
+export const MAX_RANGE_BYTES = 3_200_000;
 export const DEFAULT_MAX_TOKENS = 25000;
 /** A PARTIAL view aims at this share of the token cap. */
 const PAGE_SHARE = 0.85;
 
-/** Devices that would block or never end; /dev/null reads as an empty file (read-probe5-devices:
- * /dev/zero and /dev/urandom seen, the rest of the list by the same reasoning). */
-const BLOCKING_DEVICES = new Set(['/dev/zero', '/dev/random', '/dev/urandom', '/dev/full', '/dev/stdin', '/dev/stdout', '/dev/stderr', '/dev/tty', '/dev/console', '/dev/fd/0', '/dev/fd/1', '/dev/fd/2']);
+const utf8 = new TextEncoder();
 
 /** A PDF sent whole may not be larger than this. */
 export const MAX_PDF_BYTES = 20 * 1024 * 1024;
@@ -83,11 +85,15 @@ export type ReadOutcome = Base &
     | { kind: 'past-end'; offset: number; totalLines: number; entry: LedgerEntry }
     | { kind: 'unchanged'; prior: LedgerEntry }
     | { kind: 'missing'; cwd: string; suggestion?: { text: string; by: 'reanchor' | 'stem' }; triedScreenshot?: string }
-    | { kind: 'is-directory' }
+    /** `realpath`: where the path leads; the EISDIR text is rewritten through it. */
+    | { kind: 'is-directory'; realpath: string }
     /** A filesystem error passed through raw (ENOTDIR for `file.txt/`). */
     | { kind: 'fs-error'; code: string; message: string }
     | { kind: 'binary-extension'; ext: string }
     | { kind: 'too-large'; size: number }
+    | { kind: 'range-too-large'; cap: number }
+    /** file_path holds a NUL byte (versions that check; 2.1.273 ends the session instead). */
+    | { kind: 'nul-in-path' }
     | { kind: 'too-many-tokens'; tokens: number; cap: number }
     | { kind: 'image'; base64: string; mediaType: string; originalSize: number; dimensions?: ImageDimensions; readFrom: string }
     | { kind: 'image-empty' }
@@ -211,6 +217,7 @@ async function suggest(ctx: ToolContext, path: string): Promise<{ text: string; 
 export async function validateRead(input: ReadInput, ctx: ToolContext): Promise<ReadOutcome | undefined> {
   const path = expandPath(input.file_path, ctx.conversation.cwd, ctx.ws.info.home);
   const base = { path, inputPath: input.file_path };
+  if (input.file_path.includes('\0') && ctx.profile.text.nulPathRefusal) return { ...base, kind: 'nul-in-path' };
   if (input.pages !== undefined) {
     const range = parsePages(input.pages);
     if (!range) return { ...base, kind: 'pdf-pages-invalid', pages: input.pages };
@@ -219,7 +226,7 @@ export async function validateRead(input: ReadInput, ctx: ToolContext): Promise<
   const ext = extension(path);
   if (BINARY_EXTENSIONS.has(ext) && ext !== 'pdf' && !IMAGE_EXTENSIONS.has(ext)) return { ...base, kind: 'binary-extension', ext: `.${ext}` };
 
-  if (BLOCKING_DEVICES.has(path)) return { ...base, kind: 'device' };
+  if (ctx.profile.readRefusedDevices.includes(path)) return { ...base, kind: 'device' };
 
   const prior = ctx.ledger.get(path);
   // A notebook is read whole whatever the range, and recorded so (read-probe4-strict-notebook-two).
@@ -248,6 +255,18 @@ export async function read(input: ReadInput, ctx: ToolContext, deps: ReadDeps): 
   const path = expandPath(input.file_path, ctx.conversation.cwd, info.home);
   const base = { path, inputPath: input.file_path };
 
+  const host = hostFile(path, ctx.conversation.cwd);
+  if (host?.kind === 'dir') return { ...base, kind: 'is-directory', realpath: host.realpath };
+  if (host?.kind === 'empty') {
+    const st: Stat = { type: 'file', size: 0, mtimeMs: 0, mode: 0o666 };
+    return { ...base, kind: 'empty', startLine: input.offset ?? 1, entry: entry(ctx, path, st, input, '', false, false) };
+  }
+
+  // The host's filesystem limits a name to 255 bytes (recorded with 2.1.332; the workspace
+  // filesystem has no such limit).
+  if (path.split('/').some((seg) => utf8.encode(seg).length > 255))
+    return { ...base, kind: 'fs-error', code: 'ENAMETOOLONG', message: `ENAMETOOLONG: name too long, open '${path}'` };
+
   let readFrom = path;
   let st: Stat | undefined;
   try {
@@ -272,9 +291,12 @@ export async function read(input: ReadInput, ctx: ToolContext, deps: ReadDeps): 
     const suggestion = await suggest(ctx, path);
     return { ...base, kind: 'missing', cwd: ctx.conversation.cwd, ...(suggestion ? { suggestion } : {}), ...(triedScreenshot ? { triedScreenshot } : {}) };
   }
-  if (st.type === 'dir') return { ...base, kind: 'is-directory' };
-  // `file.txt/`: some filesystems resolve it to the file; Node's open refuses it.
-  if (path.endsWith('/')) return { ...base, kind: 'fs-error', code: 'ENOTDIR', message: `ENOTDIR: not a directory, open '${path}'` };
+  if (st.type === 'dir') return { ...base, kind: 'is-directory', realpath: await fs.realpath(path).catch(() => path) };
+  // `file.txt/`: Node's open refuses it; versions that normalise the path first read the file.
+  if (path.endsWith('/')) {
+    if (!ctx.profile.readFileThroughTrailingSlash) return { ...base, kind: 'fs-error', code: 'ENOTDIR', message: `ENOTDIR: not a directory, open '${path}'` };
+    readFrom = path.replace(/\/+$/, '');
+  }
 
   const ext = extension(readFrom);
   if (ext === 'ipynb') return readNotebook(input, ctx, base, readFrom, st);
@@ -295,8 +317,10 @@ function entry(ctx: ToolContext, path: string, st: Stat, input: ReadInput, conte
 
 async function readText(input: ReadInput, ctx: ToolContext, base: Base, readFrom: string, st: Stat): Promise<ReadOutcome> {
   const whole = !input.offset && input.limit === undefined;
-  // allow_large (versions that offer it) lifts both the size limit and the token cap.
-  if (whole && st.size > MAX_SIZE_BYTES && !input.allow_large) return { ...base, kind: 'too-large', size: st.size };
+  // allow_large (versions that offer it) lifts both the size limit and the token cap. The size
+  // limit holds for an offset without a limit too (probes: offset 1, 100 or past the end of a
+  // 410 KB file are refused by size).
+  if (input.limit === undefined && st.size > MAX_SIZE_BYTES && !input.allow_large) return { ...base, kind: 'too-large', size: st.size };
 
   const { text, note } = readableText(await ctx.ws.fs.readFile(readFrom), ctx);
   const all = splitLines(text);
@@ -308,6 +332,7 @@ async function readText(input: ReadInput, ctx: ToolContext, base: Base, readFrom
   }
   const lines = input.limit === undefined ? (startIdx === 0 ? all : all.slice(startIdx)) : all.slice(startIdx, startIdx + input.limit);
   const content = lines.join('\n');
+  if (input.limit !== undefined && !input.allow_large && rangeBytes(lines) > MAX_RANGE_BYTES) return { ...base, kind: 'range-too-large', cap: MAX_RANGE_BYTES };
 
   const cap = maxTokens(ctx.conversation.env);
   let tokens = estimateTokens(content, readFrom);
@@ -328,6 +353,17 @@ async function readText(input: ReadInput, ctx: ToolContext, base: Base, readFrom
     ...(note ? { encodingNote: note } : {}),
     entry: entry(ctx, base.path, st, input, content, partial, false),
   };
+}
+
+/** The bytes of these lines with their line feeds. Whether the binary counts UTF-8 bytes or
+ * characters was not recorded (the probes were ASCII). */
+function rangeBytes(lines: readonly string[]): number {
+  let n = 0;
+  for (const l of lines) {
+    n += utf8.encode(l).length + 1;
+    if (n > MAX_RANGE_BYTES) break;
+  }
+  return n;
 }
 
 /** A whole-file read over the cap: the first lines, as many as the cap's share predicts from

@@ -21,8 +21,11 @@ function partialNotice(path: string, t: Truncation, shownLines: number, totalLin
 }
 
 /** A size or token-cap refusal: the range hint, and where the version has it, allow_large. */
-const tooBig = (head: string, ctx: ToolContext): Rendered =>
-  callError([head, RANGE_HINT, ctx.profile.text.allowLargeHint].filter((x) => x !== undefined).join(' '));
+const tooBig = (head: string, ctx: ToolContext, rangeHint = true, size = 0): Rendered => {
+  const budget = ctx.profile.readAllowLargeBudgetBytes;
+  const last = budget !== undefined && size > budget ? ctx.profile.text.allowLargeTooBig : ctx.profile.text.allowLargeHint;
+  return callError([head, rangeHint ? RANGE_HINT : undefined, last].filter((x) => x !== undefined).join(' '));
+};
 
 // What versions with encoding notes append to a text file they cannot show faithfully.
 const ENCODING_NOTES: Record<EncodingNote, string> = {
@@ -97,14 +100,27 @@ function renderOutcome(o: ReadOutcome, ctx: ToolContext): Rendered {
       return callError(`File does not exist. Note: your current working directory is ${o.cwd}.${hint}`);
     }
     case 'is-directory':
-      // A trailing slash comes out doubled in 2.1.273's message (read-probe2-dir-trailing-slash).
-      return callError(`EISDIR: illegal operation on a directory, read '${o.path}${o.path.endsWith('/') ? '/' : ''}'`);
+      // The text names the path, then every occurrence of where it leads is replaced by the path
+      // itself: `sub/` comes out as `sub//` (read-directory-trailing-slash), and /proc/self/root
+      // (leading to /) has each of its slashes replaced by itself, as recorded.
+      return callError(`EISDIR: illegal operation on a directory, read '${o.path}'`.split(o.realpath).join(o.path));
     case 'fs-error':
       return callError(o.message);
     case 'binary-extension':
       return validationError(`This tool cannot read binary files. The file appears to be a binary ${o.ext} file. ${ctx.profile.text.binaryFileAdvice}`);
-    case 'too-large':
-      return tooBig(`File content (${formatFileSize(o.size)}) exceeds maximum allowed size (${formatFileSize(256 * 1024)}).`, ctx);
+    case 'too-large': {
+      const quirk = ctx.profile.readHugeFileSize;
+      const size = quirk && o.size >= quirk.from ? quirk.shown : o.size;
+      return tooBig(`File content (${formatFileSize(size)}) exceeds maximum allowed size (${formatFileSize(256 * 1024)}).`, ctx, true, o.size);
+    }
+    case 'nul-in-path':
+      return validationError(ctx.profile.text.nulPathRefusal ?? '');
+    case 'range-too-large':
+      return tooBig(
+        `The requested line range contains over ${formatFileSize(o.cap)} of text, more than a read can return. Use a smaller limit — or, if a single line is this large, no limit will fit it: search for specific content instead.`,
+        ctx,
+        false,
+      );
     case 'too-many-tokens':
       return tooBig(`File content (${o.tokens} tokens) exceeds maximum allowed tokens (${o.cap}).`, ctx);
     case 'image': {
@@ -164,7 +180,7 @@ function renderOutcome(o: ReadOutcome, ctx: ToolContext): Rendered {
     case 'pdf-too-large':
       return callError('PDF file exceeds maximum allowed size of 20MB.');
     case 'device':
-      return validationError(`Cannot read '${o.path}': this device file would block or produce infinite output.`);
+      return validationError(`Cannot read '${o.path}': ${ctx.profile.text.deviceRefusal}`);
     case 'pdf-corrupt':
       return callError('PDF file is corrupted or invalid.');
     case 'pdf-no-header':

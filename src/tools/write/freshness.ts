@@ -15,7 +15,8 @@ export type ReadState =
   | { kind: 'stale'; entry: LedgerEntry; reason: 'content' | 'range' };
 
 /** Edit and Write may skip the read for models with the relaxed rule, when Read is offered and
- * reading the file would need no prompt. */
+ * the rules, working directories or bypassPermissions let Read have the file (auto and plan
+ * mode's leave to read do not count: R-* probes of issue 13). */
 export async function mayRelax(path: string, ctx: ToolContext): Promise<boolean> {
   if (!ctx.profile.relaxedReadBeforeEdit(ctx.model) || !ctx.offered.has('Read')) return false;
   return ctx.permissions.wouldAllow({
@@ -23,6 +24,7 @@ export async function mayRelax(path: string, ctx: ToolContext): Promise<boolean>
     kind: 'read',
     paths: [path],
     input: { file_path: path },
+    rulesOnly: true,
   });
 }
 
