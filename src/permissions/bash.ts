@@ -277,7 +277,7 @@ function pathUses(env: Env, u: Unit, words: readonly Word[], cwd: string): PathU
         path: r.path,
         approximate: r.approximate,
         glob: r.glob,
-        blocked: () => msg.BASH_NEEDS_APPROVAL,
+        blocked: () => msg.inputRedirectionBlocked(r.path, dirs),
         redirect: 'in',
       });
     }
@@ -633,8 +633,12 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   if (isCd && inWorkingDirs(uses[0]?.path ?? env.ctx.home, env.dirs)) {
     return { unit: u, verdict: 'allow', reason: 'cd inside the working directories', gap };
   }
-  for (const use of uses) {
-    const ok = use.op === 'read' ? readPathAllowed(env, use.path) : writePathAllowed(env, use.path);
+  // Redirections are judged before the command's own paths; cp and mv need write access to
+  // every path they name (their refusal names the first one).
+  const ordered = [...uses.filter((x) => x.redirect === 'out'), ...uses.filter((x) => x.redirect !== 'out')];
+  for (const use of ordered) {
+    const asWrite = use.op === 'write' || (!use.redirect && (use.command === 'cp' || use.command === 'mv'));
+    const ok = asWrite ? writePathAllowed(env, use.path) : readPathAllowed(env, use.path);
     if (ok) continue;
     const subject =
       use.redirect === 'out'
@@ -772,6 +776,11 @@ function wholeCommand(
 }
 
 const VCS = new Set(['git', 'hg', 'svn', 'jj', 'fossil']);
+
+/** Recorded in plan mode: with a Read or Edit deny rule in force, what the static gate stops
+ * at is put to the person, not to the classifier. */
+const denyRules = (env: Env) =>
+  env.rules.some((r) => r.behavior === 'deny' && r.tool !== 'Bash' && r.content !== undefined);
 /** `..` after a real directory segment (`sub/..`), not a leading `../`. */
 const DOTDOT = /(^|\/)(?!\.\.?\/)[^/]+\/\.\.(\/|$)/;
 
@@ -860,15 +869,6 @@ export function checkBash(env: Env, command: string, shellCwd: string | undefine
     });
   }
   const asked = results.find((r) => r.verdict === 'ask-rule');
-  if (asked?.rule)
-    return withGap({
-      behavior: 'ask',
-      ruleAsk: true,
-      message: msg.askTool('Bash'),
-      reason: asked.reason,
-      rule: ruleRef(asked.rule),
-    });
-
   const { reason: gate, usesAssigned } = gateReason(parsed.script, command);
   if (gate?.kind === 'fixed' && gate.text === 'subshell' && env.behaviour.subshellPathDeny) {
     const inside = results.find((r) => r.verdict === 'deny' && r.use && r.unit.origin === 'subshell');
@@ -905,12 +905,33 @@ export function checkBash(env: Env, command: string, shellCwd: string | undefine
         : undefined;
     return withGap({
       behavior: 'ask',
+      ...(asked ? { ruleAsk: true, rule: ruleRef(asked.rule as Rule) } : {}),
+      ...(denyRules(env) ? { notClassified: true } : {}),
       ...(gateGap && !gap ? { knownGap: gateGap } : {}),
       message,
       reason: `the static analysis stops at this command's syntax: ${message}`,
     });
   }
   const live = results.filter((r) => !r.unit.shadow && !r.unit.strictOnly);
+  if (asked?.rule) {
+    // An ask rule prompts in every mode; with other parts it is listed among them.
+    const parts = analysis.tops.filter((t) => t.runs);
+    const open = [
+      ...new Set(
+        results.filter((r) => r.verdict === 'ask-rule' || r.verdict === 'approval').map((r) => r.unit.top),
+      ),
+    ].sort((a, b) => a - b);
+    return withGap({
+      behavior: 'ask',
+      ruleAsk: true,
+      message:
+        parts.length > 1
+          ? msg.bashPartsNeedApproval(open.map((i) => analysis.tops[i]?.text ?? ''))
+          : msg.askTool('Bash'),
+      reason: asked.reason,
+      rule: ruleRef(asked.rule),
+    });
+  }
   const globWrite = live.find((r) => writesWithGlob(r.unit));
   if (globWrite)
     return withGap({

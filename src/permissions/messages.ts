@@ -117,6 +117,8 @@ export const pathDeniedInCd = (command: string, op: 'read' | 'write', path: stri
 export const DOTDOT_TRAVERSAL =
   "Path contains '..' traversal after a directory segment, which may follow a symlink outside the working directory";
 export const MULTIPLE_CD = 'Multiple directory changes in one command require approval for clarity';
+export const inputRedirectionBlocked = (path: string, dirs: readonly string[]): string =>
+  `Input redirection from '${path}' was blocked. For security, Claude Code may only read files in the allowed working directories for this session: ${formatDirectoryList(dirs)}.`;
 export const inputRedirectionUnknown = (target: string): string =>
   `Input redirection from '${target}' requires manual approval: the file it names depends on glob expansion or a directory change in the same command.`;
 

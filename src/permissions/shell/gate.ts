@@ -4,7 +4,7 @@
 // version (`GateTexts` in the permission behaviour). Everything here was recorded from 2.1.273
 // and 2.1.332 (probes over ~300 commands: /work is not kept, the rules are): what is not listed
 // here passes the gate and is judged by the later stages (rules, paths, read-only set).
-import { FILE_COMMANDS } from './commands';
+import { FILE_COMMANDS, WRAPPERS } from './commands';
 import type { CommandNode, ScriptNode, StatementNode, WordNode, WordPart } from './parse';
 
 export type GateReason =
@@ -329,7 +329,14 @@ function commandReason(cmd: CommandNode, w: Walk): GateReason | undefined {
       let at = 0;
       while (at < words.length - 1 && TRANSPARENT.has(lit(words[at]) ?? '')) at++;
       const name = lit(words[at]);
-      if (name !== null && EVALUATES.has(name)) return { kind: 'evaluates', command: name };
+      // eval and its kind are found behind any wrapper (`timeout 5 eval …`).
+      const behind = words
+        .map(lit)
+        .find(
+          (v, i) =>
+            i >= at && v !== null && EVALUATES.has(v) && (i === at || WRAPPERS.has(lit(words[at]) ?? '')),
+        );
+      if (behind) return { kind: 'evaluates', command: behind };
       if (name !== null && ZSH_BUILTINS.has(name)) return { kind: 'zsh-builtin', command: name };
       for (const word of words) {
         const r = wordReason(word, w);
@@ -356,7 +363,8 @@ function commandReason(cmd: CommandNode, w: Walk): GateReason | undefined {
           if (!r.target.quoted) return fixed('heredoc');
           continue;
         }
-        if (r.target.parts[0]?.type === 'TildeExpansion') return fixed('expansion-in-path');
+        if (r.target.parts[0]?.type === 'TildeExpansion' && r.operator !== '<')
+          return fixed('expansion-in-path');
         // A redirection target is not resolved through the line's own assignments.
         const assigned = w.assigned;
         w.assigned = new Set();
