@@ -126,6 +126,7 @@ export class Session {
       permissions: {
         wouldAllow: async (req: PermissionRequest) => (await permissions.decide(req)).behavior === 'allow',
         ...(permissions.readDenied && { readDenied: permissions.readDenied.bind(permissions) }),
+        ...(permissions.workingDirectories && { workingDirectories: permissions.workingDirectories.bind(permissions) }),
       },
     };
   }

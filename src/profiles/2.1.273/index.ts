@@ -1,6 +1,7 @@
 import { PERMISSIONS_2_1_273 } from '../../permissions/behaviour';
 import { MODEL_SWITCHES } from '../models';
 import type { Profile, ToolDefinition } from '../types';
+import { EXIT_SEMANTICS } from './bash';
 import tools from './tools.json';
 
 export const profile_2_1_273: Profile = {
@@ -18,6 +19,7 @@ export const profile_2_1_273: Profile = {
   writeSymlinkIsPermissionDenial: false,
   writeKeepsBom: false,
   writeRefusesDirectory: false,
+  bashExitSemantics: EXIT_SEMANTICS,
   bashReportsInPlaceEdits: false,
   zodOptionMessage: false,
   grepRejectsLiteralNewline: false,

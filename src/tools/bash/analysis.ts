@@ -96,18 +96,3 @@ export function inPlaceEdits(a: Analysis | null): string[] {
     return fa.paths.flatMap((p) => (p.value === null || p.glob ? [] : [p.value]));
   });
 }
-
-/** Exit codes that are answers, not failures (the tools reference: grep's 1 is "no matches",
- * `git diff`'s 1 is "differences"). Judged on the last command of the line. */
-export function exitIsAnswer(a: Analysis | null, exitCode: number): boolean {
-  if (exitCode !== 1 || a === null) return false;
-  const last = a.units[a.units.length - 1];
-  if (last === undefined) return false;
-  const name = nameOf(last);
-  if (name === 'grep' || name === 'egrep' || name === 'fgrep' || name === 'rg') return true;
-  if (name === 'git') {
-    const sub = last.words.slice(1).find((w) => w.value !== null && !w.value.startsWith('-'))?.value;
-    return sub === 'grep' || sub === 'diff';
-  }
-  return false;
-}

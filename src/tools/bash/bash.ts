@@ -4,10 +4,11 @@ import type { ToolContext } from '../types';
 import { decodeUtf8, normaliseNewlines } from '../../text/decode';
 import { expandPath } from '../../text/paths';
 import { isFsError, type ShellResult } from '../../workspace/types';
-import { analyseCommand, exitIsAnswer, inPlaceEdits, noOutputExpected, viewedFile } from './analysis';
+import { analyseCommand, inPlaceEdits, noOutputExpected, viewedFile } from './analysis';
 import { maxOutputLength, PERSIST_THRESHOLD, preview, trimOutput } from './output';
 import { persistedOutputPath, sessionId, shortId, taskOutputPath } from './paths';
 import type { BashInput } from './schema';
+import { exitIsAnswer } from './semantics';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
 export const MAX_TIMEOUT_MS = 600_000;
@@ -248,8 +249,11 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
   const timedOut = result.interrupted && !ctx.signal?.aborted;
   let cwdChange: CwdChange | undefined;
   let cwdReset: string | undefined;
+  // The shell stays where a command left it inside any working directory; anywhere else it goes
+  // back to the project (bash-cd probes: an --add-dir directory keeps it, $HOME and / do not).
+  const dirs = ctx.permissions.workingDirectories?.() ?? [project];
   if (!maintain && !result.interrupted && result.cwdAfter !== cwd) {
-    if (isInside(result.cwdAfter, project)) {
+    if (dirs.some((d) => isInside(result.cwdAfter, d))) {
       cwdChange = { from: cwd, to: result.cwdAfter };
       conversation.cwd = result.cwdAfter;
     } else {
@@ -295,7 +299,7 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
     command,
     ...(modifiedRead.length > 0 ? { modifiedRead } : {}),
     exitCode: timedOut ? TIMEOUT_EXIT : result.exitCode,
-    exitIsAnswer: exitIsAnswer(analysis, result.exitCode),
+    exitIsAnswer: exitIsAnswer(command, result.exitCode, ctx.profile.bashExitSemantics),
     output,
     persisted,
     interrupted: result.interrupted,
