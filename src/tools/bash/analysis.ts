@@ -69,8 +69,10 @@ function isSedView(u: Unit): boolean {
 
 /** The single file a command views (cat, head, tail, sed -n 'X,Yp', grep, egrep, fgrep on one
  * file with no pipes or redirects), or null. Relative to the shell's cwd. `whole`: only `cat`
- * shows the model the whole file. */
-export function viewedFile(a: Analysis | null): { path: string; whole: boolean } | null {
+ * shows the model the whole file. `scans`: the command read the whole file (cat, grep), so Claude
+ * Code keeps its whole text and re-checks it after later model calls (not head, tail, sed -n:
+ * ledger probes). */
+export function viewedFile(a: Analysis | null): { path: string; whole: boolean; scans: boolean } | null {
   if (a === null || a.units.length !== 1 || a.segments.length !== 1 || a.constructs.length > 0) return null;
   const u = a.units[0];
   if (u === undefined || u.origin !== 'list' || u.redirects.length > 0 || u.assignments.length > 0)
@@ -82,7 +84,9 @@ export function viewedFile(a: Analysis | null): { path: string; whole: boolean }
   if (fa === undefined || fa.op !== 'read' || fa.paths.length !== 1) return null;
   const p = fa.paths[0];
   if (p === undefined || p.value === null || p.glob || p.value === '-') return null;
-  return { path: p.value, whole: name === 'cat' };
+  // grep scans the whole file: its entry holds the whole text and is watched like cat's.
+  const scans = name === 'cat' || name.endsWith('grep');
+  return { path: p.value, whole: name === 'cat', scans };
 }
 
 /** Files the command rewrites in place (`sed -i`), as written; Claude Code recognises these as

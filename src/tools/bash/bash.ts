@@ -269,7 +269,10 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
 
   let viewed: string | undefined;
   const file = result.exitCode === 0 ? viewedFile(analysis) : null;
-  if (file !== null) {
+  // A Bash view adds an entry but never replaces one: after Read and an outside change, `cat`
+  // leaves the Read's (stale) entry, and after `cat` and a change the note is still given
+  // (ledger probes).
+  if (file !== null && ctx.ledger.get(expandPath(file.path, cwd, ws.info.home)) === undefined) {
     const path = expandPath(file.path, cwd, ws.info.home);
     try {
       const st = await ws.fs.stat(path);
@@ -281,6 +284,8 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
           mtimeMs: st.mtimeMs,
           partial: !file.whole,
           via: 'Bash',
+          watched: file.scans,
+          wholeContent: file.scans,
           detail: command,
           callId: ctx.callId,
         });

@@ -239,6 +239,7 @@ export async function edit(input: EditInput, ctx: ToolContext): Promise<EditOutc
     mtimeMs: done.ok.mtimeMs,
     partial: false,
     via: 'Edit',
+    watched: true,
     callId: ctx.callId,
   });
 
