@@ -1,5 +1,6 @@
 // `git` for just-bash on the in-memory workspace: the everyday subcommands (init, status, add,
-// commit, log, diff, show, rev-parse, branch) over isomorphic-git, printing what git 2.39 prints.
+// commit, log, diff, show, rev-parse, branch, checkout -- paths, stash) over isomorphic-git,
+// printing what git 2.39 prints.
 import type { ExecResult } from 'just-bash';
 import type { Volume } from 'memfs';
 import type { Clock } from '../../workspace/types';
@@ -18,6 +19,7 @@ import {
   readBlob,
   readCommit,
   repoAt,
+  resetIndexEntry,
   resolveRevision,
   stage,
   statusRows,
@@ -595,6 +597,63 @@ async function cmdRebase(ctx: GitContext, args: string[]): Promise<ExecResult> {
   return unsupported('rebase');
 }
 
+/** Writes `file`'s blob over the work-tree file when its bytes or mode differ (git leaves an
+ * unchanged file, and its mtime, alone); stamped with the workspace clock. */
+async function restoreFile(ctx: GitContext, repo: Repo, path: string, file: TreeFile): Promise<void> {
+  const bytes = await readBlob(repo, file.oid);
+  const now = workFile(repo, path);
+  if (now !== null && now.mode === file.mode && (await hashBlob(now.bytes)) === file.oid) return;
+  const abs = joinPath(repo.dir, path);
+  ctx.vol.mkdirSync(abs.slice(0, abs.lastIndexOf('/')) || '/', { recursive: true });
+  ctx.vol.writeFileSync(abs, bytes);
+  ctx.vol.chmodSync(abs, file.mode === '100755' ? 0o755 : 0o644);
+  const t = ctx.clock.now() / 1000;
+  ctx.vol.utimesSync(abs, t, t);
+}
+
+/** `git checkout [--] <path>...`: work-tree files back to the index; silent, as git 2.39 is
+ * without a terminal. Switching branches is not supported. */
+async function cmdCheckout(ctx: GitContext, args: string[]): Promise<ExecResult> {
+  const repo = requireRepo(ctx);
+  const dash = args.indexOf('--');
+  const specs = dash >= 0 ? args.slice(dash + 1) : args;
+  const opts = dash >= 0 ? args.slice(0, dash) : [];
+  if (opts.length > 0 || specs.length === 0 || (dash < 0 && specs.some((s) => s.startsWith('-'))))
+    return unsupported(`checkout ${args.join(' ')}`);
+  const index = await indexFiles(repo);
+  for (const s of specs) {
+    const paths = [...index.keys()].filter((p) => matchesSpec(repo, ctx, s, p));
+    if (paths.length === 0) return fail(`error: pathspec '${s}' did not match any file(s) known to git\n`, 1);
+    for (const p of paths) await restoreFile(ctx, repo, p, index.get(p) as TreeFile);
+  }
+  return ok('');
+}
+
+/** `git stash [push] [-q]`: tracked changes (index and work tree) go back to HEAD, files only
+ * staged are removed, untracked files stay. The stash itself is not kept (no list, pop or
+ * apply). */
+async function cmdStash(ctx: GitContext, args: string[]): Promise<ExecResult> {
+  const repo = requireRepo(ctx);
+  const rest = args[0] === 'push' ? args.slice(1) : args;
+  const quiet = rest.includes('-q') || rest.includes('--quiet');
+  if (rest.some((a) => a !== '-q' && a !== '--quiet')) return unsupported(`stash ${args.join(' ')}`);
+  const head = await treeFiles(repo, await headOid(repo));
+  const changed = (await statusRows(repo)).filter(([, h, w, s]) => !(h === 1 && w === 1 && s === 1) && (h !== 0 || s !== 0));
+  if (changed.length === 0) return ok(quiet ? '' : 'No local changes to save\n');
+  for (const [path] of changed) {
+    await resetIndexEntry(repo, path);
+    const file = head.get(path);
+    if (file !== undefined) await restoreFile(ctx, repo, path, file);
+    else ctx.vol.rmSync(joinPath(repo.dir, path), { force: true });
+  }
+  return stashSaved(quiet);
+}
+
+/** What `git stash` prints after saving: it names the stash commit, which is not kept here. */
+function stashSaved(quiet: boolean): ExecResult {
+  return ok(quiet ? '' : "Saved working directory and index state (not kept by the in-memory workspace's git)\n");
+}
+
 function unsupported(what: string): ExecResult {
   return fail(`git: '${what}' is not supported by the in-memory workspace's git\n`, 1);
 }
@@ -610,15 +669,15 @@ const SUBCOMMANDS: Record<string, (ctx: GitContext, args: string[]) => Promise<E
   'rev-parse': cmdRevParse,
   branch: cmdBranch,
   rebase: cmdRebase,
+  checkout: cmdCheckout,
+  stash: cmdStash,
 };
 
 const KNOWN_ELSEWHERE = new Set([
-  'checkout',
   'switch',
   'restore',
   'reset',
   'merge',
-  'stash',
   'tag',
   'fetch',
   'pull',
