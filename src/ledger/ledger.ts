@@ -20,6 +20,15 @@ export interface LedgerEntry {
    * as unread (a ranged Read, by contrast, counts as a read). */
   partialView?: boolean;
   via: LedgerVia;
+  /** `content` is the whole file though the model saw only part of it (a Bash grep, which
+   * scans the whole file): a later change of the mtime alone is told apart by comparing, while
+   * the model is not told its context holds the file (ledger probes, both versions). */
+  wholeContent?: boolean;
+  /** Claude Code checks this file after every model call and tells the model when it changed
+   * on disk (the changed-file note): entries made by Edit, Write, and a Bash `cat` or `grep` of
+   * one file, not by Read, head, tail or `sed -n` (ledger probes). The note's own refresh of
+   * the entry is not watched again. */
+  watched?: boolean;
   /** Finer detail of how it was read, e.g. the Bash command. */
   detail?: string;
   /** The tool call that made this entry. */
@@ -35,6 +44,11 @@ export function isPartialView(e: LedgerEntry): boolean {
 /** The model saw the whole file, so its content can stand in for an unchanged file. */
 export function isWholeRead(e: LedgerEntry): boolean {
   return !e.partial && e.offset === undefined && e.limit === undefined;
+}
+
+/** The entry's content is the whole file as it was, so it can be compared with the file now. */
+export function holdsWholeFile(e: LedgerEntry): boolean {
+  return isWholeRead(e) || e.wholeContent === true;
 }
 
 export class Ledger {

@@ -43,6 +43,9 @@ export interface Profile {
   writeKeepsBom: boolean;
   /** Write refuses a directory path in its input validation; older versions fail reading it. */
   writeRefusesDirectory: boolean;
+  /** The commands whose listed non-zero exit codes are answers, not errors (judged on the last
+   * command of the line as written, src/tools/bash/semantics.ts). */
+  bashExitSemantics: readonly ExitSemantics[];
   /** Bash names the previously read files a recognised in-place edit (`sed -i`) changed. */
   bashReportsInPlaceEdits: boolean;
   /** Bash's `timeout` also bounds a `run_in_background` command (up to this many ms); a command
@@ -74,6 +77,15 @@ export interface Profile {
   readHugeFileSize?: { from: number; shown: number };
   /** Model-facing sentences that are worded differently by version. */
   text: ProfileText;
+}
+
+export interface ExitSemantics {
+  /** The command's first word exactly as written (`/bin/grep`, `command grep` do not count). */
+  command: string;
+  /** Exit codes that are not errors. */
+  notErrors: readonly number[];
+  /** Only these subcommands (git's, found past its options). */
+  subcommands?: readonly string[];
 }
 
 export interface ProfileText {

@@ -7,6 +7,7 @@ import type { Profile } from '../profiles/types';
 import type { AnyTool, Attachment, Conversation, PermissionRequest, Rendered, ToolContext } from '../tools/types';
 import type { Workspace } from '../workspace/types';
 import { ruleString, USER_REJECTED, USER_REJECTED_STRUCTURED, type OnAsk, type PromptRecord } from './ask';
+import { changedFileNotes } from './changed-files';
 import type { SessionDecision, SessionPermissions } from './permissions';
 import { snapshotFiles } from './tree';
 import { formatValidationError } from './validation';
@@ -126,6 +127,7 @@ export class Session {
       permissions: {
         wouldAllow: async (req: PermissionRequest) => (await permissions.decide(req)).behavior === 'allow',
         ...(permissions.readDenied && { readDenied: permissions.readDenied.bind(permissions) }),
+        ...(permissions.workingDirectories && { workingDirectories: permissions.workingDirectories.bind(permissions) }),
       },
     };
   }
@@ -292,6 +294,9 @@ export class Session {
     }
     const attachments: Attachment[] = [...this.conversation.pending.splice(0)];
     for (const r of records) attachments.push(...(r.rendered.attachments ?? []));
+    const notes = await changedFileNotes(this.opts.ledger, this.opts.ws.fs);
+    if (this.opts.profile.noticePlacement(this.opts.model) === 'attachment') addSystemText(attachments, notes);
+    else inlineNotes(records, notes);
     // A replayed model never writes text, so every model call counts as a quiet one.
     const nudge = this.opts.profile.quietNudge;
     if (nudge && (this.history.length + 1) % nudge.afterCalls === 0) attachments.push({ role: 'system', type: 'text', text: nudge.text });
@@ -319,6 +324,27 @@ export class Session {
     stopped?.dispose();
     return this.conversation.pending.splice(0);
   }
+}
+
+/** Notices after the calls, for models that take them as a system message: one text block
+ * with the call's own notice (cd's environment update) and each note, joined by a blank line
+ * (ledger probes; with a PARTIAL-view notice or the quiet nudge in the same turn: not recorded). */
+function addSystemText(attachments: Attachment[], notes: readonly string[]): void {
+  if (notes.length === 0) return;
+  const text = notes.join('\n\n');
+  const last = attachments[attachments.length - 1];
+  if (last !== undefined && last.role === 'system' && last.type === 'text')
+    attachments[attachments.length - 1] = { ...last, text: `${last.text}\n\n${text}` };
+  else attachments.push({ role: 'system', type: 'text', text });
+}
+
+/** Notices for models that take them inside the tool result: appended to the first one of
+ * the model call (the changed-file note, ledger probes with claude-opus-4-6). */
+function inlineNotes(records: CallRecord[], notes: readonly string[]): void {
+  const first = records[0];
+  if (first === undefined || notes.length === 0 || typeof first.rendered.content !== 'string') return;
+  const content = notes.reduce((c, n) => `${c}\n\n<system-reminder>\n${n}\n</system-reminder>`, first.rendered.content);
+  records[0] = { ...first, rendered: { ...first.rendered, content } };
 }
 
 function stoppedRecord(use: ToolUse): CallRecord {

@@ -15,6 +15,8 @@ export interface SessionPermissions {
   precheck?(req: PermissionRequest): SessionDecision | undefined;
   /** Glob/Grep's result filter as one batch (src/permissions/filter.ts readDeniedPaths). */
   readDenied?(batch: ReadBatch): Promise<Set<string>>;
+  /** The working directories: the project, --add-dir, additionalDirectories in force. */
+  workingDirectories?(): string[];
   /** Tools the model is offered, and the text a call to a withheld tool gets. */
   offered(allTools: readonly string[]): { offered: string[]; removed: Record<string, string> };
   /** The permission mode in force (a scenario without --permission-mode takes defaultMode). */

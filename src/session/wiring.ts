@@ -8,6 +8,7 @@ import {
   resolveMode,
   scriptedVerdict,
   validateRules,
+  workingDirectories,
 } from '../permissions';
 import type { PermissionBehaviour, PermissionContext, PermissionRequest, Settings } from '../permissions';
 import { placeholders, substitute } from '../scenario/materialise';
@@ -73,6 +74,7 @@ export function createPermissions(setup: PermissionSetup): SessionPermissions {
     suggest: (req, decision) => suggestUpdates(req, decision, ctx),
     apply: (update) => applyUpdate(ctx, update),
     readDenied: (batch) => readDeniedPaths(batch, ctx),
+    workingDirectories: () => workingDirectories(ctx),
   };
   return permissions;
 }

@@ -55,6 +55,9 @@ export interface PermissionProbe {
   /** Glob/Grep: the result paths a one-path read request would not be allowed for, decided
    * as a batch (absent: deniedPaths asks wouldAllow once per path). */
   readDenied?(batch: ReadBatch): Promise<Set<string>>;
+  /** The session's working directories (the project, --add-dir, additionalDirectories); Bash
+   * keeps a `cd` into any of them (absent: the project only). */
+  workingDirectories?(): string[];
 }
 
 export interface ToolContext {

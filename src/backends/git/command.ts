@@ -1,5 +1,6 @@
 // `git` for just-bash on the in-memory workspace: the everyday subcommands (init, status, add,
-// commit, log, diff, show, rev-parse, branch) over isomorphic-git, printing what git 2.39 prints.
+// commit, log, diff, show, rev-parse, branch, checkout -- paths, stash) over isomorphic-git,
+// printing what git 2.39 prints.
 import type { ExecResult } from 'just-bash';
 import type { Volume } from 'memfs';
 import type { Clock } from '../../workspace/types';
@@ -18,6 +19,7 @@ import {
   readBlob,
   readCommit,
   repoAt,
+  resetIndexEntry,
   resolveRevision,
   stage,
   statusRows,
@@ -607,19 +609,7 @@ async function cmdCheckout(ctx: GitContext, args: string[], create: string): Pro
     return ok('', `Switched to a new branch '${name}'\n`);
   }
   if (create !== '-b') return unsupported(`switch ${args.join(' ')}`);
-  const paths = args[0] === '--' ? args.slice(1) : args;
-  if (paths.length === 0 || paths.some((p) => p.startsWith('-')))
-    return unsupported(`checkout ${args.join(' ')}`);
-  const index = await indexFiles(repo);
-  const prefix = prefixOf(repo, ctx.cwd);
-  for (const p of paths) {
-    const rel = prefix + p.replace(/^\.\//, '');
-    const entry = index.get(rel);
-    if (!entry) return fail(`error: pathspec '${p}' did not match any file(s) known to git\n`, 1);
-    ctx.vol.writeFileSync(joinPath(repo.dir, rel), await readBlob(repo, entry.oid));
-  }
-  // Said only on a terminal: a command's output is a pipe.
-  return ok('');
+  return cmdCheckoutPaths(ctx, args);
 }
 
 async function cmdRebase(ctx: GitContext, args: string[]): Promise<ExecResult> {
@@ -628,6 +618,67 @@ async function cmdRebase(ctx: GitContext, args: string[]): Promise<ExecResult> {
   if (upstream !== undefined && (await resolveRevision(repo, upstream)) === null)
     return fail(`fatal: invalid upstream '${upstream}'\n`);
   return unsupported('rebase');
+}
+
+/** Writes `file`'s blob over the work-tree file when its bytes or mode differ (git leaves an
+ * unchanged file, and its mtime, alone); stamped with the workspace clock. */
+async function restoreFile(ctx: GitContext, repo: Repo, path: string, file: TreeFile): Promise<void> {
+  const bytes = await readBlob(repo, file.oid);
+  const now = workFile(repo, path);
+  if (now !== null && now.mode === file.mode && (await hashBlob(now.bytes)) === file.oid) return;
+  const abs = joinPath(repo.dir, path);
+  ctx.vol.mkdirSync(abs.slice(0, abs.lastIndexOf('/')) || '/', { recursive: true });
+  ctx.vol.writeFileSync(abs, bytes);
+  ctx.vol.chmodSync(abs, file.mode === '100755' ? 0o755 : 0o644);
+  const t = ctx.clock.now() / 1000;
+  ctx.vol.utimesSync(abs, t, t);
+}
+
+/** `git checkout [--] <path>...`: work-tree files back to the index; silent, as git 2.39 is
+ * without a terminal. Switching branches is not supported. */
+async function cmdCheckoutPaths(ctx: GitContext, args: string[]): Promise<ExecResult> {
+  const repo = requireRepo(ctx);
+  const dash = args.indexOf('--');
+  const specs = dash >= 0 ? args.slice(dash + 1) : args;
+  const opts = dash >= 0 ? args.slice(0, dash) : [];
+  if (opts.length > 0 || specs.length === 0 || (dash < 0 && specs.some((s) => s.startsWith('-'))))
+    return unsupported(`checkout ${args.join(' ')}`);
+  const index = await indexFiles(repo);
+  for (const s of specs) {
+    const paths = [...index.keys()].filter((p) => matchesSpec(repo, ctx, s, p));
+    if (paths.length === 0) return fail(`error: pathspec '${s}' did not match any file(s) known to git\n`, 1);
+    for (const p of paths) await restoreFile(ctx, repo, p, index.get(p) as TreeFile);
+  }
+  return ok('');
+}
+
+/** `git stash [push] [-q]`: tracked changes (index and work tree) go back to HEAD, files only
+ * staged are removed, untracked files stay. The stash itself is not kept (no list, pop or
+ * apply). */
+async function cmdStash(ctx: GitContext, args: string[]): Promise<ExecResult> {
+  const repo = requireRepo(ctx);
+  const rest = args[0] === 'push' ? args.slice(1) : args;
+  const quiet = rest.includes('-q') || rest.includes('--quiet');
+  if (rest.some((a) => a !== '-q' && a !== '--quiet')) return unsupported(`stash ${args.join(' ')}`);
+  const head = await treeFiles(repo, await headOid(repo));
+  const changed = (await statusRows(repo)).filter(
+    ([, h, w, s]) => !(h === 1 && w === 1 && s === 1) && (h !== 0 || s !== 0),
+  );
+  if (changed.length === 0) return ok(quiet ? '' : 'No local changes to save\n');
+  for (const [path] of changed) {
+    await resetIndexEntry(repo, path);
+    const file = head.get(path);
+    if (file !== undefined) await restoreFile(ctx, repo, path, file);
+    else ctx.vol.rmSync(joinPath(repo.dir, path), { force: true });
+  }
+  return stashSaved(quiet);
+}
+
+/** What `git stash` prints after saving: it names the stash commit, which is not kept here. */
+function stashSaved(quiet: boolean): ExecResult {
+  return ok(
+    quiet ? '' : "Saved working directory and index state (not kept by the in-memory workspace's git)\n",
+  );
 }
 
 function unsupported(what: string): ExecResult {
@@ -648,6 +699,7 @@ const SUBCOMMANDS = new Map<string, (ctx: GitContext, args: string[]) => Promise
     rebase: cmdRebase,
     checkout: (ctx: GitContext, args: string[]) => cmdCheckout(ctx, args, '-b'),
     switch: (ctx: GitContext, args: string[]) => cmdCheckout(ctx, args, '-c'),
+    stash: cmdStash,
   }),
 );
 
@@ -655,7 +707,6 @@ const KNOWN_ELSEWHERE = new Set([
   'restore',
   'reset',
   'merge',
-  'stash',
   'tag',
   'fetch',
   'pull',

@@ -120,3 +120,40 @@ describe('git checkout', () => {
     expect(vol.readFileSync('/r/project/a.txt', 'utf8')).toEqual('a\n');
   });
 });
+
+describe('checkout -- paths and stash (as git 2.39 does them without a terminal)', () => {
+  const setup = async () => {
+    const vol = repoWith({ 'a.txt': 'a\n', 'b.txt': 'b\n' });
+    const clock = deterministicClock();
+    await gitInitAndCommit(vol, '/r/project', clock);
+    return { vol, ctx: { vol, clock, cwd: '/r/project', env } };
+  };
+  it('restores a changed file from the index, silently, and leaves an unchanged one alone', async () => {
+    const { vol, ctx } = await setup();
+    const before = vol.statSync('/r/project/b.txt').mtimeMs;
+    vol.writeFileSync('/r/project/a.txt', 'changed\n');
+    expect(await runGit(ctx, ['checkout', '--', 'a.txt', 'b.txt'])).toEqual({
+      stdout: '',
+      stderr: '',
+      exitCode: 0,
+    });
+    expect(String(vol.readFileSync('/r/project/a.txt'))).toEqual('a\n');
+    expect(vol.statSync('/r/project/b.txt').mtimeMs).toEqual(before);
+    expect(await runGit(ctx, ['checkout', '--', 'missing'])).toEqual({
+      stdout: '',
+      stderr: "error: pathspec 'missing' did not match any file(s) known to git\n",
+      exitCode: 1,
+    });
+  });
+  it('stashes tracked changes back to HEAD and keeps untracked files', async () => {
+    const { vol, ctx } = await setup();
+    expect(await runGit(ctx, ['stash', '-q'])).toEqual({ stdout: '', stderr: '', exitCode: 0 });
+    expect((await runGit(ctx, ['stash'])).stdout).toEqual('No local changes to save\n');
+    vol.writeFileSync('/r/project/a.txt', 'changed\n');
+    vol.writeFileSync('/r/project/c.txt', 'new\n');
+    await runGit(ctx, ['add', 'a.txt']);
+    expect(await runGit(ctx, ['stash', '-q'])).toEqual({ stdout: '', stderr: '', exitCode: 0 });
+    expect(String(vol.readFileSync('/r/project/a.txt'))).toEqual('a\n');
+    expect((await runGit(ctx, ['status', '--short'])).stdout).toEqual('?? c.txt\n');
+  });
+});

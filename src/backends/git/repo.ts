@@ -255,6 +255,11 @@ export async function stage(repo: Repo, path: string): Promise<void> {
   await git.add({ fs: repo.fs, dir: repo.dir, gitdir: repo.gitdir, filepath: path, cache: repo.cache });
 }
 
+/** The index entry of `path` set back to HEAD's (dropped when HEAD has no such file). */
+export async function resetIndexEntry(repo: Repo, path: string): Promise<void> {
+  await git.resetIndex({ fs: repo.fs, dir: repo.dir, gitdir: repo.gitdir, filepath: path, cache: repo.cache });
+}
+
 export async function unstage(repo: Repo, path: string): Promise<void> {
   await git.remove({ fs: repo.fs, dir: repo.dir, gitdir: repo.gitdir, filepath: path, cache: repo.cache });
 }

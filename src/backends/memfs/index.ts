@@ -23,7 +23,8 @@ export function createMemfsWorkspace(opts: MemfsOptions = {}): MemfsWorkspace {
   const clock = opts.clock ?? deterministicClock();
   const root = MEMFS_ROOT;
   const info = { root, cwd: `${root}/project`, home: `${root}/home`, tmp: `${root}/tmp`, platform: 'linux' as const, backend: 'memfs' as const };
-  for (const d of [info.cwd, info.home, info.tmp]) vol.mkdirSync(d, { recursive: true });
+  // /tmp as on any Linux host (`cd /tmp`, `> /tmp/x`); the session's own TMPDIR is info.tmp.
+  for (const d of [info.cwd, info.home, info.tmp, '/tmp']) vol.mkdirSync(d, { recursive: true });
   const fs = new MemfsVfs(vol, clock);
   const shell = opts.shell ? opts.shell(vol, clock) : unavailableShell('Bash is not available on this workspace yet');
   return {

@@ -5,8 +5,9 @@ import { defineCommand, type Command, type ExecResult } from 'just-bash';
 import { GREP_VALUE } from '../../permissions/shell/commands';
 
 /** Bytes `yes` produces: just-bash pipes are not streams, so an endless producer must stop
- * somewhere. 64 KiB covers `yes | head -n N` for any N a tool result shows inline. */
-export const YES_OUTPUT_BYTES = 1 << 16;
+ * somewhere. 1 MiB, like /dev/zero, covers `yes | head -n N` past the largest output limit
+ * (150 000 characters, persisted whole). */
+export const YES_OUTPUT_BYTES = 1 << 20;
 
 export const yesCommand = defineCommand('yes', async (args) => {
   const line = (args.length > 0 ? args.join(' ') : 'y') + '\n';

@@ -16,11 +16,18 @@ export interface JustBashSetup {
 const STOP_MESSAGE =
   /^bash: (?:.*execution deadline.*|.*exceeded its execution deadline|execution aborted|.*timed out.*)\n?$/;
 
+// Claude Code starts every command in a fresh shell, so OLDPWD is unset and `cd -` fails (bash
+// says "OLDPWD not set"); just-bash would go back to /home/user. Its previous directory is set
+// to a name no directory has, and the error cd gives for it is reworded.
+const NO_OLDPWD = '\u0000OLDPWD';
+const NO_OLDPWD_ERROR = new RegExp(`^bash: cd: ${NO_OLDPWD}: No such file or directory$`, 'gm');
+
 const NOT_IN_BROWSER = /^bash: ([^:\n]+): command not available in browser environments\..*$/gm;
 
 /** just-bash says `bash: x: ...`; /bin/bash -c 'eval ...' says `/bin/bash: line N: x: ...`. */
 export function rewriteShellErrors(stderr: string, command: string): string {
   return stderr
+    .replace(NO_OLDPWD_ERROR, 'bash: cd: OLDPWD not set')
     .replace(NOT_IN_BROWSER, 'bash: $1: command not found')
     .replace(
       /^bash: (?!line \d+:)([^:\n]+)(:.*)$/gm,
@@ -77,6 +84,7 @@ export async function runJustBash(
       maxPythonTimeoutMs: Math.max(1, opts.timeoutMs),
     },
   });
+  (bash as unknown as { state: { previousDir: string } }).state.previousDir = NO_OLDPWD;
   try {
     const r = await bash.exec(command, {
       cwd: opts.cwd,

@@ -2,6 +2,7 @@ import { PERMISSIONS_2_1_273 } from '../../permissions/behaviour';
 import { MODEL_SWITCHES } from '../models';
 import type { Profile, ToolDefinition } from '../types';
 import { READ_REFUSED_DEVICES_2_1_273 } from './read-devices';
+import { EXIT_SEMANTICS } from './bash';
 import tools from './tools.json';
 
 export const profile_2_1_273: Profile = {
@@ -19,6 +20,7 @@ export const profile_2_1_273: Profile = {
   writeSymlinkIsPermissionDenial: false,
   writeKeepsBom: false,
   writeRefusesDirectory: false,
+  bashExitSemantics: EXIT_SEMANTICS,
   bashReportsInPlaceEdits: false,
   zodOptionMessage: false,
   grepRejectsLiteralNewline: false,

@@ -69,8 +69,10 @@ function isSedView(u: Unit): boolean {
 
 /** The single file a command views (cat, head, tail, sed -n 'X,Yp', grep, egrep, fgrep on one
  * file with no pipes or redirects), or null. Relative to the shell's cwd. `whole`: only `cat`
- * shows the model the whole file. */
-export function viewedFile(a: Analysis | null): { path: string; whole: boolean } | null {
+ * shows the model the whole file. `scans`: the command read the whole file (cat, grep), so Claude
+ * Code keeps its whole text and re-checks it after later model calls (not head, tail, sed -n:
+ * ledger probes). */
+export function viewedFile(a: Analysis | null): { path: string; whole: boolean; scans: boolean } | null {
   if (a === null || a.units.length !== 1 || a.segments.length !== 1 || a.constructs.length > 0) return null;
   const u = a.units[0];
   if (u === undefined || u.origin !== 'list' || u.redirects.length > 0 || u.assignments.length > 0)
@@ -82,7 +84,9 @@ export function viewedFile(a: Analysis | null): { path: string; whole: boolean }
   if (fa === undefined || fa.op !== 'read' || fa.paths.length !== 1) return null;
   const p = fa.paths[0];
   if (p === undefined || p.value === null || p.glob || p.value === '-') return null;
-  return { path: p.value, whole: name === 'cat' };
+  // grep scans the whole file: its entry holds the whole text and is watched like cat's.
+  const scans = name === 'cat' || name.endsWith('grep');
+  return { path: p.value, whole: name === 'cat', scans };
 }
 
 /** Files the command rewrites in place (`sed -i`), as written; Claude Code recognises these as
@@ -95,19 +99,4 @@ export function inPlaceEdits(a: Analysis | null): string[] {
     if (!fa || fa.op !== 'write') return [];
     return fa.paths.flatMap((p) => (p.value === null || p.glob ? [] : [p.value]));
   });
-}
-
-/** Exit codes that are answers, not failures (the tools reference: grep's 1 is "no matches",
- * `git diff`'s 1 is "differences"). Judged on the last command of the line. */
-export function exitIsAnswer(a: Analysis | null, exitCode: number): boolean {
-  if (exitCode !== 1 || a === null) return false;
-  const last = a.units[a.units.length - 1];
-  if (last === undefined) return false;
-  const name = nameOf(last);
-  if (name === 'grep' || name === 'egrep' || name === 'fgrep' || name === 'rg') return true;
-  if (name === 'git') {
-    const sub = last.words.slice(1).find((w) => w.value !== null && !w.value.startsWith('-'))?.value;
-    return sub === 'grep' || sub === 'diff';
-  }
-  return false;
 }

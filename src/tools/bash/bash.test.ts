@@ -6,7 +6,7 @@ import { getProfile } from '../../profiles';
 import { Session } from '../../session/engine';
 import { allowAll } from '../../session/permissions';
 import { bashTool } from '.';
-import { formatDuration, formatSize, preview, trimOutput } from './output';
+import { formatDuration, formatSize, maxOutputLength, preview, trimOutput, truncateError } from './output';
 
 const CWD = '/workspace/project';
 
@@ -224,12 +224,22 @@ describe('output helpers', () => {
     expect(trimOutput('\n \n  x\ny \n\n')).toEqual('  x\ny');
   });
   it('formats sizes and durations', () => {
-    expect([formatSize(48894), formatSize(3 * 1024 * 1024)]).toEqual(['47.7KB', '3.0MB']);
+    expect([formatSize(48894), formatSize(2001), formatSize(1001)]).toEqual(['47.7KB', '2KB', '1001 bytes']);
     expect([formatDuration(1000), formatDuration(120000), formatDuration(90000)]).toEqual([
       '1s',
       '2m',
       '1m 30s',
     ]);
+  });
+  it('reads BASH_MAX_OUTPUT_LENGTH as a float, defaulting and capping it', () => {
+    const lim = (v: string) => maxOutputLength({ BASH_MAX_OUTPUT_LENGTH: v });
+    expect(['1e3', '5000abc', ' 2000', 'abc', '0', '-5', '200000'].map(lim)).toEqual([
+      1000, 5000, 2000, 30000, 30000, 30000, 150000,
+    ]);
+  });
+  it('keeps the first and last 5000 characters of a long error', () => {
+    const e = truncateError('a'.repeat(6000) + 'b'.repeat(6000));
+    expect(e).toEqual(`${'a'.repeat(5000)}\n\n... [2000 characters truncated] ...\n\n${'b'.repeat(5000)}`);
   });
   it('cuts the preview at a line end', () => {
     expect(preview('x'.repeat(1500) + '\n' + 'y'.repeat(1000))).toEqual({

@@ -4,10 +4,12 @@ import type { ToolContext } from '../types';
 import { decodeUtf8, normaliseNewlines } from '../../text/decode';
 import { expandPath } from '../../text/paths';
 import { isFsError, type ShellResult } from '../../workspace/types';
-import { analyseCommand, exitIsAnswer, inPlaceEdits, noOutputExpected, viewedFile } from './analysis';
-import { maxOutputLength, PERSIST_THRESHOLD, preview, trimOutput } from './output';
+import { analyseCommand, inPlaceEdits, noOutputExpected, viewedFile } from './analysis';
+import { maxOutputLength, preview, RESULT_PERSIST_CHARS, trimOutput } from './output';
+import { ranText } from './render';
 import { persistedOutputPath, sessionId, shortId, taskOutputPath } from './paths';
 import type { BashInput } from './schema';
+import { exitIsAnswer } from './semantics';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
 export const MAX_TIMEOUT_MS = 600_000;
@@ -38,6 +40,8 @@ export type BashOutcome =
       /** The output the model sees inline (trimmed, capped). */
       output: string;
       persisted?: Persisted;
+      /** The whole result text, saved because it was over the tool-result limit. */
+      resultPersisted?: Persisted;
       interrupted: boolean;
       /** Set when the command was stopped by its timeout. */
       timedOutAfterMs?: number;
@@ -229,27 +233,31 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
     result = await ws.shell.run(script, { cwd, env, timeoutMs, signal: ctx.signal });
   }
 
+  const timedOut = result.interrupted && !ctx.signal?.aborted;
+  const exitCode = timedOut ? TIMEOUT_EXIT : result.exitCode;
+  const answer = exitIsAnswer(command, result.exitCode, ctx.profile.bashExitSemantics);
+  const failed = (exitCode !== 0 && !answer) || timedOut;
   const raw = result.stdout + result.stderr;
   const limit = maxOutputLength(conversation.env);
-  let persisted: Persisted | undefined;
-  if (raw.length > PERSIST_THRESHOLD) {
-    const path = persistedOutputPath(
-      env.HOME ?? ws.info.home,
-      project,
-      sessionId(conversation),
-      shortId(conversation, 'r'),
-    );
-    await writeFileMkdir(ctx, path, raw);
-    const p = preview(raw);
-    persisted = { path, size: raw.length, preview: p.text, more: p.more };
-  }
-  const output = persisted ? raw.slice(0, limit) : trimOutput(raw.slice(0, limit));
+  const output = trimOutput(raw.slice(0, limit));
+  const resultsDir = (id: string) => persistedOutputPath(env.HOME ?? ws.info.home, project, sessionId(conversation), id);
+  const persist = async (path: string, whole: string, shown: string): Promise<Persisted> => {
+    await writeFileMkdir(ctx, path, whole);
+    const p = preview(shown);
+    return { path, size: whole.length, preview: p.text, more: p.more };
+  };
+  // Output over the limit is saved whole and the model gets a preview of what fits; a failed
+  // command's output is only cut at the limit (bash-output probes).
+  const persisted =
+    !failed && raw.length > limit ? await persist(resultsDir(shortId(conversation, 'r')), raw, output) : undefined;
 
-  const timedOut = result.interrupted && !ctx.signal?.aborted;
   let cwdChange: CwdChange | undefined;
   let cwdReset: string | undefined;
+  // The shell stays where a command left it inside any working directory; anywhere else it goes
+  // back to the project (bash-cd probes: an --add-dir directory keeps it, $HOME and / do not).
+  const dirs = ctx.permissions.workingDirectories?.() ?? [project];
   if (!maintain && !result.interrupted && result.cwdAfter !== cwd) {
-    if (isInside(result.cwdAfter, project)) {
+    if (dirs.some((d) => isInside(result.cwdAfter, d))) {
       cwdChange = { from: cwd, to: result.cwdAfter };
       conversation.cwd = result.cwdAfter;
     } else {
@@ -261,7 +269,10 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
 
   let viewed: string | undefined;
   const file = result.exitCode === 0 ? viewedFile(analysis) : null;
-  if (file !== null) {
+  // A Bash view adds an entry but never replaces one: after Read and an outside change, `cat`
+  // leaves the Read's (stale) entry, and after `cat` and a change the note is still given
+  // (ledger probes).
+  if (file !== null && ctx.ledger.get(expandPath(file.path, cwd, ws.info.home)) === undefined) {
     const path = expandPath(file.path, cwd, ws.info.home);
     try {
       const st = await ws.fs.stat(path);
@@ -273,6 +284,8 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
           mtimeMs: st.mtimeMs,
           partial: !file.whole,
           via: 'Bash',
+          watched: file.scans,
+          wholeContent: file.scans,
           detail: command,
           callId: ctx.callId,
         });
@@ -290,12 +303,12 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
         .map((p) => (isInside(p, project) && p !== project ? p.slice(project.length + 1) : p))
     : [];
 
-  return {
+  const outcome: Extract<BashOutcome, { kind: 'ran' }> = {
     kind: 'ran',
     command,
     ...(modifiedRead.length > 0 ? { modifiedRead } : {}),
-    exitCode: timedOut ? TIMEOUT_EXIT : result.exitCode,
-    exitIsAnswer: exitIsAnswer(analysis, result.exitCode),
+    exitCode,
+    exitIsAnswer: answer,
     output,
     persisted,
     interrupted: result.interrupted,
@@ -306,4 +319,10 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
     viewed,
     backendNote: ctx.ws.info.notes?.shell,
   };
+  // The generic tool-result limit: a long successful result is saved under the call's id.
+  if (!failed && !persisted) {
+    const text = ranText(outcome);
+    if (text.length > RESULT_PERSIST_CHARS) outcome.resultPersisted = await persist(resultsDir(ctx.callId), text, text);
+  }
+  return outcome;
 }

@@ -3,15 +3,28 @@
 
 export const DEFAULT_MAX_OUTPUT = 30_000;
 export const MAX_OUTPUT_CEILING = 150_000;
-/** Above this many characters the result goes to a file (also with a raised
- * BASH_MAX_OUTPUT_LENGTH: the generic tool-result size limit, bash-output-env-raised). */
-export const PERSIST_THRESHOLD = 30_000;
+/** A successful result longer than this goes to a file named after the tool call, whatever
+ * BASH_MAX_OUTPUT_LENGTH says (the generic tool-result size limit; bash-output probes: 30 000
+ * characters stay inline, 30 001 do not). */
+export const RESULT_PERSIST_CHARS = 30_000;
+/** A failed call's text is cut to its first and last 5 000 characters beyond 10 000. */
+export const ERROR_MAX_CHARS = 10_000;
 export const PREVIEW_CHARS = 2000;
 
+/** BASH_MAX_OUTPUT_LENGTH read as a float (`1e3` is 1000, `5000abc` 5000, ` 2000` 2000); not a
+ * positive number (`abc`, `0`, `-5`) gives the default; at most the ceiling (bash-output
+ * probes). */
 export function maxOutputLength(env: Record<string, string>): number {
-  const v = Number.parseInt(env.BASH_MAX_OUTPUT_LENGTH ?? '', 10);
+  const v = Number.parseFloat(env.BASH_MAX_OUTPUT_LENGTH ?? '');
   if (!Number.isFinite(v) || v <= 0) return DEFAULT_MAX_OUTPUT;
-  return Math.min(v, MAX_OUTPUT_CEILING);
+  return Math.floor(Math.min(v, MAX_OUTPUT_CEILING));
+}
+
+/** `<first 5000>\n\n... [N characters truncated] ...\n\n<last 5000>` for a long error text. */
+export function truncateError(s: string): string {
+  if (s.length <= ERROR_MAX_CHARS) return s;
+  const half = ERROR_MAX_CHARS / 2;
+  return `${s.slice(0, half)}\n\n... [${s.length - ERROR_MAX_CHARS} characters truncated] ...\n\n${s.slice(-half)}`;
 }
 
 /** Leading blank lines and trailing whitespace go; indentation of the first line stays. */
@@ -22,9 +35,11 @@ export function trimOutput(s: string): string {
 /** `47.7KB`: bytes in KB or MB with one decimal, as the persisted-output notice prints. */
 export function formatSize(chars: number): string {
   if (chars < 1024) return `${chars} bytes`;
+  // One decimal, none when it is 0 (2 001 bytes: `2KB`, bash-output probes).
+  const one = (n: number) => n.toFixed(1).replace(/\.0$/, '');
   const kb = chars / 1024;
-  if (kb < 1024) return `${kb.toFixed(1)}KB`;
-  return `${(kb / 1024).toFixed(1)}MB`;
+  if (kb < 1024) return `${one(kb)}KB`;
+  return `${one(kb / 1024)}MB`;
 }
 
 /** The first 2 KB, cut back to a line end when one is in the second half. */

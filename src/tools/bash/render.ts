@@ -1,7 +1,7 @@
 // Bash outcome -> exactly what Claude Code sends the model (wording per profile).
 import type { Attachment, Rendered, ToolContext } from '../types';
 import type { BashOutcome, CwdChange } from './bash';
-import { formatDuration, formatSize } from './output';
+import { formatDuration, formatSize, truncateError } from './output';
 
 export const NO_OUTPUT = '(Bash completed with no output)';
 
@@ -39,6 +39,26 @@ function placeNotice(
   return { content, attachments: [{ role: 'system', type: 'text', text: notice }] };
 }
 
+type Ran = Extract<BashOutcome, { kind: 'ran' }>;
+
+const notesOf = (o: Ran): string[] => {
+  const notes: string[] = [];
+  if (o.cwdReset !== undefined) notes.push(`Shell cwd was reset to ${o.cwdReset}`);
+  if (o.timedOutAfterMs !== undefined) notes.push(`Command timed out after ${formatDuration(o.timedOutAfterMs)}`);
+  return notes;
+};
+
+const isFailed = (o: Ran): boolean => (o.exitCode !== 0 && !o.exitIsAnswer) || o.timedOutAfterMs !== undefined;
+
+/** The result text of a command that ran, before the tool-result size limit applies. */
+export function ranText(o: Ran): string {
+  const body = o.persisted ? persistedText(o.persisted) : o.output;
+  const modified = o.modifiedRead ? modifiedReadNote(o.modifiedRead) : '';
+  const shown = [body, ...notesOf(o), modified].filter((s) => s !== '').join('\n');
+  if (isFailed(o)) return shown === '' ? `Exit code ${o.exitCode}` : `Exit code ${o.exitCode}\n${shown}`;
+  return shown === '' ? NO_OUTPUT : shown;
+}
+
 export function renderBash(o: BashOutcome, ctx: ToolContext): Rendered {
   if (o.kind === 'background') {
     const structured: Record<string, unknown> = {
@@ -52,21 +72,16 @@ export function renderBash(o: BashOutcome, ctx: ToolContext): Rendered {
     if (o.timedOutAfterMs !== undefined) structured.timedOutAfterMs = o.timedOutAfterMs;
     return { content: backgroundText(o, ctx), is_error: false, structured };
   }
-  const notes: string[] = [];
-  if (o.cwdReset !== undefined) notes.push(`Shell cwd was reset to ${o.cwdReset}`);
-  if (o.timedOutAfterMs !== undefined)
-    notes.push(`Command timed out after ${formatDuration(o.timedOutAfterMs)}`);
-  const body = o.persisted ? persistedText(o.persisted) : o.output;
+  const notes = notesOf(o);
   const modified = o.modifiedRead ? modifiedReadNote(o.modifiedRead) : '';
-  const shown = [body, ...notes, modified].filter((s) => s !== '').join('\n');
-  const failed = (o.exitCode !== 0 && !o.exitIsAnswer) || o.timedOutAfterMs !== undefined;
+  const failed = isFailed(o);
   let content: string;
   let structured: unknown;
   if (failed) {
-    content = shown === '' ? `Exit code ${o.exitCode}` : `Exit code ${o.exitCode}\n${shown}`;
+    content = truncateError(ranText(o));
     structured = `Error: ${content}`;
   } else {
-    content = shown === '' ? NO_OUTPUT : shown;
+    content = o.resultPersisted ? persistedText(o.resultPersisted) : ranText(o);
     const s: Record<string, unknown> = {
       stdout: o.output,
       stderr: notes.join('\n'),

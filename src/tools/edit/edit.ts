@@ -5,6 +5,7 @@ import {
   applyLineEnding,
   encodeText,
   readTextFile,
+  stripBom,
   type LineEnding,
   type TextEncoding,
   type TextFile,
@@ -200,6 +201,14 @@ export function applyEdit(content: string, old: string, replacement: string, all
   return !old.endsWith('\n') && content.includes(`${old}\n`) ? f(`${old}\n`) : f(old);
 }
 
+/** The model had the whole file as it was before this edit: a new file, or a current entry that
+ * is no partial view and whose text is the file's (an outside change that kept the mtime does
+ * not count: ledger corpus, 2.1.332). */
+export function hadWholeFile(o: { stage: Plan['stage']; state?: ReadState; originalFile: string }): boolean {
+  if (o.stage === 'create') return true;
+  return o.state?.kind === 'current' && !o.state.entry.partial && stripBom(o.state.entry.content) === stripBom(o.originalFile);
+}
+
 export async function edit(input: EditInput, ctx: ToolContext): Promise<EditOutcome> {
   const plan = await planFor(input, ctx);
   if ('kind' in plan) return plan;
@@ -237,12 +246,16 @@ export async function edit(input: EditInput, ctx: ToolContext): Promise<EditOutc
     return fs.stat(path);
   });
   if ('error' in done) return { kind: 'io-error', path, message: fsErrorText(done.error) };
+  // An edit does not show the model the rest of a file it had only in part: a second edit is
+  // still not "in context" (ledger corpus, 2.1.332), though the text is known whole.
   ctx.ledger.set({
     path,
     content: updated,
     mtimeMs: done.ok.mtimeMs,
-    partial: false,
+    partial: !hadWholeFile({ stage: plan.stage, state: plan.state, originalFile: original }),
+    wholeContent: true,
     via: 'Edit',
+    watched: true,
     callId: ctx.callId,
   });
 

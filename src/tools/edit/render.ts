@@ -9,7 +9,7 @@ import {
   thrown,
   UNREAD,
 } from '../write/render';
-import type { EditError, EditOutcome } from './edit';
+import { hadWholeFile, type EditError, type EditOutcome } from './edit';
 
 export const STALE_NOTE =
   '(note: the file had been modified on disk since you last read it — the edit applied cleanly, but the file contains other changes not in your context. Read it before edits that depend on surrounding content.)';
@@ -41,10 +41,9 @@ export function editErrorText(e: EditError): string {
 }
 
 /** Whether the model had the whole file before this edit, as far as the profile's suffix rule
- * asks: a new file, or a current ledger entry that is not a partial view. */
+ * asks (versions without the rule always say so). */
 function wholeFileInContext(o: Extract<EditOutcome, { kind: 'edited' }>, ctx: ToolContext): boolean {
-  if (!ctx.profile.editSuffixNeedsWholeFile || o.stage === 'create') return true;
-  return o.state?.kind === 'current' && !o.state.entry.partial;
+  return !ctx.profile.editSuffixNeedsWholeFile || hadWholeFile(o);
 }
 
 export function renderEdit(o: EditOutcome, ctx: ToolContext): Rendered {

@@ -1,6 +1,6 @@
 // Read-before-write, shared by Write, Edit and NotebookEdit: does the ledger hold a usable read
 // of this path, and has the file changed since? Decisions only; texts are in each render.ts.
-import { isPartialView, isWholeRead, type LedgerEntry } from '../../ledger/ledger';
+import { holdsWholeFile, isPartialView, type LedgerEntry } from '../../ledger/ledger';
 import { stripBom } from '../../text/encoding';
 import type { ToolContext } from '../types';
 
@@ -53,7 +53,7 @@ export async function readState(
   }
   if (mtimeMs <= snapshot.mtimeMs) return { kind: 'current', entry: snapshot };
   if (!opts.compareContent) return { kind: 'stale', entry: snapshot, reason: 'content' };
-  if (!isWholeRead(snapshot)) return { kind: 'stale', entry: snapshot, reason: 'range' };
+  if (!holdsWholeFile(snapshot)) return { kind: 'stale', entry: snapshot, reason: 'range' };
   // A BOM is not something the model reads, so it does not count as a change.
   if (stripBom(await currentContent()) === stripBom(snapshot.content))
     return { kind: 'current', entry: snapshot };

@@ -140,6 +140,7 @@ export async function write(input: WriteInput, ctx: ToolContext): Promise<WriteO
     mtimeMs: done.ok.mtimeMs,
     partial: false,
     via: 'Write',
+    watched: true,
     callId: ctx.callId,
   };
   ctx.ledger.set(entry);
