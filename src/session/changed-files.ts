@@ -29,10 +29,11 @@ export function changedFileNote(path: string, snippet: string): string {
   return `Note: ${path} changed on disk since you last read it. That's usually deliberate, so take it as the current state rather than reverting it; if the change looks wrong, say so rather than undoing it yourself — otherwise no need to call it out. Here are the relevant changes (shown with line numbers):\n${snippet}`;
 }
 
-/** Notes for the watched files that changed. Each entry becomes what a whole Read of the new
- * text makes: no longer watched (a second change is not reported) and, in 2.1.273, a Read of
- * the file right after it is refused as unchanged (ledger probes and corpus). A deleted file
- * gets no note. */
+/** Notes for the watched files that changed. Each entry whose mtime moved becomes what a whole
+ * Read of the new text makes, with a note only when the text differs: no longer watched (a
+ * second change is not reported) and, in 2.1.273, a Read of the file right after it is refused
+ * as unchanged, also after a bare `touch` (ledger probes and corpus). A deleted file gets no
+ * note. */
 export async function changedFileNotes(ledger: Ledger, fs: Vfs): Promise<string[]> {
   const notes: string[] = [];
   for (const entry of ledger.list()) {
@@ -48,7 +49,6 @@ export async function changedFileNotes(ledger: Ledger, fs: Vfs): Promise<string[
       if (isFsError(e)) continue;
       throw e;
     }
-    if (text === entry.content) continue;
     ledger.set({
       ...entry,
       content: text,
@@ -60,7 +60,7 @@ export async function changedFileNotes(ledger: Ledger, fs: Vfs): Promise<string[
       detail: 'changed-file note',
       watched: false,
     });
-    notes.push(changedFileNote(entry.path, changedLines(entry.content, text)));
+    if (text !== entry.content) notes.push(changedFileNote(entry.path, changedLines(entry.content, text)));
   }
   return notes;
 }

@@ -112,6 +112,9 @@ export interface ShellRunOptions {
   env: Record<string, string>;
   timeoutMs: number;
   signal?: AbortSignal;
+  /** stderr goes to stdout as the command writes it (stderr stays empty), as Claude Code runs a
+   * Bash command: one stream, so `cmd-that-fails; echo after` shows the error first. */
+  mergeStderr?: boolean;
 }
 
 export interface ShellResult {

@@ -145,6 +145,7 @@ export const diffCommand: Command = defineCommand('diff', async (args, ctx) => {
   if (ctx.origCommand === undefined) return missingOriginal('diff');
   if (args.length !== 2 || args.some((a) => a.startsWith('-'))) return ctx.origCommand(args);
   const texts: string[] = [];
+  let missing = '';
   for (const op of args) {
     const path = ctx.fs.resolvePath(ctx.cwd, op);
     try {
@@ -152,9 +153,11 @@ export const diffCommand: Command = defineCommand('diff', async (args, ctx) => {
       if (st.isDirectory) return ctx.origCommand(args);
       texts.push(await ctx.fs.readFile(path));
     } catch {
-      return { stdout: '', stderr: `diff: ${op}: No such file or directory\n`, exitCode: 2 };
+      // GNU diff names every missing operand.
+      missing += `diff: ${op}: No such file or directory\n`;
     }
   }
+  if (missing !== '') return { stdout: '', stderr: missing, exitCode: 2 };
   const out = normalDiff(texts[0] ?? '', texts[1] ?? '');
   return { stdout: out, stderr: '', exitCode: out === '' ? 0 : 1 };
 });
@@ -252,9 +255,114 @@ const sortCommand: Command = defineCommand('sort', async (args, ctx) => {
   return { ...r, stdout: sorted.length ? `${sorted.join('\n')}\n` : '' };
 });
 
+/** A built-in whose messages GNU coreutils words otherwise: its stderr lines rewritten. */
+function reworded(name: string, rules: readonly [RegExp, string][]): Command {
+  return defineCommand(name, async (args, ctx) => {
+    if (ctx.origCommand === undefined) return missingOriginal(name);
+    const r = await ctx.origCommand(args);
+    return { ...r, stderr: rules.reduce((s, [re, to]) => s.replace(re, to), r.stderr) };
+  });
+}
+
+/** GNU's wording (coreutils 9, findutils 4.9, in a UTF-8 locale: ‘’ where GNU quotes that way). */
+const REWORDED: Command[] = [
+  reworded('head', [
+    [
+      /^head: (.*): No such file or directory$/gm,
+      "head: cannot open '$1' for reading: No such file or directory",
+    ],
+  ]),
+  reworded('tail', [
+    [
+      /^tail: (.*): No such file or directory$/gm,
+      "tail: cannot open '$1' for reading: No such file or directory",
+    ],
+  ]),
+  reworded('stat', [[/^stat: cannot stat '(.*)'/gm, "stat: cannot statx '$1'"]]),
+  reworded('mkdir', [[/^mkdir: cannot create directory '(.*)':/gm, 'mkdir: cannot create directory ‘$1’:']]),
+  reworded('find', [
+    [/^find: (?!‘)(.*): No such file or directory$/gm, 'find: ‘$1’: No such file or directory'],
+  ]),
+];
+
+/** GNU cmp: the first differing byte and its line, or where the shorter file ended. */
+export function cmpText(
+  a: Uint8Array,
+  b: Uint8Array,
+  names: [string, string],
+): { stdout: string; stderr: string; exitCode: number } {
+  const n = Math.min(a.length, b.length);
+  let line = 1;
+  for (let i = 0; i < n; i++) {
+    if (a[i] !== b[i])
+      return {
+        stdout: `${names[0]} ${names[1]} differ: byte ${i + 1}, line ${line}\n`,
+        stderr: '',
+        exitCode: 1,
+      };
+    if (a[i] === 10) line++;
+  }
+  if (a.length === b.length) return { stdout: '', stderr: '', exitCode: 0 };
+  const [short, bytes] = a.length < b.length ? [names[0], a] : [names[1], b];
+  if (bytes.length === 0) return { stdout: '', stderr: `cmp: EOF on ${short} which is empty\n`, exitCode: 1 };
+  const where = bytes[bytes.length - 1] === 10 ? `line ${line - 1}` : `in line ${line}`;
+  return { stdout: '', stderr: `cmp: EOF on ${short} after byte ${bytes.length}, ${where}\n`, exitCode: 1 };
+}
+
+/** `cmp [-s] a [b]` (just-bash has none); `-` or a missing second operand is stdin. */
+export const cmpCommand: Command = defineCommand('cmp', async (args, ctx) => {
+  const silent = args.some((a) => a === '-s' || a === '--silent' || a === '--quiet');
+  const ops = args.filter((a) => a === '-' || !a.startsWith('-'));
+  if (ops.length === 0 || ops.length > 2)
+    return {
+      stdout: '',
+      stderr: `cmp: ${ops.length === 0 ? 'missing operand' : `invalid --ignore-initial value '${ops[2]}'`}\ncmp: Try 'cmp --help' for more information.\n`,
+      exitCode: 2,
+    };
+  const names: [string, string] = [ops[0] ?? '-', ops[1] ?? '-'];
+  const bytes: Uint8Array[] = [];
+  for (const op of names) {
+    if (op === '-') {
+      // stdin is a byte string (one char per byte).
+      bytes.push(Uint8Array.from(String(ctx.stdin), (c) => c.charCodeAt(0)));
+      continue;
+    }
+    try {
+      bytes.push(await ctx.fs.readFileBuffer(ctx.fs.resolvePath(ctx.cwd, op)));
+    } catch {
+      return { stdout: '', stderr: silent ? '' : `cmp: ${op}: No such file or directory\n`, exitCode: 2 };
+    }
+  }
+  const r = cmpText(bytes[0] ?? new Uint8Array(), bytes[1] ?? new Uint8Array(), names);
+  return silent ? { ...r, stdout: '', stderr: '' } : r;
+});
+
+/** bash's `kill` builtin (just-bash has none): no process of the model's exists to signal. */
+export const killCommand: Command = defineCommand('kill', async (args) => {
+  // bash prints its usage line without the shell's name.
+  const usage =
+    'kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]\n';
+  const rest = [...args];
+  if (rest[0] === '-s' || rest[0] === '-n') rest.splice(0, 2);
+  else if (rest[0] !== undefined && /^-[A-Za-z0-9]+$/.test(rest[0])) rest.shift();
+  if (rest[0] === '--') rest.shift();
+  if (rest.length === 0) return { stdout: '', stderr: usage, exitCode: 2 };
+  const stderr = rest
+    .map((p) =>
+      /^-?\d+$/.test(p)
+        ? `bash: kill: (${p}) - No such process\n`
+        : `bash: kill: ${p}: arguments must be process or job IDs\n`,
+    )
+    .join('');
+  return { stdout: '', stderr, exitCode: 1 };
+});
+
 export const extraCommands: Command[] = [
   rgCommand,
   sortCommand,
+  ...REWORDED,
+  cmpCommand,
+  killCommand,
   grepWrapper('grep'),
   grepWrapper('egrep'),
   grepWrapper('fgrep'),

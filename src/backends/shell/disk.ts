@@ -20,8 +20,8 @@ export function shellQuote(s: string): string {
 
 /** The script bash runs: the command under eval with stdin closed, then the working directory
  * captured only when the command succeeded (Claude Code's `&& pwd -P >| <file>`). */
-export function wrapCommand(command: string, cwdFile: string): string {
-  return `eval ${shellQuote(command)} < /dev/null && pwd -P >| ${shellQuote(cwdFile)}`;
+export function wrapCommand(command: string, cwdFile: string, mergeStderr = false): string {
+  return `${mergeStderr ? 'exec 2>&1; ' : ''}eval ${shellQuote(command)} < /dev/null && pwd -P >| ${shellQuote(cwdFile)}`;
 }
 
 function signalExit(signal: NodeJS.Signals | null): number {
@@ -58,7 +58,7 @@ export function createDiskShell(options: DiskShellOptions = {}): Shell {
     run(command: string, opts: ShellRunOptions): Promise<ShellResult> {
       const cwdFile = join(options.tmpDir ?? tmpdir(), `cc-playground-${randomUUID()}-cwd`);
       return new Promise<ShellResult>((resolve, reject) => {
-        const child = spawn(bashPath, ['-c', wrapCommand(command, cwdFile)], {
+        const child = spawn(bashPath, ['-c', wrapCommand(command, cwdFile, opts.mergeStderr)], {
           cwd: opts.cwd,
           env: opts.env,
           detached: true,

@@ -86,7 +86,8 @@ export async function runJustBash(
   });
   (bash as unknown as { state: { previousDir: string } }).state.previousDir = NO_OLDPWD;
   try {
-    const r = await bash.exec(command, {
+    // `exec 2>&1` on the command's own first line keeps bash's line numbers in its errors.
+    const r = await bash.exec(opts.mergeStderr === true ? `exec 2>&1; ${command}` : command, {
       cwd: opts.cwd,
       env: opts.env,
       replaceEnv: true,
@@ -94,7 +95,8 @@ export async function runJustBash(
       signal: stop.signal,
     });
     const interrupted = stopped || opts.signal?.aborted === true || Date.now() - started >= opts.timeoutMs;
-    const stderr = rewriteShellErrors(interrupted ? stripStopMessage(r.stderr) : r.stderr, command);
+    const shellText = (s: string) => rewriteShellErrors(interrupted ? stripStopMessage(s) : s, command);
+    const stderr = shellText(r.stderr);
     const exitCode = interrupted ? SIGTERM_EXIT : r.exitCode;
     // Claude Code captures the directory with `eval '<cmd>' && pwd -P`: only a successful
     // command moves it.
@@ -103,7 +105,9 @@ export async function runJustBash(
       exitCode === 0 && pwd !== undefined && pwd !== ''
         ? await fs.realpath(pwd).catch(() => opts.cwd)
         : opts.cwd;
-    return { stdout: r.stdout, stderr, exitCode, interrupted, cwdAfter };
+    // Merged, bash's own messages (`bash: x: command not found`) are in stdout.
+    const stdout = opts.mergeStderr === true ? shellText(r.stdout) : r.stdout;
+    return { stdout, stderr, exitCode, interrupted, cwdAfter };
   } finally {
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onAbort);

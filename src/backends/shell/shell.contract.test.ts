@@ -73,6 +73,10 @@ const SHELL_CASES: string[] = [
   'mv x.txt y.txt && ls y.txt x.txt',
   'cp f.txt g.txt && diff f.txt g.txt && echo same',
   "printf 'a\\nb\\n' > d1; printf 'a\\nc\\n' > d2; diff d1 d2; echo rc=$?",
+  'diff nope1 nope2; echo rc=$?',
+  "cmp d1 d2; echo rc=$?; cmp d1 d1; cmp -s d1 d2; echo rc=$?; printf 'a\\n' > d3; cmp d3 d1; printf 'a' > d4; cmp d4 d1; : > d5; cmp d5 d1; cmp d1 nope",
+  'kill -0 999999; echo rc=$?; kill abc; kill; echo rc=$?',
+  'head -n 1 nope; tail -n 1 nope; stat nope; mkdir sub; find nope; echo rc=$?',
 ];
 
 /** git on a fresh repository: init, status (long and short), add, commit, log, diff, show. */
@@ -124,9 +128,18 @@ const GIT_HISTORY_CASES: string[] = [
   'echo "x y" > "sp ace.txt"; git status -s; git status',
   'git branch; git branch --show-current; git rev-parse --abbrev-ref HEAD; git rev-parse --is-inside-work-tree',
   'git show HEAD:a.txt',
+  'echo z >> a.txt; git checkout -- a.txt; git status -s; echo w >> a.txt; git stash -q; git status -s; git stash; git checkout -- nope',
 ];
 
-function contract(name: string, cases: string[], enabled = true) {
+/** One output stream, as the Bash tool runs commands: stderr where it was written. */
+const MERGED_CASES: string[] = [
+  'head -n 1 nope.txt; echo after',
+  'echo out; echo err 1>&2; echo out2',
+  'nosuchcommand; echo x',
+  'ls nope 2>/dev/null; echo quiet',
+];
+
+function contract(name: string, cases: string[], enabled = true, mergeStderr = false) {
   describe.skipIf(!enabled).each(['in-process', 'worker'] as const)(`${name} (memfs shell %s)`, (mem) => {
     let t: TwinShells;
     beforeAll(() => {
@@ -138,8 +151,8 @@ function contract(name: string, cases: string[], enabled = true) {
     });
     for (const command of cases) {
       it(command, async () => {
-        const disk = await t.disk.run(command, t.opts());
-        const mem = await t.mem.run(command, t.opts());
+        const disk = await t.disk.run(command, { ...t.opts(), mergeStderr });
+        const mem = await t.mem.run(command, { ...t.opts(), mergeStderr });
         expect(mem).toEqual(disk);
       });
     }
@@ -149,3 +162,4 @@ function contract(name: string, cases: string[], enabled = true) {
 contract('Shell contract: disk and memfs agree', SHELL_CASES);
 contract('Shell contract: git', GIT_CASES, hasGit);
 contract('Shell contract: git history', GIT_HISTORY_CASES, hasGit);
+contract('Shell contract: stderr merged into stdout', MERGED_CASES, true, true);

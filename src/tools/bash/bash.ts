@@ -196,6 +196,8 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
   const script = scriptFor(command, await prelude(ctx, env));
   const tmp = env.TMPDIR ?? ws.info.tmp;
   const backgroundAllowed = !truthy(conversation.env.CLAUDE_CODE_DISABLE_BACKGROUND_TASKS);
+  // One output stream, as Claude Code runs a command: stderr lands where it was written.
+  const run = (ms: number) => ws.shell.run(script, { cwd, env, timeoutMs: ms, signal: ctx.signal, mergeStderr: true });
 
   if (input.run_in_background === true && backgroundAllowed) {
     const taskId = shortId(conversation, 'b');
@@ -203,7 +205,7 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
     await writeFileMkdir(ctx, outputFile, '');
     const bound = ctx.profile.backgroundTimeoutMaxMs;
     const limitMs = bound !== undefined && input.timeout !== undefined && input.timeout > 0 ? Math.min(input.timeout, bound) : BACKGROUND_LIMIT_MS;
-    adopt(ctx, command, ws.shell.run(script, { cwd, env, timeoutMs: limitMs, signal: ctx.signal }), taskId, outputFile, bound !== undefined);
+    adopt(ctx, command, run(limitMs), taskId, outputFile, bound !== undefined);
     return { kind: 'background', command, taskId, outputFile };
   }
 
@@ -214,7 +216,7 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
   const mayBackground = backgroundAllowed && !startsWithSleep;
   let result: ShellResult;
   if (mayBackground) {
-    const running = ws.shell.run(script, { cwd, env, timeoutMs: BACKGROUND_LIMIT_MS, signal: ctx.signal });
+    const running = run(BACKGROUND_LIMIT_MS);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<'late'>((res) => {
       timer = setTimeout(() => res('late'), timeoutMs);
@@ -230,7 +232,7 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
     }
     result = winner;
   } else {
-    result = await ws.shell.run(script, { cwd, env, timeoutMs, signal: ctx.signal });
+    result = await run(timeoutMs);
   }
 
   const timedOut = result.interrupted && !ctx.signal?.aborted;

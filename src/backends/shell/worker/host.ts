@@ -223,6 +223,7 @@ export function createWorkerShell(vol: Volume, clock: Clock, options: WorkerShel
         cwd: opts.cwd,
         env: opts.env,
         timeoutMs: opts.timeoutMs,
+        mergeStderr: opts.mergeStderr,
       };
       if (MAY_LIST_ALL.test(command)) req.allPaths = fs.getAllPaths();
       slot.worker.postMessage(req);

@@ -44,6 +44,7 @@ export interface RunRequest {
   cwd: string;
   env: Record<string, string>;
   timeoutMs: number;
+  mergeStderr?: boolean;
   /** Every path of the volume, for the one just-bash call that wants them all at once
    * (`ls` with an unexpanded pattern); sent only when the command could need it. */
   allPaths?: string[];

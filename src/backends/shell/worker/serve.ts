@@ -85,6 +85,7 @@ export function serveShell(port: Port): void {
         cwd: m.cwd,
         env: m.env,
         timeoutMs: m.timeoutMs,
+        mergeStderr: m.mergeStderr,
         signal: stop.signal,
       })
         .then(
