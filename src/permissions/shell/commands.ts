@@ -769,23 +769,26 @@ function sedPrintOnly(script: string): boolean {
 }
 
 /** Does this command (name and arguments, wrappers already removed) only read? */
+/** find's options that run commands or write files: never read-only, refused by the gate. */
+export const FIND_ACTIONS: ReadonlySet<string> = new Set([
+  '-exec',
+  '-execdir',
+  '-ok',
+  '-okdir',
+  '-delete',
+  '-fprint',
+  '-fprint0',
+  '-fprintf',
+  '-fls',
+]);
+
 export function isReadOnlyCommand(name: string, args: readonly Word[]): boolean {
   const flags = flagSet(args);
   switch (name) {
     case 'git':
       return gitReadOnly(args);
     case 'find':
-      return ![
-        '-exec',
-        '-execdir',
-        '-ok',
-        '-okdir',
-        '-delete',
-        '-fprint',
-        '-fprint0',
-        '-fprintf',
-        '-fls',
-      ].some((f) => args.some((w) => w.value === f));
+      return !args.some((w) => w.value !== null && FIND_ACTIONS.has(w.value));
     // sort and base64 take no globs among their operands (both versions ask); uniq always asks
     // (it may write its second operand).
     case 'sort':

@@ -4,7 +4,7 @@
 // version (`GateTexts` in the permission behaviour). Everything here was recorded from 2.1.273
 // and 2.1.332 (probes over ~300 commands: /work is not kept, the rules are): what is not listed
 // here passes the gate and is judged by the later stages (rules, paths, read-only set).
-import { FILE_COMMANDS, WRAPPERS } from './commands';
+import { FILE_COMMANDS, FIND_ACTIONS, WRAPPERS } from './commands';
 import type { CommandNode, ScriptNode, StatementNode, WordNode, WordPart } from './parse';
 
 export type GateReason =
@@ -95,17 +95,6 @@ const ZSH_BUILTINS = new Set([
   'zf_chown',
   'zf_mkdir',
   'zf_rmdir',
-]);
-const FIND_ACTIONS = new Set([
-  '-exec',
-  '-execdir',
-  '-ok',
-  '-okdir',
-  '-delete',
-  '-fprint',
-  '-fprint0',
-  '-fprintf',
-  '-fls',
 ]);
 /** Wrappers the gate looks through to find the command that runs (`command eval x`). */
 const TRANSPARENT = new Set(['command', 'builtin']);
