@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -38,14 +39,19 @@ const families = args.length
 
 const readJsonl = (f) =>
   fs.existsSync(f) ? fs.readFileSync(f, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
+// A result remembers the scenario line it was recorded from; when the generator changes that
+// scenario, the result is stale and recorded again.
+const sha = (line) => createHash('sha256').update(line).digest('hex');
 
 for (const family of families) {
-  const scenarios = readJsonl(path.join(GEN, `${family}.scenarios.jsonl`));
+  const lines = fs.readFileSync(path.join(GEN, `${family}.scenarios.jsonl`), 'utf8').split('\n').filter(Boolean);
+  const scenarios = lines.map((l) => JSON.parse(l));
+  const shas = new Map(scenarios.map((s, i) => [s.id, sha(lines[i])]));
   const resultsFile = path.join(GEN, `${family}.${version}.jsonl`);
   const results = new Map(readJsonl(resultsFile).map((r) => [r.scenario, r]));
   const known = new Set(scenarios.map((s) => s.id));
   // Results of scenarios the generator no longer yields are dropped.
-  for (const id of [...results.keys()]) if (!known.has(id)) results.delete(id);
+  for (const [id, r] of [...results]) if (!known.has(id) || (r.scenario_sha256 && r.scenario_sha256 !== shas.get(id))) results.delete(id);
   const todo = scenarios.filter((s) => !results.has(s.id)).slice(0, limit);
   console.log(`${family} ${version}: ${results.size} recorded, ${todo.length} to record`);
   for (let i = 0; i < todo.length; i += chunk) {
@@ -63,7 +69,7 @@ for (const family of families) {
     for (const s of part) {
       const f = path.join(outDir, `${s.id}.json`);
       if (!fs.existsSync(f)) continue;
-      results.set(s.id, JSON.parse(fs.readFileSync(f, 'utf8')));
+      results.set(s.id, { ...JSON.parse(fs.readFileSync(f, 'utf8')), scenario_sha256: shas.get(s.id) });
       got++;
     }
     const lines = [...results.values()].sort((a, b) => (a.scenario < b.scenario ? -1 : 1)).map((r) => JSON.stringify(r));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { listGeneratedFiles, loadExpected, loadGenerated, loadScenario, parseKnownFailures } from './corpus';
 
@@ -50,6 +51,17 @@ describe('loadGenerated', () => {
     expect(listGeneratedFiles([file])).toEqual([file]);
     expect(loadGenerated([file]).pairs).toHaveLength(2);
     expect(listGeneratedFiles([mkdtempSync(join(tmpdir(), 'plain-'))])).toEqual([]);
+  });
+
+  it('treats a result recorded from another form of the scenario as unrecorded', () => {
+    const stale = mkdtempSync(join(tmpdir(), 'generated-stale-'));
+    const line = JSON.stringify({ id: 'gen-fam-0000', turns: [] });
+    writeFileSync(join(stale, 'fam.scenarios.jsonl'), line + '\n');
+    const sha = createHash('sha256').update(line).digest('hex');
+    const other = createHash('sha256').update(line + ' ').digest('hex');
+    writeFileSync(join(stale, 'fam.2.1.273.jsonl'), jsonl([{ ...resultOf('gen-fam-0000', '2.1.273'), scenario_sha256: sha }]));
+    writeFileSync(join(stale, 'fam.2.1.332.jsonl'), jsonl([{ ...resultOf('gen-fam-0000', '2.1.332'), scenario_sha256: other }]));
+    expect(loadGenerated(listGeneratedFiles([stale])).pairs.map((p) => p.version)).toEqual(['2.1.273']);
   });
 
   it('names the file and line of a line that is not JSON, or not a scenario or result', () => {

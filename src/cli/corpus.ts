@@ -1,6 +1,7 @@
 // Loading scenarios and recorded results from disk (Node).
 import { isCliBackend } from './backend-names';
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { DEFAULT_VERSION } from '../profiles';
 import { parseResult, parseScenario, type Scenario, type ScenarioResult } from '../scenario/schema';
@@ -75,7 +76,7 @@ export interface GeneratedPair {
 
 export interface GeneratedCorpus {
   /** Every scenario, in file order (families in name order). */
-  scenarios: (LoadedScenario & { family: string })[];
+  scenarios: (LoadedScenario & { family: string; sha256: string })[];
   /** Scenario x version, for each version with a result for it; versions oldest first. */
   pairs: GeneratedPair[];
   /** Every version with a results file, oldest first. */
@@ -97,14 +98,14 @@ export function listGeneratedFiles(inputs: string[]): string[] {
 export const compareVersions = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
 
 /** Each non-empty line of a JSONL file, parsed; errors name the file and the 1-based line. */
-function readJsonl<T>(file: string, parse: (json: unknown, origin: string) => T): T[] {
+function readJsonl<T>(file: string, parse: (json: unknown, origin: string, line: string) => T): T[] {
   const out: T[] = [];
   const lines = readFileSync(file, 'utf8').split('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as string;
     if (!line.trim()) continue;
     const origin = `${file}:${i + 1}`;
-    out.push(parse(untrustedJson(line, origin), origin));
+    out.push(parse(untrustedJson(line, origin), origin, line));
   }
   return out;
 }
@@ -118,10 +119,10 @@ export function loadGenerated(files: string[]): GeneratedCorpus {
   for (const file of files) {
     const family = basename(file, JSONL_SUFFIX);
     const dir = dirname(file);
-    const own = readJsonl(file, (json, origin) => {
+    const own = readJsonl(file, (json, origin, line) => {
       const scenario = checkedScenario(json, origin);
       if (!scenario.id) throw new Error(`${origin}: a generated scenario needs an id`);
-      return { id: scenario.id, file, scenario, family };
+      return { id: scenario.id, file, scenario, family, sha256: createHash('sha256').update(line).digest('hex') };
     });
     scenarios.push(...own);
     const byVersion: [string, Map<string, ScenarioResult>][] = [];
@@ -147,6 +148,8 @@ export function loadGenerated(files: string[]): GeneratedCorpus {
     for (const s of own)
       for (const [version, results] of byVersion) {
         const expected = results.get(s.id);
+        // A result recorded from an older form of the scenario is stale: counted as unrecorded.
+        if (expected?.scenario_sha256 && expected.scenario_sha256 !== s.sha256) continue;
         if (expected) pairs.push({ family, version, scenario: s, expected });
       }
   }

@@ -139,6 +139,9 @@ export const resultSchema = z.strictObject({
   permission_mode: z.string().nullable().optional(),
   tools: z.array(z.string()).nullable().optional(),
   tool_defs_sha256: z.string().nullable().optional(),
+  /** Generated corpus: sha256 of the scenario's line when it was recorded (a changed scenario
+   * makes the result stale). */
+  scenario_sha256: z.string().optional(),
   exit_code: z.number().nullable().optional(),
   turns: z.array(turnResultSchema),
   permission_denials: z.array(z.record(z.string(), z.unknown())).nullable().optional(),
