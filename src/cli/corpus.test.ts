@@ -93,7 +93,7 @@ describe('loadGenerated', () => {
     expect(() => loadGenerated([file])).toThrow(`${file}:2: the key "__proto__" in (root) is not allowed`);
     writeFileSync(file, jsonl([{ id: 'gen-fam-0000', files: { '../../x': 'no' }, turns: [] }]));
     expect(() => loadGenerated([file])).toThrow(
-      new Error(`${file}:1: files["../../x"] lands outside the workspace (only paths inside its root are laid out)`),
+      new Error(`${file}:1: files["../../x"] lands outside the workspace or on one of its own folders (only paths inside its root are laid out)`),
     );
     writeFileSync(file, jsonl([{ id: 'gen-fam-0000', turns: [] }]));
     writeFileSync(join(dir, 'fam.2.1.273.jsonl'), `{"scenario": "gen-fam-0000", "files": ${'{"a": '.repeat(300)}1${'}'.repeat(300)}}\n`);
@@ -122,7 +122,7 @@ describe('loadScenario', () => {
     const escape = join(dir, 'escape.json');
     writeFileSync(escape, JSON.stringify({ files: { '../../x': 'no', '../ok': 'yes' }, turns: [] }));
     expect(() => loadScenario(escape)).toThrow(
-      new Error(`${escape}: files["../../x"] lands outside the workspace (only paths inside its root are laid out)`),
+      new Error(`${escape}: files["../../x"] lands outside the workspace or on one of its own folders (only paths inside its root are laid out)`),
     );
     const deep = join(dir, 'deep.json');
     writeFileSync(deep, `{"turns": ${'['.repeat(100_000)}${']'.repeat(100_000)}}`);

@@ -405,7 +405,9 @@ export const TARGETS: readonly Target[] = [
       try {
         await replay(scen, signal);
       } catch (e) {
-        // An unknown behaviour version is refused by name before anything runs.
+        // An unknown behaviour version, or a path outside the workspace, is refused by name
+        // before anything runs.
+        if (e instanceof ScenarioError) return;
         if (e instanceof Error && e.message.startsWith('Unknown Claude Code version ')) return;
         throw e;
       }

@@ -3,7 +3,7 @@
 // trust, git.
 import { dirname, resolve } from 'pathe';
 import type { Workspace } from '../workspace/types';
-import type { FileSpec, Scenario } from './schema';
+import { ScenarioError, type FileSpec, type Scenario } from './schema';
 
 export const BASE_MTIME = 1_700_000_000;
 
@@ -89,10 +89,12 @@ const inside = (path: string, root: string) => path === root || path.startsWith(
  * the scenario's root. The oracle's `../x` lands beside project/, in the root: that is allowed. */
 function landing(rel: string, base: 'cwd' | 'home', p: Placeholders): string | null {
   const abs = resolve(base === 'cwd' ? p.CWD : p.HOME, substitute(rel, p));
+  // The workspace's own folders are not files a scenario may replace.
+  if ([p.ROOT, p.CWD, p.HOME, p.TMP].includes(abs)) return null;
   return inside(abs, p.ROOT) ? abs : null;
 }
 
-const OUTSIDE = 'lands outside the workspace (only paths inside its root are laid out)';
+const OUTSIDE = 'lands outside the workspace or on one of its own folders (only paths inside its root are laid out)';
 
 /** Every path a scenario names that would land outside its root, as schema-like issues; checked on
  * an imaginary root before a link, an import or a scenario file is used. */
@@ -118,7 +120,8 @@ export function scenarioPathIssues(s: Scenario): { path: string; message: string
 export async function confinedPath(ws: Workspace, rel: string, base: 'cwd' | 'home'): Promise<string> {
   const p = placeholders(ws);
   const abs = landing(rel, base, p);
-  const refuse = () => new Error(`scenario path ${JSON.stringify(rel)} ${OUTSIDE}`);
+  const refuse = () =>
+    new ScenarioError(`scenario path ${JSON.stringify(rel)} ${OUTSIDE}`, [{ path: JSON.stringify(rel), message: OUTSIDE }]);
   if (abs === null) throw refuse();
   const root = await ws.fs.realpath(ws.info.root);
   for (let dir = dirname(abs); ; dir = dirname(dir)) {

@@ -141,7 +141,7 @@ describe('hostile links', () => {
         turns: [[{ touch: '../../t' }, { delete: '/' }]],
       }),
     );
-    const message = 'lands outside the workspace (only paths inside its root are laid out)';
+    const message = 'lands outside the workspace or on one of its own folders (only paths inside its root are laid out)';
     expect(out).toEqual({
       ok: false,
       error: {
