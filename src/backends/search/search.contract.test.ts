@@ -66,6 +66,9 @@ const TREE: Tree = {
   'other/skip.txt': 'hello skip\n',
   'other/keep.txt': 'hello keep\n',
 };
+// A directory whose listing does not fit one fd_readdir buffer, with names of many lengths
+// (like /etc/ssl/certs): the walk must list each file once and end.
+for (let i = 0; i < 300; i++) TREE[`wide/${'n'.repeat(1 + (i * 7) % 90)}-${i}.pem`] = `${i}\n`;
 
 let root = '';
 let vol: Volume;
@@ -254,6 +257,7 @@ const CASES: Case[] = [
     },
   },
   { name: 'symlink followed with -L', args: ['-L', '-n', '--sort', 'path', 'HELLO'] },
+  { name: 'a directory listed over several readdir calls', args: ['--files', '--sort', 'path'], cwd: 'wide' },
 ];
 
 describe.skipIf(!NATIVE)(`Search port vs native ${NATIVE_VERSION}`, () => {

@@ -485,26 +485,31 @@ export class Wasi {
           return errnoOf(err);
         }
         this.refresh();
-        const v = this.dv;
         const dirents = d.dirents;
         const names = d.names!;
         let used = 0;
         for (let i = Number(cookie); i < dirents.length; i++) {
           const name = names[i]!;
-          if (bufLen - used < DIRENT_HEADER + name.length) {
-            // Partial entry: fill the buffer so the guest knows to retry with a bigger one.
+          const entry = new Uint8Array(DIRENT_HEADER + name.length);
+          const ev = new DataView(entry.buffer);
+          ev.setBigUint64(0, BigInt(i + 1), true);
+          ev.setBigUint64(8, BigInt(i + 1), true);
+          ev.setUint32(16, name.length, true);
+          ev.setUint8(20, dirents[i]!.filetype);
+          entry.set(name, DIRENT_HEADER);
+          // The last entry that does not fit is written truncated, as WASI asks: the guest
+          // reads its real header and asks again from its cookie. Leaving the rest of the buffer
+          // as it was lets the guest parse stale bytes of an earlier call as an entry, whose
+          // cookie sends it back to the start of the directory, for ever.
+          const room = bufLen - used;
+          this.u8.set(room < entry.length ? entry.subarray(0, room) : entry, bufPtr + used);
+          if (room < entry.length) {
             used = bufLen;
             break;
           }
-          const p = bufPtr + used;
-          v.setBigUint64(p, BigInt(i + 1), true);
-          v.setBigUint64(p + 8, BigInt(i + 1), true);
-          v.setUint32(p + 16, name.length, true);
-          v.setUint8(p + 20, dirents[i]!.filetype);
-          this.u8.set(name, p + DIRENT_HEADER);
-          used += DIRENT_HEADER + name.length;
+          used += entry.length;
         }
-        v.setUint32(usedPtr, used, true);
+        this.dv.setUint32(usedPtr, used, true);
         return E_SUCCESS;
       },
 
