@@ -115,6 +115,15 @@ export interface ShellRunOptions {
   /** stderr goes to stdout as the command writes it (stderr stays empty), as Claude Code runs a
    * Bash command: one stream, so `cmd-that-fails; echo after` shows the error first. */
   mergeStderr?: boolean;
+  /** Bounds for work nobody waits on (a background command): past them it is stopped. */
+  budget?: ShellBudget;
+}
+
+export interface ShellBudget {
+  /** Time the command may keep its thread busy (waiting on files or timers is not counted). */
+  cpuMs: number;
+  /** Live bytes the interpreter may hold at once (just-bash's maxLiveBytes). */
+  liveBytes: number;
 }
 
 export interface ShellResult {
@@ -123,6 +132,8 @@ export interface ShellResult {
   exitCode: number;
   /** True when the command was stopped by the timeout or the signal. */
   interrupted: boolean;
+  /** Stopped because it went past its budget (ShellRunOptions.budget). */
+  overBudget?: true;
   /** The shell's working directory after the command (for `cd`). */
   cwdAfter: string;
 }

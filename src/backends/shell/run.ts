@@ -81,6 +81,7 @@ export async function runJustBash(
       maxSedIterations: Number.MAX_SAFE_INTEGER,
       maxCallDepth: 1000,
       maxOutputSize: SHELL_OUTPUT_CAP_BYTES,
+      ...(opts.budget ? { maxLiveBytes: opts.budget.liveBytes } : {}),
       maxPythonTimeoutMs: Math.max(1, opts.timeoutMs),
     },
   });

@@ -186,6 +186,40 @@ describe('Bash tool', () => {
     ]);
     expect(String(ws.vol.readFileSync(file, 'utf8'))).toEqual('started\n');
   });
+
+  it("runs a background command under the playground's budget and says so when it is stopped by it", async () => {
+    const budgets: unknown[] = [];
+    const ws = createMemfsWorkspace({
+      shell: () => ({
+        run: async (command, opts) => {
+          budgets.push(opts.budget);
+          return { stdout: 'partial\n', stderr: '', exitCode: 143, interrupted: true, overBudget: true, cwdAfter: opts.cwd };
+        },
+      }),
+    });
+    ws.vol.mkdirSync(CWD, { recursive: true });
+    const s = new Session({
+      ws,
+      profile: getProfile('2.1.273'),
+      model: 'claude-opus-5[1m]',
+      tools: [bashTool],
+      offered: new Set(['Bash']),
+      withheld: {},
+      permissions: allowAll,
+      ledger: new Ledger(),
+      env: { PATH: '/usr/bin:/bin', HOME: ws.info.home, TMPDIR: ws.info.tmp },
+    });
+    const rec = await s.runModelCall([{ id: 'toolu_0', name: 'Bash', input: { command: 'while :; do :; done', run_in_background: true } }]);
+    // The fake shell answers at once: the notification may come with the call or after it.
+    const late = [...rec.attachments, ...(await s.settle())];
+    const file =
+      '/workspace/tmp/claude-0/-workspace-project/00000000-0000-4000-8000-000000000001/tasks/b00000001.output';
+    expect([budgets, String(ws.vol.readFileSync(file, 'utf8')), late.map((a) => a.text.split('<summary>')[1])]).toEqual([
+      [{ cpuMs: 60_000, liveBytes: 256 * 2 ** 20 }],
+      "partial\n\n[cc-playground: stopped after 60 s of busy CPU, the playground's budget for a background command]\n",
+      ['Background command "while :; do :; done" failed with exit code 143</summary>\n</task-notification>\n</system-reminder>'],
+    ]);
+  });
 });
 
 describe('Bash reads in the ledger', () => {

@@ -3,7 +3,7 @@
 import type { ToolContext } from '../types';
 import { decodeUtf8, normaliseNewlines } from '../../text/decode';
 import { expandPath } from '../../text/paths';
-import { isFsError, type ShellResult } from '../../workspace/types';
+import { isFsError, type ShellBudget, type ShellResult } from '../../workspace/types';
 import { analyseCommand, inPlaceEdits, noOutputExpected, viewedFile } from './analysis';
 import { maxOutputLength, preview, RESULT_PERSIST_CHARS, trimOutput } from './output';
 import { ranText } from './render';
@@ -15,6 +15,9 @@ export const DEFAULT_TIMEOUT_MS = 120_000;
 export const MAX_TIMEOUT_MS = 600_000;
 /** How long a backgrounded command may run before it is stopped. */
 export const BACKGROUND_LIMIT_MS = 600_000;
+/** The playground's bound on a background command (Claude Code has none): a minute of busy
+ * thread and 256 MiB of live shell data, so a runaway loop cannot hold a core of the page. */
+export const BACKGROUND_BUDGET: ShellBudget = { cpuMs: 60_000, liveBytes: 256 * 2 ** 20 };
 const TIMEOUT_EXIT = 143;
 
 export interface CwdChange {
@@ -174,7 +177,10 @@ function adopt(
   reportsKill = false,
 ): void {
   const done = running.then(async (r) => {
-    await writeFileMkdir(ctx, outputFile, r.stdout + r.stderr);
+    const note = r.overBudget
+      ? `\n[cc-playground: stopped after ${BACKGROUND_BUDGET.cpuMs / 1000} s of busy CPU, the playground's budget for a background command]\n`
+      : '';
+    await writeFileMkdir(ctx, outputFile, r.stdout + r.stderr + note);
     ctx.conversation.pending.push({
       role: 'user',
       type: 'text',
@@ -197,7 +203,8 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
   const tmp = env.TMPDIR ?? ws.info.tmp;
   const backgroundAllowed = !truthy(conversation.env.CLAUDE_CODE_DISABLE_BACKGROUND_TASKS);
   // One output stream, as Claude Code runs a command: stderr lands where it was written.
-  const run = (ms: number) => ws.shell.run(script, { cwd, env, timeoutMs: ms, signal: ctx.signal, mergeStderr: true });
+  const run = (ms: number, budget?: ShellBudget) =>
+    ws.shell.run(script, { cwd, env, timeoutMs: ms, signal: ctx.signal, mergeStderr: true, budget });
 
   if (input.run_in_background === true && backgroundAllowed) {
     const taskId = shortId(conversation, 'b');
@@ -205,7 +212,7 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
     await writeFileMkdir(ctx, outputFile, '');
     const bound = ctx.profile.backgroundTimeoutMaxMs;
     const limitMs = bound !== undefined && input.timeout !== undefined && input.timeout > 0 ? Math.min(input.timeout, bound) : BACKGROUND_LIMIT_MS;
-    adopt(ctx, command, run(limitMs), taskId, outputFile, bound !== undefined);
+    adopt(ctx, command, run(limitMs, BACKGROUND_BUDGET), taskId, outputFile, bound !== undefined);
     return { kind: 'background', command, taskId, outputFile };
   }
 
@@ -216,7 +223,8 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
   const mayBackground = backgroundAllowed && !startsWithSleep;
   let result: ShellResult;
   if (mayBackground) {
-    const running = run(BACKGROUND_LIMIT_MS);
+    // It may end up in the background: its budget is its timeout plus a background command's.
+    const running = run(BACKGROUND_LIMIT_MS, { ...BACKGROUND_BUDGET, cpuMs: timeoutMs + BACKGROUND_BUDGET.cpuMs });
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<'late'>((res) => {
       timer = setTimeout(() => res('late'), timeoutMs);

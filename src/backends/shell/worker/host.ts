@@ -11,6 +11,7 @@ import { stoppedResult } from '../messages';
 import {
   FS_METHODS,
   fromWire,
+  TICK_MS,
   toWire,
   type FromWorker,
   type Port,
@@ -39,11 +40,17 @@ interface Slot {
   /** The worker's command names, once it has started. */
   ready: Promise<string[]>;
   job?: Job;
+  /** When the worker last showed its thread free (any message). */
+  lastHeard: number;
+  /** Busy time counted for the running job so far. */
+  busyMs: number;
 }
 
 export interface WorkerPool {
   /** An idle worker, or a new one. */
   take(): Slot;
+  /** Busy time of the slot's current job, including a gap still open. */
+  busyMs(slot: Slot): number;
   /** Ends a worker; its command, if any, resolves as stopped. */
   stop(slot: Slot): void;
   /** Starts a worker now if none is idle, so the next command does not wait for one. */
@@ -71,6 +78,12 @@ export function createWorkerPool(spawn: () => WorkerLike, keepIdle = 1): WorkerP
     job?.finish(stoppedResult(job.cwd));
   }
 
+  function heard(slot: Slot): void {
+    const now = performance.now();
+    if (slot.job) slot.busyMs += Math.max(0, now - slot.lastHeard - TICK_MS);
+    slot.lastHeard = now;
+  }
+
   function start(): Slot {
     const worker = spawn();
     let started!: (names: string[]) => void;
@@ -81,12 +94,16 @@ export function createWorkerPool(spawn: () => WorkerLike, keepIdle = 1): WorkerP
         started = res;
         failed = rej;
       }),
+      lastHeard: performance.now(),
+      busyMs: 0,
     };
     // Unobserved until a command waits for it.
     slot.ready.catch(() => undefined);
     const reply = (m: ToWorker) => worker.postMessage(m);
     worker.addEventListener('message', (e: MessageEvent) => {
       const m = e.data as FromWorker;
+      heard(slot);
+      if (m.t === 'tick') return;
       if (m.t === 'ready') started(m.commandNames);
       else if (m.t === 'done' || m.t === 'failed') {
         const job = slot.job;
@@ -119,7 +136,13 @@ export function createWorkerPool(spawn: () => WorkerLike, keepIdle = 1): WorkerP
   }
 
   return {
-    take: () => idle.pop() ?? start(),
+    take: () => {
+      const slot = idle.pop() ?? start();
+      slot.busyMs = 0;
+      slot.lastHeard = performance.now();
+      return slot;
+    },
+    busyMs: (slot) => slot.busyMs + Math.max(0, performance.now() - slot.lastHeard - TICK_MS),
     warm() {
       if (idle.length === 0 && keepIdle > 0) idle.push(start());
     },
@@ -185,9 +208,18 @@ export function createWorkerShell(vol: Volume, clock: Clock, options: WorkerShel
       const slot = pool.take();
       const id = ++nextId;
       let timer: ReturnType<typeof setTimeout> | undefined;
+      let watch: ReturnType<typeof setInterval> | undefined;
       const kill = () => {
         if (slot.job?.id === id) pool.stop(slot);
       };
+      const budget = opts.budget;
+      if (budget)
+        watch = setInterval(() => {
+          if (pool.busyMs(slot) <= budget.cpuMs || slot.job?.id !== id) return;
+          const job = slot.job;
+          slot.job = { ...job, finish: (r) => job.finish(r instanceof Error ? r : { ...r, overBudget: true }) };
+          kill();
+        }, TICK_MS);
       const onAbort = () => {
         slot.worker.postMessage({ t: 'abort', id } satisfies ToWorker);
         clearTimeout(timer);
@@ -202,6 +234,7 @@ export function createWorkerShell(vol: Volume, clock: Clock, options: WorkerShel
           finish: (r) => {
             running.delete(slot);
             clearTimeout(timer);
+            clearInterval(watch);
             opts.signal?.removeEventListener('abort', onAbort);
             if (r instanceof Error) reject(r);
             else resolve(r);
@@ -224,6 +257,7 @@ export function createWorkerShell(vol: Volume, clock: Clock, options: WorkerShel
         env: opts.env,
         timeoutMs: opts.timeoutMs,
         mergeStderr: opts.mergeStderr,
+        budget: opts.budget,
       };
       if (MAY_LIST_ALL.test(command)) req.allPaths = fs.getAllPaths();
       slot.worker.postMessage(req);

@@ -2,7 +2,7 @@
 // the page's memfs Volume, so every filesystem call (and git, which works on the Volume) is a
 // request back to the page. Everything here survives structured clone.
 import type { ExecResult } from 'just-bash';
-import type { ShellResult } from '../../../workspace/types';
+import type { ShellBudget, ShellResult } from '../../../workspace/types';
 
 /** The IFileSystem methods the worker forwards to the page (all asynchronous ones). */
 export const FS_METHODS = [
@@ -45,6 +45,7 @@ export interface RunRequest {
   env: Record<string, string>;
   timeoutMs: number;
   mergeStderr?: boolean;
+  budget?: ShellBudget;
   /** Every path of the volume, for the one just-bash call that wants them all at once
    * (`ls` with an unexpanded pattern); sent only when the command could need it. */
   allPaths?: string[];
@@ -58,12 +59,17 @@ export type ToWorker =
 
 export type FromWorker =
   | { t: 'ready'; commandNames: string[] }
+  /** Sent every TICK_MS while a command runs: a gap means the worker's thread is busy. */
+  | { t: 'tick' }
   | { t: 'fs'; call: number; method: FsMethod; args: unknown[] }
   | { t: 'git'; call: number; args: string[]; cwd: string; env: Record<string, string> }
   | { t: 'done'; id: number; result: ShellResult }
   | { t: 'failed'; id: number; error: WireError };
 
 export type GitReply = ExecResult;
+
+/** How often a worker running a command says its thread is free. */
+export const TICK_MS = 100;
 
 export function toWire(e: unknown): WireError {
   if (!(e instanceof Error)) return { message: String(e) };

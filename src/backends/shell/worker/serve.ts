@@ -5,7 +5,7 @@ import { defineCommand, type CustomCommand, type ExecResult, type FsStat, type I
 import { resolveAgainst } from '../../../text/paths';
 import { extraCommands } from '../commands';
 import { runJustBash, shellCommandNames } from '../run';
-import { fromWire, toWire, type FromWorker, type FsMethod, type Port, type ToWorker } from './protocol';
+import { fromWire, TICK_MS, toWire, type FromWorker, type FsMethod, type Port, type ToWorker } from './protocol';
 
 type Request =
   | { t: 'fs'; method: FsMethod; args: unknown[] }
@@ -67,6 +67,15 @@ export function serveShell(port: Port): void {
   );
   const commands: CustomCommand[] = [git, ...extraCommands];
   const running = new Map<number, AbortController>();
+  // While a command runs, a tick every TICK_MS: the page counts the gaps as busy time.
+  let ticking: ReturnType<typeof setInterval> | undefined;
+  const tick = () => {
+    if (running.size > 0) ticking ??= setInterval(() => post({ t: 'tick' }), TICK_MS);
+    else {
+      clearInterval(ticking);
+      ticking = undefined;
+    }
+  };
 
   port.addEventListener('message', (e: MessageEvent) => {
     const m = e.data as ToWorker;
@@ -80,19 +89,24 @@ export function serveShell(port: Port): void {
     } else {
       const stop = new AbortController();
       running.set(m.id, stop);
+      tick();
       fs.allPaths = m.allPaths ?? [];
       runJustBash({ fs, commands, python: false }, m.command, {
         cwd: m.cwd,
         env: m.env,
         timeoutMs: m.timeoutMs,
         mergeStderr: m.mergeStderr,
+        budget: m.budget,
         signal: stop.signal,
       })
         .then(
           (result) => post({ t: 'done', id: m.id, result }),
           (err: unknown) => post({ t: 'failed', id: m.id, error: toWire(err) }),
         )
-        .finally(() => running.delete(m.id));
+        .finally(() => {
+          running.delete(m.id);
+          tick();
+        });
     }
   });
   post({ t: 'ready', commandNames: [...shellCommandNames(commands)] });
