@@ -19,6 +19,8 @@ export interface RunOptions {
   cwd: string;
   env?: Record<string, string>;
   signal?: AbortSignal;
+  /** Defaults to SEARCH_OUTPUT_CAP_BYTES. */
+  outputCapBytes?: number;
 }
 
 function concat(chunks: Uint8Array[]): Uint8Array {
@@ -121,6 +123,25 @@ function exists(fs: SyncFs, path: string): boolean {
  * only. A later --regex-size-limit in the argv wins. */
 export const REGEX_SIZE_LIMIT = '--regex-size-limit=10M';
 
+/** Bytes of each stream kept of one run; the rest is dropped (a search of a huge tree must not
+ * fill memory; the tools show the first few hundred results anyway). */
+export const SEARCH_OUTPUT_CAP_BYTES = 32 * 2 ** 20;
+
+/** A sink that keeps the first `cap` bytes written to it. */
+function cappedSink(cap: number): { chunks: Uint8Array[]; write: (c: Uint8Array) => void } {
+  const chunks: Uint8Array[] = [];
+  let kept = 0;
+  return {
+    chunks,
+    write(c) {
+      if (kept >= cap) return;
+      const part = c.length <= cap - kept ? c : c.slice(0, cap - kept);
+      chunks.push(part);
+      kept += part.length;
+    },
+  };
+}
+
 export async function runRipgrep(
   module: WebAssembly.Module,
   fs: SyncFs,
@@ -128,15 +149,15 @@ export async function runRipgrep(
   opts: RunOptions,
 ): Promise<SearchResult> {
   opts.signal?.throwIfAborted();
-  const out: Uint8Array[] = [];
-  const err: Uint8Array[] = [];
+  const out = cappedSink(opts.outputCapBytes ?? SEARCH_OUTPUT_CAP_BYTES);
+  const err = cappedSink(opts.outputCapBytes ?? SEARCH_OUTPUT_CAP_BYTES);
   const wasi = new Wasi({
     fs,
     args: ['rg', REGEX_SIZE_LIMIT, ...anchorGlobsAtCwd(args, opts.cwd)],
     env: { ...(opts.env ?? {}) },
     preopens: guestPreopens(fs, opts.cwd, args),
-    stdout: (c) => out.push(c),
-    stderr: (c) => err.push(c),
+    stdout: out.write,
+    stderr: err.write,
     signal: opts.signal,
   });
   const instance = await WebAssembly.instantiate(module, wasi.imports);
@@ -148,8 +169,8 @@ export async function runRipgrep(
     throw e;
   }
   return {
-    stdout: dec.decode(concat(out)),
-    stderr: nativeOsErrors(dec.decode(concat(err))),
+    stdout: dec.decode(concat(out.chunks)),
+    stderr: nativeOsErrors(dec.decode(concat(err.chunks))),
     code,
   };
 }
