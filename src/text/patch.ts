@@ -34,6 +34,12 @@ const MAX_EDITS = 1000;
 /** The same between two anchors of the fallback. */
 const MAX_SEGMENT_EDITS = 200;
 
+/** jsdiff's line hunks with 3 lines of context, or, when the texts differ by more edits than it can
+ * find in bounded time, the hunks of an anchored diff (same form, possibly a longer diff). */
+export function boundedPatch(a: string, b: string): Hunk[] {
+  return jsdiff(a, b);
+}
+
 function jsdiff(a: string, b: string): Hunk[] {
   const ta = lineTokens(a);
   const tb = lineTokens(b);

@@ -1,5 +1,5 @@
 // git's unified diff text (`diff --git`, index line, hunks with function context) for one file.
-import { structuredPatch } from 'diff';
+import { boundedPatch } from '../../text/patch';
 
 export interface DiffSide {
   /** null: the file does not exist on this side. */
@@ -49,10 +49,9 @@ function range(start: number, count: number): string {
 }
 
 export function hunksText(oldText: string, newText: string): string {
-  const patch = structuredPatch('a', 'b', oldText, newText, '', '', { context: 3 });
   const oldLines = splitLines(oldText);
   let out = '';
-  for (const h of patch.hunks) {
+  for (const h of boundedPatch(oldText, newText)) {
     const fn = funcContext(oldLines, h.oldStart);
     out += `@@ -${range(h.oldStart, h.oldLines)} +${range(h.newStart, h.newLines)} @@${fn === '' ? '' : ` ${fn}`}\n`;
     for (const l of h.lines) out += `${l}\n`;
@@ -85,12 +84,9 @@ export function lineStats(
   const oldBytes = a ?? new Uint8Array(0);
   const newBytes = b ?? new Uint8Array(0);
   if (isBinary(oldBytes) || isBinary(newBytes)) return { insertions: 0, deletions: 0 };
-  const patch = structuredPatch('a', 'b', decoder.decode(oldBytes), decoder.decode(newBytes), '', '', {
-    context: 0,
-  });
   let insertions = 0;
   let deletions = 0;
-  for (const h of patch.hunks)
+  for (const h of boundedPatch(decoder.decode(oldBytes), decoder.decode(newBytes)))
     for (const l of h.lines) {
       if (l.startsWith('+')) insertions++;
       else if (l.startsWith('-')) deletions++;
