@@ -13,6 +13,7 @@ import { inWorkingDirs, isInside, resolvePath, specifierMatches, specifierRoot }
 import type { Rule } from './rules';
 import type { Word } from './shell/commands';
 import {
+  EXTRA_WRITERS,
   extraWrites,
   FILE_COMMANDS,
   fileArgs,
@@ -151,6 +152,9 @@ interface UnitResult {
   rule?: Rule;
   message?: string;
   gap?: string;
+  /** The verdict on the command without its output redirections: a pipe segment is judged so,
+   * and its redirections only once every segment is approved. */
+  segmentVerdict?: Verdict;
 }
 
 /** The command's name and arguments once safe wrappers are gone (what read-only and file
@@ -241,6 +245,7 @@ function pathUses(env: Env, u: Unit, words: readonly Word[], cwd: string): PathU
     }
   }
   const extra = name ? extraWrites(name, words.slice(1)) : undefined;
+  const extraVerb = name ? EXTRA_WRITERS.get(name)?.verb : undefined;
   for (const w of extra ?? []) {
     const r = resolveWord(w, cwd, home);
     if (!r) return 'dynamic';
@@ -249,7 +254,9 @@ function pathUses(env: Env, u: Unit, words: readonly Word[], cwd: string): PathU
       path: r.path,
       approximate: r.approximate,
       glob: r.glob,
-      blocked: () => msg.BASH_NEEDS_APPROVAL,
+      blocked: () =>
+        name && extraVerb ? msg.fileCommandBlocked(name, r.path, extraVerb, dirs) : msg.BASH_NEEDS_APPROVAL,
+      ...(name && extraVerb ? { command: name } : {}),
     });
   }
   for (const rd of u.redirects) {
@@ -474,10 +481,62 @@ interface Walk {
   denyCwds: string[];
   /** A `cd` to a directory only known at run time: relative paths can be anywhere. */
   cwdLost: boolean;
+  /** The line sets a variable outside the safe list on its own (`F=x;`, a for loop's
+   * variable): Claude Code then approves no part as read-only, since the variable may change
+   * what a command does. */
+  bareAssignment: boolean;
 }
+
+/** Environment variables whose bare assignment Claude Code 2.1.27x-2.1.33x considers harmless. */
+const SAFE_ENV = new Set([
+  'GOEXPERIMENT',
+  'GOOS',
+  'GOARCH',
+  'CGO_ENABLED',
+  'GO111MODULE',
+  'RUST_BACKTRACE',
+  'RUST_LOG',
+  'NODE_ENV',
+  'PYTHONUNBUFFERED',
+  'PYTHONDONTWRITEBYTECODE',
+  'PYTEST_DISABLE_PLUGIN_AUTOLOAD',
+  'PYTEST_DEBUG',
+  'ANTHROPIC_API_KEY',
+  'LANG',
+  'LANGUAGE',
+  'LC_ALL',
+  'LC_CTYPE',
+  'LC_TIME',
+  'CHARSET',
+  'TERM',
+  'COLORTERM',
+  'NO_COLOR',
+  'FORCE_COLOR',
+  'TZ',
+  'LS_COLORS',
+  'LSCOLORS',
+  'GREP_COLOR',
+  'GREP_COLORS',
+  'GCC_COLORS',
+  'TIME_STYLE',
+  'BLOCK_SIZE',
+  'BLOCKSIZE',
+  'COLUMNS',
+  'LINES',
+  'CLICOLOR',
+  'CLICOLOR_FORCE',
+  'CI',
+  'DEBIAN_FRONTEND',
+  'GIT_TERMINAL_PROMPT',
+]);
+
+const AFTER_CD_OUT = 'follows a cd out of the working directories';
 
 function checkUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   const result = judgeUnit(env, u, walk);
+  const inputs = u.redirects.filter((r) => !OUTPUT_OPS.has(r.op) && r.op !== '>&');
+  if (inputs.length < u.redirects.length && result.verdict !== 'allow' && result.verdict !== 'deny')
+    result.segmentVerdict = judgeUnit(env, { ...u, redirects: inputs }, walk).verdict;
   const words = effectiveWords(env, u);
   const name = words[0]?.value;
   if (name === 'cd' || name === 'pushd') {
@@ -622,8 +681,7 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
     return { unit: u, verdict: 'allow', reason: 'bypassPermissions mode runs it', gap };
 
   const isCd = name === 'cd' && u.origin === 'list';
-  if (walk.cwdUnknown)
-    return { unit: u, verdict: 'approval', reason: 'follows a cd out of the working directories', gap };
+  if (walk.cwdUnknown) return { unit: u, verdict: 'approval', reason: AFTER_CD_OUT, gap };
   if (uses === 'dynamic') {
     return { unit: u, verdict: 'approval', reason: 'a path it uses is only known when it runs', gap };
   }
@@ -647,7 +705,7 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
           ? `${use.command} in '${use.path}'`
           : undefined;
     const text =
-      env.behaviour.insideFileCommandWording === 'needs-approval' && use.op === 'write' && subject
+      env.behaviour.insideFileCommandWording === 'needs-approval' && asWrite && subject
         ? msg.writeNeedsApproval(subject, inWorkingDirs(use.path, env.dirs), env.dirs)
         : use.blocked();
     // The filesystem root is not reported as a blocked path: 2.1.273 lists `cd /` and `ls -d /`
@@ -676,10 +734,15 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
         u.assignments.length > 0 ? 'only sets variables' : 'redirections inside the working directories',
       gap,
     };
-  if (u.assignments.length === 0 && name !== null && isReadOnlyCommand(name, words.slice(1))) {
+  if (
+    u.assignments.length === 0 &&
+    name !== null &&
+    !walk.bareAssignment &&
+    isReadOnlyCommand(name, words.slice(1))
+  ) {
     return { unit: u, verdict: 'allow', reason: `${name} is in the built-in read-only set`, gap };
   }
-  if (name === 'xargs') {
+  if (name === 'xargs' && !walk.bareAssignment) {
     const inner = stripWrapper(words, false);
     const innerName = inner?.[0]?.value;
     if (
@@ -833,7 +896,8 @@ export function checkBash(env: Env, command: string, shellCwd: string | undefine
 
   const analysis = analyze(parsed.script, env.ctx.home, assignedValues(parsed.script));
   const start = shellCwd ?? env.ctx.cwd;
-  const walk: Walk = { cwd: start, cwdUnknown: false, denyCwds: [start], cwdLost: false };
+  const bareAssignment = analysis.bareNames.some((n) => !SAFE_ENV.has(n));
+  const walk: Walk = { cwd: start, cwdUnknown: false, denyCwds: [start], cwdLost: false, bareAssignment };
   const results = analysis.units.map((u) => checkUnit(env, u, walk));
   const subcommands = subcommandDecisions(results);
   const gap = results.find((r) => r.gap)?.gap;
@@ -1023,7 +1087,7 @@ export function checkBash(env: Env, command: string, shellCwd: string | undefine
     // A pipeline is judged segment by segment, each as a command of its own; the parts that
     // are not approved are listed, whatever each one's own message would be.
     const open = analysis.segments.filter((_, i) =>
-      results.some((r) => r.unit.segment === i && r.verdict !== 'allow'),
+      results.some((r) => r.unit.segment === i && (r.segmentVerdict ?? r.verdict) !== 'allow'),
     );
     if (open.length > 0) {
       return withGap({
@@ -1036,9 +1100,14 @@ export function checkBash(env: Env, command: string, shellCwd: string | undefine
       });
     }
   }
+  // A part refused with a text of its own keeps it when it is the only part not approved;
+  // otherwise every part not approved is listed.
   const blocked = results.find((r) => r.verdict === 'blocked');
-  if (blocked) return withGap({ behavior: 'ask', message: blocked.message, reason: blocked.reason });
-  const pending = results.filter((r) => r.verdict === 'approval');
+  const pending = results.filter((r) => r.verdict === 'approval' || r.verdict === 'blocked');
+  // What follows a cd out of the working directories is not counted against a blocked cd.
+  const others = pending.filter((r) => r !== blocked && r.reason !== AFTER_CD_OUT);
+  if (blocked && others.every((r) => r.unit.top === blocked.unit.top))
+    return withGap({ behavior: 'ask', message: blocked.message, reason: blocked.reason });
   if (pending.length > 0) {
     // Parts are the top-level commands of the list; what runs inside one (a loop body, a
     // `bash -c` script) is that part's business.
@@ -1056,7 +1125,7 @@ export function checkBash(env: Env, command: string, shellCwd: string | undefine
   }
   // 2.1.332 does not approve unasked what reads a variable the line set itself; whatever else
   // needs approval is said first.
-  if (usesAssigned && env.behaviour.gateWording === 'cannot-check')
+  if ((usesAssigned || bareAssignment) && env.behaviour.gateWording === 'cannot-check')
     return withGap({
       behavior: 'ask',
       message: msg.gateMessage({ kind: 'set-variable' }, env.behaviour.gateWording),

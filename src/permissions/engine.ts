@@ -202,10 +202,11 @@ export async function decide(req: PermissionRequest, ctx: PermissionContext): Pr
       },
       req.tool,
     );
-  // A bare Bash allow is a blanket approval: dontAsk, plan and auto mode do not honour it; no
-  // bare allow lifts the write safety check.
+  // A bare allow rule approves whatever would prompt, in dontAsk too (Claude Code checks it
+  // before the mode turns a prompt into a refusal); plan and auto mode send Bash on to their
+  // own checks; no bare allow lifts the write safety check.
   const bareAllow =
-    c.safety || (req.kind === 'bash' && ctx.mode !== 'default' && ctx.mode !== 'acceptEdits')
+    c.safety || (req.kind === 'bash' && (ctx.mode === 'plan' || ctx.mode === 'auto'))
       ? undefined
       : bareRule(env.rules, req.tool, 'allow');
   if (bareAllow)

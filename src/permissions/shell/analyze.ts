@@ -68,6 +68,9 @@ export interface Analysis {
   /** Each top-level command of the && || ; | list as Claude Code names a part needing approval,
    * and whether it runs anything (a bare assignment does not count as a part). */
   tops: { text: string; runs: boolean }[];
+  /** Variables the line sets without running a command with them: `F=x;` on its own and the
+   * variable of a for loop. */
+  bareNames: string[];
 }
 
 const MAX_DEPTH = 8;
@@ -78,6 +81,7 @@ interface Walk {
   vars: ReadonlyMap<string, string>;
   units: Unit[];
   constructs: string[];
+  bareNames: string[];
   depth: number;
   strictOnly: boolean;
   /** The top-level pipe segment being walked. */
@@ -182,7 +186,8 @@ function wordValues(
           acc = cross(acc, [p.pattern]);
           break;
         case 'ParameterExpansion': {
-          const v = p.operation === null ? (p.parameter === 'HOME' ? home : vars.get(p.parameter)) : undefined;
+          const v =
+            p.operation === null ? (p.parameter === 'HOME' ? home : vars.get(p.parameter)) : undefined;
           if (v === undefined) return null;
           acc = cross(acc, [v]);
           break;
@@ -296,7 +301,14 @@ function simple(cmd: SimpleCommandNode, walk: Walk, origin: Origin): void {
   for (const n of nodes) scanWord(n, walk);
   const words = nodes.map((n) => word(n, walk));
   const redirects = cmd.redirections.map((r) => redirect(r, walk));
-  const display = [...assignments.map((a) => a.text), ...words.map((w) => w.text)].join(' ');
+  const shown = usesLineVariable(
+    words.map((w) => w.text),
+    walk.vars,
+  )
+    ? shellQuoteAll(words)
+    : null;
+  const display = [...assignments.map((a) => a.text), ...(shown ?? words.map((w) => w.text))].join(' ');
+  if (words.length === 0) walk.bareNames.push(...assignments.map((a) => a.name));
   walk.units.push({
     assignments,
     words,
@@ -324,7 +336,7 @@ function simple(cmd: SimpleCommandNode, walk: Walk, origin: Origin): void {
         display: combo.map((w) => w.text).join(' '),
         origin,
         segment: walk.segment,
-    top: walk.top,
+        top: walk.top,
         index: walk.units.length,
         strictOnly: walk.strictOnly,
         shadow: true,
@@ -370,7 +382,7 @@ function nestedScripts(words: readonly Word[], walk: Walk): void {
           display: sub.map((w) => w.text).join(' '),
           origin: 'find-exec',
           segment: walk.segment,
-    top: walk.top,
+          top: walk.top,
           index: walk.units.length,
           strictOnly: walk.strictOnly,
         });
@@ -410,6 +422,11 @@ function walkCommand(cmd: CommandNode, walk: Walk, origin: Origin): void {
       break;
     case 'For':
       note(walk, 'for_statement');
+      // A loop over literal words (`for i in 1`, recorded in bashperm) sets a variable that
+      // keeps every part from being read-only; one over globs (`for f in *`, probed) does not:
+      // its values are file names.
+      if (!(cmd.words && cmd.words.length > 0 && cmd.words.every((w) => word(w, walk).glob)))
+        walk.bareNames.push(cmd.variable);
       for (const w of cmd.words ?? []) scanWord(w, walk);
       walkBody(cmd.body, walk, 'control');
       break;
@@ -446,7 +463,7 @@ function walkCommand(cmd: CommandNode, walk: Walk, origin: Origin): void {
       display: '',
       origin,
       segment: walk.segment,
-    top: walk.top,
+      top: walk.top,
       index: walk.units.length,
       strictOnly: walk.strictOnly,
     });
@@ -456,13 +473,34 @@ function walkCommand(cmd: CommandNode, walk: Walk, origin: Origin): void {
 /** A command as Claude Code names a pipe segment: words, without output redirections. */
 function commandText(cmd: CommandNode, walk: Walk, source: string | undefined): string {
   if (cmd.type !== 'SimpleCommand') return source ?? '';
-  const scratch = { ...walk, units: [], constructs: [] };
+  const scratch = { ...walk, units: [], constructs: [], bareNames: [] };
   const assignments = cmd.assignments.map((a) => assignment(a, scratch).text);
-  const words = (cmd.name ? [cmd.name, ...cmd.args] : []).map(wordText);
+  const nodes = cmd.name ? [cmd.name, ...cmd.args] : [];
+  const words =
+    (usesLineVariable(nodes.map(wordText), walk.vars)
+      ? shellQuoteAll(nodes.map((n) => word(n, scratch)))
+      : null) ?? nodes.map(wordText);
+  // Only output redirections are left out of a part's name; input redirections and here-strings
+  // stay (`xargs cat <<< foo.txt`).
   const inputs = cmd.redirections
-    .filter((r) => r.operator === '<' && r.target.type === 'Word')
-    .map((r) => `< ${wordText(r.target as WordNode)}`);
+    .filter((r) => (r.operator === '<' || r.operator === '<<<') && r.target.type === 'Word')
+    .map((r) => `${r.operator} ${wordText(r.target as WordNode)}`);
   return [...assignments, ...words, ...inputs].join(' ');
+}
+
+/** Does a word read a variable the line itself set (`$F` after `F=foo.txt;`)? */
+function usesLineVariable(texts: readonly string[], vars: ReadonlyMap<string, string>): boolean {
+  return texts.some((t) => [...t.matchAll(/\$\{?([A-Za-z_]\w*)/g)].some((m) => vars.has(m[1] as string)));
+}
+
+/** A command whose words read a variable the line set is named by its words' values, each
+ * quoted for the shell where needed (`python3 -c 'print(open('\''foo.txt'\'').read())'`). */
+function shellQuoteAll(words: readonly Word[]): string[] | null {
+  if (words.some((w) => w.value === null)) return null;
+  return words.map((w) => {
+    const v = w.value as string;
+    return /^[A-Za-z0-9_\-.,:/@%+=]+$/.test(v) ? v : `'${v.replace(/'/g, "'\\''")}'`;
+  });
 }
 
 /** Top-level walk: also cuts the command line into pipe segments. */
@@ -522,7 +560,17 @@ export function analyze(
   home: string,
   vars: ReadonlyMap<string, string> = new Map(),
 ): Analysis {
-  const walk: Walk = { home, vars, units: [], constructs: [], depth: 0, strictOnly: false, segment: 0, top: 0 };
+  const walk: Walk = {
+    home,
+    vars,
+    units: [],
+    constructs: [],
+    bareNames: [],
+    depth: 0,
+    strictOnly: false,
+    segment: 0,
+    top: 0,
+  };
   const { segments, tops } = walkTop(script, walk);
-  return { units: walk.units, constructs: walk.constructs, segments, tops };
+  return { units: walk.units, constructs: walk.constructs, segments, tops, bareNames: walk.bareNames };
 }

@@ -386,9 +386,14 @@ export const FILE_COMMANDS: ReadonlyMap<string, FileCommand> = new Map(
 /** Commands outside Claude Code's list that still write the files they name. They are
  * checked against deny rules (never silently past an Edit deny), but have no wording of their
  * own, so default mode reports them as needing approval. */
-export const EXTRA_WRITERS: ReadonlyMap<string, { skip: number; valueFlags: readonly string[] }> = new Map(
+export const EXTRA_WRITERS: ReadonlyMap<
+  string,
+  { skip: number; valueFlags: readonly string[]; verb?: string }
+> = new Map(
   Object.entries({
-    tee: { skip: 0, valueFlags: [] },
+    // tee's paths are checked like a file command's (bashperm: `tee foo.txt <<< hi` in default
+    // mode gets `tee in '<path>' was blocked. …`).
+    tee: { skip: 0, valueFlags: [], verb: 'write to files in' },
     truncate: { skip: 0, valueFlags: ['-s', '-r', '--size', '--reference'] },
     chmod: { skip: 1, valueFlags: ['--reference'] },
     chown: { skip: 1, valueFlags: ['--reference', '--from'] },
