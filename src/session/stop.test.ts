@@ -21,11 +21,22 @@ const scenario = (turns: Scenario['turns']): Scenario => ({
   turns,
 });
 
-/** Aborts after `ms` (the replay is then inside a command that waits). */
-function stopAfter(ms: number): AbortSignal {
+/** A workspace whose shell aborts the signal once a command mentioning `marker` has started,
+ * so the stop lands inside that command however slow the machine is. */
+function stopInside(marker: string) {
   const c = new AbortController();
-  setTimeout(() => c.abort(), ms);
-  return c.signal;
+  const ws = createMemfsWorkspace({
+    shell: (vol, clock) => {
+      const inner = createJustBashShell(vol, clock);
+      return {
+        run: (command, opts) => {
+          if (command.includes(marker)) setTimeout(() => c.abort(), 50);
+          return inner.run(command, opts);
+        },
+      };
+    },
+  });
+  return { ws, signal: c.signal };
 }
 
 const write = (name: string) => ({
@@ -35,7 +46,7 @@ const write = (name: string) => ({
 
 describe('stopping a replay', () => {
   it('stops the running Bash command, runs no call after it, and starts no further turn', async () => {
-    const ws = withBash();
+    const { ws, signal } = stopInside('sleep 100');
     const started = Date.now();
     const { result, session, stopped } = await replayScenario(
       ws,
@@ -45,7 +56,7 @@ describe('stopping a replay', () => {
         [write('c.txt')],
       ]),
       'stop',
-      { tools: ALL_TOOLS, permissions: createPermissions, signal: stopAfter(300) },
+      { tools: ALL_TOOLS, permissions: createPermissions, signal },
     );
     expect(Date.now() - started).toBeLessThan(5000);
     expect(stopped).toEqual(true);
@@ -71,13 +82,13 @@ describe('stopping a replay', () => {
   });
 
   it('stops waiting for background commands and stops them; their notification comes later', async () => {
-    const ws = withBash();
+    const { ws, signal } = stopInside('sleep 100');
     const started = Date.now();
     const { result, session, stopped } = await replayScenario(
       ws,
       scenario([[{ name: 'Bash', input: { command: 'sleep 100', run_in_background: true } }]]),
       'stop',
-      { tools: ALL_TOOLS, permissions: createPermissions, signal: stopAfter(300) },
+      { tools: ALL_TOOLS, permissions: createPermissions, signal },
     );
     expect(Date.now() - started).toBeLessThan(5000);
     expect(stopped).toEqual(true);
