@@ -6,7 +6,7 @@ import { compareResults, short, type Difference } from '../session/compare';
 import { createWorkspace, type CliBackend, type WorkspaceHooks } from './backends';
 import type { LoadedScenario } from './corpus';
 import type { ScenarioResult } from '../scenario/schema';
-import { ScenarioStopped, scenarioDeadlineS } from './scenario-thread';
+import { ScenarioStopped, scenarioThreadDeadlineS } from './scenario-thread';
 
 /** `version`: replay under this behaviour version instead of the one the scenario names (the
  * version of the recorded result it is compared with). */
@@ -46,7 +46,7 @@ export type ReplayFn = (s: LoadedScenario, version?: string) => Promise<Scenario
 export function inProcess(backend: CliBackend): ReplayFn {
   return async (s, version) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const ms = 1000 * scenarioDeadlineS(s, { memoryMb: Infinity });
+    const ms = 1000 * scenarioThreadDeadlineS(s, { memoryMb: Infinity });
     const late = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new ScenarioStopped(`timed out after ${ms / 1000} s`)), ms);
     });

@@ -8,13 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { removeTree } from '../backends/disk/remove';
+import { scenarioDeadlineS } from '../scenario/deadline';
 import type { ScenarioResult } from '../scenario/schema';
 import type { CliBackend } from './backend-names';
 import type { LoadedScenario } from './corpus';
 import { tsThread } from './ts-thread';
 
-/** The oracle's kill timeout when a scenario names none. */
-export const DEFAULT_SCENARIO_TIMEOUT_S = 60;
 /** The CLI process's resident size a scenario may bring it to. */
 export const DEFAULT_MEMORY_MB = 1536;
 const MEMORY_CHECK_MS = 100;
@@ -40,8 +39,8 @@ export type FromScenarioThread =
 /** A scenario ended by its deadline or memory budget; `message` says which and how to change it. */
 export class ScenarioStopped extends Error {}
 
-export function scenarioDeadlineS(s: LoadedScenario, budget: Budget): number {
-  return budget.timeoutS ?? s.scenario.timeout ?? DEFAULT_SCENARIO_TIMEOUT_S;
+export function scenarioThreadDeadlineS(s: LoadedScenario, budget: Budget): number {
+  return scenarioDeadlineS(s.scenario, budget.timeoutS);
 }
 
 interface Live {
@@ -85,7 +84,7 @@ export class ScenarioThread {
     await live.ready;
     const tmp = mkdtempSync(join(this.tmp, 'cc-scenario-'));
     const groups = new Set<number>();
-    const deadlineS = scenarioDeadlineS(s, this.budget);
+    const deadlineS = scenarioThreadDeadlineS(s, this.budget);
     let timer: ReturnType<typeof setTimeout> | undefined;
     let poll: ReturnType<typeof setInterval> | undefined;
     try {

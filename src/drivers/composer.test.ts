@@ -107,6 +107,23 @@ describe('PlaygroundSession', () => {
     ]);
   });
 
+  it("stops a replay at the scenario's deadline, as the CLI does, and says it was the deadline", async () => {
+    const withBash = () => createMemfsWorkspace({ shell: (vol, clock) => createJustBashShell(vol, clock) });
+    const turns = [[{ name: 'Bash', input: { command: 'echo one' } }], [{ name: 'Bash', input: { command: 'sleep 100' } }]];
+    const started = Date.now();
+    const s = await PlaygroundSession.open(withBash, 'slow', { ...BLANK_SCENARIO, mode: 'bypassPermissions', timeout: 2, turns });
+    expect([
+      s.stopped,
+      s.deadlinePassedS,
+      s.history.map((m) => m.calls.map((c) => c.rendered.content)),
+      Date.now() - started < 10_000,
+    ]).toEqual([true, 2, [['one'], ['Exit code 143']], true]);
+    const mine = new AbortController();
+    mine.abort();
+    const byPerson = await PlaygroundSession.open(withBash, 'slow', { ...BLANK_SCENARIO, turns }, { signal: mine.signal });
+    expect([byPerson.stopped, byPerson.deadlinePassedS]).toEqual([true, undefined]);
+  });
+
   it('a stopped replay keeps the turns that ran, a stopped model call stays in the history, and the session goes on', async () => {
     const withBash = () => createMemfsWorkspace({ shell: (vol, clock) => createJustBashShell(vol, clock) });
     const stopIn = (ms: number) => {

@@ -1,5 +1,6 @@
 // The manual composer driver: a playground session is a scenario that grows. It starts from a
 // gallery scenario (replayed) or a blank workspace; each composed model call and each outside
+import { scenarioDeadlineS } from '../scenario/deadline';
 // edit is appended to the scenario's turns while it runs on the live session, so changing the
 // session settings re-runs exactly the same history on a fresh workspace.
 import { relative, resolve } from 'pathe';
@@ -131,30 +132,37 @@ export class PlaygroundSession {
     private readonly answers: Answers,
     /** The person stopped the replay: the history and the result are partial. */
     readonly stopped = false,
+    /** The replay passed its deadline (seconds) and was stopped there. */
+    readonly deadlinePassedS?: number,
   ) {}
 
   /** Lays the scenario out on a fresh workspace and replays its turns, with snapshots. A
-   * signal stops the replay; the session is then what ran, and can go on. */
+   * signal stops the replay, and so does the scenario's deadline (as in the CLI); the session is
+   * then what ran, and can go on. */
   static async open(
     makeWorkspace: () => Workspace | Promise<Workspace>,
     id: string,
     scenario: Scenario,
-    opts: { signal?: AbortSignal } = {},
+    opts: { signal?: AbortSignal; deadlineS?: number } = {},
   ): Promise<PlaygroundSession> {
     const ws = await makeWorkspace();
     const answers = new Answers(scenario.answers);
+    const deadlineS = opts.deadlineS ?? scenarioDeadlineS(scenario);
+    const deadline = AbortSignal.timeout(deadlineS * 1000);
+    const signal = opts.signal ? AbortSignal.any([opts.signal, deadline]) : deadline;
     const { result, session, problems, stopped } = await replayScenario(ws, scenario, id, {
       tools: ALL_TOOLS,
       permissions: createPermissions,
       snapshots: true,
       onAsk: answers.onAsk,
-      signal: opts.signal,
+      signal,
     });
     answers.endReplay();
     let used = scenario.answers && answers.given.length < scenario.answers.length ? { ...scenario, answers: [...answers.given] } : scenario;
     // Turns that never started are not history: the next composed call follows the last that ran.
     if (session.history.length < used.turns.length) used = { ...used, turns: used.turns.slice(0, session.history.length) };
-    return new PlaygroundSession(id, used, ws, session, result, problems, answers, stopped);
+    const late = stopped && deadline.aborted && !opts.signal?.aborted ? deadlineS : undefined;
+    return new PlaygroundSession(id, used, ws, session, result, problems, answers, stopped, late);
   }
 
   get history(): readonly ModelCallRecord[] {

@@ -167,7 +167,11 @@ interface Live {
   stopped?: boolean;
 }
 
-type Status = { kind: 'idle' } | { kind: 'running' | 'stopped' | 'error'; text: string };
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'running' | 'error'; text: string }
+  /** `deadlineS`: stopped by the replay's deadline, not by the person. */
+  | { kind: 'stopped'; text: string; deadlineS?: number };
 
 const isTyping = (t: EventTarget | null) =>
   t instanceof HTMLElement &&
@@ -219,7 +223,12 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
         });
         // A stopped replay shows where it stopped.
         setSelectedCall(next.play.stopped ? Math.max(0, next.play.history.length - 1) : 0);
-        setStatus(op.signal.aborted ? { kind: 'stopped', text: label } : { kind: 'idle' });
+        const deadlineS = next.play.deadlinePassedS;
+        setStatus(
+          op.signal.aborted || deadlineS !== undefined
+            ? { kind: 'stopped', text: label, ...(deadlineS !== undefined && !op.signal.aborted ? { deadlineS } : {}) }
+            : { kind: 'idle' },
+        );
       } catch (e) {
         if (running.current !== op) return;
         running.current = undefined;
@@ -450,7 +459,10 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
         ) : null}
         {status.kind === 'stopped' ? (
           <p role="status" className="stopped">
-            Stopped by you: {status.text}. The model calls that ran are below; you can go on composing.
+            {status.deadlineS !== undefined
+              ? `Stopped at its deadline (${status.deadlineS} s, the scenario's timeout or 60 s, as in the CLI): ${status.text}.`
+              : `Stopped by you: ${status.text}.`}{' '}
+            The model calls that ran are below; you can go on composing.
           </p>
         ) : null}
         {status.kind === 'error' ? (
