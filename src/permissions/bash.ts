@@ -490,7 +490,11 @@ interface Walk {
 /** Whether the line's bare assignments keep every part from being read-only: a name outside
  * the profile's safe list does while the shell's environment is unknown (no Bash command let
  * through yet in the session), and once it is known when the environment has the name. */
-function bareAssignmentBlocks(env: Env, names: readonly string[], shellEnv: readonly string[] | undefined): boolean {
+function bareAssignmentBlocks(
+  env: Env,
+  names: readonly string[],
+  shellEnv: readonly string[] | undefined,
+): boolean {
   const table = env.behaviour.bareAssignments;
   const known = new Set([...(shellEnv ?? []), ...table.shellNames]);
   return names.some((n) => !table.safe.has(n) && (!env.ctx.shellStarted || known.has(n)));
