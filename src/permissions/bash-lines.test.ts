@@ -97,7 +97,9 @@ describe('bare assignments by version', () => {
       expect(await shown('F=foo.txt; tail -n 1 $F', c)).toBe(APPROVAL);
       await run('ls', c);
       expect(await shown('F=foo.txt; tail -n 1 $F', c)).toBe(
-        version === '2.1.332' ? "ask: A variable set in this command can't be checked before it runs" : 'allow',
+        version === '2.1.332'
+          ? "ask: A variable set in this command can't be checked before it runs"
+          : 'allow',
       );
     }
   });
@@ -159,9 +161,11 @@ describe.each(VERSIONS)('pipes, tee and part names (%s)', (version, behaviour) =
     );
   });
 
-  it('keeps a part's own text only when it is the only part not approved', async () => {
+  it("keeps a part's own text only when it is the only part not approved", async () => {
     const c = ctx('default', behaviour);
-    expect(await shown("cp 'foo.txt' copy.txt; echo done", c)).toBe(inside(`cp in '${CWD}/foo.txt'`, 'copy files to/from'));
+    expect(await shown("cp 'foo.txt' copy.txt; echo done", c)).toBe(
+      inside(`cp in '${CWD}/foo.txt'`, 'copy files to/from'),
+    );
     expect(await shown('true && xargs cat <<< foo.txt', c)).toBe(
       'ask: This Bash command contains multiple operations. The following part requires approval: xargs cat <<< foo.txt',
     );
