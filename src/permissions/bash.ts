@@ -487,48 +487,33 @@ interface Walk {
   bareAssignment: boolean;
 }
 
-/** Environment variables whose bare assignment Claude Code 2.1.27x-2.1.33x considers harmless. */
-const SAFE_ENV = new Set([
-  'GOEXPERIMENT',
-  'GOOS',
-  'GOARCH',
-  'CGO_ENABLED',
-  'GO111MODULE',
-  'RUST_BACKTRACE',
-  'RUST_LOG',
-  'NODE_ENV',
-  'PYTHONUNBUFFERED',
-  'PYTHONDONTWRITEBYTECODE',
-  'PYTEST_DISABLE_PLUGIN_AUTOLOAD',
-  'PYTEST_DEBUG',
-  'ANTHROPIC_API_KEY',
-  'LANG',
-  'LANGUAGE',
-  'LC_ALL',
-  'LC_CTYPE',
-  'LC_TIME',
-  'CHARSET',
-  'TERM',
-  'COLORTERM',
-  'NO_COLOR',
-  'FORCE_COLOR',
-  'TZ',
-  'LS_COLORS',
-  'LSCOLORS',
-  'GREP_COLOR',
-  'GREP_COLORS',
-  'GCC_COLORS',
-  'TIME_STYLE',
-  'BLOCK_SIZE',
-  'BLOCKSIZE',
-  'COLUMNS',
-  'LINES',
-  'CLICOLOR',
-  'CLICOLOR_FORCE',
-  'CI',
-  'DEBIAN_FRONTEND',
-  'GIT_TERMINAL_PROMPT',
-]);
+/** Whether the line's bare assignments keep every part from being read-only: a name outside
+ * the profile's safe list does while the shell's environment is unknown (no Bash command let
+ * through yet in the session), and once it is known when the environment has the name. */
+function bareAssignmentBlocks(
+  env: Env,
+  names: readonly string[],
+  shellEnv: readonly string[] | undefined,
+): boolean {
+  const table = env.behaviour.bareAssignments;
+  const known = new Set([...(shellEnv ?? []), ...table.shellNames]);
+  return names.some((n) => !table.safe.has(n) && (!env.ctx.shellStarted || known.has(n)));
+}
+
+/** The text of an assignment Claude Code refuses by the variable's name (bare: a variable that
+ * changes how later commands are found or run; bare or prefix: an integer variable). */
+function assignmentRefusal(env: Env, analysis: Analysis): string | undefined {
+  const table = env.behaviour.bareAssignments;
+  for (const u of analysis.units) {
+    const bare = u.words.length === 0;
+    for (const { name } of u.assignments) {
+      if (name === 'IFS') return msg.IFS_ASSIGNMENT;
+      if (table.integer.has(name)) return msg.integerAssignment(name, bare);
+      if (bare && table.altersLookup.has(name)) return msg.altersLookup(name);
+    }
+  }
+  return undefined;
+}
 
 const AFTER_CD_OUT = 'follows a cd out of the working directories';
 
@@ -873,7 +858,12 @@ function writesWithGlob(u: Unit): boolean {
   );
 }
 
-export function checkBash(env: Env, command: string, shellCwd: string | undefined): Check {
+export function checkBash(
+  env: Env,
+  command: string,
+  shellCwd: string | undefined,
+  shellEnv?: readonly string[],
+): Check {
   const parsed = parseCommand(command);
   if (command.length > MAX_COMMAND_LENGTH) {
     const analysis = parsed.ok ? analyze(parsed.script, env.ctx.home) : undefined;
@@ -896,7 +886,7 @@ export function checkBash(env: Env, command: string, shellCwd: string | undefine
 
   const analysis = analyze(parsed.script, env.ctx.home, assignedValues(parsed.script));
   const start = shellCwd ?? env.ctx.cwd;
-  const bareAssignment = analysis.bareNames.some((n) => !SAFE_ENV.has(n));
+  const bareAssignment = bareAssignmentBlocks(env, analysis.bareNames, shellEnv);
   const walk: Walk = { cwd: start, cwdUnknown: false, denyCwds: [start], cwdLost: false, bareAssignment };
   const results = analysis.units.map((u) => checkUnit(env, u, walk));
   const subcommands = subcommandDecisions(results);
@@ -933,6 +923,15 @@ export function checkBash(env: Env, command: string, shellCwd: string | undefine
     });
   }
   const asked = results.find((r) => r.verdict === 'ask-rule');
+  // Refused by the variable's name before the static gate (`LANG=$(id); cat a` names LANG).
+  const byName = assignmentRefusal(env, analysis);
+  if (byName)
+    return withGap({
+      behavior: 'ask',
+      ...(asked?.rule ? { ruleAsk: true, rule: ruleRef(asked.rule) } : {}),
+      message: byName,
+      reason: `the line assigns a variable Claude Code will not let a command change: ${byName}`,
+    });
   const { reason: gate, usesAssigned } = gateReason(parsed.script, command);
   if (gate?.kind === 'fixed' && gate.text === 'subshell' && env.behaviour.subshellPathDeny) {
     const inside = results.find((r) => r.verdict === 'deny' && r.use && r.unit.origin === 'subshell');

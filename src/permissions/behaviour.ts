@@ -1,6 +1,8 @@
 // Permission behaviour of the Claude Code versions in the recorded corpus. A profile names one;
 // decisions read switches, never version strings.
+import { BARE_ASSIGNMENTS_2_1_273 } from '../profiles/2.1.273/bare-assignments';
 import { SENSITIVE_PATHS_2_1_273 } from '../profiles/2.1.273/sensitive-paths';
+import { BARE_ASSIGNMENTS_2_1_332 } from '../profiles/2.1.332/bare-assignments';
 import type { ClassifierVerdict, PermissionBehaviour } from './types';
 
 export const PERMISSIONS_2_1_273: PermissionBehaviour = {
@@ -16,6 +18,7 @@ export const PERMISSIONS_2_1_273: PermissionBehaviour = {
   transparentWrappers: ['command', 'builtin'],
   subshellPathDeny: false,
   sensitivePaths: SENSITIVE_PATHS_2_1_273,
+  bareAssignments: BARE_ASSIGNMENTS_2_1_273,
 };
 
 /** perm-deny-bash-absolute-rm, perm-deny-bash-subshell, perm-default-bash-write,
@@ -35,6 +38,7 @@ export const PERMISSIONS_2_1_332: PermissionBehaviour = {
   subshellPathDeny: true,
   // Recorded the same as 2.1.273's on every probed path.
   sensitivePaths: SENSITIVE_PATHS_2_1_273,
+  bareAssignments: BARE_ASSIGNMENTS_2_1_332,
 };
 
 /** A scenario's scripted classifier (`classifier`, `classifier_server`) as the oracle's fake

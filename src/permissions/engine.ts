@@ -53,6 +53,7 @@ async function toolCheck(env: Env, req: PermissionRequest): Promise<Check> {
         env,
         req.command ?? '',
         req.shellCwd === undefined ? undefined : normalizePath(req.shellCwd),
+        req.shellEnv,
       );
     case 'other':
       return otherCheck(env, req);
@@ -161,6 +162,13 @@ export function validateRules(req: PermissionRequest, ctx: PermissionContext): D
 }
 
 export async function decide(req: PermissionRequest, ctx: PermissionContext): Promise<Decision> {
+  const d = await decideOnce(req, ctx);
+  // A command let through runs in the shell, whose environment Claude Code knows from then on.
+  if (req.kind === 'bash' && d.behavior === 'allow' && !req.rulesOnly) ctx.shellStarted = true;
+  return d;
+}
+
+async function decideOnce(req: PermissionRequest, ctx: PermissionContext): Promise<Decision> {
   const env = makeEnv(ctx);
   const bareDeny = bareRule(env.rules, req.tool, 'deny');
   if (bareDeny)

@@ -194,3 +194,12 @@ export const structuredError = (message: string): string =>
  * askWrite's text. */
 export const askSensitive = (path: string): string =>
   `Claude requested permissions to edit ${path} which is a sensitive file.`;
+
+/** Assignments refused by the variable's name (bash-assign probes, both versions). */
+export const IFS_ASSIGNMENT = 'IFS assignment changes word-splitting — cannot model statically';
+export const altersLookup = (name: string) =>
+  `${name} assignment alters command lookup/execution for subsequent commands`;
+export const integerAssignment = (name: string, bare: boolean) =>
+  bare
+    ? `${name} has integer attribute — assignment arith-evals RHS, which can execute subscript command substitution or abort/diverge at runtime`
+    : `${name} has integer attribute — env-prefix arith-evals value, which can execute subscript command substitution or abort/diverge at runtime`;

@@ -77,6 +77,22 @@ export interface PermissionBehaviour {
   subshellPathDeny: boolean;
   /** The paths a write asks about in every mode but bypassPermissions (the profile's table). */
   sensitivePaths: SensitivePathTable;
+  /** How a line's bare assignment (`F=x; cat a`) is judged (the profile's table). */
+  bareAssignments: BareAssignmentTable;
+}
+
+/** Bare assignments (`NAME=x;` on its own, a for loop's variable): a name outside `safe` keeps
+ * every part of the line from being read-only while the shell's environment is unknown (no
+ * Bash command let through yet in the session) and, once it is known, when the environment
+ * has the name. */
+export interface BareAssignmentTable {
+  safe: ReadonlySet<string>;
+  /** Names the Bash tool's shell has on top of the process environment. */
+  shellNames: readonly string[];
+  /** Bare assignments refused with `<NAME> assignment alters command lookup/execution …`. */
+  altersLookup: ReadonlySet<string>;
+  /** Variables with bash's integer attribute: refused bare and as a command prefix. */
+  integer: ReadonlySet<string>;
 }
 
 /** The binary's table of paths it will not write without asking (see safety.ts); every name is
@@ -122,6 +138,9 @@ export interface PermissionContext {
   realpath?: (p: string) => Promise<string | null>;
   /** Process environment (only CLAUDE_CODE_ENTRYPOINT is read, for the Glob/Grep gate). */
   env?: Record<string, string>;
+  /** Set by `decide` once a Bash command is let through: from then on Claude Code knows the
+   * shell's environment (bare assignments are judged against it). */
+  shellStarted?: boolean;
 }
 
 export type PermissionKind = 'read' | 'write' | 'bash' | 'other';
@@ -139,6 +158,8 @@ export interface PermissionRequest {
   command?: string;
   /** Bash: the shell's current directory when it differs from the project directory. */
   shellCwd?: string;
+  /** Bash: the names in the environment commands run with (the process environment). */
+  shellEnv?: readonly string[];
   input: unknown;
   validation?: ValidationStyle;
   /** Decide by the rules, the working directories and bypassPermissions only: what auto and

@@ -19,6 +19,7 @@ export const bashTool: ToolModule<BashInput, BashOutcome> = {
       paths: [],
       command: input.command,
       input,
+      shellEnv: Object.keys(ctx.conversation.env),
     };
     if (ctx.conversation.cwd !== ctx.ws.info.cwd) req.shellCwd = ctx.conversation.cwd;
     return req;
