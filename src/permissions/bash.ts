@@ -1040,18 +1040,11 @@ export function checkBash(env: Env, command: string, shellCwd: string | undefine
       reason: pending.map((r) => `${r.unit.display}: ${r.reason}`).join('; '),
     });
   }
-  // 2.1.332 does not approve unasked what reads a variable the line set itself; whatever else
-  // needs approval is said first.
-  if (usesAssigned && env.behaviour.gateWording === 'cannot-check')
-    return withGap({
-      behavior: 'ask',
-      message: msg.gateMessage({ kind: 'set-variable' }, env.behaviour.gateWording),
-      reason: 'the command reads a variable it sets itself',
-    });
   // 2.1.332's plan mode, when the API's classifier flags the call, runs it unasked only if an
   // allow rule approves it: a command that is merely read-only (or a cd inside the project)
   // goes to the classifier, and its prompt says no more than the generic text, or that a loop
   // needs approval. Without a verdict, read-only commands run (perm-plan-bash-readonly).
+  // A variable the line sets itself gets the loop's text, not the gate's.
   const unruled = live.filter((r) => r.verdict === 'allow' && !r.rule && r.unit.words.length > 0);
   if (
     env.mode === 'plan' &&
@@ -1061,8 +1054,19 @@ export function checkBash(env: Env, command: string, shellCwd: string | undefine
   )
     return withGap({
       behavior: 'ask',
-      message: analysis.constructs.some((c) => LOOPS.has(c)) ? msg.BASH_NEEDS_APPROVAL : msg.askTool('Bash'),
+      message:
+        usesAssigned || analysis.constructs.some((c) => LOOPS.has(c))
+          ? msg.BASH_NEEDS_APPROVAL
+          : msg.askTool('Bash'),
       reason: `plan mode asks the classifier about what no allow rule approves (${unruled.map((r) => r.unit.display).join('; ')})`,
+    });
+  // 2.1.332 does not approve unasked what reads a variable the line set itself; whatever else
+  // needs approval is said first.
+  if (usesAssigned && env.behaviour.gateWording === 'cannot-check')
+    return withGap({
+      behavior: 'ask',
+      message: msg.gateMessage({ kind: 'set-variable' }, env.behaviour.gateWording),
+      reason: 'the command reads a variable it sets itself',
     });
   const byMode = results.some((r) => r.reason.startsWith('acceptEdits'));
   return withGap({

@@ -2,7 +2,14 @@
 // dontAsk, auto, plan) turns a passthrough `ask` into its final form.
 import type { Rule } from './rules';
 import type { RuleSet } from './ruleset';
-import type { ClassifierVerdict, Mode, PermissionBehaviour, PermissionContext, RuleRef, SubcommandDecision } from './types';
+import type {
+  ClassifierVerdict,
+  Mode,
+  PermissionBehaviour,
+  PermissionContext,
+  RuleRef,
+  SubcommandDecision,
+} from './types';
 
 export interface Check {
   behavior: 'allow' | 'deny' | 'ask';

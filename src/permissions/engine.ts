@@ -269,8 +269,7 @@ async function decideCall(req: PermissionRequest, ctx: PermissionContext): Promi
     else if (verdict.blocked) {
       tally.consecutive += 1;
       tally.total += 1;
-      const limit =
-        tally.consecutive >= DENIAL_LIMIT.consecutive || tally.total >= DENIAL_LIMIT.total;
+      const limit = tally.consecutive >= DENIAL_LIMIT.consecutive || tally.total >= DENIAL_LIMIT.total;
       if (tally.total >= DENIAL_LIMIT.total) Object.assign(tally, { consecutive: 0, total: 0 });
       if (limit)
         return finish(
