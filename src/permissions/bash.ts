@@ -4,7 +4,7 @@
 // and redirections, ask rules, allow rules, the working directories, the built-in read-only
 // set. 2.1.273's known misses (`/bin/rm`, `bash -c`) are reproduced and flagged as knownGap.
 import type { Check, Env } from './check';
-import { modeRef, ruleRef } from './check';
+import { flags, modeRef, ruleRef } from './check';
 import { readPathAllowed, writePathAllowed } from './files';
 import * as msg from './messages';
 import picomatch from 'picomatch';
@@ -824,21 +824,11 @@ function wholeCommand(
 }
 
 const VCS = new Set(['git', 'hg', 'svn', 'jj', 'fossil']);
+const LOOPS = new Set(['for_statement', 'c_style_for_statement', 'while_statement']);
 
-/** Recorded in plan mode: with a Read or Edit deny rule in force, what the static gate stops
- * at is put to the person, not to the classifier. */
-const denyRules = (env: Env) =>
-  env.rules.some((r) => r.behavior === 'deny' && r.tool !== 'Bash' && r.content !== undefined);
 /** `..` after a real directory segment (`sub/..`), not a leading `../`. */
 const DOTDOT = /(^|\/)(?!\.\.?\/)[^/]+\/\.\.(\/|$)/;
 
-/** Recorded in plan mode with a blocking classifier: `rm -f` (in a nested command) and
- * `git checkout` got the prompt's text, not the classifier's; plain `rm a.txt` is classified. */
-function autoNever(words: readonly Word[]): boolean {
-  const [name, ...args] = words.map((w) => w.value);
-  if (name === 'rm') return args.some((a) => a !== null && a !== undefined && /^-[a-zA-Z]*f/.test(a));
-  return name === 'git' && args[0] === 'checkout';
-}
 /** Commands that may write the files they are given (sed through its w command). */
 const WRITE_CAPABLE = new Set([
   ...[...FILE_COMMANDS.entries()].filter(([, c]) => c.op !== 'read').map(([n]) => n),
@@ -891,13 +881,10 @@ export function checkBash(
   const results = analysis.units.map((u) => checkUnit(env, u, walk));
   const subcommands = subcommandDecisions(results);
   const gap = results.find((r) => r.gap)?.gap;
-  // Some commands are never left to auto mode's classifier: the prompt's text is the answer.
-  const neverClassified = results.some((r) => autoNever(strippedWords(r.unit)));
   const withGap = (c: Check): Check => ({
     ...c,
     subcommands,
     ...(gap ? { knownGap: gap } : {}),
-    ...(neverClassified && c.behavior === 'ask' ? { notClassified: true } : {}),
   });
 
   const denyMessage = (r: UnitResult) =>
@@ -969,7 +956,6 @@ export function checkBash(
     return withGap({
       behavior: 'ask',
       ...(asked ? { ruleAsk: true, rule: ruleRef(asked.rule as Rule) } : {}),
-      ...(denyRules(env) ? { notClassified: true } : {}),
       ...(gateGap && !gap ? { knownGap: gateGap } : {}),
       message,
       reason: `the static analysis stops at this command's syntax: ${message}`,
@@ -1122,6 +1108,26 @@ export function checkBash(
       reason: pending.map((r) => `${r.unit.display}: ${r.reason}`).join('; '),
     });
   }
+  // 2.1.332's plan mode, when the API's classifier flags the call, runs it unasked only if an
+  // allow rule approves it: a command that is merely read-only (or a cd inside the project)
+  // goes to the classifier, and its prompt says no more than the generic text, or that a loop
+  // needs approval. Without a verdict, read-only commands run (perm-plan-bash-readonly).
+  // A variable the line sets itself gets the loop's text, not the gate's.
+  const unruled = live.filter((r) => r.verdict === 'allow' && !r.rule && r.unit.words.length > 0);
+  if (
+    env.mode === 'plan' &&
+    env.behaviour.planRulesOnlyAllow &&
+    flags(env.ctx.classifier) &&
+    unruled.length > 0
+  )
+    return withGap({
+      behavior: 'ask',
+      message:
+        usesAssigned || analysis.constructs.some((c) => LOOPS.has(c))
+          ? msg.BASH_NEEDS_APPROVAL
+          : msg.askTool('Bash'),
+      reason: `plan mode asks the classifier about what no allow rule approves (${unruled.map((r) => r.unit.display).join('; ')})`,
+    });
   // 2.1.332 does not approve unasked what reads a variable the line set itself; whatever else
   // needs approval is said first.
   if ((usesAssigned || bareAssignment) && env.behaviour.gateWording === 'cannot-check')

@@ -2,7 +2,14 @@
 // dontAsk, auto, plan) turns a passthrough `ask` into its final form.
 import type { Rule } from './rules';
 import type { RuleSet } from './ruleset';
-import type { Mode, PermissionBehaviour, PermissionContext, RuleRef, SubcommandDecision } from './types';
+import type {
+  ClassifierVerdict,
+  Mode,
+  PermissionBehaviour,
+  PermissionContext,
+  RuleRef,
+  SubcommandDecision,
+} from './types';
 
 export interface Check {
   behavior: 'allow' | 'deny' | 'ask';
@@ -11,9 +18,6 @@ export interface Check {
   rule?: RuleRef;
   /** An `ask` that came from an ask rule: it prompts even in bypassPermissions. */
   ruleAsk?: boolean;
-  /** An `ask` plan and auto mode do not send to the classifier (the static gate's refusals,
-   * parts of a compound command): the prompt's text is what the model gets. */
-  notClassified?: boolean;
   /** An `ask` from the write safety check (safety.ts): no allow rule lets it through. */
   safety?: boolean;
   subcommands?: SubcommandDecision[];
@@ -33,3 +37,8 @@ export interface Env {
 
 export const ruleRef = (r: Rule): RuleRef => ({ text: r.text, source: r.source });
 export const modeRef = (mode: Mode): RuleRef => ({ text: mode, source: 'mode' });
+
+/** The classifier's severity scale: above 50 blocks. */
+export const severityOf = (v: Exclude<ClassifierVerdict, undefined>): number =>
+  v === 'allow' ? 5 : v === 'block' ? 95 : v.severity;
+export const flags = (v: ClassifierVerdict): boolean => v !== undefined && severityOf(v) > 50;

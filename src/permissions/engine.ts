@@ -6,13 +6,13 @@
 // (in -p mode: refused and listed in permission_denials).
 import { checkBash } from './bash';
 import type { Check, Env } from './check';
-import { modeRef, ruleRef } from './check';
+import { flags, modeRef, ruleRef } from './check';
 import { checkRead, checkWrite, validationDeny } from './files';
 import * as msg from './messages';
 import { normalizePath } from './paths';
 import { bareRule } from './rules';
 import { makeEnv } from './ruleset';
-import type { Decision, OfferedTools, PermissionContext, PermissionRequest } from './types';
+import type { Decision, DenialTally, OfferedTools, PermissionContext, PermissionRequest } from './types';
 
 /** Turns a check into the Decision the session acts on. */
 function finish(c: Check, tool: string): Decision {
@@ -110,8 +110,21 @@ const RULE_FAMILY: Record<PermissionRequest['kind'], string | undefined> = {
   other: undefined,
 };
 
-/** `safety`: the call asked because of the write safety check, which no rule can lift. */
-function classify(env: Env, req: PermissionRequest, safety = false): Check {
+/** Claude Code's denial tracking in auto and plan mode: once the classifier has blocked 3 calls
+ * in a row, or 20 in the session, a blocked call is put to the person instead (in -p mode: the
+ * prompt's own text). Reaching the total starts both counts again; only the classifier's allow,
+ * a reading tool's pass and, in auto mode, any allowed call end a run (2.1.273 and 2.1.332). */
+const DENIAL_LIMIT = { consecutive: 3, total: 20 };
+
+/** The session's tally, kept on the context (one per conversation). */
+function denials(ctx: PermissionContext): DenialTally {
+  ctx.denials ??= { consecutive: 0, total: 0 };
+  return ctx.denials;
+}
+
+/** `safety`: the call asked because of the write safety check, which no rule can lift.
+ * `blocked`: the classifier itself refused (not a missing verdict). */
+function classify(env: Env, req: PermissionRequest, safety = false): Check & { blocked?: boolean } {
   const tool = req.tool;
   const { ctx, behaviour } = env;
   const v = ctx.classifier;
@@ -127,8 +140,7 @@ function classify(env: Env, req: PermissionRequest, safety = false): Check {
       rule: modeRef(ctx.mode),
     };
   }
-  const severity = v === 'allow' ? 5 : v === 'block' ? 95 : v.severity;
-  if (severity <= 50)
+  if (!flags(v))
     return {
       behavior: 'allow',
       reason: `the auto-mode classifier allowed this ${tool} call`,
@@ -139,6 +151,7 @@ function classify(env: Env, req: PermissionRequest, safety = false): Check {
   const reason = behaviour.classifierReason === 'explanation' && explanation ? explanation : `[${category}]`;
   return {
     behavior: 'deny',
+    blocked: true,
     message: msg.classifierBlocked(
       reason,
       behaviour.classifierRuleHint === 'rule-family'
@@ -162,13 +175,17 @@ export function validateRules(req: PermissionRequest, ctx: PermissionContext): D
 }
 
 export async function decide(req: PermissionRequest, ctx: PermissionContext): Promise<Decision> {
-  const d = await decideOnce(req, ctx);
+  const d = await decideCall(req, ctx);
   // A command let through runs in the shell, whose environment Claude Code knows from then on.
   if (req.kind === 'bash' && d.behavior === 'allow' && !req.rulesOnly) ctx.shellStarted = true;
+  // Auto mode ends a run of classifier refusals at any call it lets through; plan mode only at
+  // the classifier's own allow and a reading tool's pass (see DENIAL_LIMIT).
+  if (ctx.mode === 'auto' && d.behavior === 'allow' && !req.rulesOnly && ctx.denials)
+    ctx.denials.consecutive = 0;
   return d;
 }
 
-async function decideOnce(req: PermissionRequest, ctx: PermissionContext): Promise<Decision> {
+async function decideCall(req: PermissionRequest, ctx: PermissionContext): Promise<Decision> {
   const env = makeEnv(ctx);
   const bareDeny = bareRule(env.rules, req.tool, 'deny');
   if (bareDeny)
@@ -226,7 +243,8 @@ async function decideOnce(req: PermissionRequest, ctx: PermissionContext): Promi
   if (ctx.mode === 'auto' || ctx.mode === 'plan') {
     // Reading tools never go to the classifier; in auto mode neither does what acceptEdits
     // would allow (2.1.273).
-    if (req.kind === 'read')
+    if (req.kind === 'read') {
+      denials(ctx).consecutive = 0;
       return finish(
         {
           ...c,
@@ -236,6 +254,7 @@ async function decideOnce(req: PermissionRequest, ctx: PermissionContext): Promi
         },
         req.tool,
       );
+    }
     if (ctx.mode === 'auto' && env.behaviour.autoAcceptEditsFastPath) {
       const asAcceptEdits = await toolCheck(makeEnv(ctx, 'acceptEdits'), req);
       if (asAcceptEdits.behavior === 'allow')
@@ -248,9 +267,23 @@ async function decideOnce(req: PermissionRequest, ctx: PermissionContext): Promi
           req.tool,
         );
     }
-    const blanket = req.kind === 'bash' && bareRule(env.rules, req.tool, 'allow');
-    if (c.notClassified && !blanket) return finish(withMode(ctx, c, req), req.tool);
     const verdict = classify(env, req, c.safety);
+    const tally = denials(ctx);
+    if (verdict.behavior === 'allow') tally.consecutive = 0;
+    else if (verdict.blocked) {
+      tally.consecutive += 1;
+      tally.total += 1;
+      const limit = tally.consecutive >= DENIAL_LIMIT.consecutive || tally.total >= DENIAL_LIMIT.total;
+      if (tally.total >= DENIAL_LIMIT.total) Object.assign(tally, { consecutive: 0, total: 0 });
+      if (limit)
+        return finish(
+          {
+            ...c,
+            reason: `the classifier blocked this call, and too many calls were blocked (${c.reason}), so it is put to the person`,
+          },
+          req.tool,
+        );
+    }
     return finish(
       {
         ...verdict,

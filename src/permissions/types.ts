@@ -75,6 +75,9 @@ export interface PermissionBehaviour {
   /** Path deny rules are checked inside a ( ) subshell before the subshell itself is refused,
    * worded `<command> from '<path>' was blocked by a deny rule.` (2.1.332). */
   subshellPathDeny: boolean;
+  /** Plan mode runs a Bash call the API's classifier flags only if an allow rule approves it;
+   * read-only ones go to the classifier like the rest (2.1.332). */
+  planRulesOnlyAllow: boolean;
   /** The paths a write asks about in every mode but bypassPermissions (the profile's table). */
   sensitivePaths: SensitivePathTable;
   /** How a line's bare assignment (`F=x; cat a`) is judged (the profile's table). */
@@ -141,6 +144,14 @@ export interface PermissionContext {
   /** Set by `decide` once a Bash command is let through: from then on Claude Code knows the
    * shell's environment (bare assignments are judged against it). */
   shellStarted?: boolean;
+  /** The classifier's refusals so far in this conversation (decide() keeps it; engine.ts). */
+  denials?: DenialTally;
+}
+
+export interface DenialTally {
+  /** Blocked calls since the last call the classifier (or auto mode) let through. */
+  consecutive: number;
+  total: number;
 }
 
 export type PermissionKind = 'read' | 'write' | 'bash' | 'other';
