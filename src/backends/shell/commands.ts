@@ -5,7 +5,7 @@ import { defineCommand, type Command, type ExecResult } from 'just-bash';
 import { GREP_VALUE } from '../../permissions/shell/commands';
 import { curlCommand, wgetCommand } from './net';
 import { perlCommand } from './perl';
-import { mkdirCommand, sedCommand } from './fixes';
+import { catCommand, mkdirCommand, nlCommand, sedCommand, timeoutCommand, xargsCommand } from './fixes';
 
 /** Bytes `yes` produces: just-bash pipes are not streams, so an endless producer must stop
  * somewhere. 1 MiB, like /dev/zero, covers `yes | head -n N` past the largest output limit
@@ -378,4 +378,8 @@ export const extraCommands: Command[] = [
   perlCommand,
   mkdirCommand,
   sedCommand,
+  timeoutCommand,
+  xargsCommand,
+  catCommand,
+  nlCommand,
 ];

@@ -148,3 +148,69 @@ async function mkdirProblem(ctx: CommandContext, op: string, parents: boolean): 
   if (kind === 'file' || (kind === 'dir' && !parents)) return { path: op, message: 'File exists' };
   return null;
 }
+
+/** bash builtins with no program of their name on the host: `timeout` (a program) cannot run
+ * them. */
+const BUILTIN_ONLY = new Set([
+  'cd', 'export', 'alias', 'unalias', 'unset', 'source', '.', 'set', 'shopt', 'exit', 'return',
+  'declare', 'typeset', 'local', 'readonly', 'eval', 'exec', 'trap', 'ulimit', 'umask', 'wait',
+  'jobs', 'fg', 'bg', 'disown', 'history', 'type', 'hash', 'let', 'read', 'builtin', 'command',
+  'enable', 'getopts', 'pushd', 'popd', 'dirs', 'caller', 'complete', 'compgen', 'help',
+  'logout', 'mapfile', 'readarray', 'suspend', 'times', 'fc', 'shift', 'break', 'continue',
+]);
+
+/** `timeout 5 cd sub`: "timeout: failed to run command ‘cd’: No such file or directory", 127. */
+export const timeoutCommand: Command = defineCommand('timeout', async (args, ctx) => {
+  const orig = ctx.origCommand;
+  if (orig === undefined) return noOriginal('timeout');
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i] ?? '';
+    if (a === '--') {
+      i++;
+      break;
+    }
+    if (!a.startsWith('-') || a.length === 1) break;
+    if (a === '-s' || a === '-k' || a === '--signal' || a === '--kill-after') i++;
+  }
+  const name = args[i + 1];
+  if (name !== undefined && BUILTIN_ONLY.has(name))
+    return { stdout: '', stderr: `timeout: failed to run command ‘${name}’: No such file or directory\n`, exitCode: 127 };
+  return orig(args);
+});
+
+/** xargs exits 123 when a command it ran failed with a status from 1 to 125. */
+export const xargsCommand: Command = defineCommand('xargs', async (args, ctx) => {
+  const orig = ctx.origCommand;
+  if (orig === undefined) return noOriginal('xargs');
+  const r = await orig(args);
+  return r.exitCode >= 1 && r.exitCode <= 125 ? { ...r, exitCode: 123 } : r;
+});
+
+/** GNU's quoting of a file name in a message (quotearg's shell-escape style): names with shell
+ * metacharacters are put in single quotes. */
+export function quoteName(name: string): string {
+  if (!/[ \t\n!"$&'()*;<=>?[\\\]^`|{}]|^[#~]/.test(name)) return name;
+  return `'${name.replace(/'/g, "'\\''")}'`;
+}
+
+/** cat names a missing file as GNU quotes it (`cat: 'fo?.txt': No such file or directory`). */
+export const catCommand: Command = defineCommand('cat', async (args, ctx) => {
+  const orig = ctx.origCommand;
+  if (orig === undefined) return noOriginal('cat');
+  const r = await orig(args);
+  return { ...r, stderr: r.stderr.replace(/^cat: (.*): (No such file or directory|Is a directory|Not a directory)$/gm, (_, n: string, m: string) => `cat: ${quoteName(n)}: ${m}`) };
+});
+
+/** nl: just-bash passes the file system's message through; GNU names the operand. */
+export const nlCommand: Command = defineCommand('nl', async (args, ctx) => {
+  const orig = ctx.origCommand;
+  if (orig === undefined) return noOriginal('nl');
+  // just-bash's nl throws the file system's error; the shell prints it as `nl: <message>`.
+  const r = await orig(args).catch((e: unknown) => ({ stdout: '', stderr: `nl: ${e instanceof Error ? e.message : String(e)}\n`, exitCode: 1 }));
+  const named = (abs: string) => args.find((a) => !a.startsWith('-') && ctx.fs.resolvePath(ctx.cwd, a) === abs) ?? abs;
+  return {
+    ...r,
+    stderr: r.stderr.replace(/^nl: ENOENT: no such file or directory, \w+ '(.*)'$/gm, (_, abs: string) => `nl: ${quoteName(named(abs))}: No such file or directory`),
+  };
+});

@@ -112,4 +112,13 @@ describe('sed and mkdir in GNU words', () => {
       'mkdir: cannot create directory ‘foo.txt’: File exists\nmkdir: cannot create directory ‘sub’: File exists\nx1\n',
     ]);
   });
+
+  it('timeout cannot run a builtin; xargs, cat and nl report as GNU does', async () => {
+    const run = shell();
+    expect(await run('timeout 5 cd sub')).toEqual([127, 'timeout: failed to run command ‘cd’: No such file or directory\n']);
+    expect(await run('timeout 5 cat foo.txt')).toEqual([0, 'TOP secret\nsecond line\n']);
+    expect(await run('xargs cat <<< fo?.txt')).toEqual([123, "cat: 'fo?.txt': No such file or directory\n"]);
+    expect(await run('cat nope.txt')).toEqual([1, 'cat: nope.txt: No such file or directory\n']);
+    expect(await run('nl /w/p/nope.txt')).toEqual([1, 'nl: /w/p/nope.txt: No such file or directory\n']);
+  });
 });
