@@ -214,3 +214,35 @@ export const nlCommand: Command = defineCommand('nl', async (args, ctx) => {
     stderr: r.stderr.replace(/^nl: ENOENT: no such file or directory, \w+ '(.*)'$/gm, (_, abs: string) => `nl: ${quoteName(named(abs))}: No such file or directory`),
   };
 });
+
+/** WASI errno numbers CPython-on-WASM reports, as Linux numbers them. */
+const WASI_ERRNO: Record<string, string> = { '44': '2', '2': '13', '31': '21', '54': '20', '20': '17', '55': '39' };
+
+/** `python3 -c CODE` tracebacks as CPython 3.12 prints them on Linux: just-bash runs the code
+ * inside a harness script (/tmp/_jb_script.py), so its frames name that file, show source lines
+ * and include the harness's own file wrappers. A frame of the code becomes `File "<string>",
+ * line N` without source (as for -c); harness frames are dropped; WASI errno numbers become
+ * Linux's. */
+export function pythonCTraceback(stderr: string, code: string): string {
+  if (!stderr.includes('/tmp/_jb_script.py')) return stderr;
+  const codeLines = code.split('\n').map((l) => l.trim());
+  const frame = /^ {2}File "\/tmp\/_jb_script\.py", line \d+, in (.*)\n(?: {4}(.*)\n)?(?: {4}[ ~^]*[~^][ ~^]*\n)?/gm;
+  return stderr
+    .replace(frame, (_, fn: string, src: string | undefined) => {
+      const at = src === undefined ? -1 : codeLines.indexOf(src.trim());
+      return at < 0 ? '' : `  File "<string>", line ${at + 1}, in ${fn}\n`;
+    })
+    .replace(/\[Errno (\d+)\]/g, (m, n: string) => (WASI_ERRNO[n] ? `[Errno ${WASI_ERRNO[n]}]` : m));
+}
+
+/** python3/python with the -c traceback rewrite (only where just-bash runs CPython). */
+export function pythonCommand(name: string): Command {
+  return defineCommand(name, async (args, ctx) => {
+    const orig = ctx.origCommand;
+    if (orig === undefined) return noOriginal(name);
+    const r = await orig(args);
+    const c = args.indexOf('-c');
+    const code = c >= 0 ? args[c + 1] : undefined;
+    return code === undefined ? r : { ...r, stderr: pythonCTraceback(r.stderr, code) };
+  });
+}

@@ -122,3 +122,15 @@ describe('sed and mkdir in GNU words', () => {
     expect(await run('nl /w/p/nope.txt')).toEqual([1, 'nl: /w/p/nope.txt: No such file or directory\n']);
   });
 });
+
+describe('python3 -c tracebacks', () => {
+  it('name <string> and Linux errno, without the harness frames', async () => {
+    const { pythonCTraceback } = await import('./fixes');
+    const wasm =
+      'Traceback (most recent call last):\n  File "/tmp/_jb_script.py", line 414, in <module>\n    print(open(\'f*.txt\').read())\n          ~~~~^^^^^^^^^^\n' +
+      '  File "/tmp/_jb_script.py", line 43, in _redir_open\n    return _orig_open(path, mode, *args, **kwargs)\nFileNotFoundError: [Errno 44] No such file or directory: \'f*.txt\'\n';
+    expect(pythonCTraceback(wasm, "print(open('f*.txt').read())")).toEqual(
+      'Traceback (most recent call last):\n  File "<string>", line 1, in <module>\nFileNotFoundError: [Errno 2] No such file or directory: \'f*.txt\'\n',
+    );
+  });
+});
