@@ -54,3 +54,18 @@ describe('git show <rev>:<path>', () => {
     );
   });
 });
+
+describe('what init and commit leave in .git', () => {
+  it('the template description and info/exclude, COMMIT_EDITMSG and the reflogs', async () => {
+    const { vol } = await repo();
+    expect(vol.readFileSync('/r/project/.git/description', 'utf8')).toEqual(
+      "Unnamed repository; edit this file 'description' to name the repository.\n",
+    );
+    expect(vol.existsSync('/r/project/.git/info/exclude')).toEqual(true);
+    expect(vol.readFileSync('/r/project/.git/COMMIT_EDITMSG', 'utf8')).toEqual('init\n');
+    const head = String(vol.readFileSync('/r/project/.git/refs/heads/main', 'utf8')).trim();
+    const log = `${'0'.repeat(40)} ${head} oracle <oracle@example.invalid> 1700000000 +0000\tcommit (initial): init\n`;
+    expect(vol.readFileSync('/r/project/.git/logs/HEAD', 'utf8')).toEqual(log);
+    expect(vol.readFileSync('/r/project/.git/logs/refs/heads/main', 'utf8')).toEqual(log);
+  });
+});
