@@ -161,6 +161,30 @@ async function materialise(ws: Workspace, abs: string, spec: FileSpec, mtimeSec:
 export interface SetupReport {
   /** Things the backend could not lay out (for example a FIFO on memfs). */
   problems: string[];
+  /** The setup commit's id when its tree holds the workspace's own absolute path (settings
+   * rules naming $CWD, a substituted file or link target): the oracle's root is a fresh temp
+   * folder each run, so that commit's id differs from run to run and cannot be reproduced. */
+  unstableCommit?: string;
+}
+
+/** Does any file, or link target, under dir (its .git aside) contain `needle`? */
+async function treeMentions(ws: Workspace, dir: string, needle: string): Promise<boolean> {
+  const bytes = utf8.encode(needle);
+  const has = (b: Uint8Array) => {
+    outer: for (let i = 0; i + bytes.length <= b.length; i++) {
+      for (let k = 0; k < bytes.length; k++) if (b[i + k] !== bytes[k]) continue outer;
+      return true;
+    }
+    return false;
+  };
+  for (const name of await ws.fs.readdir(dir).catch(() => [] as string[])) {
+    if (name === '.git') continue;
+    const f = `${dir}/${name}`;
+    const st = await ws.fs.lstat(f);
+    if (st.type === 'symlink' ? (await ws.fs.readlink(f)).includes(needle) : st.type === 'dir' ? await treeMentions(ws, f, needle) : st.type === 'file' && has(await ws.fs.readFile(f)))
+      return true;
+  }
+  return false;
 }
 
 export async function setupWorkspace(ws: Workspace, scen: Scenario): Promise<SetupReport> {
@@ -193,8 +217,15 @@ export async function setupWorkspace(ws: Workspace, scen: Scenario): Promise<Set
   if (scen.settings_local) await writeJson(`${ws.info.cwd}/.claude/settings.local.json`, scen.settings_local);
   if (scen.trust) await writeJson(`${ws.info.home}/.claude.json`, { projects: { [ws.info.cwd]: { hasTrustDialogAccepted: true } } });
   if (scen.user_settings) await writeJson(`${ws.info.home}/.claude/settings.json`, scen.user_settings);
-  if (scen.git && scen.git_commit !== false) await git('git add -A && git commit -q -m init');
-  return { problems };
+  let unstableCommit: string | undefined;
+  if (scen.git && scen.git_commit !== false) {
+    await git('git add -A && git commit -q -m init');
+    if (await treeMentions(ws, ws.info.cwd, ws.info.root)) {
+      const r = await ws.shell.run('git rev-parse HEAD', { cwd: ws.info.cwd, env: gitEnv(ws.info.home), timeoutMs: 30000 });
+      if (r.exitCode === 0) unstableCommit = r.stdout.trim();
+    }
+  }
+  return unstableCommit === undefined ? { problems } : { problems, unstableCommit };
 }
 
 export function gitEnv(home: string): Record<string, string> {

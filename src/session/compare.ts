@@ -70,8 +70,51 @@ export function diff(a: unknown, b: unknown, p = ''): Difference[] {
   return [{ path: p || '/', expected: a, actual: b }];
 }
 
+/** The replay's setup commit id when it cannot match the recording's (replay.ts,
+ * SetupReport.unstableCommit). */
+function unstableCommit(r: ScenarioResult): string | undefined {
+  const n = r.nondeterministic as { commit?: unknown } | undefined;
+  return typeof n?.commit === 'string' && /^[0-9a-f]{40}$/.test(n.commit) ? n.commit : undefined;
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Where `actual` names the unstable commit (any abbreviation of 4+ hex digits), `expected` may
+ * name another id of the same length at the same place: both become `<commit>`. */
+function maskCommit(expected: unknown, actual: unknown, sha: string): [unknown, unknown] {
+  if (typeof expected === 'string' && typeof actual === 'string') {
+    const ids = /(?<![0-9a-f])[0-9a-f]{4,40}(?![0-9a-f])/g;
+    const parts: string[] = [];
+    const lens: number[] = [];
+    let last = 0;
+    for (const m of actual.matchAll(ids)) {
+      if (!sha.startsWith(m[0])) continue;
+      parts.push(actual.slice(last, m.index));
+      lens.push(m[0].length);
+      last = m.index + m[0].length;
+    }
+    if (lens.length === 0) return [expected, actual];
+    parts.push(actual.slice(last));
+    const re = new RegExp(`^${parts.map((p, i) => escapeRe(p) + (i < lens.length ? `[0-9a-f]{${lens[i]}}` : '')).join('')}$`);
+    const masked = parts.map((p, i) => (i < lens.length ? `${p}<commit>` : p)).join('');
+    return re.test(expected) ? [masked, masked] : [expected, masked];
+  }
+  if (expected && actual && typeof expected === 'object' && typeof actual === 'object' && Array.isArray(expected) === Array.isArray(actual)) {
+    const e = (Array.isArray(expected) ? [...expected] : { ...expected }) as Record<string, unknown>;
+    const a = (Array.isArray(actual) ? [...actual] : { ...actual }) as Record<string, unknown>;
+    for (const k of Object.keys(a)) if (k in e) [e[k], a[k]] = maskCommit(e[k], a[k], sha);
+    return [e, a];
+  }
+  return [expected, actual];
+}
+
 export function compareResults(expected: ScenarioResult, actual: ScenarioResult, what: Projection = 'model'): Difference[] {
-  return diff(project(expected, what), project(actual, what));
+  const e = project(expected, what);
+  const a = project(actual, what);
+  const sha = unstableCommit(actual);
+  if (sha === undefined) return diff(e, a);
+  const [me, ma] = maskCommit(e, a, sha);
+  return diff(me, ma);
 }
 
 export function short(v: unknown, n = 160): string {

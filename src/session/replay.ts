@@ -222,6 +222,7 @@ export async function replayScenario(ws: Workspace, scen: Scenario, id: string, 
     files,
     outside_files: Object.keys(outside).length ? outside : undefined,
     problems: setup.problems.length ? setup.problems : undefined,
+    nondeterministic: setup.unstableCommit === undefined ? undefined : { commit: setup.unstableCommit },
     backend: ws.info.backend,
   };
   const N = new Normaliser(ws.info);

@@ -53,6 +53,19 @@ function prefixOf(repo: Repo, cwd: string): string {
     : '';
 }
 
+/** git's resolve_relative_path for `<rev>:<path>`: only `./` and `../` paths are relative to the
+ * directory the command runs in; any other path is taken from the repository's root as given. */
+function repoRelative(prefix: string, path: string): string {
+  if (!/^\.\.?(\/|$)/.test(path)) return path;
+  const segs: string[] = prefix.split('/').filter(Boolean);
+  for (const s of path.split('/')) {
+    if (s === '' || s === '.') continue;
+    if (s === '..') segs.pop();
+    else segs.push(s);
+  }
+  return segs.join('/');
+}
+
 function requireRepo(ctx: GitContext): Repo {
   const repo = findRepo(ctx.vol, ctx.cwd);
   if (repo === null)
@@ -517,13 +530,49 @@ async function cmdShow(ctx: GitContext, args: string[]): Promise<ExecResult> {
   for (const rev of revs.length === 0 ? ['HEAD'] : revs) {
     const colon = rev.indexOf(':');
     if (colon >= 0) {
-      const oid = await resolveRevision(repo, rev.slice(0, colon) || 'HEAD');
-      const path = rev.slice(colon + 1).replace(/^\.\//, '');
-      const f = oid === null ? undefined : (await treeFiles(repo, oid)).get(path);
-      if (f === undefined)
-        return fail(`fatal: path '${path}' does not exist in '${rev.slice(0, colon) || 'HEAD'}'\n`);
-      out += new TextDecoder().decode(await readBlob(repo, f.oid));
-      continue;
+      const name = rev.slice(0, colon);
+      const index = name === '';
+      const oid = index ? null : await resolveRevision(repo, name);
+      if (!index && oid === null) return fail(`fatal: invalid object name '${name}'.\n`);
+      const prefix = prefixOf(repo, ctx.cwd);
+      const path = repoRelative(prefix, rev.slice(colon + 1));
+      const files = index ? await indexFiles(repo) : await treeFiles(repo, oid);
+      const f = files.get(path);
+      if (f !== undefined) {
+        out += new TextDecoder().decode(await readBlob(repo, f.oid));
+        continue;
+      }
+      const dir = path === '' ? '' : `${path}/`;
+      const below = [...files.keys()].filter((k) => k.startsWith(dir));
+      if (!index && below.length > 0) {
+        // A tree: git prints its entries, directories with a trailing slash.
+        const entries = [...new Set(below.map((k) => {
+          const rest = k.slice(dir.length);
+          const slash = rest.indexOf('/');
+          return slash < 0 ? rest : rest.slice(0, slash + 1);
+        }))].sort((a, b) => (a.replace(/\/$/, '') < b.replace(/\/$/, '') ? -1 : 1));
+        out += `tree ${rev}\n\n${entries.join('\n')}\n`;
+        continue;
+      }
+      // git's diagnose_invalid_oid_path / _index_path: the path as resolved, checked on disk
+      // from the top of the work tree (git chdirs there first), and (in a subdirectory) under
+      // the prefix: `cd sub && git show HEAD:b.txt` hints at 'HEAD:sub/b.txt'.
+      const full = prefix === '' ? path : `${prefix}/${path}`;
+      const onDisk = ctx.vol.existsSync(resolveAgainst(repo.dir, path));
+      if (index) {
+        if (prefix !== '' && files.has(full))
+          return fail(
+            `fatal: path '${full}' is in the index, but not '${path}'\nhint: Did you mean ':0:${full}' aka ':0:./${path}'?\n`,
+          );
+        if (onDisk) return fail(`fatal: path '${path}' exists on disk, but not in the index\n`);
+        return fail(`fatal: path '${path}' does not exist (neither on disk nor in the index)\n`);
+      }
+      if (onDisk) return fail(`fatal: path '${path}' exists on disk, but not in '${name}'\n`);
+      if (prefix !== '' && files.has(full))
+        return fail(
+          `fatal: path '${full}' exists, but not '${path}'\nhint: Did you mean '${name}:${full}' aka '${name}:./${path}'?\n`,
+        );
+      return fail(`fatal: path '${path}' does not exist in '${name}'\n`);
     }
     if (rev === 'HEAD') await requireHead(repo, branch);
     const oid = await resolveRevision(repo, rev);

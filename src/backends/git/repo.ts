@@ -247,8 +247,43 @@ export function workFile(repo: Repo, path: string): { bytes: Uint8Array; mode: s
   }
 }
 
+/** What git 2.39's default template puts in a new repository besides the hook samples (which
+ * the in-memory git leaves out), written first as `git init` copies the template first. */
+const TEMPLATE: readonly [string, string][] = [
+  ['description', "Unnamed repository; edit this file 'description' to name the repository.\n"],
+  [
+    'info/exclude',
+    "# git ls-files --others --exclude-from=.git/info/exclude\n# Lines that start with '#' are comments.\n# For a project mostly in C, the following would be a good set of\n# exclude patterns (uncomment them if you want to use them):\n# *.[oa]\n# *~\n",
+  ],
+];
+
 export async function init(repo: Repo, defaultBranch: string): Promise<void> {
+  if (!repo.vol.existsSync(joinPath(repo.gitdir, 'HEAD')))
+    for (const [rel, text] of TEMPLATE) {
+      const f = joinPath(repo.gitdir, rel);
+      repo.vol.mkdirSync(f.slice(0, f.lastIndexOf('/')), { recursive: true });
+      if (!repo.vol.existsSync(f)) repo.vol.writeFileSync(f, text);
+    }
   await git.init({ fs: repo.fs, dir: repo.dir, gitdir: repo.gitdir, defaultBranch });
+}
+
+/** git's `+hhmm` for isomorphic-git's offset (minutes, UTC+1 is -60). */
+function tz(offset: number): string {
+  const m = Math.abs(offset);
+  return `${offset <= 0 ? '+' : '-'}${String(Math.floor(m / 60)).padStart(2, '0')}${String(m % 60).padStart(2, '0')}`;
+}
+
+/** What `git commit` leaves besides the objects: COMMIT_EDITMSG and the reflogs of HEAD and
+ * the branch (`commit (initial): <subject>` for a root commit). */
+function afterCommit(repo: Repo, message: string, committer: Identity, oldOid: string | null, oid: string, branch: string | null): void {
+  repo.vol.writeFileSync(joinPath(repo.gitdir, 'COMMIT_EDITMSG'), message);
+  const subject = message.split('\n')[0] ?? '';
+  const line = `${oldOid ?? '0'.repeat(40)} ${oid} ${committer.name} <${committer.email}> ${committer.timestamp} ${tz(committer.timezoneOffset)}\t${oldOid === null ? 'commit (initial)' : 'commit'}: ${subject}\n`;
+  for (const rel of ['logs/HEAD', ...(branch === null ? [] : [`logs/refs/heads/${branch}`])]) {
+    const f = joinPath(repo.gitdir, rel);
+    repo.vol.mkdirSync(f.slice(0, f.lastIndexOf('/')), { recursive: true });
+    repo.vol.appendFileSync(f, line);
+  }
 }
 
 export async function stage(repo: Repo, path: string): Promise<void> {
@@ -270,7 +305,9 @@ export async function writeCommit(
   author: Identity,
   committer: Identity,
 ): Promise<string> {
-  return git.commit({
+  const oldOid = await headOid(repo);
+  const branch = await currentBranch(repo);
+  const oid = await git.commit({
     fs: repo.fs,
     dir: repo.dir,
     gitdir: repo.gitdir,
@@ -279,6 +316,8 @@ export async function writeCommit(
     committer,
     cache: repo.cache,
   });
+  afterCommit(repo, message, committer, oldOid, oid, branch);
+  return oid;
 }
 
 export async function getConfig(repo: Repo, path: string): Promise<string | undefined> {

@@ -3,6 +3,9 @@
 import { structuredPatch } from 'diff';
 import { defineCommand, type Command, type ExecResult } from 'just-bash';
 import { GREP_VALUE } from '../../permissions/shell/commands';
+import { curlCommand, wgetCommand } from './net';
+import { perlCommand } from './perl';
+import { catCommand, mkdirCommand, nlCommand, sedCommand, timeoutCommand, xargsCommand } from './fixes';
 
 /** Bytes `yes` produces: just-bash pipes are not streams, so an endless producer must stop
  * somewhere. 1 MiB, like /dev/zero, covers `yes | head -n N` past the largest output limit
@@ -279,7 +282,6 @@ const REWORDED: Command[] = [
     ],
   ]),
   reworded('stat', [[/^stat: cannot stat '(.*)'/gm, "stat: cannot statx '$1'"]]),
-  reworded('mkdir', [[/^mkdir: cannot create directory '(.*)':/gm, 'mkdir: cannot create directory ‘$1’:']]),
   reworded('find', [
     [/^find: (?!‘)(.*): No such file or directory$/gm, 'find: ‘$1’: No such file or directory'],
   ]),
@@ -371,4 +373,13 @@ export const extraCommands: Command[] = [
   uniqCommand,
   lsCommand,
   diffCommand,
+  curlCommand,
+  wgetCommand(),
+  perlCommand,
+  mkdirCommand,
+  sedCommand,
+  timeoutCommand,
+  xargsCommand,
+  catCommand,
+  nlCommand,
 ];

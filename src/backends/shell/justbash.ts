@@ -6,6 +6,7 @@ import type { Clock, Shell } from '../../workspace/types';
 import { runGit } from '../git/command';
 import { MemfsShellFs } from './memfs-fs';
 import { extraCommands } from './commands';
+import { pythonCommand } from './fixes';
 import { runJustBash, shellCommandNames } from './run';
 
 export { rewriteShellErrors } from './run';
@@ -23,6 +24,7 @@ export function createJustBashShell(vol: Volume, clock: Clock, options: JustBash
   const commands: CustomCommand[] = [
     defineCommand('git', (args, ctx) => runGit({ vol, clock, cwd: ctx.cwd, env: ctx.env }, args)),
     ...extraCommands,
+    ...(options.python ? [pythonCommand('python3'), pythonCommand('python')] : []),
     ...(options.commands ?? []),
   ];
   const fs = new MemfsShellFs(vol, clock, shellCommandNames(commands));

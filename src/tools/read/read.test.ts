@@ -150,8 +150,12 @@ describe('Read: caps', () => {
 
   it('errors for an explicit range over the cap', async () => {
     const { read } = session({ env: { CLAUDE_CODE_FILE_READ_MAX_OUTPUT_TOKENS: '20' }, files: { 'r.txt': lines(30, () => 'xxxxxxx') } });
+    expect((await read({ file_path: `${CWD}/r.txt`, offset: 2 }))?.content).toEqual(
+      'File content (58 tokens) exceeds maximum allowed tokens (20). Use offset and limit parameters to read specific portions of the file, or search for specific content instead of reading the whole file.',
+    );
+    // offset 1 is a whole read: the PARTIAL view, floor(31 * 0.85 * 20 / 60) = 8 lines.
     expect((await read({ file_path: `${CWD}/r.txt`, offset: 1 }))?.content).toEqual(
-      'File content (60 tokens) exceeds maximum allowed tokens (20). Use offset and limit parameters to read specific portions of the file, or search for specific content instead of reading the whole file.',
+      Array.from({ length: 8 }, (_, i) => `${i + 1}\txxxxxxx`).join('\n'),
     );
   });
 

@@ -316,7 +316,9 @@ function entry(ctx: ToolContext, path: string, st: Stat, input: ReadInput, conte
 }
 
 async function readText(input: ReadInput, ctx: ToolContext, base: Base, readFrom: string, st: Stat): Promise<ReadOutcome> {
-  const whole = !input.offset && input.limit === undefined;
+  // offset 1 is where a read starts anyway: over the cap it is a whole read too, PARTIAL view
+  // and all (gen-readspecial-0175); offset 2 is a range and errors (read-token-cap-offset-only).
+  const whole = (input.offset === undefined || input.offset <= 1) && input.limit === undefined;
   // allow_large (versions that offer it) lifts both the size limit and the token cap. The size
   // limit holds for an offset without a limit too (probes: offset 1, 100 or past the end of a
   // 410 KB file are refused by size).

@@ -1,0 +1,248 @@
+// sed and mkdir where just-bash's built-ins part from GNU's on files that are missing, are
+// directories or sit below a regular file (GNU sed 4.9 and coreutils 9 on the binary's host,
+// recorded with probe.mjs). The built-in still does the work on the operands GNU would process.
+import { defineCommand, type Command, type CommandContext, type ExecResult } from 'just-bash';
+
+type Kind = 'file' | 'dir' | 'missing';
+
+async function kindOf(ctx: CommandContext, p: string): Promise<Kind> {
+  try {
+    const st = await ctx.fs.stat(ctx.fs.resolvePath(ctx.cwd, p));
+    return st.isDirectory ? 'dir' : 'file';
+  } catch {
+    return 'missing';
+  }
+}
+
+const noOriginal = (name: string): ExecResult => ({ stdout: '', stderr: `bash: ${name}: command not found\n`, exitCode: 127 });
+
+/** sed's options that take a value as the next word (when not attached). */
+const SED_VALUE_SHORT = 'efl';
+const SED_VALUE_LONG = new Set(['--expression', '--file', '--line-length']);
+
+/** GNU sed names a missing input "can't read" and goes on with the others (exit 2 at the end);
+ * a directory stops it at once (exit 4): "read error on X: Is a directory", and with -i
+ * "couldn't edit X: not a regular file". */
+export const sedCommand: Command = defineCommand('sed', async (args, ctx) => {
+  const orig = ctx.origCommand;
+  if (orig === undefined) return noOriginal('sed');
+  const files: number[] = [];
+  let scriptGiven = false;
+  let inPlace = false;
+  let optionsEnd = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] ?? '';
+    if (!optionsEnd && a === '--') {
+      optionsEnd = true;
+      continue;
+    }
+    if (!optionsEnd && a.startsWith('--')) {
+      const [name = ''] = a.split('=');
+      if (name === '--in-place') inPlace = true;
+      if (name === '--expression' || name === '--file') scriptGiven = true;
+      if (SED_VALUE_LONG.has(name) && !a.includes('=')) i++;
+      continue;
+    }
+    if (!optionsEnd && a.startsWith('-') && a.length > 1) {
+      for (let k = 1; k < a.length; k++) {
+        const c = a[k] ?? '';
+        if (c === 'i') {
+          inPlace = true;
+          break; // -i takes the rest of the word as its suffix
+        }
+        if (SED_VALUE_SHORT.includes(c)) {
+          if (c !== 'l') scriptGiven = true;
+          if (k + 1 === a.length) i++;
+          break;
+        }
+      }
+      continue;
+    }
+    if (!scriptGiven) {
+      scriptGiven = true;
+      continue;
+    }
+    files.push(i);
+  }
+  if (files.length === 0) return orig(args);
+  let stderr = '';
+  const skip = new Set<number>();
+  for (const i of files) {
+    const f = args[i] ?? '';
+    if (f === '-') continue;
+    const kind = await kindOf(ctx, f);
+    if (kind === 'missing') {
+      stderr += `sed: can't read ${f}: No such file or directory\n`;
+      skip.add(i);
+    } else if (kind === 'dir') {
+      // Files before it are processed (their output is kept), then sed stops.
+      const before = files.filter((j) => j < i && !skip.has(j));
+      const r = before.length > 0 ? await orig(args.filter((_, j) => !files.includes(j) || before.includes(j))) : undefined;
+      const msg = inPlace ? `sed: couldn't edit ${f}: not a regular file\n` : `sed: read error on ${f}: Is a directory\n`;
+      return { stdout: r?.stdout ?? '', stderr: stderr + (r?.stderr ?? '') + msg, exitCode: 4 };
+    }
+  }
+  if (skip.size === 0) return orig(args);
+  if (skip.size === files.length) return { stdout: '', stderr, exitCode: 2 };
+  const r = await orig(args.filter((_, j) => !skip.has(j)));
+  return { stdout: r.stdout, stderr: stderr + r.stderr, exitCode: r.exitCode === 0 ? 2 : r.exitCode };
+});
+
+/** mkdir with GNU's messages: without -p an operand below a regular file is "Not a directory";
+ * with -p the message names the first component that is not a directory (`mkdir -p a.txt/x`:
+ * "cannot create directory ‘a.txt’: Not a directory"), and an existing final file is "File
+ * exists". Quotes are GNU's in a UTF-8 locale. */
+export const mkdirCommand: Command = defineCommand('mkdir', async (args, ctx) => {
+  const orig = ctx.origCommand;
+  if (orig === undefined) return noOriginal('mkdir');
+  const flags: string[] = [];
+  const operands: string[] = [];
+  let parents = false;
+  let optionsEnd = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] ?? '';
+    if (!optionsEnd && a === '--') optionsEnd = true;
+    else if (!optionsEnd && a.startsWith('-') && a.length > 1) {
+      if (a === '--parents' || (!a.startsWith('--') && /^-[pvm]*p/.test(a))) parents = true;
+      // The mode (-m) is not kept: the in-memory files have no permission bits to set.
+      const short = a.startsWith('--') ? null : a.replace(/m.*$/, '');
+      if (short !== null) {
+        if (short !== '-') flags.push(short);
+        if (/^-[pv]*m$/.test(a)) i++;
+      } else if (a === '--mode') i++;
+      else if (!a.startsWith('--mode=')) flags.push(a);
+    } else operands.push(a);
+  }
+  if (operands.length === 0) return orig(args);
+  let stdout = '';
+  let stderr = '';
+  let exitCode = 0;
+  const quote = (s: string) => s.replace(/^mkdir: cannot create directory '(.*)':/gm, 'mkdir: cannot create directory ‘$1’:');
+  for (const op of operands) {
+    const problem = await mkdirProblem(ctx, op, parents);
+    if (problem !== null) {
+      stderr += `mkdir: cannot create directory ‘${problem.path}’: ${problem.message}\n`;
+      exitCode = 1;
+      continue;
+    }
+    const r = await orig([...flags, ...(op.startsWith('-') ? ['--'] : []), op]);
+    stdout += r.stdout;
+    stderr += quote(r.stderr);
+    if (r.exitCode !== 0) exitCode = r.exitCode;
+  }
+  return { stdout, stderr, exitCode };
+});
+
+async function mkdirProblem(ctx: CommandContext, op: string, parents: boolean): Promise<{ path: string; message: string } | null> {
+  const parts = op.split('/');
+  const names = parts.map((_, i) => parts.slice(0, i + 1).join('/')).filter((p, i) => parts[i] !== '' && p !== '');
+  const last = names[names.length - 1];
+  if (last === undefined) return null;
+  for (const prefix of names.slice(0, -1)) {
+    const kind = await kindOf(ctx, prefix);
+    if (kind === 'dir') continue;
+    if (kind === 'file') return { path: parents ? prefix : op, message: 'Not a directory' };
+    return parents ? null : { path: op, message: 'No such file or directory' };
+  }
+  const kind = await kindOf(ctx, last);
+  if (kind === 'file' || (kind === 'dir' && !parents)) return { path: op, message: 'File exists' };
+  return null;
+}
+
+/** bash builtins with no program of their name on the host: `timeout` (a program) cannot run
+ * them. */
+const BUILTIN_ONLY = new Set([
+  'cd', 'export', 'alias', 'unalias', 'unset', 'source', '.', 'set', 'shopt', 'exit', 'return',
+  'declare', 'typeset', 'local', 'readonly', 'eval', 'exec', 'trap', 'ulimit', 'umask', 'wait',
+  'jobs', 'fg', 'bg', 'disown', 'history', 'type', 'hash', 'let', 'read', 'builtin', 'command',
+  'enable', 'getopts', 'pushd', 'popd', 'dirs', 'caller', 'complete', 'compgen', 'help',
+  'logout', 'mapfile', 'readarray', 'suspend', 'times', 'fc', 'shift', 'break', 'continue',
+]);
+
+/** `timeout 5 cd sub`: "timeout: failed to run command ‘cd’: No such file or directory", 127. */
+export const timeoutCommand: Command = defineCommand('timeout', async (args, ctx) => {
+  const orig = ctx.origCommand;
+  if (orig === undefined) return noOriginal('timeout');
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i] ?? '';
+    if (a === '--') {
+      i++;
+      break;
+    }
+    if (!a.startsWith('-') || a.length === 1) break;
+    if (a === '-s' || a === '-k' || a === '--signal' || a === '--kill-after') i++;
+  }
+  const name = args[i + 1];
+  if (name !== undefined && BUILTIN_ONLY.has(name))
+    return { stdout: '', stderr: `timeout: failed to run command ‘${name}’: No such file or directory\n`, exitCode: 127 };
+  return orig(args);
+});
+
+/** xargs exits 123 when a command it ran failed with a status from 1 to 125. */
+export const xargsCommand: Command = defineCommand('xargs', async (args, ctx) => {
+  const orig = ctx.origCommand;
+  if (orig === undefined) return noOriginal('xargs');
+  const r = await orig(args);
+  return r.exitCode >= 1 && r.exitCode <= 125 ? { ...r, exitCode: 123 } : r;
+});
+
+/** GNU's quoting of a file name in a message (quotearg's shell-escape style): names with shell
+ * metacharacters are put in single quotes. */
+export function quoteName(name: string): string {
+  if (!/[ \t\n!"$&'()*;<=>?[\\\]^`|{}]|^[#~]/.test(name)) return name;
+  return `'${name.replace(/'/g, "'\\''")}'`;
+}
+
+/** cat names a missing file as GNU quotes it (`cat: 'fo?.txt': No such file or directory`). */
+export const catCommand: Command = defineCommand('cat', async (args, ctx) => {
+  const orig = ctx.origCommand;
+  if (orig === undefined) return noOriginal('cat');
+  const r = await orig(args);
+  return { ...r, stderr: r.stderr.replace(/^cat: (.*): (No such file or directory|Is a directory|Not a directory)$/gm, (_, n: string, m: string) => `cat: ${quoteName(n)}: ${m}`) };
+});
+
+/** nl: just-bash passes the file system's message through; GNU names the operand. */
+export const nlCommand: Command = defineCommand('nl', async (args, ctx) => {
+  const orig = ctx.origCommand;
+  if (orig === undefined) return noOriginal('nl');
+  // just-bash's nl throws the file system's error; the shell prints it as `nl: <message>`.
+  const r = await orig(args).catch((e: unknown) => ({ stdout: '', stderr: `nl: ${e instanceof Error ? e.message : String(e)}\n`, exitCode: 1 }));
+  const named = (abs: string) => args.find((a) => !a.startsWith('-') && ctx.fs.resolvePath(ctx.cwd, a) === abs) ?? abs;
+  return {
+    ...r,
+    stderr: r.stderr.replace(/^nl: ENOENT: no such file or directory, \w+ '(.*)'$/gm, (_, abs: string) => `nl: ${quoteName(named(abs))}: No such file or directory`),
+  };
+});
+
+/** WASI errno numbers CPython-on-WASM reports, as Linux numbers them. */
+const WASI_ERRNO: Record<string, string> = { '44': '2', '2': '13', '31': '21', '54': '20', '20': '17', '55': '39' };
+
+/** `python3 -c CODE` tracebacks as CPython 3.12 prints them on Linux: just-bash runs the code
+ * inside a harness script (/tmp/_jb_script.py), so its frames name that file, show source lines
+ * and include the harness's own file wrappers. A frame of the code becomes `File "<string>",
+ * line N` without source (as for -c); harness frames are dropped; WASI errno numbers become
+ * Linux's. */
+export function pythonCTraceback(stderr: string, code: string): string {
+  if (!stderr.includes('/tmp/_jb_script.py')) return stderr;
+  const codeLines = code.split('\n').map((l) => l.trim());
+  const frame = /^ {2}File "\/tmp\/_jb_script\.py", line \d+, in (.*)\n(?: {4}(.*)\n)?(?: {4}[ ~^]*[~^][ ~^]*\n)?/gm;
+  return stderr
+    .replace(frame, (_, fn: string, src: string | undefined) => {
+      const at = src === undefined ? -1 : codeLines.indexOf(src.trim());
+      return at < 0 ? '' : `  File "<string>", line ${at + 1}, in ${fn}\n`;
+    })
+    .replace(/\[Errno (\d+)\]/g, (m, n: string) => (WASI_ERRNO[n] ? `[Errno ${WASI_ERRNO[n]}]` : m));
+}
+
+/** python3/python with the -c traceback rewrite (only where just-bash runs CPython). */
+export function pythonCommand(name: string): Command {
+  return defineCommand(name, async (args, ctx) => {
+    const orig = ctx.origCommand;
+    if (orig === undefined) return noOriginal(name);
+    const r = await orig(args);
+    const c = args.indexOf('-c');
+    const code = c >= 0 ? args[c + 1] : undefined;
+    return code === undefined ? r : { ...r, stderr: pythonCTraceback(r.stderr, code) };
+  });
+}
