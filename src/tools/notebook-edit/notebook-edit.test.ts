@@ -57,6 +57,17 @@ describe('NotebookEdit', () => {
     expect(h.ledger.get(PATH)?.via).toEqual('NotebookEdit');
   });
 
+  it('words a cell inserted into a notebook without ids per version', async () => {
+    const said: string[] = [];
+    for (const version of ['2.1.273', '2.1.332']) {
+      const h = harness({ version, files: { 'n.ipynb': nb(4, [code(undefined, ['a = 1'])]) } });
+      await h.seed('n.ipynb');
+      const r = await h.run('NotebookEdit', { notebook_path: PATH, new_source: 'z = 0', cell_type: 'code', edit_mode: 'insert' });
+      said.push(r.content as string);
+    }
+    expect(said).toEqual(['Inserted cell undefined with z = 0', 'Inserted a new cell with z = 0']);
+  });
+
   it('inserts after a cell with a fresh 8-character id, the same on every replay', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 2; i++) {

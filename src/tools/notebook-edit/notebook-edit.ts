@@ -47,6 +47,8 @@ export type NotebookOutcome =
       /** The id reported back: the new cell's id on insert, the given id otherwise; undefined
        * for notebooks without ids (nbformat < 4.5). */
       cellId?: string;
+      /** An inserted cell without an id, which the version words as "a new cell". */
+      unnamed?: true;
       index: number;
       originalFile: string;
       updatedFile: string;
@@ -197,6 +199,8 @@ export async function notebookEdit(input: NotebookEditInput, ctx: ToolContext): 
     language,
     editMode: mode,
     cellId,
+    // 2.1.332 names no id for a cell it inserts into a notebook without ids (nb-x-insert-no-ids).
+    ...(mode === 'insert' && cellId === undefined && ctx.profile.notebookKeepsFormat ? { unnamed: true } : {}),
     index,
     originalFile: file.content,
     updatedFile,

@@ -55,7 +55,7 @@ export function renderNotebookEdit(o: NotebookOutcome, _ctx: ToolContext): Rende
         o.editMode === 'delete'
           ? `Deleted cell ${id}`
           : o.editMode === 'insert'
-            ? `Inserted cell ${id} with ${o.newSource}`
+            ? `Inserted ${o.unnamed ? 'a new cell' : `cell ${id}`} with ${o.newSource}`
             : `Updated cell ${id} with ${o.newSource}`;
       return {
         is_error: false,

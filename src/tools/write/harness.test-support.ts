@@ -21,6 +21,8 @@ export interface HarnessOptions {
   offered?: string[];
   /** Paths whose Read would prompt (so the relaxed rule does not apply to them). */
   promptOnRead?: string[];
+  /** Claude Code version whose profile the session runs (default 2.1.273). */
+  version?: string;
 }
 
 /** The synchronous memfs calls the tests use to lay files out. */
@@ -55,7 +57,7 @@ export function harness<W extends MemfsLike>(ws: W, opts: HarnessOptions = {}) {
   const offered = opts.offered ?? ['Read', 'Write', 'Edit', 'NotebookEdit'];
   const session = new Session({
     ws,
-    profile: getProfile('2.1.273'),
+    profile: getProfile(opts.version ?? '2.1.273'),
     model: opts.model ?? RELAXED,
     tools: [readTool, writeTool, editTool, notebookEditTool],
     offered: new Set(offered),
