@@ -30,7 +30,9 @@ test('Stop ends a replay stuck in a loop within a couple of seconds, and the ses
   await expect(running).toHaveText('Running loop…');
   const stop = page.getByRole('button', { name: 'Stop' });
   await expect(stop).toBeVisible();
-  await page.waitForTimeout(1000);
+  // Long enough for the first command to end and the loop to start on a loaded machine (the
+  // page shows nothing of a replay until it ends).
+  await page.waitForTimeout(3000);
   await pg.shot('stop-running');
   const pressed = Date.now();
   await stop.click();
