@@ -690,6 +690,20 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   if (isCd && inWorkingDirs(uses[0]?.path ?? env.ctx.home, env.dirs)) {
     return { unit: u, verdict: 'allow', reason: 'cd inside the working directories', gap };
   }
+  // An output redirection climbing out of a directory (`> sub/../foo.txt`) is refused as such
+  // before its path is judged, in acceptEdits too (bashperm 0258, 0348, 0642, 1014); a command's
+  // own `..` argument comes after its redirections (0488).
+  const climbs = u.redirects.find(
+    (r) => OUTPUT_OPS.has(r.op) && r.target?.value != null && DOTDOT.test(r.target.value),
+  );
+  if (climbs)
+    return {
+      unit: u,
+      verdict: 'blocked',
+      message: msg.DOTDOT_TRAVERSAL,
+      reason: `its output redirection climbs out of a directory with '..'`,
+      gap,
+    };
   // Redirections are judged before the command's own paths; cp and mv need write access to
   // every path they name (their refusal names the first one).
   const ordered = [...uses.filter((x) => x.redirect === 'out'), ...uses.filter((x) => x.redirect !== 'out')];
@@ -754,16 +768,19 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
       return { unit: u, verdict: 'allow', reason: `xargs runs ${innerName}, which is read-only`, gap };
     }
   }
+  // acceptEdits judges the file command behind a wrapper (`timeout 5 rm -f foo.txt` runs,
+  // bashperm 0286).
+  const fileName = pathWords[0]?.value ?? null;
   if (
     env.mode === 'acceptEdits' &&
-    name !== null &&
-    ACCEPT_EDITS_COMMANDS.has(name) &&
+    fileName !== null &&
+    ACCEPT_EDITS_COMMANDS.has(fileName) &&
     u.assignments.length === 0
   ) {
     return {
       unit: u,
       verdict: 'allow',
-      reason: `acceptEdits mode runs ${name} inside the working directories`,
+      reason: `acceptEdits mode runs ${fileName} inside the working directories`,
       gap,
     };
   }
