@@ -180,7 +180,10 @@ const TABLE: Row[] = [
   ['mv a.txt package-lock.json', 'deny', 'Edit(./package-lock.json)', null, null],
   ['touch package-lock.json', 'deny', 'Edit(./package-lock.json)', null, null],
   ['rm package-lock.json', 'deny', 'Bash(rm:*)', null, null],
-  ['truncate -s 0 package-lock.json', 'deny', 'Edit(./package-lock.json)', null, null],
+  // truncate, chmod, ln, dd of= are not checked against Edit deny rules (probe, both versions)
+  ['truncate -s 0 package-lock.json', 'allow', null, null, GAP],
+  ['chmod 600 package-lock.json', 'allow', null, null, GAP],
+  ['dd if=a.txt of=package-lock.json', 'allow', null, null, GAP],
   ['tee package-lock.json < a.txt', 'deny', 'Edit(./package-lock.json)', null, null],
   // cd and pushd move where relative paths resolve, in subshells too
   // a line that changes directory words a path denial by command and path

@@ -20,6 +20,7 @@ import {
   gitWithoutGlobals,
   isReadOnlyCommand,
   stripWrapper,
+  UNCHECKED_WRITERS,
 } from './shell/commands';
 import type { Analysis, Unit } from './shell/analyze';
 import { analyze } from './shell/analyze';
@@ -231,8 +232,12 @@ function pathUses(env: Env, u: Unit, words: readonly Word[], cwd: string): PathU
           blocked: () => msg.fileCommandBlocked(name, r.path, spec.verb, dirs),
           command: name,
         });
-        if (fa.destination !== undefined && w !== fa.destination && name === 'mv') {
-          // mv removes the source: a read of it too, for Read deny rules.
+        if (
+          (fa.destination !== undefined && w !== fa.destination && name === 'mv') ||
+          (name === 'sed' && op === 'write')
+        ) {
+          // mv removes the source and sed -i rewrites what it reads: a read of it too, for Read
+          // deny rules (bashperm 0532, 0651: `sed -i … foo.txt` denied under Read(foo.txt)).
           uses.push({
             op: 'read',
             path: r.path,
@@ -304,26 +309,15 @@ function pathDeny(env: Env, uses: readonly PathUse[]): { rule: Rule; use: PathUs
       if (rule) return { rule, use: u };
       continue;
     }
-    // A write that needs approval anyway is refused as blocked before deny rules are looked at
-    // (default mode); where the mode would let it through, an Edit deny rule refuses it. A Read
-    // deny rule does not cover writes in Bash.
-    const lets = env.mode === 'bypassPermissions' || env.mode === 'dontAsk' || writePathAllowed(env, u.path);
-    if (!lets) {
-      // Where the write needs approval anyway, only a rule on the whole directory refuses it
-      // (`Edit(./**)` does, `Edit(./a.txt)` leaves it to the prompt).
-      const dir = u.path.slice(0, u.path.lastIndexOf('/')) || '/';
-      const rule = denyOn(env, ['Edit', 'Write', 'NotebookEdit', 'MultiEdit'], `${dir}/${DIR_PROBE}`);
-      if (rule) return { rule, use: u };
-      return undefined;
-    }
+    // An Edit deny rule covering the written path refuses the command in every mode, before
+    // the working-directory check would ask (bashperm 0684: `touch foo.txt` under
+    // Edit(./foo.txt) in default mode; 0375, 0471 for redirections). A Read deny rule does not
+    // cover writes in Bash (0459: `echo hi > foo.txt` under Read(foo.txt) is only blocked).
     const rule = denyOn(env, ['Edit', 'Write', 'NotebookEdit', 'MultiEdit'], target);
     if (rule) return { rule, use: u };
   }
   return undefined;
 }
-
-/** A name no specific rule names: a rule matching it covers every file of its directory. */
-const DIR_PROBE = '\u0001any';
 
 const globs = new Bounded<string, (path: string) => boolean>(256);
 
@@ -464,6 +458,25 @@ function globGap(env: Env, u: Unit, uses: PathUse[] | 'dynamic'): string | undef
         : denyOn(env, ['Edit', 'Write', 'NotebookEdit', 'MultiEdit'], x.glob);
     if (rule)
       return `\`${u.display}\` has a glob that can expand to a file ${rule.text} covers; Claude Code does not expand globs for deny rules, so the command is judged without it.`;
+  }
+  return undefined;
+}
+
+/** A write Claude Code does not check against Edit deny rules (`chmod 600 foo.txt` runs past
+ * Edit(./foo.txt)): reported, not refused. */
+function uncheckedWriteGap(env: Env, u: Unit, words: readonly Word[], cwd: string): string | undefined {
+  const name = words[0]?.value;
+  if (!name || !UNCHECKED_WRITERS.has(name)) return undefined;
+  for (const w of words.slice(1)) {
+    const v = w.value?.startsWith('of=') ? w.value.slice(3) : w.value;
+    if (!v || v.startsWith('-')) continue;
+    const rule = denyOn(
+      env,
+      ['Edit', 'Write', 'NotebookEdit', 'MultiEdit'],
+      resolvePath(v, cwd, env.ctx.home),
+    );
+    if (rule)
+      return `\`${u.display}\` writes ${v}, which ${rule.text} denies, but Claude Code does not check ${name}'s paths against deny rules, so it runs.`;
   }
   return undefined;
 }
@@ -615,7 +628,8 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
     strictGap ??
     interpreterGap(env, u, words, walk.cwd) ??
     globGap(env, u, forDeny) ??
-    hiddenReadGap(env, u, pathWords, walk.cwd);
+    hiddenReadGap(env, u, pathWords, walk.cwd) ??
+    uncheckedWriteGap(env, u, pathWords, walk.cwd);
   if (u.strictOnly) {
     // Only Bash rules are looked for inside the script; path rules are not.
     const deny = ruleFor(env, 'deny', texts) ?? strictDeny;
@@ -676,6 +690,20 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   if (isCd && inWorkingDirs(uses[0]?.path ?? env.ctx.home, env.dirs)) {
     return { unit: u, verdict: 'allow', reason: 'cd inside the working directories', gap };
   }
+  // An output redirection climbing out of a directory (`> sub/../foo.txt`) is refused as such
+  // before its path is judged, in acceptEdits too (bashperm 0258, 0348, 0642, 1014); a command's
+  // own `..` argument comes after its redirections (0488).
+  const climbs = u.redirects.find(
+    (r) => OUTPUT_OPS.has(r.op) && r.target?.value != null && DOTDOT.test(r.target.value),
+  );
+  if (climbs)
+    return {
+      unit: u,
+      verdict: 'blocked',
+      message: msg.DOTDOT_TRAVERSAL,
+      reason: `its output redirection climbs out of a directory with '..'`,
+      gap,
+    };
   // Redirections are judged before the command's own paths; cp and mv need write access to
   // every path they name (their refusal names the first one).
   const ordered = [...uses.filter((x) => x.redirect === 'out'), ...uses.filter((x) => x.redirect !== 'out')];
@@ -740,16 +768,19 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
       return { unit: u, verdict: 'allow', reason: `xargs runs ${innerName}, which is read-only`, gap };
     }
   }
+  // acceptEdits judges the file command behind a wrapper (`timeout 5 rm -f foo.txt` runs,
+  // bashperm 0286).
+  const fileName = pathWords[0]?.value ?? null;
   if (
     env.mode === 'acceptEdits' &&
-    name !== null &&
-    ACCEPT_EDITS_COMMANDS.has(name) &&
+    fileName !== null &&
+    ACCEPT_EDITS_COMMANDS.has(fileName) &&
     u.assignments.length === 0
   ) {
     return {
       unit: u,
       verdict: 'allow',
-      reason: `acceptEdits mode runs ${name} inside the working directories`,
+      reason: `acceptEdits mode runs ${fileName} inside the working directories`,
       gap,
     };
   }
@@ -835,17 +866,18 @@ const WRITE_CAPABLE = new Set([
   'sed',
 ]);
 
+/** A write-capable command given a glob (`rm f*.txt`, `sed -n 1p fo?.txt`). A glob among a
+ * reading command's arguments is not one, even with an output redirection (bashperm 0232,
+ * 0398: `grep -n x fo?.txt > out.txt` is judged by out.txt). */
 function writesWithGlob(u: Unit): boolean {
   const words = strippedWords(u);
-  const writes =
-    WRITE_CAPABLE.has(words[0]?.value ?? '') ||
-    u.redirects.some(
-      (r) => OUTPUT_OPS.has(r.op) && r.target?.value !== null && !SAFE_DEVICES.has(r.target?.value ?? ''),
-    );
-  return (
-    writes &&
-    [...words.slice(1), ...u.redirects.flatMap((r) => (r.target ? [r.target] : []))].some((w) => w.glob)
-  );
+  return WRITE_CAPABLE.has(words[0]?.value ?? '') && words.slice(1).some((w) => w.glob);
+}
+
+/** An output redirection to a glob (`echo hi >> f*.txt`): refused as shell expansion in a path
+ * (bashperm 0414, 0723, 1020). */
+function redirectsToGlob(u: Unit): boolean {
+  return u.redirects.some((r) => OUTPUT_OPS.has(r.op) && r.target?.glob === true);
 }
 
 export function checkBash(
@@ -987,6 +1019,13 @@ export function checkBash(
       behavior: 'ask',
       message: msg.GLOB_IN_WRITE,
       reason: `${globWrite.unit.display} writes and has a glob among its paths`,
+    });
+  const globTarget = live.find((r) => redirectsToGlob(r.unit));
+  if (globTarget)
+    return withGap({
+      behavior: 'ask',
+      message: msg.gateMessage({ kind: 'fixed', text: 'expansion-in-path' }, env.behaviour.gateWording),
+      reason: `${globTarget.unit.display} redirects output to a glob`,
     });
   const cds = live.filter((r) => strippedWords(r.unit)[0]?.value === 'cd');
   const denied = results.find((r) => r.verdict === 'deny');

@@ -71,9 +71,12 @@ const strings = (v: unknown): string[] =>
 
 const permissionsOf = (s: Settings | undefined) => (s && typeof s === 'object' ? s.permissions : undefined);
 
-/** Does this source's `behavior` list count? Project allow rules need a trusted workspace. */
-const counts = (source: SettingsSource, behavior: RuleBehavior, trusted: boolean) =>
-  !(source === 'project' && behavior === 'allow' && !trusted);
+/** Does this source's `behavior` list count? Project allow rules need a trusted workspace, and
+ * so do local ones in a git repository (probe, both versions: `Bash` allowed in
+ * settings.local.json runs `perl …` in dontAsk untrusted without git, is refused with git until
+ * the workspace is trusted; its deny rules count either way; bashperm 0068, 0314, 0126). */
+const counts = (source: SettingsSource, behavior: RuleBehavior, trusted: boolean, gitRepo: boolean) =>
+  !(behavior === 'allow' && !trusted && (source === 'project' || (source === 'local' && gitRepo)));
 
 /** One settings list (or CLI flag) of rule texts that counts, in the order rules are gathered. */
 export interface RuleTexts {
@@ -89,7 +92,8 @@ export function ruleTexts(ctx: PermissionContext): RuleTexts[] {
     const p = permissionsOf(ctx.sources[source]);
     if (!p) continue;
     for (const behavior of ['deny', 'ask', 'allow'] as const) {
-      if (counts(source, behavior, ctx.trusted)) out.push({ texts: strings(p[behavior]), behavior, source });
+      if (counts(source, behavior, ctx.trusted, ctx.gitRepo === true))
+        out.push({ texts: strings(p[behavior]), behavior, source });
     }
   }
   out.push({ texts: ctx.cli.disallowedTools ?? [], behavior: 'deny', source: 'cliArg' });

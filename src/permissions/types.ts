@@ -126,6 +126,8 @@ export interface PermissionContext {
   home: string;
   /** Whether the workspace's trust dialog was accepted (`hasTrustDialogAccepted`). */
   trusted: boolean;
+  /** The project is a git repository: then local settings' allow rules need trust too. */
+  gitRepo?: boolean;
   sources: Partial<Record<SettingsSource, Settings | undefined>>;
   cli: {
     allowedTools?: string[];

@@ -39,6 +39,7 @@ export function permissionContext(
     cwd: ws.info.cwd,
     home: ws.info.home,
     trusted: s.trust === true,
+    gitRepo: s.git === true,
     sources,
     cli: {
       allowedTools: s.allowedTools,

@@ -383,9 +383,9 @@ export const FILE_COMMANDS: ReadonlyMap<string, FileCommand> = new Map(
   }),
 );
 
-/** Commands outside Claude Code's list that still write the files they name. They are
- * checked against deny rules (never silently past an Edit deny), but have no wording of their
- * own, so default mode reports them as needing approval. */
+/** Commands outside Claude Code's list whose written paths are still checked against Edit deny
+ * rules. Only tee is: truncate, chmod, chown, chgrp, ln, install, shred, unlink, `dd of=` and
+ * `sort -o` run past an Edit deny on their file (bypassPermissions probe, both versions). */
 export const EXTRA_WRITERS: ReadonlyMap<
   string,
   { skip: number; valueFlags: readonly string[]; verb?: string }
@@ -394,38 +394,25 @@ export const EXTRA_WRITERS: ReadonlyMap<
     // tee's paths are checked like a file command's (bashperm: `tee foo.txt <<< hi` in default
     // mode gets `tee in '<path>' was blocked. …`).
     tee: { skip: 0, valueFlags: [], verb: 'write to files in' },
-    truncate: { skip: 0, valueFlags: ['-s', '-r', '--size', '--reference'] },
-    chmod: { skip: 1, valueFlags: ['--reference'] },
-    chown: { skip: 1, valueFlags: ['--reference', '--from'] },
-    chgrp: { skip: 1, valueFlags: ['--reference'] },
-    ln: { skip: 0, valueFlags: ['-t', '-S', '--target-directory', '--suffix'] },
-    install: {
-      skip: 0,
-      valueFlags: [
-        '-m',
-        '-o',
-        '-g',
-        '-t',
-        '-S',
-        '--mode',
-        '--owner',
-        '--group',
-        '--target-directory',
-        '--suffix',
-      ],
-    },
-    shred: { skip: 0, valueFlags: ['-n', '-s', '--iterations', '--size'] },
-    unlink: { skip: 0, valueFlags: [] },
   }),
 );
 
-/** Operands an EXTRA_WRITERS command writes (dd's `of=`, the others' file operands). */
+/** Commands that write the files they name but that Claude Code does not check against Edit
+ * deny rules (the same bypassPermissions probe): the engine flags them as a known gap. */
+export const UNCHECKED_WRITERS: ReadonlySet<string> = new Set([
+  'truncate',
+  'chmod',
+  'chown',
+  'chgrp',
+  'ln',
+  'install',
+  'shred',
+  'unlink',
+  'dd',
+]);
+
+/** Operands an EXTRA_WRITERS command writes. */
 export function extraWrites(name: string, args: readonly Word[]): Word[] | undefined {
-  if (name === 'dd') {
-    return args
-      .filter((w) => w.value?.startsWith('of='))
-      .map((w) => ({ ...w, value: (w.value as string).slice(3), text: w.text.slice(3) }));
-  }
   const spec = EXTRA_WRITERS.get(name);
   if (!spec) return undefined;
   const operands: Word[] = [];

@@ -318,13 +318,25 @@ function commandReason(cmd: CommandNode, w: Walk): GateReason | undefined {
       let at = 0;
       while (at < words.length - 1 && TRANSPARENT.has(lit(words[at]) ?? '')) at++;
       const name = lit(words[at]);
-      // eval and its kind are found behind any wrapper (`timeout 5 eval …`).
-      const behind = words
-        .map(lit)
-        .find(
-          (v, i) =>
-            i >= at && v !== null && EVALUATES.has(v) && (i === at || WRAPPERS.has(lit(words[at]) ?? '')),
-        );
+      // eval and its kind are found behind any wrapper (`timeout 5 eval …`), but only in the
+      // wrapped command's place: `timeout 5 find . -name x` has no `.` command (bashperm 0786).
+      let behind: string | undefined;
+      for (let i = at; i < words.length; i++) {
+        const v = lit(words[i]);
+        if (v !== null && EVALUATES.has(v) && (i === at || WRAPPERS.has(lit(words[at]) ?? ''))) {
+          behind = v;
+          break;
+        }
+        const wrapperPart =
+          v !== null &&
+          (WRAPPERS.has(v) ||
+            TRANSPARENT.has(v) ||
+            v.startsWith('-') ||
+            v.includes('=') ||
+            /^[\d.]+[smhd]?$/.test(v));
+        if (i > at && !wrapperPart) break;
+        if (i === at && !WRAPPERS.has(v ?? '')) break;
+      }
       if (behind) return { kind: 'evaluates', command: behind };
       if (name !== null && ZSH_BUILTINS.has(name)) return { kind: 'zsh-builtin', command: name };
       for (const word of words) {
