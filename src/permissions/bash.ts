@@ -686,8 +686,7 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
     return { unit: u, verdict: 'ask-rule', rule: ask, reason: `${ask.text} asks before ${u.display}`, gap };
   // The write safety check (safety.ts) comes before allow rules and the working directories;
   // only bypassPermissions writes past it.
-  const unsafe =
-    env.mode === 'bypassPermissions' || uses === 'dynamic' ? undefined : unsafeWrite(env, uses);
+  const unsafe = env.mode === 'bypassPermissions' || uses === 'dynamic' ? undefined : unsafeWrite(env, uses);
   if (unsafe)
     return { unit: u, verdict: 'blocked', message: unsafe.message, reason: unsafe.reason, gap, safety: true };
   const allow = ruleFor(env, 'allow', formTexts(allowForms(env, u), false));
