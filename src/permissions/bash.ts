@@ -1139,14 +1139,14 @@ export function checkBash(
       ...safety,
     });
   }
-  // 2.1.332's plan mode, when the API's classifier flags the call, runs it unasked only if an
+  // 2.1.332's plan and auto mode, when the API's classifier flags the call, run it unasked only if an
   // allow rule approves it: a command that is merely read-only (or a cd inside the project)
   // goes to the classifier, and its prompt says no more than the generic text, or that a loop
   // needs approval. Without a verdict, read-only commands run (perm-plan-bash-readonly).
   // A variable the line sets itself gets the loop's text, not the gate's.
   const unruled = live.filter((r) => r.verdict === 'allow' && !r.rule && r.unit.words.length > 0);
   if (
-    env.mode === 'plan' &&
+    (env.mode === 'plan' || env.mode === 'auto') &&
     env.behaviour.planRulesOnlyAllow &&
     flags(env.ctx.classifier) &&
     unruled.length > 0
