@@ -6,6 +6,7 @@
 import type { Check, Env } from './check';
 import { flags, modeRef, ruleRef } from './check';
 import { readPathAllowed, writePathAllowed } from './files';
+import { firstUnsafeWrite } from './safety';
 import * as msg from './messages';
 import picomatch from 'picomatch';
 import { Bounded } from './cache';
@@ -156,6 +157,8 @@ interface UnitResult {
   /** The verdict on the command without its output redirections: a pipe segment is judged so,
    * and its redirections only once every segment is approved. */
   segmentVerdict?: Verdict;
+  /** Refused by the write safety check, which no allow rule lifts. */
+  safety?: boolean;
 }
 
 /** The command's name and arguments once safe wrappers are gone (what read-only and file
@@ -583,6 +586,28 @@ function strippedWords(u: Unit): Word[] {
   return cur;
 }
 
+const orderedUses = (uses: readonly PathUse[]): PathUse[] => [
+  ...uses.filter((x) => x.redirect === 'out'),
+  ...uses.filter((x) => x.redirect !== 'out'),
+];
+
+/** cp and mv need write access to every path they name. */
+const writesPath = (use: PathUse): boolean =>
+  use.op === 'write' || (!use.redirect && (use.command === 'cp' || use.command === 'mv'));
+
+/** The write safety check on what a recognised file command (tee included) or an output
+ * redirection writes; cp's and mv's sources count too (`cp .git/config b.txt` asks about
+ * .git/config). ln, chmod, truncate, dd and the like are not looked at (they get the generic
+ * prompt). */
+function unsafeWrite(env: Env, uses: readonly PathUse[]) {
+  const written = orderedUses(uses).filter((x) => writesPath(x) && (x.command || x.redirect === 'out'));
+  return firstUnsafeWrite(
+    written.map((x) => x.path),
+    env.ctx.cwd,
+    env.behaviour.sensitivePaths,
+  );
+}
+
 function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   const forms = denyForms(u);
   const texts = formTexts(forms, true);
@@ -673,6 +698,11 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   const ask = ruleFor(env, 'ask', texts);
   if (ask)
     return { unit: u, verdict: 'ask-rule', rule: ask, reason: `${ask.text} asks before ${u.display}`, gap };
+  // The write safety check (safety.ts) comes before allow rules and the working directories;
+  // only bypassPermissions writes past it.
+  const unsafe = env.mode === 'bypassPermissions' || uses === 'dynamic' ? undefined : unsafeWrite(env, uses);
+  if (unsafe)
+    return { unit: u, verdict: 'blocked', message: unsafe.message, reason: unsafe.reason, gap, safety: true };
   const allow = ruleFor(env, 'allow', formTexts(allowForms(env, u), false));
   if (allow) return { unit: u, verdict: 'allow', rule: allow, reason: `allowed by ${allow.text}`, gap };
 
@@ -706,9 +736,8 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
     };
   // Redirections are judged before the command's own paths; cp and mv need write access to
   // every path they name (their refusal names the first one).
-  const ordered = [...uses.filter((x) => x.redirect === 'out'), ...uses.filter((x) => x.redirect !== 'out')];
-  for (const use of ordered) {
-    const asWrite = use.op === 'write' || (!use.redirect && (use.command === 'cp' || use.command === 'mv'));
+  for (const use of orderedUses(uses)) {
+    const asWrite = writesPath(use);
     const ok = asWrite ? writePathAllowed(env, use.path) : readPathAllowed(env, use.path);
     if (ok) continue;
     const subject =
@@ -1130,8 +1159,9 @@ export function checkBash(
   const pending = results.filter((r) => r.verdict === 'approval' || r.verdict === 'blocked');
   // What follows a cd out of the working directories is not counted against a blocked cd.
   const others = pending.filter((r) => r !== blocked && r.reason !== AFTER_CD_OUT);
+  const safety = pending.some((r) => r.safety) ? { safety: true } : {};
   if (blocked && others.every((r) => r.unit.top === blocked.unit.top))
-    return withGap({ behavior: 'ask', message: blocked.message, reason: blocked.reason });
+    return withGap({ behavior: 'ask', message: blocked.message, reason: blocked.reason, ...safety });
   if (pending.length > 0) {
     // Parts are the top-level commands of the list; what runs inside one (a loop body, a
     // `bash -c` script) is that part's business.
@@ -1145,16 +1175,17 @@ export function checkBash(
       behavior: 'ask',
       message,
       reason: pending.map((r) => `${r.unit.display}: ${r.reason}`).join('; '),
+      ...safety,
     });
   }
-  // 2.1.332's plan mode, when the API's classifier flags the call, runs it unasked only if an
+  // 2.1.332's plan and auto mode, when the API's classifier flags the call, run it unasked only if an
   // allow rule approves it: a command that is merely read-only (or a cd inside the project)
   // goes to the classifier, and its prompt says no more than the generic text, or that a loop
   // needs approval. Without a verdict, read-only commands run (perm-plan-bash-readonly).
   // A variable the line sets itself gets the loop's text, not the gate's.
   const unruled = live.filter((r) => r.verdict === 'allow' && !r.rule && r.unit.words.length > 0);
   if (
-    env.mode === 'plan' &&
+    (env.mode === 'plan' || env.mode === 'auto') &&
     env.behaviour.planRulesOnlyAllow &&
     flags(env.ctx.classifier) &&
     unruled.length > 0

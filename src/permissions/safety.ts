@@ -4,6 +4,7 @@
 // the classifier; dontAsk refuses it. Shared by the file tools (files.ts) and Bash's file
 // commands, which the binary refuses with the same texts (`cp a.txt .git/hooks/pre-commit` in
 // default mode: "Claude requested permissions to edit <path> which is a sensitive file.").
+import { askSensitive, askWrite } from './messages';
 import { isInside } from './paths';
 import type { SensitivePathTable } from './types';
 
@@ -44,4 +45,42 @@ export function writeSafety(path: string, cwd: string, table: SensitivePathTable
     else return 'sensitive';
   }
   return found;
+}
+
+export interface SafetyAsk {
+  path: string;
+  safety: 'sensitive' | 'config';
+  /** The prompt's text: "… which is a sensitive file." or the ordinary "write to …" one. */
+  message: string;
+  reason: string;
+}
+
+/** The write safety check of a set of written paths, in the order given: the first path with a
+ * class decides the prompt. Bash's file commands and redirections are checked so, before the
+ * working directories and before any allow rule (probe p1, both versions: `touch b.txt .mcp.json`
+ * in default mode names .mcp.json, `touch .git/x` past `Bash(touch:*)` asks, `touch ~/.bashrc`
+ * and `touch /tmp/.gitconfig` ask rather than being blocked as outside). */
+export function firstUnsafeWrite(
+  paths: readonly string[],
+  cwd: string,
+  table: SensitivePathTable,
+): SafetyAsk | undefined {
+  for (const path of paths) {
+    const safety = writeSafety(path, cwd, table);
+    if (!safety) continue;
+    return safety === 'sensitive'
+      ? {
+          path,
+          safety,
+          message: askSensitive(path),
+          reason: `${path} is a sensitive path, which Claude Code asks about before every write`,
+        }
+      : {
+          path,
+          safety,
+          message: askWrite(path),
+          reason: `${path} is Claude Code's own configuration, which it asks about before every write`,
+        };
+  }
+  return undefined;
 }

@@ -75,8 +75,9 @@ export interface PermissionBehaviour {
   /** Path deny rules are checked inside a ( ) subshell before the subshell itself is refused,
    * worded `<command> from '<path>' was blocked by a deny rule.` (2.1.332). */
   subshellPathDeny: boolean;
-  /** Plan mode runs a Bash call the API's classifier flags only if an allow rule approves it;
-   * read-only ones go to the classifier like the rest (2.1.332). */
+  /** Plan and auto mode run a Bash call the API's classifier flags only if an allow rule
+   * approves it; read-only ones (`ls`, `pwd`, `echo hi`) go to the classifier like the rest
+   * (2.1.332; auto: probe p3a, gen-sensitive-0284). */
   planRulesOnlyAllow: boolean;
   /** The paths a write asks about in every mode but bypassPermissions (the profile's table). */
   sensitivePaths: SensitivePathTable;

@@ -86,6 +86,7 @@ describe('profiles', () => {
     expect(keys.filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]))).toEqual([
       'backgroundTimeoutMaxMs',
       'bashReportsInPlaceEdits',
+      'claudeHomeDirs',
       'defaultModel',
       'editRefusesNulFiles',
       'editSuffixNeedsWholeFile',

@@ -75,8 +75,18 @@ export interface Profile {
   /** A size refusal of a file this large or larger names `shown` bytes instead of its size
    * (2.1.273: 10 MiB and up are reported as 512KB). */
   readHugeFileSize?: { from: number; shown: number };
+  /** What the binary makes in ~/.claude at startup, there before the first tool call runs
+   * (`ls ~/.claude` lists them). Laid out when a session's home is prepared. */
+  claudeHomeDirs: readonly ClaudeHomeDir[];
   /** Model-facing sentences that are worded differently by version. */
   text: ProfileText;
+}
+
+export interface ClaudeHomeDir {
+  /** Relative to ~/.claude. */
+  name: string;
+  /** Permission bits (0o755, 0o700). */
+  mode: number;
 }
 
 export interface ExitSemantics {

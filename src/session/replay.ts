@@ -143,6 +143,12 @@ export async function replayScenario(ws: Workspace, scen: Scenario, id: string, 
   const mode = scenarioMode(scen);
   const flag = toolsFlag(scen, profile);
   const setup = await setupWorkspace(ws, scen);
+  // What the binary makes in ~/.claude when it starts (the profile's table).
+  for (const d of profile.claudeHomeDirs) {
+    const dir = `${ws.info.home}/.claude/${d.name}`;
+    await ws.fs.mkdir(dir, { recursive: true });
+    await ws.fs.chmod(dir, d.mode);
+  }
   const permissions = opts.permissions ? await opts.permissions({ scenario: scen, ws, mode, toolsFlag: flag, profile }) : allowAll;
   const known = opts.tools.map((t) => t.name);
   const { offered, removed } = permissions.offered(known);

@@ -3,6 +3,7 @@ import { MODEL_SWITCHES } from '../models';
 import type { Profile, ToolDefinition } from '../types';
 import { READ_REFUSED_DEVICES_2_1_273 } from './read-devices';
 import { EXIT_SEMANTICS } from './bash';
+import { CLAUDE_HOME_DIRS_2_1_273 } from './claude-home';
 import tools from './tools.json';
 
 export const profile_2_1_273: Profile = {
@@ -30,6 +31,7 @@ export const profile_2_1_273: Profile = {
   readRefusedDevices: READ_REFUSED_DEVICES_2_1_273,
   // Recorded on files of 10485760 bytes and more (10485759 shows its size), offset or not.
   readHugeFileSize: { from: 10 * 1024 * 1024, shown: 512 * 1024 },
+  claudeHomeDirs: CLAUDE_HOME_DIRS_2_1_273,
   text: {
     deviceRefusal: 'this device file would block or produce infinite output.',
     binaryFileAdvice: 'Please use appropriate tools for binary file analysis.',

@@ -1,6 +1,7 @@
 import { PERMISSIONS_2_1_332 } from '../../permissions/behaviour';
 import { profile_2_1_273 } from '../2.1.273';
 import type { Profile, ToolDefinition } from '../types';
+import { CLAUDE_HOME_DIRS_2_1_332 } from './claude-home';
 import { READ_REFUSED_DEVICES_2_1_332 } from './read-devices';
 import tools from './tools.json';
 
@@ -12,6 +13,7 @@ export const profile_2_1_332: Profile = {
   defaultModel: 'claude-opus-5-5',
   toolDefinitions: tools.tools as ToolDefinition[],
   repeatReadGuard: false,
+  claudeHomeDirs: CLAUDE_HOME_DIRS_2_1_332,
   permissions: PERMISSIONS_2_1_332,
   readDecodesUtf16le: true,
   readEncodingNotes: true,
