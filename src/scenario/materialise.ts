@@ -95,6 +95,7 @@ function landing(rel: string, base: 'cwd' | 'home', p: Placeholders): string | n
 }
 
 const OUTSIDE = 'lands outside the workspace or on one of its own folders (only paths inside its root are laid out)';
+const NUL_BYTE = 'holds a NUL byte, which no file name can';
 
 /** Every path a scenario names that would land outside its root, as schema-like issues; checked on
  * an imaginary root before a link, an import or a scenario file is used. */
@@ -102,7 +103,8 @@ export function scenarioPathIssues(s: Scenario): { path: string; message: string
   const p: Placeholders = { ROOT: '/root', CWD: '/root/project', HOME: '/root/home', TMP: '/root/tmp' };
   const issues: { path: string; message: string }[] = [];
   const check = (rel: string, base: 'cwd' | 'home', where: string) => {
-    if (landing(rel, base, p) === null) issues.push({ path: where, message: OUTSIDE });
+    if (rel.includes('\0')) issues.push({ path: where, message: NUL_BYTE });
+    else if (landing(rel, base, p) === null) issues.push({ path: where, message: OUTSIDE });
   };
   for (const rel of Object.keys(s.files ?? {})) check(rel, 'cwd', `files[${JSON.stringify(rel)}]`);
   for (const rel of Object.keys(s.home_files ?? {})) check(rel, 'home', `home_files[${JSON.stringify(rel)}]`);
@@ -120,8 +122,9 @@ export function scenarioPathIssues(s: Scenario): { path: string; message: string
 export async function confinedPath(ws: Workspace, rel: string, base: 'cwd' | 'home'): Promise<string> {
   const p = placeholders(ws);
   const abs = landing(rel, base, p);
-  const refuse = () =>
-    new ScenarioError(`scenario path ${JSON.stringify(rel)} ${OUTSIDE}`, [{ path: JSON.stringify(rel), message: OUTSIDE }]);
+  const refuse = (message = OUTSIDE) =>
+    new ScenarioError(`scenario path ${JSON.stringify(rel)} ${message}`, [{ path: JSON.stringify(rel), message }]);
+  if (rel.includes('\0')) throw refuse(NUL_BYTE);
   if (abs === null) throw refuse();
   const root = await ws.fs.realpath(ws.info.root);
   for (let dir = dirname(abs); ; dir = dirname(dir)) {

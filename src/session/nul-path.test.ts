@@ -57,3 +57,19 @@ describe('a path with a NUL byte', () => {
     ]);
   });
 });
+
+describe("a runner action the workspace cannot do", () => {
+  it('is refused by name when its path holds a NUL byte, and said as a problem when the file system refuses it', async () => {
+    const run = (turns: unknown) =>
+      replayScenario(createMemfsWorkspace(), { id: 'act', files: { 'a.txt': 'a\n' }, turns } as never, 'act', {
+        tools: ALL_TOOLS,
+        permissions: createPermissions,
+      });
+    await expect(run([[{ delete: 'a\0b' }]])).rejects.toThrow('scenario path "a\\u0000b" holds a NUL byte, which no file name can');
+    const r = await run([[{ append: 'missing.txt', content: 'x' }, { name: 'Read', input: { file_path: '$CWD/a.txt' } }]]);
+    expect([r.problems, r.result.turns[0]?.calls.map((c) => c.content)]).toEqual([
+      [`turn 0: {"append":"missing.txt","content":"x"}: ENOENT: no such file or directory, read '/workspace/project/missing.txt'`],
+      ['1\ta\n2\t'],
+    ]);
+  });
+});

@@ -179,7 +179,15 @@ export async function replayScenario(ws: Workspace, scen: Scenario, id: string, 
     const uses = [];
     for (const item of items) {
       if (isToolCall(item)) uses.push({ id: `toolu_oracle_${t}_${uses.length}`, name: item.name, input: substitute(item.input, p) });
-      else await performAction(ws, item, actions, opts.signal);
+      else
+        try {
+          await performAction(ws, item, actions, opts.signal);
+        } catch (e) {
+          // The runner could not do what the scenario asks (append to a missing file, touch
+          // under a missing folder): said, like a setup problem, and the replay goes on.
+          if (!isFsError(e)) throw e;
+          setup.problems.push(`turn ${t}: ${JSON.stringify(item)}: ${e.message}`);
+        }
     }
     const rec = await session.runModelCall(uses, opts.signal);
     opts.onModelCall?.(rec);
