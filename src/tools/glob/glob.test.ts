@@ -116,6 +116,14 @@ describe('Glob tool', () => {
     });
   });
 
+  it('answers deeply nested braces without overflowing a stack (memfs; the disk backend runs the same wasm)', async () => {
+    const run = searchSession(globTool, { 'a.txt': 'a' });
+    expect([
+      await run({ pattern: `${'{'.repeat(3000)}a${'}'.repeat(3000)}` }),
+      await run({ pattern: `${'{a,'.repeat(2000)}b${'}'.repeat(2000)}` }),
+    ]).toEqual([ok('No files found'), ok('No files found')]);
+  });
+
   it('splits an absolute pattern at its first glob segment', () => {
     expect([
       splitAbsolutePattern('/a/b/*.js'),
