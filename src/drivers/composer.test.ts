@@ -124,6 +124,31 @@ describe('PlaygroundSession', () => {
     expect([byPerson.stopped, byPerson.deadlinePassedS]).toEqual([true, undefined]);
   });
 
+  it("stops a composed model call at its deadline, not counting the time a prompt waits for the person", async () => {
+    const withBash = () => createMemfsWorkspace({ shell: (vol, clock) => createJustBashShell(vol, clock) });
+    const s = await PlaygroundSession.open(withBash, 'blank', { ...BLANK_SCENARIO, mode: 'bypassPermissions' });
+    const r = await s.run([{ name: 'Bash', input: { command: 'sleep 100' } }], undefined, undefined, 300);
+    expect([r.calls.map((c) => c.rendered.content), s.lastCallDeadlineS]).toEqual([['Exit code 143'], 0]);
+
+    const asking = await PlaygroundSession.open(mk, 'blank', BLANK_SCENARIO);
+    let prompts = 0;
+    const slowPerson = () => {
+      prompts++;
+      return new Promise<'allow-once'>((resolve) => setTimeout(() => resolve('allow-once'), 600));
+    };
+    const w = await asking.run(
+      [{ name: 'Write', input: { file_path: '/workspace/project/n.txt', content: 'n' } }],
+      slowPerson,
+      undefined,
+      300,
+    );
+    expect([prompts, w.calls.map((c) => [c.rendered.is_error, c.stage]), asking.lastCallDeadlineS]).toEqual([
+      1,
+      [[false, 'call']],
+      undefined,
+    ]);
+  });
+
   it('a stopped replay keeps the turns that ran, a stopped model call stays in the history, and the session goes on', async () => {
     const withBash = () => createMemfsWorkspace({ shell: (vol, clock) => createJustBashShell(vol, clock) });
     const stopIn = (ms: number) => {

@@ -117,9 +117,47 @@ class Answers {
   }
 }
 
+/** A composed model call's deadline: a minute past the longest Bash timeout it asks for (the
+ * default two minutes when it names none; other tools are bounded by their own limits). */
+export function modelCallDeadlineMs(calls: readonly ComposedCall[]): number {
+  let longest = 0;
+  for (const c of calls) {
+    if (c.name !== 'Bash') continue;
+    const t = (c.input as { timeout?: unknown }).timeout;
+    longest = Math.max(longest, typeof t === 'number' && t > 0 ? Math.min(t, 600_000) : 120_000);
+  }
+  return longest + 60_000;
+}
+
+/** A timer that does not run while the person is answering a prompt. */
+class PausableDeadline {
+  readonly controller = new AbortController();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private started = 0;
+  constructor(private remaining: number) {
+    this.resume();
+  }
+  pause(): void {
+    if (this.timer === undefined) return;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.remaining -= performance.now() - this.started;
+  }
+  resume(): void {
+    if (this.timer !== undefined || this.controller.signal.aborted) return;
+    this.started = performance.now();
+    this.timer = setTimeout(() => this.controller.abort(), Math.max(0, this.remaining));
+  }
+  end(): void {
+    this.pause();
+  }
+}
+
 export class PlaygroundSession {
   /** Outside edits made since the last model call; they open the next turn. */
   private pending: Action[] = [];
+  /** The deadline (seconds) that stopped the last composed model call, if one did. */
+  lastCallDeadlineS: number | undefined;
 
   private constructor(
     readonly id: string,
@@ -195,20 +233,41 @@ export class PlaygroundSession {
   /** One model call of the composed tool calls, on the live session. `ask` answers its
    * permission prompts; without it an ask is refused as in -p mode. A signal stops it: the
    * running tool gets it, calls not started yet do not run, and the call stays in the history. */
-  async run(calls: readonly ComposedCall[], ask?: Asker, signal?: AbortSignal): Promise<ModelCallRecord> {
+  async run(
+    calls: readonly ComposedCall[],
+    ask?: Asker,
+    signal?: AbortSignal,
+    deadlineMs = modelCallDeadlineMs(calls),
+  ): Promise<ModelCallRecord> {
     const turn = this.scenario.turns.length;
+    const deadline = new PausableDeadline(deadlineMs);
+    const both = signal ? AbortSignal.any([signal, deadline.controller.signal]) : deadline.controller.signal;
+    // Time at a prompt is the person's, not the call's.
+    const asked: Asker | undefined =
+      ask &&
+      (async (prompt) => {
+        deadline.pause();
+        try {
+          return await ask(prompt);
+        } finally {
+          deadline.resume();
+        }
+      });
     const uses: ToolUse[] = calls.map((c, i) => ({
       id: `toolu_oracle_${turn}_${i}`,
       name: c.name,
       input: c.input,
     }));
-    this.answers.live = ask;
+    this.answers.live = asked;
     let rec: ModelCallRecord;
     try {
-      rec = await this.session.runModelCall(uses, signal);
+      rec = await this.session.runModelCall(uses, both);
     } finally {
       this.answers.live = undefined;
+      deadline.end();
     }
+    this.lastCallDeadlineS =
+      deadline.controller.signal.aborted && !signal?.aborted ? Math.round(deadlineMs / 1000) : undefined;
     this.scenario = {
       ...this.scenario,
       turns: [

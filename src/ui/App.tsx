@@ -309,7 +309,13 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
       setSelectedCall(play.history.length - 1);
       // Bring the new call into view (the composer may have scrolled the list away).
       requestAnimationFrame(() => tabRefs.current[play.history.length - 1]?.focus());
-      setStatus(op.signal.aborted ? { kind: 'stopped', text: 'model call' } : { kind: 'idle' });
+      setStatus(
+        op.signal.aborted
+          ? { kind: 'stopped', text: 'model call' }
+          : play.lastCallDeadlineS !== undefined
+            ? { kind: 'stopped', text: 'model call', deadlineS: play.lastCallDeadlineS }
+            : { kind: 'idle' },
+      );
     } catch (e) {
       setStatus({ kind: 'error', text: e instanceof Error ? e.message : String(e) });
     } finally {
@@ -460,7 +466,7 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
         {status.kind === 'stopped' ? (
           <p role="status" className="stopped">
             {status.deadlineS !== undefined
-              ? `Stopped at its deadline (${status.deadlineS} s, the scenario's timeout or 60 s, as in the CLI): ${status.text}.`
+              ? `Stopped at its deadline (${status.deadlineS} s): ${status.text}.`
               : `Stopped by you: ${status.text}.`}{' '}
             The model calls that ran are below; you can go on composing.
           </p>
