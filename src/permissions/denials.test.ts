@@ -3,7 +3,8 @@
 // probes recorded from both binaries (one call per turn, classifier scripted 'block').
 import { describe, expect, it } from 'vitest';
 import { decide, PERMISSIONS_2_1_332 } from './index';
-import type { Decision, PermissionContext, PermissionRequest } from './types';
+import type { Decision, PermissionContext } from './types';
+import { bashRequest } from './test-support';
 
 const CWD = '/r/project';
 const ctx = (over: Partial<PermissionContext>): PermissionContext => ({
@@ -16,13 +17,7 @@ const ctx = (over: Partial<PermissionContext>): PermissionContext => ({
   classifier: 'block',
   ...over,
 });
-const bash = (command: string): PermissionRequest => ({
-  tool: 'Bash',
-  kind: 'bash',
-  paths: [],
-  command,
-  input: { command },
-});
+const bash = bashRequest;
 const CLS = 'Permission for this action was denied by the Claude Code auto mode classifier.';
 /** What the model sees, with the classifier's long refusal cut to its first sentence. */
 const seen = (d: Decision) =>

@@ -14,6 +14,7 @@ import {
 } from './index';
 import { readDenyFilter } from './filter';
 import type { PermissionContext, PermissionRequest, Settings } from './types';
+import { bashRequest } from './test-support';
 
 const CWD = '/r/project';
 const base: PermissionContext = {
@@ -60,13 +61,7 @@ const grep = (p: string): PermissionRequest => ({
   paths: [p],
   input: { pattern: 'x', path: p },
 });
-const bash = (command: string): PermissionRequest => ({
-  tool: 'Bash',
-  kind: 'bash',
-  paths: [],
-  command,
-  input: { command },
-});
+const bash = bashRequest;
 
 const refused = (behavior: 'deny' | 'ask', message: string) => ({
   behavior,
