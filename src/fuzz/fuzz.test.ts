@@ -2,7 +2,8 @@
 // busy two-core machine); `npm run fuzz -- --runs N` runs more with a fresh seed.
 import { describe, expect, it } from 'vitest';
 import { fuzzTarget } from './harness';
-import { TARGETS } from './targets';
+import fc from 'fast-check';
+import { inputFromSchema, TARGETS } from './targets';
 
 const RUNS = 40;
 const SEED = 14;
@@ -14,4 +15,24 @@ describe('fuzzing every entry point', () => {
       expect({ inputs: f.inputs, findings: f.findings }).toEqual({ inputs: RUNS, findings: [] });
     }, 60_000);
   }
+});
+
+describe('inputs derived from a tool definition', () => {
+  it('draws only the schema’s keys, with values of their types or any JSON', () => {
+    const arb = inputFromSchema({
+      type: 'object',
+      properties: {
+        file_path: { type: 'string' },
+        mode: { type: 'string', enum: ['a', 'b'] },
+        count: { type: 'integer' },
+        flag: { type: 'boolean' },
+        list: { type: 'array', items: { type: 'string' } },
+      },
+    });
+    const samples = fc.sample(arb, { numRuns: 300, seed: 7 }) as Record<string, unknown>[];
+    const keys = new Set(samples.flatMap((s) => Object.keys(s)));
+    expect([...keys].sort()).toEqual(['count', 'file_path', 'flag', 'list', 'mode']);
+    const modes = new Set(samples.map((s) => s.mode));
+    expect(['a', 'b'].filter((m) => modes.has(m))).toEqual(['a', 'b']);
+  });
 });

@@ -10,6 +10,7 @@ import { parseScenario, ScenarioError, type Scenario } from '../scenario/schema'
 import { replayScenario } from '../session/replay';
 import { createPermissions } from '../session/wiring';
 import { checkScenarioJson, decodeLinkFragment, encodeLinkFragment } from '../share/link';
+import { PROFILES } from '../profiles';
 import { ALL_TOOLS } from '../tools/registry';
 import { checkSettings } from '../ui/settingsCheck';
 
@@ -214,6 +215,48 @@ const TOOL_INPUTS: Record<string, fc.Arbitrary<unknown>> = {
   ),
 };
 
+/** Inputs for a tool from its definition's JSON schema, for tools without a hand-made entry
+ * above: each property gets plausible values of its type (paths for `*_path`/`path`, the enum's
+ * values), and sometimes any JSON value. */
+export function inputFromSchema(schema: Record<string, unknown>): fc.Arbitrary<unknown> {
+  const props = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
+  const entries = Object.entries(props).map(([key, prop]) => [key, field(valueFor(key, prop))] as const);
+  return fc.record(Object.fromEntries(entries), { requiredKeys: [] });
+}
+
+function valueFor(key: string, prop: Record<string, unknown>): fc.Arbitrary<unknown> {
+  if (Array.isArray(prop.enum) && prop.enum.length > 0) return fc.constantFrom(...(prop.enum as unknown[]));
+  switch (prop.type) {
+    case 'string':
+      return key === 'path' || key.endsWith('_path') ? path : text;
+    case 'number':
+    case 'integer':
+      return number;
+    case 'boolean':
+      return fc.boolean();
+    case 'array':
+      return fc.array(
+        prop.items && typeof prop.items === 'object'
+          ? valueFor(key, prop.items as Record<string, unknown>)
+          : text,
+        { maxLength: 3 },
+      );
+    case 'object':
+      return prop.properties ? inputFromSchema(prop) : fc.dictionary(text, text, { maxKeys: 3 });
+    default:
+      return fc.jsonValue({ maxDepth: 2 });
+  }
+}
+
+/** The first definition any profile has of the tool. */
+function schemaOf(tool: string): Record<string, unknown> {
+  for (const profile of Object.values(PROFILES)) {
+    const def = profile.toolDefinitions.find((d) => d.name === tool);
+    if (def) return def.input_schema;
+  }
+  return {};
+}
+
 const MODES = ['default', 'acceptEdits', 'bypassPermissions', 'plan', 'dontAsk'] as const;
 
 /** A notebook, a PDF header, a PNG header, a symlink, CRLF and a file named __proto__. */
@@ -299,7 +342,7 @@ const scenarioJson = fc
           fc.array(
             fc.oneof(
               fc.record({
-                name: fc.constantFrom(...Object.keys(TOOL_INPUTS), 'constructor'),
+                name: fc.constantFrom(...ALL_TOOLS.map((t) => t.name), 'constructor'),
                 input: fc.dictionary(text, text, { maxKeys: 2 }),
               }),
               fc.record({ touch: text }),
@@ -368,7 +411,7 @@ const transcriptLine = fc.oneof(
             fc.record({
               type: fc.constant('tool_use'),
               id: fc.constantFrom('t1', 't2', 'constructor'),
-              name: fc.constantFrom(...Object.keys(TOOL_INPUTS), '__proto__', 'toString'),
+              name: fc.constantFrom(...ALL_TOOLS.map((t) => t.name), '__proto__', 'toString'),
               input: fc.dictionary(
                 fc.constantFrom('file_path', 'content', 'old_string', 'new_string', 'command', 'pattern'),
                 path,
@@ -390,7 +433,12 @@ const transcriptLine = fc.oneof(
 );
 
 export const TARGETS: readonly Target[] = [
-  ...Object.entries(TOOL_INPUTS).map(([tool, input]) => toolTarget(tool, input)),
+  ...ALL_TOOLS.map((t) =>
+    toolTarget(
+      t.name,
+      (Object.hasOwn(TOOL_INPUTS, t.name) && TOOL_INPUTS[t.name]) || inputFromSchema(schemaOf(t.name)),
+    ),
+  ),
   {
     name: 'scenario',
     input: scenarioJson,
