@@ -2,7 +2,7 @@ import { Volume } from 'memfs';
 import type { Clock, Search, Shell, Workspace } from '../../workspace/types';
 import { deterministicClock } from '../clock';
 import { unavailableSearch, unavailableShell } from '../unavailable';
-import { MemfsVfs } from './vfs';
+import { DIR_MODE, MemfsVfs } from './vfs';
 
 export const MEMFS_ROOT = '/workspace';
 
@@ -22,18 +22,32 @@ export function createMemfsWorkspace(opts: MemfsOptions = {}): MemfsWorkspace {
   const vol = new Volume();
   const clock = opts.clock ?? deterministicClock();
   const root = MEMFS_ROOT;
-  const info = { root, cwd: `${root}/project`, home: `${root}/home`, tmp: `${root}/tmp`, platform: 'linux' as const, backend: 'memfs' as const };
+  const info = {
+    root,
+    cwd: `${root}/project`,
+    home: `${root}/home`,
+    tmp: `${root}/tmp`,
+    platform: 'linux' as const,
+    backend: 'memfs' as const,
+  };
   // /tmp as on any Linux host (`cd /tmp`, `> /tmp/x`); the session's own TMPDIR is info.tmp.
-  for (const d of [info.cwd, info.home, info.tmp, '/tmp']) vol.mkdirSync(d, { recursive: true });
+  for (const d of [info.cwd, info.home, info.tmp, '/tmp'])
+    vol.mkdirSync(d, { recursive: true, mode: DIR_MODE });
+  const t = clock.now() / 1000;
+  for (const d of ['/', root, info.cwd, info.home, info.tmp, '/tmp']) vol.utimesSync(d, t, t);
   const fs = new MemfsVfs(vol, clock);
-  const shell = opts.shell ? opts.shell(vol, clock) : unavailableShell('Bash is not available on this workspace yet');
+  const shell = opts.shell
+    ? opts.shell(vol, clock)
+    : unavailableShell('Bash is not available on this workspace yet');
   return {
     fs,
     vol,
     clock,
     info,
     shell,
-    search: opts.search ? opts.search(vol) : unavailableSearch('ripgrep is not available on this workspace yet'),
+    search: opts.search
+      ? opts.search(vol)
+      : unavailableSearch('ripgrep is not available on this workspace yet'),
     dispose: () => {
       shell.dispose?.();
       return Promise.resolve();

@@ -2,6 +2,7 @@
 // so every part of the workspace sees one filesystem.
 import type { Volume } from 'memfs';
 import { FsError, toFsError, type Clock, type FileType, type Stat, type Vfs } from '../../workspace/types';
+import { withDirTimes } from './dir-times';
 
 interface StatsLike {
   isFile(): boolean;
@@ -30,6 +31,10 @@ export function statFromNode(s: StatsLike): Stat {
     mode: Number(s.mode) & 0o7777,
   };
 }
+
+/** Modes of new files and folders, as a host with umask 022 makes them (memfs: 666 and 777). */
+export const FILE_MODE = 0o644;
+export const DIR_MODE = 0o755;
 
 export class MemfsVfs implements Vfs {
   constructor(
@@ -67,37 +72,55 @@ export class MemfsVfs implements Vfs {
       return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
     });
   }
+  /** Runs a change to the entries of the paths' directories, stamping those with the clock. */
+  private entries<T>(paths: string[], f: () => T): T {
+    return withDirTimes(this.vol, this.clock, paths, f);
+  }
+
   writeFile(path: string, data: Uint8Array, opts?: { mode?: number }) {
     return this.wrap('open', path, () => {
-      this.vol.writeFileSync(path, data);
+      if (this.vol.existsSync(path)) this.vol.writeFileSync(path, data);
+      else this.entries([path], () => this.vol.writeFileSync(path, data, { mode: FILE_MODE }));
       if (opts?.mode !== undefined) this.vol.chmodSync(path, opts.mode);
       this.touchNow(path);
     });
   }
   mkdir(path: string, opts?: { recursive?: boolean }) {
     return this.wrap('mkdir', path, () => {
-      this.vol.mkdirSync(path, { recursive: opts?.recursive ?? false });
+      if (this.vol.existsSync(path)) this.vol.mkdirSync(path, { recursive: opts?.recursive ?? false });
+      else
+        this.entries([path], () =>
+          this.vol.mkdirSync(path, { recursive: opts?.recursive ?? false, mode: DIR_MODE }),
+        );
     });
   }
   readdir(path: string) {
     return this.wrap('scandir', path, () => (this.vol.readdirSync(path) as string[]).map(String).sort());
   }
   rename(from: string, to: string) {
-    return this.wrap('rename', from, () => this.vol.renameSync(from, to));
+    return this.wrap('rename', from, () => this.entries([from, to], () => this.vol.renameSync(from, to)));
   }
   unlink(path: string) {
-    return this.wrap('unlink', path, () => this.vol.unlinkSync(path));
+    return this.wrap('unlink', path, () => this.entries([path], () => this.vol.unlinkSync(path)));
   }
   rm(path: string, opts?: { recursive?: boolean }) {
     return this.wrap('rm', path, () =>
-      this.vol.rmSync(path, { recursive: opts?.recursive ?? false, force: false }),
+      this.entries([path], () =>
+        this.vol.rmSync(path, { recursive: opts?.recursive ?? false, force: false }),
+      ),
     );
   }
   realpath(path: string) {
     return this.wrap('realpath', path, () => String(this.vol.realpathSync(path)));
   }
   symlink(target: string, path: string) {
-    return this.wrap('symlink', path, () => this.vol.symlinkSync(target, path));
+    return this.wrap('symlink', path, () =>
+      this.entries([path], () => {
+        this.vol.symlinkSync(target, path);
+        const t = this.clock.now() / 1000;
+        this.vol.lutimesSync(path, t, t);
+      }),
+    );
   }
   readlink(path: string) {
     return this.wrap('readlink', path, () => String(this.vol.readlinkSync(path)));

@@ -4,6 +4,7 @@ import { structuredPatch } from 'diff';
 import { defineCommand, type Command, type ExecResult } from 'just-bash';
 import { GREP_VALUE } from '../../permissions/shell/commands';
 import { curlCommand, wgetCommand } from './net';
+import { isLongListing, longListing, workspaceNow } from './ls-long';
 import { perlCommand } from './perl';
 import { catCommand, mkdirCommand, nlCommand, sedCommand, timeoutCommand, xargsCommand } from './fixes';
 
@@ -70,8 +71,9 @@ const lsMissing = (r: ExecResult): ExecResult => ({
 /** GNU ls: missing operands reported first, then file operands together, then each directory
  * under a `dir:` header; just-bash separates every operand by a blank line. */
 export const lsCommand: Command = defineCommand('ls', async (args, ctx) => {
-  const orig = ctx.origCommand;
-  if (orig === undefined) return missingOriginal('ls');
+  const plain = ctx.origCommand;
+  if (plain === undefined) return missingOriginal('ls');
+  const orig = isLongListing(args) ? (a: string[]) => longListing(a, ctx, plain) : plain;
   const flags = args.filter((a) => a.startsWith('-') && a !== '-');
   const operands = args.filter((a) => !a.startsWith('-') || a === '-');
   // A pattern left after the shell's expansion names a file literally in GNU ls; just-bash's ls
@@ -115,6 +117,15 @@ export const lsCommand: Command = defineCommand('ls', async (args, ctx) => {
     if (r.exitCode !== 0) exitCode = r.exitCode;
   }
   return { stdout: parts.join('\n'), stderr, exitCode };
+});
+
+/** Options that give `date` a time of its own; without one it tells the workspace clock's time. */
+const DATE_SOURCES = /^(?:-[a-zA-Z]*[dfrs]|--(?:date|file|reference|set)(?:=.*)?)$/;
+
+export const dateCommand: Command = defineCommand('date', async (args, ctx) => {
+  if (ctx.origCommand === undefined) return missingOriginal('date');
+  if (args.some((a) => DATE_SOURCES.test(a))) return ctx.origCommand(args);
+  return ctx.origCommand(['-d', `@${Math.floor((await workspaceNow(ctx.fs)) / 1000)}`, ...args]);
 });
 
 function normalRange(start: number, count: number): string {
@@ -372,6 +383,7 @@ export const extraCommands: Command[] = [
   trCommand,
   uniqCommand,
   lsCommand,
+  dateCommand,
   diffCommand,
   curlCommand,
   wgetCommand(),

@@ -30,7 +30,10 @@ describe('createDiskShell', () => {
   });
 
   it('keeps at most SHELL_OUTPUT_CAP_BYTES of a stream and drops the rest', async () => {
-    const r = await t.disk.run(`head -c ${SHELL_OUTPUT_CAP_BYTES + 1_000_000} /dev/zero | tr '\\0' y`, t.opts());
+    const r = await t.disk.run(
+      `head -c ${SHELL_OUTPUT_CAP_BYTES + 1_000_000} /dev/zero | tr '\\0' y`,
+      t.opts(),
+    );
     expect([r.stdout.length, r.stdout === 'y'.repeat(SHELL_OUTPUT_CAP_BYTES), r.stderr, r.exitCode]).toEqual([
       SHELL_OUTPUT_CAP_BYTES,
       true,

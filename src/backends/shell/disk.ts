@@ -5,7 +5,12 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SHELL_OUTPUT_CAP_BYTES, type Shell, type ShellResult, type ShellRunOptions } from '../../workspace/types';
+import {
+  SHELL_OUTPUT_CAP_BYTES,
+  type Shell,
+  type ShellResult,
+  type ShellRunOptions,
+} from '../../workspace/types';
 
 /** After bash exits, how long its pipes may stay open before the result is taken. */
 const DRAIN_MS = 200;

@@ -14,7 +14,11 @@ async function kindOf(ctx: CommandContext, p: string): Promise<Kind> {
   }
 }
 
-const noOriginal = (name: string): ExecResult => ({ stdout: '', stderr: `bash: ${name}: command not found\n`, exitCode: 127 });
+const noOriginal = (name: string): ExecResult => ({
+  stdout: '',
+  stderr: `bash: ${name}: command not found\n`,
+  exitCode: 127,
+});
 
 /** sed's options that take a value as the next word (when not attached). */
 const SED_VALUE_SHORT = 'efl';
@@ -77,8 +81,13 @@ export const sedCommand: Command = defineCommand('sed', async (args, ctx) => {
     } else if (kind === 'dir') {
       // Files before it are processed (their output is kept), then sed stops.
       const before = files.filter((j) => j < i && !skip.has(j));
-      const r = before.length > 0 ? await orig(args.filter((_, j) => !files.includes(j) || before.includes(j))) : undefined;
-      const msg = inPlace ? `sed: couldn't edit ${f}: not a regular file\n` : `sed: read error on ${f}: Is a directory\n`;
+      const r =
+        before.length > 0
+          ? await orig(args.filter((_, j) => !files.includes(j) || before.includes(j)))
+          : undefined;
+      const msg = inPlace
+        ? `sed: couldn't edit ${f}: not a regular file\n`
+        : `sed: read error on ${f}: Is a directory\n`;
       return { stdout: r?.stdout ?? '', stderr: stderr + (r?.stderr ?? '') + msg, exitCode: 4 };
     }
   }
@@ -117,7 +126,8 @@ export const mkdirCommand: Command = defineCommand('mkdir', async (args, ctx) =>
   let stdout = '';
   let stderr = '';
   let exitCode = 0;
-  const quote = (s: string) => s.replace(/^mkdir: cannot create directory '(.*)':/gm, 'mkdir: cannot create directory ‘$1’:');
+  const quote = (s: string) =>
+    s.replace(/^mkdir: cannot create directory '(.*)':/gm, 'mkdir: cannot create directory ‘$1’:');
   for (const op of operands) {
     const problem = await mkdirProblem(ctx, op, parents);
     if (problem !== null) {
@@ -133,9 +143,15 @@ export const mkdirCommand: Command = defineCommand('mkdir', async (args, ctx) =>
   return { stdout, stderr, exitCode };
 });
 
-async function mkdirProblem(ctx: CommandContext, op: string, parents: boolean): Promise<{ path: string; message: string } | null> {
+async function mkdirProblem(
+  ctx: CommandContext,
+  op: string,
+  parents: boolean,
+): Promise<{ path: string; message: string } | null> {
   const parts = op.split('/');
-  const names = parts.map((_, i) => parts.slice(0, i + 1).join('/')).filter((p, i) => parts[i] !== '' && p !== '');
+  const names = parts
+    .map((_, i) => parts.slice(0, i + 1).join('/'))
+    .filter((p, i) => parts[i] !== '' && p !== '');
   const last = names[names.length - 1];
   if (last === undefined) return null;
   for (const prefix of names.slice(0, -1)) {
@@ -152,11 +168,56 @@ async function mkdirProblem(ctx: CommandContext, op: string, parents: boolean): 
 /** bash builtins with no program of their name on the host: `timeout` (a program) cannot run
  * them. */
 const BUILTIN_ONLY = new Set([
-  'cd', 'export', 'alias', 'unalias', 'unset', 'source', '.', 'set', 'shopt', 'exit', 'return',
-  'declare', 'typeset', 'local', 'readonly', 'eval', 'exec', 'trap', 'ulimit', 'umask', 'wait',
-  'jobs', 'fg', 'bg', 'disown', 'history', 'type', 'hash', 'let', 'read', 'builtin', 'command',
-  'enable', 'getopts', 'pushd', 'popd', 'dirs', 'caller', 'complete', 'compgen', 'help',
-  'logout', 'mapfile', 'readarray', 'suspend', 'times', 'fc', 'shift', 'break', 'continue',
+  'cd',
+  'export',
+  'alias',
+  'unalias',
+  'unset',
+  'source',
+  '.',
+  'set',
+  'shopt',
+  'exit',
+  'return',
+  'declare',
+  'typeset',
+  'local',
+  'readonly',
+  'eval',
+  'exec',
+  'trap',
+  'ulimit',
+  'umask',
+  'wait',
+  'jobs',
+  'fg',
+  'bg',
+  'disown',
+  'history',
+  'type',
+  'hash',
+  'let',
+  'read',
+  'builtin',
+  'command',
+  'enable',
+  'getopts',
+  'pushd',
+  'popd',
+  'dirs',
+  'caller',
+  'complete',
+  'compgen',
+  'help',
+  'logout',
+  'mapfile',
+  'readarray',
+  'suspend',
+  'times',
+  'fc',
+  'shift',
+  'break',
+  'continue',
 ]);
 
 /** `timeout 5 cd sub`: "timeout: failed to run command ‘cd’: No such file or directory", 127. */
@@ -175,7 +236,11 @@ export const timeoutCommand: Command = defineCommand('timeout', async (args, ctx
   }
   const name = args[i + 1];
   if (name !== undefined && BUILTIN_ONLY.has(name))
-    return { stdout: '', stderr: `timeout: failed to run command ‘${name}’: No such file or directory\n`, exitCode: 127 };
+    return {
+      stdout: '',
+      stderr: `timeout: failed to run command ‘${name}’: No such file or directory\n`,
+      exitCode: 127,
+    };
   return orig(args);
 });
 
@@ -199,7 +264,13 @@ export const catCommand: Command = defineCommand('cat', async (args, ctx) => {
   const orig = ctx.origCommand;
   if (orig === undefined) return noOriginal('cat');
   const r = await orig(args);
-  return { ...r, stderr: r.stderr.replace(/^cat: (.*): (No such file or directory|Is a directory|Not a directory)$/gm, (_, n: string, m: string) => `cat: ${quoteName(n)}: ${m}`) };
+  return {
+    ...r,
+    stderr: r.stderr.replace(
+      /^cat: (.*): (No such file or directory|Is a directory|Not a directory)$/gm,
+      (_, n: string, m: string) => `cat: ${quoteName(n)}: ${m}`,
+    ),
+  };
 });
 
 /** nl: just-bash passes the file system's message through; GNU names the operand. */
@@ -207,16 +278,31 @@ export const nlCommand: Command = defineCommand('nl', async (args, ctx) => {
   const orig = ctx.origCommand;
   if (orig === undefined) return noOriginal('nl');
   // just-bash's nl throws the file system's error; the shell prints it as `nl: <message>`.
-  const r = await orig(args).catch((e: unknown) => ({ stdout: '', stderr: `nl: ${e instanceof Error ? e.message : String(e)}\n`, exitCode: 1 }));
-  const named = (abs: string) => args.find((a) => !a.startsWith('-') && ctx.fs.resolvePath(ctx.cwd, a) === abs) ?? abs;
+  const r = await orig(args).catch((e: unknown) => ({
+    stdout: '',
+    stderr: `nl: ${e instanceof Error ? e.message : String(e)}\n`,
+    exitCode: 1,
+  }));
+  const named = (abs: string) =>
+    args.find((a) => !a.startsWith('-') && ctx.fs.resolvePath(ctx.cwd, a) === abs) ?? abs;
   return {
     ...r,
-    stderr: r.stderr.replace(/^nl: ENOENT: no such file or directory, \w+ '(.*)'$/gm, (_, abs: string) => `nl: ${quoteName(named(abs))}: No such file or directory`),
+    stderr: r.stderr.replace(
+      /^nl: ENOENT: no such file or directory, \w+ '(.*)'$/gm,
+      (_, abs: string) => `nl: ${quoteName(named(abs))}: No such file or directory`,
+    ),
   };
 });
 
 /** WASI errno numbers CPython-on-WASM reports, as Linux numbers them. */
-const WASI_ERRNO: Record<string, string> = { '44': '2', '2': '13', '31': '21', '54': '20', '20': '17', '55': '39' };
+const WASI_ERRNO: Record<string, string> = {
+  '44': '2',
+  '2': '13',
+  '31': '21',
+  '54': '20',
+  '20': '17',
+  '55': '39',
+};
 
 /** `python3 -c CODE` tracebacks as CPython 3.12 prints them on Linux: just-bash runs the code
  * inside a harness script (/tmp/_jb_script.py), so its frames name that file, show source lines
@@ -226,7 +312,8 @@ const WASI_ERRNO: Record<string, string> = { '44': '2', '2': '13', '31': '21', '
 export function pythonCTraceback(stderr: string, code: string): string {
   if (!stderr.includes('/tmp/_jb_script.py')) return stderr;
   const codeLines = code.split('\n').map((l) => l.trim());
-  const frame = /^ {2}File "\/tmp\/_jb_script\.py", line \d+, in (.*)\n(?: {4}(.*)\n)?(?: {4}[ ~^]*[~^][ ~^]*\n)?/gm;
+  const frame =
+    /^ {2}File "\/tmp\/_jb_script\.py", line \d+, in (.*)\n(?: {4}(.*)\n)?(?: {4}[ ~^]*[~^][ ~^]*\n)?/gm;
   return stderr
     .replace(frame, (_, fn: string, src: string | undefined) => {
       const at = src === undefined ? -1 : codeLines.indexOf(src.trim());

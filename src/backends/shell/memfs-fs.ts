@@ -13,6 +13,8 @@ import type {
 } from 'just-bash';
 import type { Clock } from '../../workspace/types';
 import { normalizePath, resolveAgainst } from '../../text/paths';
+import { withDirTimes } from '../memfs/dir-times';
+import { DIR_MODE, FILE_MODE } from '../memfs/vfs';
 
 /** Bytes handed out for an endless device (/dev/zero, /dev/urandom): just-bash has no streams,
  * so a reader gets a bounded prefix. Enough for `head -c` of any tool-sized output. */
@@ -164,6 +166,21 @@ export class MemfsShellFs implements IFileSystem {
     return m !== null && this.commandNames.has(m[1] ?? '') && !this.vol.existsSync(p);
   }
 
+  /** The workspace's "now", for commands that print or compare with it (date, ls -l). */
+  workspaceNow(): number {
+    return this.clock.now();
+  }
+
+  /** Runs a change to the entries of the paths' directories, stamping those with the clock. */
+  private entries<T>(paths: string[], f: () => T): T {
+    return withDirTimes(this.vol, this.clock, paths, f);
+  }
+
+  private stampLink(path: string): void {
+    const t = this.clock.now() / 1000;
+    this.vol.lutimesSync(path, t, t);
+  }
+
   private stampNow(path: string): void {
     const t = this.clock.now() / 1000;
     this.vol.utimesSync(path, t, t);
@@ -209,7 +226,9 @@ export class MemfsShellFs implements IFileSystem {
     return this.run(() => {
       if (this.isDevice(path)) return;
       const p = normalizePath(path);
-      this.vol.writeFileSync(p, encode(content, encodingOf(options)));
+      const data = encode(content, encodingOf(options));
+      if (this.vol.existsSync(p)) this.vol.writeFileSync(p, data);
+      else this.entries([p], () => this.vol.writeFileSync(p, data, { mode: FILE_MODE }));
       this.stampNow(p);
     });
   }
@@ -218,7 +237,9 @@ export class MemfsShellFs implements IFileSystem {
     return this.run(() => {
       if (this.isDevice(path)) return;
       const p = normalizePath(path);
-      this.vol.appendFileSync(p, encode(content, encodingOf(options)));
+      const data = encode(content, encodingOf(options));
+      if (this.vol.existsSync(p)) this.vol.appendFileSync(p, data);
+      else this.entries([p], () => this.vol.appendFileSync(p, data, { mode: FILE_MODE }));
       this.stampNow(p);
     });
   }
@@ -256,8 +277,11 @@ export class MemfsShellFs implements IFileSystem {
     return this.run(() => {
       const p = normalizePath(path);
       const existed = this.vol.existsSync(p);
-      this.vol.mkdirSync(p, { recursive: options?.recursive ?? false });
-      if (!existed) this.stampNow(p);
+      if (existed) this.vol.mkdirSync(p, { recursive: options?.recursive ?? false });
+      else
+        this.entries([p], () =>
+          this.vol.mkdirSync(p, { recursive: options?.recursive ?? false, mode: DIR_MODE }),
+        );
     });
   }
 
@@ -286,7 +310,9 @@ export class MemfsShellFs implements IFileSystem {
     return this.run(() => {
       const p = normalizePath(path);
       if (DEVICES.has(p)) return;
-      this.vol.rmSync(p, { recursive: options?.recursive ?? false, force: options?.force ?? false });
+      this.entries([p], () =>
+        this.vol.rmSync(p, { recursive: options?.recursive ?? false, force: options?.force ?? false }),
+      );
     });
   }
 
@@ -294,6 +320,7 @@ export class MemfsShellFs implements IFileSystem {
     const s = this.vol.lstatSync(src);
     if (s.isSymbolicLink()) {
       this.vol.symlinkSync(String(this.vol.readlinkSync(src)), dest);
+      this.stampLink(dest);
       return;
     }
     if (s.isDirectory()) {
@@ -318,12 +345,16 @@ export class MemfsShellFs implements IFileSystem {
         this.stampNow(d);
         return;
       }
-      this.copy(s, d, options?.recursive ?? false);
+      this.entries([d], () => this.copy(s, d, options?.recursive ?? false));
     });
   }
 
   mv(src: string, dest: string): Promise<void> {
-    return this.run(() => this.vol.renameSync(normalizePath(src), normalizePath(dest)));
+    return this.run(() => {
+      const s = normalizePath(src);
+      const d = normalizePath(dest);
+      this.entries([s, d], () => this.vol.renameSync(s, d));
+    });
   }
 
   resolvePath(base: string, path: string): string {
@@ -341,11 +372,20 @@ export class MemfsShellFs implements IFileSystem {
   }
 
   symlink(target: string, linkPath: string): Promise<void> {
-    return this.run(() => this.vol.symlinkSync(target, normalizePath(linkPath)));
+    return this.run(() => {
+      const p = normalizePath(linkPath);
+      this.entries([p], () => {
+        this.vol.symlinkSync(target, p);
+        this.stampLink(p);
+      });
+    });
   }
 
   link(existingPath: string, newPath: string): Promise<void> {
-    return this.run(() => this.vol.linkSync(normalizePath(existingPath), normalizePath(newPath)));
+    return this.run(() => {
+      const p = normalizePath(newPath);
+      this.entries([p], () => this.vol.linkSync(normalizePath(existingPath), p));
+    });
   }
 
   readlink(path: string): Promise<string> {

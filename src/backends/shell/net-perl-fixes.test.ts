@@ -11,7 +11,12 @@ function shell() {
   const fixed = wgetCommand(() => new Date('2026-12-01T19:35:59Z'));
   const sh = createJustBashShell(vol, deterministicClock(), { commands: [fixed] });
   return async (command: string) => {
-    const r = await sh.run(command, { cwd: '/w/p', env: { HOME: '/w/h' }, timeoutMs: 10000, mergeStderr: true });
+    const r = await sh.run(command, {
+      cwd: '/w/p',
+      env: { HOME: '/w/h' },
+      timeoutMs: 10000,
+      mergeStderr: true,
+    });
     return [r.exitCode, r.stdout + r.stderr];
   };
 }
@@ -37,9 +42,15 @@ describe('curl and wget without a network', () => {
       6,
       `${METER}${ROW}curl: (6) Could not resolve host: nonexistent.invalid\n`,
     ]);
-    expect(await run('curl notaurl://x')).toEqual([1, 'curl: (1) Protocol "notaurl" not supported or disabled in libcurl\n']);
+    expect(await run('curl notaurl://x')).toEqual([
+      1,
+      'curl: (1) Protocol "notaurl" not supported or disabled in libcurl\n',
+    ]);
     expect(await run("curl ''")).toEqual([3, 'curl: (3) URL using bad/illegal format or missing URL\n']);
-    expect(await run('curl')).toEqual([2, "curl: try 'curl --help' or 'curl --manual' for more information\n"]);
+    expect(await run('curl')).toEqual([
+      2,
+      "curl: try 'curl --help' or 'curl --manual' for more information\n",
+    ]);
     expect(await run("curl -s -o /dev/null -w '%{http_code}' http://127.0.0.1:9/")).toEqual([7, '000']);
     expect(await run('curl --bogus http://127.0.0.1:9/')).toEqual([
       2,
@@ -60,7 +71,10 @@ describe('curl and wget without a network', () => {
     expect(await run('wget notaurl://x')).toEqual([1, 'notaurl://x: Unsupported scheme ‘notaurl’.\n']);
     const usage = "Usage: wget [OPTION]... [URL]...\n\nTry `wget --help' for more options.\n";
     expect(await run('wget')).toEqual([1, `wget: missing URL\n${usage}`]);
-    expect(await run('wget --bogus http://127.0.0.1:9/')).toEqual([2, `wget: unrecognized option '--bogus'\n${usage}`]);
+    expect(await run('wget --bogus http://127.0.0.1:9/')).toEqual([
+      2,
+      `wget: unrecognized option '--bogus'\n${usage}`,
+    ]);
   });
 });
 
@@ -71,7 +85,10 @@ describe('perl', () => {
     expect(await run("perl -ne 'print;' foo.txt sub/b.txt")).toEqual([0, 'TOP secret\nsecond line\nbee\n']);
     expect(await run("perl -pe '' foo.txt")).toEqual([0, 'TOP secret\nsecond line\n']);
     expect(await run("printf 'a\\nb' | perl -lne print")).toEqual([0, 'a\nb\n']);
-    expect(await run('perl -ne print nope.txt')).toEqual([0, "Can't open nope.txt: No such file or directory.\n"]);
+    expect(await run('perl -ne print nope.txt')).toEqual([
+      0,
+      "Can't open nope.txt: No such file or directory.\n",
+    ]);
     // GNU's stderr comes first in the merged stream; in one just-bash command stdout does.
     expect(await run('perl -ne print foo.txt nope.txt')).toEqual([
       0,
@@ -79,7 +96,10 @@ describe('perl', () => {
     ]);
     expect(await run('perl -ne print sub')).toEqual([0, '']);
     expect(await run('perl -e')).toEqual([25, 'No code specified for -e.\n']);
-    expect(await run('perl nope.pl')).toEqual([2, 'Can\'t open perl script "nope.pl": No such file or directory\n']);
+    expect(await run('perl nope.pl')).toEqual([
+      2,
+      'Can\'t open perl script "nope.pl": No such file or directory\n',
+    ]);
     expect(await run("perl -e 'print 1'")).toEqual([
       1,
       "perl: the script 'print 1' is not supported by the in-memory workspace's perl (only -n/-p with an empty or `print` script)\n",
@@ -90,7 +110,10 @@ describe('perl', () => {
 describe('sed and mkdir in GNU words', () => {
   it('sed reads on past a missing file (exit 2) and stops at a directory (exit 4)', async () => {
     const run = shell();
-    expect(await run("sed -i 's/a/b/' nope.txt")).toEqual([2, "sed: can't read nope.txt: No such file or directory\n"]);
+    expect(await run("sed -i 's/a/b/' nope.txt")).toEqual([
+      2,
+      "sed: can't read nope.txt: No such file or directory\n",
+    ]);
     expect(await run('sed -n p nope.txt foo.txt')).toEqual([
       2,
       "TOP secret\nsecond line\nsed: can't read nope.txt: No such file or directory\n",
@@ -102,11 +125,26 @@ describe('sed and mkdir in GNU words', () => {
 
   it('mkdir names the component that is not a directory', async () => {
     const run = shell();
-    expect(await run('mkdir -p foo.txt/new')).toEqual([1, 'mkdir: cannot create directory ‘foo.txt’: Not a directory\n']);
-    expect(await run('mkdir foo.txt/new')).toEqual([1, 'mkdir: cannot create directory ‘foo.txt/new’: Not a directory\n']);
-    expect(await run('mkdir -p foo.txt')).toEqual([1, 'mkdir: cannot create directory ‘foo.txt’: File exists\n']);
-    expect(await run('mkdir -p sub/b.txt/x/y')).toEqual([1, 'mkdir: cannot create directory ‘sub/b.txt’: Not a directory\n']);
-    expect(await run('mkdir nope/x')).toEqual([1, 'mkdir: cannot create directory ‘nope/x’: No such file or directory\n']);
+    expect(await run('mkdir -p foo.txt/new')).toEqual([
+      1,
+      'mkdir: cannot create directory ‘foo.txt’: Not a directory\n',
+    ]);
+    expect(await run('mkdir foo.txt/new')).toEqual([
+      1,
+      'mkdir: cannot create directory ‘foo.txt/new’: Not a directory\n',
+    ]);
+    expect(await run('mkdir -p foo.txt')).toEqual([
+      1,
+      'mkdir: cannot create directory ‘foo.txt’: File exists\n',
+    ]);
+    expect(await run('mkdir -p sub/b.txt/x/y')).toEqual([
+      1,
+      'mkdir: cannot create directory ‘sub/b.txt’: Not a directory\n',
+    ]);
+    expect(await run('mkdir nope/x')).toEqual([
+      1,
+      'mkdir: cannot create directory ‘nope/x’: No such file or directory\n',
+    ]);
     expect(await run('mkdir foo.txt sub x1; ls -d x1')).toEqual([
       0,
       'mkdir: cannot create directory ‘foo.txt’: File exists\nmkdir: cannot create directory ‘sub’: File exists\nx1\n',
@@ -115,7 +153,10 @@ describe('sed and mkdir in GNU words', () => {
 
   it('timeout cannot run a builtin; xargs, cat and nl report as GNU does', async () => {
     const run = shell();
-    expect(await run('timeout 5 cd sub')).toEqual([127, 'timeout: failed to run command ‘cd’: No such file or directory\n']);
+    expect(await run('timeout 5 cd sub')).toEqual([
+      127,
+      'timeout: failed to run command ‘cd’: No such file or directory\n',
+    ]);
     expect(await run('timeout 5 cat foo.txt')).toEqual([0, 'TOP secret\nsecond line\n']);
     expect(await run('xargs cat <<< fo?.txt')).toEqual([123, "cat: 'fo?.txt': No such file or directory\n"]);
     expect(await run('cat nope.txt')).toEqual([1, 'cat: nope.txt: No such file or directory\n']);

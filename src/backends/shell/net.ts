@@ -33,7 +33,13 @@ function parseTarget(url: string, defaultScheme = 'http'): Target | { scheme: st
 /** Addresses that resolve without a network, and where nothing listens. */
 function isLocal(host: string): boolean {
   const h = host.toLowerCase();
-  return h === 'localhost' || h.endsWith('.localhost') || h === '[::1]' || h === '0.0.0.0' || /^127\.\d+\.\d+\.\d+$/.test(h);
+  return (
+    h === 'localhost' ||
+    h.endsWith('.localhost') ||
+    h === '[::1]' ||
+    h === '0.0.0.0' ||
+    /^127\.\d+\.\d+\.\d+$/.test(h)
+  );
 }
 
 /** An address given as numbers needs no resolving: connecting to it fails instead. */
@@ -51,16 +57,70 @@ const METER_ROW = '\r  0     0    0     0    0     0      0      0 --:--:-- --:-
 
 /** curl's options that take a value (long names; the short letters below). */
 const CURL_VALUE_LONG = new Set([
-  'output', 'write-out', 'request', 'data', 'data-raw', 'data-binary', 'data-urlencode', 'header',
-  'user-agent', 'user', 'referer', 'cookie', 'cookie-jar', 'form', 'max-time', 'connect-timeout',
-  'retry', 'proxy', 'cacert', 'cert', 'key', 'upload-file', 'range', 'config', 'resolve',
-  'max-redirs', 'limit-rate', 'url', 'output-dir', 'retry-delay', 'retry-max-time', 'json',
+  'output',
+  'write-out',
+  'request',
+  'data',
+  'data-raw',
+  'data-binary',
+  'data-urlencode',
+  'header',
+  'user-agent',
+  'user',
+  'referer',
+  'cookie',
+  'cookie-jar',
+  'form',
+  'max-time',
+  'connect-timeout',
+  'retry',
+  'proxy',
+  'cacert',
+  'cert',
+  'key',
+  'upload-file',
+  'range',
+  'config',
+  'resolve',
+  'max-redirs',
+  'limit-rate',
+  'url',
+  'output-dir',
+  'retry-delay',
+  'retry-max-time',
+  'json',
 ]);
 const CURL_FLAG_LONG = new Set([
-  'silent', 'show-error', 'verbose', 'fail', 'fail-with-body', 'location', 'insecure', 'head',
-  'include', 'remote-name', 'compressed', 'get', 'globoff', 'http1.1', 'http2', 'ipv4', 'ipv6',
-  'no-progress-meter', 'progress-bar', 'remote-header-name', 'create-dirs', 'no-buffer', 'raw',
-  'fail-early', 'ssl', 'tlsv1.2', 'disable', 'no-keepalive', 'location-trusted', 'path-as-is',
+  'silent',
+  'show-error',
+  'verbose',
+  'fail',
+  'fail-with-body',
+  'location',
+  'insecure',
+  'head',
+  'include',
+  'remote-name',
+  'compressed',
+  'get',
+  'globoff',
+  'http1.1',
+  'http2',
+  'ipv4',
+  'ipv6',
+  'no-progress-meter',
+  'progress-bar',
+  'remote-header-name',
+  'create-dirs',
+  'no-buffer',
+  'raw',
+  'fail-early',
+  'ssl',
+  'tlsv1.2',
+  'disable',
+  'no-keepalive',
+  'location-trusted',
+  'path-as-is',
 ]);
 const CURL_VALUE_SHORT = 'oweXdHAuerbcFmTxKCEUy';
 const CURL_FLAG_SHORT = 'sSvfLkIiOGgq46#N';
@@ -72,8 +132,16 @@ export const curlCommand: Command = defineCommand('curl', async (args) => {
   let meter = true;
   let writeOut: string | undefined;
   const urls: string[] = [];
-  const unknown = (o: string): ExecResult => ({ stdout: '', stderr: `curl: option ${o}: is unknown\n${CURL_TRY}`, exitCode: 2 });
-  const needsValue = (o: string): ExecResult => ({ stdout: '', stderr: `curl: option ${o}: requires parameter\n${CURL_TRY}`, exitCode: 2 });
+  const unknown = (o: string): ExecResult => ({
+    stdout: '',
+    stderr: `curl: option ${o}: is unknown\n${CURL_TRY}`,
+    exitCode: 2,
+  });
+  const needsValue = (o: string): ExecResult => ({
+    stdout: '',
+    stderr: `curl: option ${o}: requires parameter\n${CURL_TRY}`,
+    exitCode: 2,
+  });
   for (let i = 0; i < args.length; i++) {
     const a = args[i] ?? '';
     if (a.startsWith('--') && a.length > 2) {
@@ -150,7 +218,13 @@ export const curlCommand: Command = defineCommand('curl', async (args) => {
 function curlWriteOut(format: string, url: string): string {
   return format
     .replace(/%\{(\w+)\}/g, (_, v: string) =>
-      v === 'http_code' || v === 'response_code' ? '000' : v === 'url' || v === 'url_effective' ? url : v.startsWith('size_') || v.startsWith('num_') || v.startsWith('time_') || v === 'exitcode' ? '0' : '',
+      v === 'http_code' || v === 'response_code'
+        ? '000'
+        : v === 'url' || v === 'url_effective'
+          ? url
+          : v.startsWith('size_') || v.startsWith('num_') || v.startsWith('time_') || v === 'exitcode'
+            ? '0'
+            : '',
     )
     .replace(/\\n/g, '\n')
     .replace(/\\t/g, '\t')
@@ -163,10 +237,34 @@ const WGET_USAGE = "Usage: wget [OPTION]... [URL]...\n\nTry `wget --help' for mo
 const WGET_VALUE_SHORT = 'OoaPtTUeiBY';
 const WGET_FLAG_SHORT = 'qvcNSrkxbnd46mpEFHK';
 const WGET_VALUE_LONG = new Set([
-  'output-document', 'output-file', 'append-output', 'directory-prefix', 'tries', 'timeout',
-  'user-agent', 'execute', 'input-file', 'header', 'post-data', 'post-file', 'method', 'body-data',
-  'user', 'password', 'http-user', 'http-password', 'level', 'wait', 'limit-rate', 'load-cookies',
-  'save-cookies', 'referer', 'ca-certificate', 'connect-timeout', 'read-timeout', 'dns-timeout',
+  'output-document',
+  'output-file',
+  'append-output',
+  'directory-prefix',
+  'tries',
+  'timeout',
+  'user-agent',
+  'execute',
+  'input-file',
+  'header',
+  'post-data',
+  'post-file',
+  'method',
+  'body-data',
+  'user',
+  'password',
+  'http-user',
+  'http-password',
+  'level',
+  'wait',
+  'limit-rate',
+  'load-cookies',
+  'save-cookies',
+  'referer',
+  'ca-certificate',
+  'connect-timeout',
+  'read-timeout',
+  'dns-timeout',
 ]);
 
 /** `now` gives the date wget prints before each URL (the wall clock on the host). */
@@ -181,7 +279,11 @@ export function wgetCommand(now: () => Date = () => new Date()): Command {
         const [name = '', value] = a.slice(2).split(/=(.*)/s);
         if (WGET_VALUE_LONG.has(name)) {
           if (value === undefined && args[++i] === undefined)
-            return { stdout: '', stderr: `wget: option '--${name}' requires an argument\n${WGET_USAGE}`, exitCode: 2 };
+            return {
+              stdout: '',
+              stderr: `wget: option '--${name}' requires an argument\n${WGET_USAGE}`,
+              exitCode: 2,
+            };
         } else if (name === 'quiet') quiet = true;
         else if (name === 'no-verbose') nonVerbose = true;
         else if (!/^(no-)?[a-z][a-z0-9-]*$/.test(name) || !KNOWN_WGET_FLAGS.has(name.replace(/^no-/, '')))
@@ -195,7 +297,11 @@ export function wgetCommand(now: () => Date = () => new Date()): Command {
           const c = a[k] ?? '';
           if (WGET_VALUE_SHORT.includes(c)) {
             if (k + 1 === a.length && args[++i] === undefined)
-              return { stdout: '', stderr: `wget: option requires an argument -- '${c}'\n${WGET_USAGE}`, exitCode: 2 };
+              return {
+                stdout: '',
+                stderr: `wget: option requires an argument -- '${c}'\n${WGET_USAGE}`,
+                exitCode: 2,
+              };
             break;
           }
           if (!WGET_FLAG_SHORT.includes(c))
@@ -225,7 +331,10 @@ export function wgetCommand(now: () => Date = () => new Date()): Command {
       if (isAddress(host) || isLocal(host)) {
         if (isAddress(host)) {
           if (!nonVerbose) say(`Connecting to ${host.replace(/^\[|\]$/g, '')}:${t.port}... `);
-        } else if (!nonVerbose) say(`Resolving ${host} (${host})... 127.0.0.1\nConnecting to ${host} (${host})|127.0.0.1|:${t.port}... `);
+        } else if (!nonVerbose)
+          say(
+            `Resolving ${host} (${host})... 127.0.0.1\nConnecting to ${host} (${host})|127.0.0.1|:${t.port}... `,
+          );
         say('failed: Connection refused.\n');
       } else {
         if (!nonVerbose) say(`Resolving ${host} (${host})... failed: Name or service not known.\n`);
@@ -239,10 +348,38 @@ export function wgetCommand(now: () => Date = () => new Date()): Command {
 
 /** Long options without a value (their `no-` forms too) that wget knows. */
 const KNOWN_WGET_FLAGS = new Set([
-  'verbose', 'continue', 'timestamping', 'server-response', 'spider', 'recursive', 'mirror',
-  'page-requisites', 'convert-links', 'no-check-certificate', 'check-certificate',
-  'no-parent', 'parent', 'inet4-only', 'inet6-only', 'show-progress', 'content-disposition',
-  'clobber', 'directories', 'host-directories', 'adjust-extension', 'debug', 'backups',
-  'force-directories', 'ignore-case', 'save-headers', 'keep-session-cookies', 'cache', 'cookies',
-  'max-redirect', 'progress', 'https-only', 'trust-server-names', 'auth-no-challenge',
+  'verbose',
+  'continue',
+  'timestamping',
+  'server-response',
+  'spider',
+  'recursive',
+  'mirror',
+  'page-requisites',
+  'convert-links',
+  'no-check-certificate',
+  'check-certificate',
+  'no-parent',
+  'parent',
+  'inet4-only',
+  'inet6-only',
+  'show-progress',
+  'content-disposition',
+  'clobber',
+  'directories',
+  'host-directories',
+  'adjust-extension',
+  'debug',
+  'backups',
+  'force-directories',
+  'ignore-case',
+  'save-headers',
+  'keep-session-cookies',
+  'cache',
+  'cookies',
+  'max-redirect',
+  'progress',
+  'https-only',
+  'trust-server-names',
+  'auth-no-challenge',
 ]);

@@ -42,10 +42,17 @@ export const perlCommand: Command = defineCommand('perl', async (args, ctx) => {
     const script = operands[0];
     if (script === undefined) return unsupported('a script on stdin');
     if (!(await ctx.fs.exists(ctx.fs.resolvePath(ctx.cwd, script))))
-      return { stdout: '', stderr: `Can't open perl script "${script}": No such file or directory\n`, exitCode: 2 };
+      return {
+        stdout: '',
+        stderr: `Can't open perl script "${script}": No such file or directory\n`,
+        exitCode: 2,
+      };
     return unsupported('a script file');
   }
-  const body = code.join('\n').replace(/[\s;]+/g, ' ').trim();
+  const body = code
+    .join('\n')
+    .replace(/[\s;]+/g, ' ')
+    .trim();
   const prints = body === 'print' || body === 'print $_';
   if (loop === '' || !(prints || body === '')) return unsupported(`the script '${code.join('\n')}'`);
   const echo = loop === 'p' || prints;

@@ -126,7 +126,11 @@ describe('createWorkerShell', () => {
   it('ends a worker whose thread stays busy past the CPU budget, long before the timeout', async () => {
     const { log, shell } = stuckShell();
     const started = performance.now();
-    const r = await shell.run('while true; do :; done', { ...opts, timeoutMs: 60_000, budget: { cpuMs: 50, liveBytes: 2 ** 20 } });
+    const r = await shell.run('while true; do :; done', {
+      ...opts,
+      timeoutMs: 60_000,
+      budget: { cpuMs: 50, liveBytes: 2 ** 20 },
+    });
     expect([r, log, shell.workers(), performance.now() - started < 5_000]).toEqual([
       { stdout: '', stderr: '', exitCode: 143, interrupted: true, overBudget: true, cwdAfter: '/ws/project' },
       ['run', 'terminate'],
@@ -137,14 +141,25 @@ describe('createWorkerShell', () => {
 
   it('does not count time a command spends waiting (sleep) against its CPU budget', async () => {
     const shell = createWorkerShell(volume(), deterministicClock(), { spawn: () => channelWorker() });
-    const r = await shell.run('sleep 0.5; echo woke', { ...opts, budget: { cpuMs: 50, liveBytes: 64 * 2 ** 20 } });
-    expect(r).toEqual({ stdout: 'woke\n', stderr: '', exitCode: 0, interrupted: false, cwdAfter: '/ws/project' });
+    const r = await shell.run('sleep 0.5; echo woke', {
+      ...opts,
+      budget: { cpuMs: 50, liveBytes: 64 * 2 ** 20 },
+    });
+    expect(r).toEqual({
+      stdout: 'woke\n',
+      stderr: '',
+      exitCode: 0,
+      interrupted: false,
+      cwdAfter: '/ws/project',
+    });
     shell.dispose();
   });
 
   it('ends a worker whose command answered that it was stopped, rather than keep it for the next', async () => {
     let spawned = 0;
-    const shell = createWorkerShell(volume(), deterministicClock(), { spawn: () => (spawned++, channelWorker()) });
+    const shell = createWorkerShell(volume(), deterministicClock(), {
+      spawn: () => (spawned++, channelWorker()),
+    });
     const r = await shell.run('sleep 5', { ...opts, timeoutMs: 50 });
     expect([r, spawned, shell.workers()]).toEqual([
       { stdout: '', stderr: '', exitCode: 143, interrupted: true, cwdAfter: '/ws/project' },

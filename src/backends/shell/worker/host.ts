@@ -217,7 +217,10 @@ export function createWorkerShell(vol: Volume, clock: Clock, options: WorkerShel
         watch = setInterval(() => {
           if (pool.busyMs(slot) <= budget.cpuMs || slot.job?.id !== id) return;
           const job = slot.job;
-          slot.job = { ...job, finish: (r) => job.finish(r instanceof Error ? r : { ...r, overBudget: true }) };
+          slot.job = {
+            ...job,
+            finish: (r) => job.finish(r instanceof Error ? r : { ...r, overBudget: true }),
+          };
           kill();
         }, TICK_MS);
       const onAbort = () => {

@@ -6,6 +6,8 @@ import type { ShellBudget, ShellResult } from '../../../workspace/types';
 
 /** The IFileSystem methods the worker forwards to the page (all asynchronous ones). */
 export const FS_METHODS = [
+  // The worker has no clock of its own: "now" is the workspace clock's, asked when needed.
+  'workspaceNow',
   'readFile',
   'readFileBytes',
   'readFileBuffer',

@@ -5,7 +5,15 @@ import { defineCommand, type CustomCommand, type ExecResult, type FsStat, type I
 import { resolveAgainst } from '../../../text/paths';
 import { extraCommands } from '../commands';
 import { runJustBash, shellCommandNames } from '../run';
-import { fromWire, TICK_MS, toWire, type FromWorker, type FsMethod, type Port, type ToWorker } from './protocol';
+import {
+  fromWire,
+  TICK_MS,
+  toWire,
+  type FromWorker,
+  type FsMethod,
+  type Port,
+  type ToWorker,
+} from './protocol';
 
 type Request =
   | { t: 'fs'; method: FsMethod; args: unknown[] }
@@ -16,6 +24,7 @@ type Ask = (r: Request) => Promise<unknown>;
 class RemoteFs implements IFileSystem {
   /** Set for each command (see RunRequest.allPaths). */
   allPaths: string[] = [];
+  workspaceNow = (): Promise<number> => this.call('workspaceNow');
   constructor(private readonly ask: Ask) {}
   private call<T>(method: FsMethod, ...args: unknown[]): Promise<T> {
     return this.ask({ t: 'fs', method, args }) as Promise<T>;
