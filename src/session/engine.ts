@@ -1,10 +1,11 @@
 // The conversation engine (DESIGN §3.6): model calls of N tool_use blocks, run the way Claude
 // Code runs them (concurrency-safe calls together, others in order), one tool_result per call,
 // attachments after them, and a snapshot after every model call for time travel.
-import type { Ledger, LedgerEntry } from '../ledger/ledger';
+import { Ledger, type LedgerEntry } from '../ledger/ledger';
 import { inputSchemaFor } from '../profiles/schema';
 import type { Profile } from '../profiles/types';
-import type { AnyTool, Attachment, Conversation, PermissionRequest, Rendered, ToolContext } from '../tools/types';
+import { isToolCall, type AgentScript } from '../scenario/schema';
+import type { AnyTool, Attachment, Conversation, PermissionRequest, Rendered, SubagentRun, SubagentSpec, ToolContext } from '../tools/types';
 import type { Workspace } from '../workspace/types';
 import { ruleString, USER_REJECTED, USER_REJECTED_STRUCTURED, type OnAsk, type PromptRecord } from './ask';
 import { changedFileNotes } from './changed-files';
@@ -68,6 +69,25 @@ export interface SessionOptions {
   /** Answers permission prompts (the app, a scenario's `answers`); without it an ask is
    * refused as in -p mode. */
   onAsk?: OnAsk;
+  /** Scripted subagents (the scenario's `agents`), keyed by the prompt of the Agent call. */
+  agentScripts?: Readonly<Record<string, AgentScript>>;
+  /** Substitutes $CWD, $HOME… in a subagent's scripted inputs (the replay's placeholders). */
+  substitute?: (input: Record<string, unknown>) => unknown;
+  /** A subagent's session: the prefix of its tool_use ids (`toolu_agent_<k>_`, as the oracle
+   * numbers them). */
+  idPrefix?: string;
+}
+
+/** A subagent started by an Agent call of this session: a conversation of its own. */
+export interface SubagentRecord {
+  /** Its prompt (the key of its script). */
+  prompt: string;
+  agentType: string;
+  /** The Agent call that started it. */
+  parentCallId: string;
+  /** Whether the scenario scripts it (an unscripted one answers `ok` at once). */
+  scripted: boolean;
+  session: Session;
 }
 
 /** A call that passed every check and will run. */
@@ -95,6 +115,8 @@ export class Session {
   readonly history: ModelCallRecord[] = [];
   private readonly byName: Map<string, AnyTool>;
   private readonly counters = new Map<string, number>();
+  /** Subagents started by this session's Agent calls, in order. */
+  readonly subagents: SubagentRecord[] = [];
 
   constructor(readonly opts: SessionOptions) {
     this.byName = new Map(opts.tools.map((t) => [t.name, t]));
@@ -124,12 +146,45 @@ export class Session {
       offered,
       siblings,
       signal,
+      subagents: { run: (spec, sig) => this.runSubagent(spec, sig) },
       permissions: {
         wouldAllow: async (req: PermissionRequest) => (await permissions.decide(req)).behavior === 'allow',
         ...(permissions.readDenied && { readDenied: permissions.readDenied.bind(permissions) }),
         ...(permissions.workingDirectories && { workingDirectories: permissions.workingDirectories.bind(permissions) }),
       },
     };
+  }
+
+  /** A subagent: a session of its own over the same workspace, permission rules and mode, with
+   * its own read ledger, working directory and tool set, run through its scripted model calls
+   * (the oracle's `agents`); its final text is handed back. */
+  async runSubagent(spec: SubagentSpec, signal?: AbortSignal): Promise<SubagentRun> {
+    const scripts = this.opts.agentScripts ?? {};
+    const k = Object.keys(scripts).indexOf(spec.prompt);
+    const script = k >= 0 ? (scripts[spec.prompt] as AgentScript) : undefined;
+    const child = new Session({
+      ...this.opts,
+      offered: spec.offered,
+      withheld: { ...this.opts.withheld, ...spec.withheld },
+      ledger: new Ledger(),
+      idPrefix: `toolu_agent_${k}_`,
+    });
+    child.conversation.pending.push(...(spec.firstAttachments ?? []));
+    this.subagents.push({ prompt: spec.prompt, agentType: spec.agentType, parentCallId: spec.parentCallId, scripted: script !== undefined, session: child });
+    const toolNames: string[] = [];
+    let text = 'ok';
+    for (let t = 0; script && !signal?.aborted; t++) {
+      const items = script[t];
+      const calls = Array.isArray(items) ? items.filter(isToolCall) : [];
+      if (calls.length === 0) {
+        if (typeof items === 'string') text = items;
+        break;
+      }
+      const uses = calls.map((c, i) => ({ id: `${child.opts.idPrefix ?? ''}${t}_${i}`, name: c.name, input: this.opts.substitute ? this.opts.substitute(c.input) : c.input }));
+      toolNames.push(...uses.map((u) => u.name));
+      await child.runModelCall(uses, signal);
+    }
+    return { text, toolNames, scripted: script !== undefined };
   }
 
   /** Schema, the tool's own checks, then permissions. Returns the prepared call, or its record
@@ -292,7 +347,13 @@ export class Session {
         }),
       );
     }
-    const attachments: Attachment[] = [...this.conversation.pending.splice(0)];
+    const attachments: Attachment[] = [];
+    const later: Attachment[] = [];
+    for (const a of this.conversation.pending.splice(0)) {
+      if (a.deferred) later.push(undeferred(a));
+      else attachments.push(a.withResults ?? a);
+    }
+    this.conversation.pending.push(...later);
     for (const r of records) attachments.push(...(r.rendered.attachments ?? []));
     const notes = await changedFileNotes(this.opts.ledger, this.opts.ws.fs);
     if (this.opts.profile.noticePlacement(this.opts.model) === 'attachment') addSystemText(attachments, notes);
@@ -322,8 +383,14 @@ export class Session {
       if (signal?.aborted) this.conversation.background.unshift(...running);
     }
     stopped?.dispose();
-    return this.conversation.pending.splice(0);
+    return this.conversation.pending.splice(0).map(({ deferred: _d, withResults: _w, ...a }) => a);
   }
+}
+
+/** A deferred attachment as it is delivered with the next model call. */
+function undeferred(a: Attachment): Attachment {
+  const { deferred: _d, ...rest } = a;
+  return rest;
 }
 
 /** Notices after the calls, for models that take them as a system message: one text block

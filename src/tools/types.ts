@@ -16,6 +16,40 @@ export interface Attachment {
   role: 'system' | 'user';
   type: 'text';
   text: string;
+  /** Queued by a call of this model call but delivered with the next one (a background
+   * agent's notification); the engine drops the flag when it delivers it. */
+  deferred?: true;
+  /** The form it takes when it arrives with tool results instead of as a message of its own. */
+  withResults?: Attachment;
+}
+
+/** What a subagent is given: its prompt (the key of its script) and the tools it is offered. */
+export interface SubagentSpec {
+  prompt: string;
+  /** The agent type, for people (the UI, explain). */
+  agentType: string;
+  offered: ReadonlySet<string>;
+  /** Names of tools to call "disabled" rather than unknown when the subagent calls them. */
+  withheld?: Readonly<Record<string, string>>;
+  /** The Agent call that started it. */
+  parentCallId: string;
+  /** Delivered with its first tool results (the agent-types listing). */
+  firstAttachments?: Attachment[];
+}
+
+/** What a finished subagent hands back. */
+export interface SubagentRun {
+  /** Its final text (the scripted text; the oracle answers `ok` without one). */
+  text: string;
+  /** Its tool calls, in order (names). */
+  toolNames: string[];
+  /** Whether a script ran it (false: the oracle would answer it as a side request). */
+  scripted: boolean;
+}
+
+/** Runs subagents as conversations of their own (the session engine). */
+export interface SubagentHost {
+  run(spec: SubagentSpec, signal?: AbortSignal): Promise<SubagentRun>;
 }
 
 /** What the model receives for one call, plus what the SDK and the UI read. */
@@ -74,6 +108,8 @@ export interface ToolContext {
   /** Calls of the same model call (an Edit needs to know a Read came in the same message). */
   siblings: readonly { id: string; name: string; input: unknown }[];
   signal?: AbortSignal;
+  /** Runs subagents (the Agent tool); absent where no session can run one. */
+  subagents?: SubagentHost;
 }
 
 export interface ToolModule<I = unknown, O = unknown> {
