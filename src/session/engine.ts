@@ -117,6 +117,8 @@ export class Session {
   private readonly counters = new Map<string, number>();
   /** Subagents started by this session's Agent calls, in order. */
   readonly subagents: SubagentRecord[] = [];
+  /** Notes for this conversation's next model call (a subagent's agent-types listing). */
+  private readonly firstNotes: string[] = [];
 
   constructor(readonly opts: SessionOptions) {
     this.byName = new Map(opts.tools.map((t) => [t.name, t]));
@@ -151,6 +153,7 @@ export class Session {
         wouldAllow: async (req: PermissionRequest) => (await permissions.decide(req)).behavior === 'allow',
         ...(permissions.readDenied && { readDenied: permissions.readDenied.bind(permissions) }),
         ...(permissions.workingDirectories && { workingDirectories: permissions.workingDirectories.bind(permissions) }),
+        mode: () => permissions.mode,
       },
     };
   }
@@ -169,7 +172,7 @@ export class Session {
       ledger: new Ledger(),
       idPrefix: `toolu_agent_${k}_`,
     });
-    child.conversation.pending.push(...(spec.firstAttachments ?? []));
+    child.firstNotes.push(...(spec.firstNotes ?? []));
     this.subagents.push({ prompt: spec.prompt, agentType: spec.agentType, parentCallId: spec.parentCallId, scripted: script !== undefined, session: child });
     const toolNames: string[] = [];
     let text = 'ok';
@@ -349,13 +352,10 @@ export class Session {
     }
     const attachments: Attachment[] = [];
     const later: Attachment[] = [];
-    for (const a of this.conversation.pending.splice(0)) {
-      if (a.deferred) later.push(undeferred(a));
-      else attachments.push(a.withResults ?? a);
-    }
+    for (const a of this.conversation.pending.splice(0)) (a.deferred ? later : attachments).push(a);
     this.conversation.pending.push(...later);
     for (const r of records) attachments.push(...(r.rendered.attachments ?? []));
-    const notes = await changedFileNotes(this.opts.ledger, this.opts.ws.fs);
+    const notes = [...this.firstNotes.splice(0), ...(await changedFileNotes(this.opts.ledger, this.opts.ws.fs))];
     if (this.opts.profile.noticePlacement(this.opts.model) === 'attachment') addSystemText(attachments, notes);
     else inlineNotes(records, notes);
     // A replayed model never writes text, so every model call counts as a quiet one.
@@ -383,14 +383,8 @@ export class Session {
       if (signal?.aborted) this.conversation.background.unshift(...running);
     }
     stopped?.dispose();
-    return this.conversation.pending.splice(0).map(({ deferred: _d, withResults: _w, ...a }) => a);
+    return this.conversation.pending.splice(0).map(({ deferred: _d, ...a }) => a);
   }
-}
-
-/** A deferred attachment as it is delivered with the next model call. */
-function undeferred(a: Attachment): Attachment {
-  const { deferred: _d, ...rest } = a;
-  return rest;
 }
 
 /** Notices after the calls, for models that take them as a system message: one text block

@@ -16,11 +16,9 @@ export interface Attachment {
   role: 'system' | 'user';
   type: 'text';
   text: string;
-  /** Queued by a call of this model call but delivered with the next one (a background
-   * agent's notification); the engine drops the flag when it delivers it. */
+  /** Delivered after the conversation's last model call, not with tool results (a background
+   * agent's completion notification); the engine drops the flag when it delivers it. */
   deferred?: true;
-  /** The form it takes when it arrives with tool results instead of as a message of its own. */
-  withResults?: Attachment;
 }
 
 /** What a subagent is given: its prompt (the key of its script) and the tools it is offered. */
@@ -33,8 +31,9 @@ export interface SubagentSpec {
   withheld?: Readonly<Record<string, string>>;
   /** The Agent call that started it. */
   parentCallId: string;
-  /** Delivered with its first tool results (the agent-types listing). */
-  firstAttachments?: Attachment[];
+  /** Notes delivered with its first tool results (the agent-types listing), placed as the
+   * model takes notices (a system message, or inside the first tool result). */
+  firstNotes?: string[];
 }
 
 /** What a finished subagent hands back. */
@@ -92,6 +91,8 @@ export interface PermissionProbe {
   /** The session's working directories (the project, --add-dir, additionalDirectories); Bash
    * keeps a `cd` into any of them (absent: the project only). */
   workingDirectories?(): string[];
+  /** The permission mode in force (absent: not known). */
+  mode?(): string | undefined;
 }
 
 export interface ToolContext {

@@ -1,0 +1,84 @@
+// The Agent tool: resolves the agent type and its tools, runs the subagent as a conversation of
+// its own (the session engine) in the foreground, or launches it in the background and queues
+// the completion notification for the parent conversation.
+import { sanitizePath, sessionId } from '../bash/paths';
+import type { ToolContext } from '../types';
+import { agentDefinitions, subagentTools, toolsLabel, type AgentDefinition } from './definitions';
+import type { AgentInput } from './schema';
+import { agentListing, notification } from './render';
+
+export type AgentOutcome =
+  | { kind: 'unknown-type'; type: string; available: string[] }
+  | { kind: 'no-worktree' }
+  | {
+      kind: 'completed';
+      agentId: string;
+      agentType: string;
+      report: string;
+      toolNames: string[];
+      resolvedModel: string;
+    }
+  | { kind: 'launched'; agentId: string; agentType: string; description: string; prompt: string; outputFile: string; resolvedModel: string };
+
+/** Tokens the oracle's fake API reports for a subagent's last request (input 10 + output 5). */
+export const SUBAGENT_TOKENS = 15;
+
+const isNewModel = (model: string) => /opus-5|-5-5/.test(model);
+
+/** The model an Agent call resolves to: its `model`, the agent file's (`inherit`: the parent's),
+ * else the parent's. */
+function resolveModel(input: AgentInput, def: AgentDefinition, ctx: ToolContext): string {
+  const aliases = ctx.profile.agents?.modelAliases ?? {};
+  const want = input.model ?? (def.model === 'inherit' ? undefined : def.model);
+  if (want === undefined) return ctx.model;
+  return aliases[want] ?? want;
+}
+
+function newAgentId(ctx: ToolContext): string {
+  const n = ctx.conversation.nextId('agent').replace(/\D/g, '');
+  return `a${n.padStart(16, '0')}`;
+}
+
+export async function runAgent(input: AgentInput, ctx: ToolContext): Promise<AgentOutcome> {
+  const defs = await agentDefinitions(ctx);
+  const type = input.subagent_type ?? 'general-purpose';
+  const def = defs.find((d) => d.name === type);
+  if (!def) return { kind: 'unknown-type', type, available: defs.map((d) => d.name) };
+  if (input.isolation === 'worktree' && !(await isGitRepo(ctx))) return { kind: 'no-worktree' };
+  const offered = subagentTools(def, ctx.offered);
+  const withheld: Record<string, string> = {};
+  const suffix = ctx.profile.agents?.missingToolText;
+  if (suffix) for (const t of ctx.offered) if (!offered.has(t)) withheld[t] = `<tool_use_error>Error: No such tool available: ${t}. ${suffix(t)}</tool_use_error>`;
+  const resolvedModel = resolveModel(input, def, ctx);
+  const notes = offered.has('Agent') ? [agentListing(defs, ctx, isNewModel(resolvedModel), offered)] : [];
+  const agentId = newAgentId(ctx);
+  const spec = { prompt: input.prompt, agentType: def.name, offered, withheld, parentCallId: ctx.callId, firstNotes: notes };
+  // A subagent left with no tools never gets a scripted model call: the oracle answers it `ok`.
+  const run = async () =>
+    offered.size === 0 || !ctx.subagents ? { text: 'ok', toolNames: [], scripted: false } : ctx.subagents.run(spec, ctx.signal);
+  // Agents run in the background unless the call says otherwise (both versions, every model
+  // recorded: agent-bg-default-*).
+  if (input.run_in_background !== false) {
+    const outputFile = `${ctx.ws.info.tmp}/claude-0/${sanitizePath(ctx.ws.info.cwd)}/${sessionId(ctx.conversation)}/tasks/${agentId}.output`;
+    const done = run().then((r) => {
+      ctx.conversation.pending.push(...notification(ctx, { agentId, description: input.description, outputFile, report: r.text, toolNames: r.toolNames }));
+    });
+    ctx.conversation.background.push(done);
+    return { kind: 'launched', agentId, agentType: def.name, description: input.description, prompt: input.prompt, outputFile, resolvedModel };
+  }
+  const r = await run();
+  return { kind: 'completed', agentId, agentType: def.name, report: r.text, toolNames: r.toolNames, resolvedModel };
+}
+
+async function isGitRepo(ctx: ToolContext): Promise<boolean> {
+  for (let dir = ctx.ws.info.cwd; ; dir = dir.slice(0, dir.lastIndexOf('/')) || '/') {
+    try {
+      await ctx.ws.fs.stat(`${dir}/.git`);
+      return true;
+    } catch {
+      if (dir === '/') return false;
+    }
+  }
+}
+
+export { toolsLabel };
