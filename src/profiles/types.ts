@@ -15,6 +15,8 @@ export interface BuiltinAgent {
   /** Its description with models before the opus-5 family, where it differs. */
   olderModelsDescription?: string;
   tools: '*' | readonly string[] | { except: readonly string[] };
+  /** Hands back its report alone, without the agentId and usage block. */
+  oneShot?: boolean;
 }
 
 /** The Agent tool's per-version switches (src/tools/agent). */

@@ -114,7 +114,9 @@ export class Session {
   readonly conversation: Conversation;
   readonly history: ModelCallRecord[] = [];
   private readonly byName: Map<string, AnyTool>;
-  private readonly counters = new Map<string, number>();
+  private counters = new Map<string, number>();
+  /** A subagent's Bash starts every model call in the directory it was started in. */
+  private fixedCwd?: string;
   /** Subagents started by this session's Agent calls, in order. */
   readonly subagents: SubagentRecord[] = [];
   /** Notes for this conversation's next model call (a subagent's agent-types listing). */
@@ -169,9 +171,13 @@ export class Session {
       ...this.opts,
       offered: spec.offered,
       withheld: { ...this.opts.withheld, ...spec.withheld },
+      model: spec.model,
       ledger: new Ledger(),
       idPrefix: `toolu_agent_${k}_`,
     });
+    // One numbering of agent and task ids for the whole session, subagents included.
+    child.counters = this.counters;
+    child.fixedCwd = this.conversation.cwd;
     child.firstNotes.push(...(spec.firstNotes ?? []));
     this.subagents.push({ prompt: spec.prompt, agentType: spec.agentType, parentCallId: spec.parentCallId, scripted: script !== undefined, session: child });
     const toolNames: string[] = [];
@@ -185,6 +191,7 @@ export class Session {
       }
       const uses = calls.map((c, i) => ({ id: `${child.opts.idPrefix ?? ''}${t}_${i}`, name: c.name, input: this.opts.substitute ? this.opts.substitute(c.input) : c.input }));
       toolNames.push(...uses.map((u) => u.name));
+      child.conversation.cwd = child.fixedCwd ?? child.conversation.cwd;
       await child.runModelCall(uses, signal);
     }
     return { text, toolNames, scripted: script !== undefined };

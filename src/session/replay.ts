@@ -193,7 +193,13 @@ export async function replayScenario(ws: Workspace, scen: Scenario, id: string, 
     }
     const rec = await session.runModelCall(uses, opts.signal);
     opts.onModelCall?.(rec);
-    for (const c of rec.calls) if (c.decision?.permissionDenial) denials.push({ tool_name: c.name, tool_use_id: c.id, tool_input: c.parsed ?? c.input });
+    // A subagent's refusals are the session's too, listed when they happened (before its Agent
+    // call ends).
+    const deny = (s: Session, c: CallRecord) => {
+      for (const sub of s.subagents) if (sub.parentCallId === c.id) for (const r of sub.session.history) for (const sc of r.calls) deny(sub.session, sc);
+      if (c.decision?.permissionDenial) denials.push({ tool_name: c.name, tool_use_id: c.id, tool_input: c.parsed ?? c.input });
+    };
+    for (const c of rec.calls) deny(session, c);
     turns.push({
       turn: t,
       calls: rec.calls.map((c) => callResult(scen, c)),

@@ -31,6 +31,8 @@ export interface SubagentSpec {
   withheld?: Readonly<Record<string, string>>;
   /** The Agent call that started it. */
   parentCallId: string;
+  /** The model it runs on (where notices go depends on it). */
+  model: string;
   /** Notes delivered with its first tool results (the agent-types listing), placed as the
    * model takes notices (a system message, or inside the first tool result). */
   firstNotes?: string[];

@@ -12,7 +12,7 @@ export const profile_2_1_273: Profile = {
     builtins: BUILTIN_AGENTS_2_1_273,
     missingToolText: (name) => `${name} is disabled for this session, in subagents as well as here.`,
     framedHandBack: false,
-    modelAliases: { haiku: 'claude-haiku-4-5-20251001' },
+    modelAliases: { sonnet: 'claude-sonnet-5', opus: 'claude-opus-5[1m]', haiku: 'claude-haiku-4-5-20251001', fable: 'claude-fable-5-1' },
   },
   version: '2.1.273',
   defaultModel: 'claude-opus-5[1m]',

@@ -11,6 +11,7 @@ export const BUILTIN_AGENTS_2_1_332: readonly BuiltinAgent[] = [
   },
   {
     "name": "Explore",
+    "oneShot": true,
     "description": "Read-only search agent for broad fan-out searches — when answering means sweeping many files, directories, or naming conventions and you only need the conclusion, not the file dumps. It reads excerpts rather than whole files, so it locates code; it doesn't review or audit it. Specify search breadth: \"medium\" for moderate exploration, \"very thorough\" for multiple locations and naming conventions.",
     "olderModelsDescription": "Fast read-only search agent for locating code. Use it to find files by pattern (eg. \"src/components/**/*.tsx\"), grep for symbols or keywords (eg. \"API endpoints\"), or answer \"where is X defined / which files reference Y.\" Do NOT use it for code review, design-doc auditing, cross-file consistency checks, or open-ended analysis — it reads excerpts rather than whole files and will miss content past its read window. When calling, specify search breadth: \"quick\" for a single targeted lookup, \"medium\" for moderate exploration, or \"very thorough\" to search across multiple locations and naming conventions.",
     "tools": {
@@ -34,6 +35,7 @@ export const BUILTIN_AGENTS_2_1_332: readonly BuiltinAgent[] = [
   },
   {
     "name": "Plan",
+    "oneShot": true,
     "description": "Software architect agent for designing implementation plans. Use this when you need to plan the implementation strategy for a task. Returns step-by-step plans, identifies critical files, and considers architectural trade-offs.",
     "tools": {
       "except": [

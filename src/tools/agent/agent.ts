@@ -17,6 +17,8 @@ export type AgentOutcome =
       report: string;
       toolNames: string[];
       resolvedModel: string;
+      /** Explore and Plan hand back the report alone (no agentId or usage). */
+      oneShot: boolean;
     }
   | { kind: 'launched'; agentId: string; agentType: string; description: string; prompt: string; outputFile: string; resolvedModel: string };
 
@@ -52,7 +54,7 @@ export async function runAgent(input: AgentInput, ctx: ToolContext): Promise<Age
   const resolvedModel = resolveModel(input, def, ctx);
   const notes = offered.has('Agent') ? [agentListing(defs, ctx, isNewModel(resolvedModel), offered)] : [];
   const agentId = newAgentId(ctx);
-  const spec = { prompt: input.prompt, agentType: def.name, offered, withheld, parentCallId: ctx.callId, firstNotes: notes };
+  const spec = { model: resolvedModel, prompt: input.prompt, agentType: def.name, offered, withheld, parentCallId: ctx.callId, firstNotes: notes };
   // A subagent left with no tools never gets a scripted model call: the oracle answers it `ok`.
   const run = async () =>
     offered.size === 0 || !ctx.subagents ? { text: 'ok', toolNames: [], scripted: false } : ctx.subagents.run(spec, ctx.signal);
@@ -67,7 +69,7 @@ export async function runAgent(input: AgentInput, ctx: ToolContext): Promise<Age
     return { kind: 'launched', agentId, agentType: def.name, description: input.description, prompt: input.prompt, outputFile, resolvedModel };
   }
   const r = await run();
-  return { kind: 'completed', agentId, agentType: def.name, report: r.text, toolNames: r.toolNames, resolvedModel };
+  return { kind: 'completed', agentId, agentType: def.name, report: r.text, toolNames: r.toolNames, resolvedModel, oneShot: def.oneShot === true };
 }
 
 async function isGitRepo(ctx: ToolContext): Promise<boolean> {

@@ -13,6 +13,7 @@ export interface AgentDefinition {
   disallowed: readonly string[];
   model?: string;
   source: 'built-in' | 'project' | 'user';
+  oneShot?: boolean;
 }
 
 const fromBuiltin = (b: BuiltinAgent): AgentDefinition => ({
@@ -22,6 +23,7 @@ const fromBuiltin = (b: BuiltinAgent): AgentDefinition => ({
   tools: b.tools === '*' || Array.isArray(b.tools) ? (b.tools as readonly string[] | '*') : undefined,
   disallowed: b.tools !== '*' && !Array.isArray(b.tools) ? (b.tools as { except: readonly string[] }).except : [],
   source: 'built-in',
+  ...(b.oneShot && { oneShot: true }),
 });
 
 /** A frontmatter value: quotes dropped. */

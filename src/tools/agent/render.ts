@@ -49,7 +49,9 @@ export function renderAgent(o: AgentOutcome, ctx: ToolContext): Rendered {
     }
     case 'completed': {
       const n = o.toolNames.length;
-      const content: ContentBlock[] = framed
+      const content: ContentBlock[] = o.oneShot && !framed
+        ? [{ type: 'text', text: o.report }]
+        : framed
         ? [
             {
               type: 'text',
@@ -63,6 +65,12 @@ export function renderAgent(o: AgentOutcome, ctx: ToolContext): Rendered {
             { type: 'text', text: o.report },
             { type: 'text', text: `agentId: ${o.agentId} (use SendMessage with to: '${o.agentId}', summary: '<5-10 word recap>' to continue this agent)\n${usage(n)}` },
           ];
+      // Models that take notices inside the tool result get a newline and an empty block after it.
+      if (ctx.profile.noticePlacement(ctx.model) === 'inline' && !framed && !o.oneShot) {
+        const last = content[content.length - 1] as { type: 'text'; text: string };
+        content[content.length - 1] = { type: 'text', text: `${last.text}\n` };
+        content.push({ type: 'text', text: '' });
+      }
       return {
         content,
         is_error: false,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
-/** Every parameter any version takes (`effort`: 2.1.332); the profile's definition narrows it. */
-export const agentInput = z.strictObject({
+/** Every parameter any version takes (`effort`: 2.1.332); the profile's definition narrows it.
+ * Not strict: both versions run a call with an unknown key (agent-invalid-enums). */
+export const agentInput = z.object({
   description: z.string(),
   prompt: z.string(),
   subagent_type: z.string().optional(),
