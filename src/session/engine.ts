@@ -115,8 +115,12 @@ export class Session {
   readonly history: ModelCallRecord[] = [];
   private readonly byName: Map<string, AnyTool>;
   private counters = new Map<string, number>();
-  /** A subagent's Bash starts every model call in the directory it was started in. */
-  private fixedCwd?: string;
+  /** The main conversation's session (a subagent's root). */
+  private root: Session = this;
+  /** Tools this conversation used itself or was told of in a hand-back (2.1.332's tools-used
+   * note lists only new ones), and tools it and its subagents used. */
+  private readonly seenTools = new Set<string>();
+  private readonly treeTools = new Set<string>();
   /** Subagents started by this session's Agent calls, in order. */
   readonly subagents: SubagentRecord[] = [];
   /** Notes for this conversation's next model call (a subagent's agent-types listing). */
@@ -150,7 +154,13 @@ export class Session {
       offered,
       siblings,
       signal,
-      subagents: { run: (spec, sig) => this.runSubagent(spec, sig) },
+      subagents: {
+        run: (spec, sig) => this.runSubagent(spec, sig),
+        background: (work, attachments) => {
+          const root = this.root.conversation;
+          root.background.push(work.then(() => root.pending.push(...attachments())));
+        },
+      },
       permissions: {
         wouldAllow: async (req: PermissionRequest) => (await permissions.decide(req)).behavior === 'allow',
         ...(permissions.readDenied && { readDenied: permissions.readDenied.bind(permissions) }),
@@ -177,7 +187,9 @@ export class Session {
     });
     // One numbering of agent and task ids for the whole session, subagents included.
     child.counters = this.counters;
-    child.fixedCwd = this.conversation.cwd;
+    child.root = this.root;
+    child.conversation.cwd = this.conversation.cwd;
+    child.conversation.fixedCwd = true;
     child.firstNotes.push(...(spec.firstNotes ?? []));
     this.subagents.push({ prompt: spec.prompt, agentType: spec.agentType, parentCallId: spec.parentCallId, scripted: script !== undefined, session: child });
     const toolNames: string[] = [];
@@ -191,10 +203,12 @@ export class Session {
       }
       const uses = calls.map((c, i) => ({ id: `${child.opts.idPrefix ?? ''}${t}_${i}`, name: c.name, input: this.opts.substitute ? this.opts.substitute(c.input) : c.input }));
       toolNames.push(...uses.map((u) => u.name));
-      child.conversation.cwd = child.fixedCwd ?? child.conversation.cwd;
       await child.runModelCall(uses, signal);
     }
-    return { text, toolNames, scripted: script !== undefined };
+    const newTools = [...child.treeTools].filter((t) => !this.seenTools.has(t)).sort();
+    for (const t of newTools) this.seenTools.add(t);
+    for (const t of child.treeTools) this.treeTools.add(t);
+    return { text, toolNames, scripted: script !== undefined, newTools };
   }
 
   /** Schema, the tool's own checks, then permissions. Returns the prepared call, or its record
@@ -357,6 +371,7 @@ export class Session {
         }),
       );
     }
+    for (const r of records) if (r.stage !== 'unknown-tool' && r.stage !== 'stopped') (this.seenTools.add(r.name), this.treeTools.add(r.name));
     const attachments: Attachment[] = [];
     const later: Attachment[] = [];
     for (const a of this.conversation.pending.splice(0)) (a.deferred ? later : attachments).push(a);
@@ -366,7 +381,7 @@ export class Session {
     if (this.opts.profile.noticePlacement(this.opts.model) === 'attachment') addSystemText(attachments, notes);
     else inlineNotes(records, notes);
     // A replayed model never writes text, so every model call counts as a quiet one.
-    const nudge = this.opts.profile.quietNudge;
+    const nudge = this.opts.idPrefix === undefined ? this.opts.profile.quietNudge : undefined;
     if (nudge && (this.history.length + 1) % nudge.afterCalls === 0) attachments.push({ role: 'system', type: 'text', text: nudge.text });
     const rec: ModelCallRecord = { index: this.history.length, calls: records, attachments, ledger: this.opts.ledger.snapshot() };
     if (filesBefore) {

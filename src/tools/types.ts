@@ -46,11 +46,17 @@ export interface SubagentRun {
   toolNames: string[];
   /** Whether a script ran it (false: the oracle would answer it as a side request). */
   scripted: boolean;
+  /** Tools it and its own subagents used that the parent conversation had not used or been
+   * told of yet (2.1.332's tools-used note), sorted. */
+  newTools: string[];
 }
 
 /** Runs subagents as conversations of their own (the session engine). */
 export interface SubagentHost {
   run(spec: SubagentSpec, signal?: AbortSignal): Promise<SubagentRun>;
+  /** Background work of the whole session (a background agent started by a subagent reports
+   * to the main conversation). */
+  background(work: Promise<unknown>, attachments: () => Attachment[]): void;
 }
 
 /** What the model receives for one call, plus what the SDK and the UI read. */
@@ -72,6 +78,8 @@ import type { ReadBatch } from '../permissions/filter';
 export interface Conversation {
   /** Bash's working directory, carried between calls. */
   cwd: string;
+  /** A subagent's conversation: every Bash command starts in `cwd`, a cd is not carried over. */
+  fixedCwd?: boolean;
   /** Process environment of the emulated Claude Code (base env + scenario env). */
   env: Record<string, string>;
   /** Attachments to deliver with the next model request (background-task notifications). */

@@ -16,6 +16,7 @@ export type AgentOutcome =
       agentType: string;
       report: string;
       toolNames: string[];
+      newTools: string[];
       resolvedModel: string;
       /** Explore and Plan hand back the report alone (no agentId or usage). */
       oneShot: boolean;
@@ -57,19 +58,24 @@ export async function runAgent(input: AgentInput, ctx: ToolContext): Promise<Age
   const spec = { model: resolvedModel, prompt: input.prompt, agentType: def.name, offered, withheld, parentCallId: ctx.callId, firstNotes: notes };
   // A subagent left with no tools never gets a scripted model call: the oracle answers it `ok`.
   const run = async () =>
-    offered.size === 0 || !ctx.subagents ? { text: 'ok', toolNames: [], scripted: false } : ctx.subagents.run(spec, ctx.signal);
+    offered.size === 0 || !ctx.subagents ? { text: 'ok', toolNames: [], scripted: false, newTools: [] } : ctx.subagents.run(spec, ctx.signal);
   // Agents run in the background unless the call says otherwise (both versions, every model
   // recorded: agent-bg-default-*).
   if (input.run_in_background !== false) {
     const outputFile = `${ctx.ws.info.tmp}/claude-0/${sanitizePath(ctx.ws.info.cwd)}/${sessionId(ctx.conversation)}/tasks/${agentId}.output`;
-    const done = run().then((r) => {
-      ctx.conversation.pending.push(...notification(ctx, { agentId, description: input.description, outputFile, report: r.text, toolNames: r.toolNames }));
-    });
-    ctx.conversation.background.push(done);
+    const done = run();
+    const note = async () => {
+      const r = await done;
+      return notification(ctx, { agentId, description: input.description, outputFile, report: r.text, toolNames: r.toolNames, newTools: r.newTools });
+    };
+    if (ctx.subagents) {
+      let notes: ReturnType<typeof notification> = [];
+      ctx.subagents.background(note().then((n) => (notes = n)), () => notes);
+    } else ctx.conversation.background.push(note().then((n) => ctx.conversation.pending.push(...n)));
     return { kind: 'launched', agentId, agentType: def.name, description: input.description, prompt: input.prompt, outputFile, resolvedModel };
   }
   const r = await run();
-  return { kind: 'completed', agentId, agentType: def.name, report: r.text, toolNames: r.toolNames, resolvedModel, oneShot: def.oneShot === true };
+  return { kind: 'completed', agentId, agentType: def.name, report: r.text, toolNames: r.toolNames, newTools: r.newTools, resolvedModel, oneShot: def.oneShot === true };
 }
 
 async function isGitRepo(ctx: ToolContext): Promise<boolean> {

@@ -20,7 +20,6 @@ const CONCURRENCY_NOTE =
 const DURATION = 0;
 
 const usage = (toolUses: number) => `<usage>subagent_tokens: ${SUBAGENT_TOKENS}\ntool_uses: ${toolUses}\nduration_ms: ${DURATION}</usage>`;
-const toolsUsed = (names: readonly string[]) => [...new Set(names)].sort().join(', ');
 
 export function renderAgent(o: AgentOutcome, ctx: ToolContext): Rendered {
   const framed = ctx.profile.agents?.framedHandBack ?? false;
@@ -55,7 +54,7 @@ export function renderAgent(o: AgentOutcome, ctx: ToolContext): Rendered {
         ? [
             {
               type: 'text',
-              text: `${n ? `  <tools-used-before-summary>${toolsUsed(o.toolNames)}</tools-used-before-summary>\n  \n` : ''}${FRAME}\n${o.report
+              text: `${o.newTools.length ? `  <tools-used-before-summary>${o.newTools.join(', ')}</tools-used-before-summary>\n  \n` : ''}${FRAME}\n${o.report
                 .split('\n')
                 .map((l) => `  ${l}`)
                 .join('\n')}\nagentId: ${o.agentId}\n${usage(n)}`,
@@ -84,11 +83,11 @@ export function renderAgent(o: AgentOutcome, ctx: ToolContext): Rendered {
  * call; 2.1.332 first says which tools it used). */
 export function notification(
   ctx: ToolContext,
-  r: { agentId: string; description: string; outputFile: string; report: string; toolNames: readonly string[] },
+  r: { agentId: string; description: string; outputFile: string; report: string; toolNames: readonly string[]; newTools: readonly string[] },
 ): Attachment[] {
   const out: Attachment[] = [];
-  if (ctx.profile.agents?.framedHandBack && r.toolNames.length)
-    out.push({ role: 'user', type: 'text', text: `<system-reminder>\n<tools-used-before-summary>${toolsUsed(r.toolNames)}</tools-used-before-summary>\n</system-reminder>\n`, deferred: true });
+  if (ctx.profile.agents?.framedHandBack && r.newTools.length)
+    out.push({ role: 'user', type: 'text', text: `<system-reminder>\n<tools-used-before-summary>${r.newTools.join(', ')}</tools-used-before-summary>\n</system-reminder>\n`, deferred: true });
   out.push({
     role: 'user',
     type: 'text',
