@@ -26,6 +26,8 @@ export interface AgentProfile {
   missingToolText(name: string): string;
   /** 2.1.332 frames the hand-back ([Subagent hand-back] …); 2.1.273 returns the report as a block. */
   framedHandBack: boolean;
+  /** Built-in types it accepts without listing them (2.1.332: fork). */
+  hiddenTypes?: readonly string[];
   /** Model aliases of the Agent call's `model` and agent files' `model:`. */
   modelAliases: Readonly<Record<string, string>>;
 }

@@ -192,6 +192,8 @@ export class Session {
     child.conversation.fixedCwd = true;
     child.firstNotes.push(...(spec.firstNotes ?? []));
     this.subagents.push({ prompt: spec.prompt, agentType: spec.agentType, parentCallId: spec.parentCallId, scripted: script !== undefined, session: child });
+    // Calls of one model call start together: what the parent knew when this one started counts.
+    const seen = new Set(this.seenTools);
     const toolNames: string[] = [];
     let text = 'ok';
     for (let t = 0; script && !signal?.aborted; t++) {
@@ -205,7 +207,7 @@ export class Session {
       toolNames.push(...uses.map((u) => u.name));
       await child.runModelCall(uses, signal);
     }
-    const newTools = [...child.treeTools].filter((t) => !this.seenTools.has(t)).sort();
+    const newTools = [...child.treeTools].filter((t) => !seen.has(t)).sort();
     for (const t of newTools) this.seenTools.add(t);
     for (const t of child.treeTools) this.treeTools.add(t);
     return { text, toolNames, scripted: script !== undefined, newTools };

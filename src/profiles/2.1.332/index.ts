@@ -14,6 +14,7 @@ export const profile_2_1_332: Profile = {
     builtins: BUILTIN_AGENTS_2_1_332,
     missingToolText: (name) => `${name} is not among the tools available here. Continue with the tools you have.`,
     framedHandBack: true,
+    hiddenTypes: ['fork'],
     modelAliases: { sonnet: 'claude-sonnet-5-5', opus: 'claude-opus-5-5', haiku: 'claude-haiku-5-5', fable: 'claude-fable-5-2' },
   },
   version: '2.1.332',

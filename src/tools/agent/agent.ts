@@ -26,7 +26,9 @@ export type AgentOutcome =
 /** Tokens the oracle's fake API reports for a subagent's last request (input 10 + output 5). */
 export const SUBAGENT_TOKENS = 15;
 
-const isNewModel = (model: string) => /opus-5|-5-5/.test(model);
+/** Models of the 4.x families get the older agent descriptions (any other name, an unknown one
+ * included, the newer: agent-model-param-*, agent-custom-model-bogus). */
+export const isOlderModel = (model: string) => /^claude-(opus|sonnet|haiku)-4/.test(model);
 
 /** The model an Agent call resolves to: its `model`, the agent file's (`inherit`: the parent's),
  * else the parent's. */
@@ -45,7 +47,8 @@ function newAgentId(ctx: ToolContext): string {
 export async function runAgent(input: AgentInput, ctx: ToolContext): Promise<AgentOutcome> {
   const defs = await agentDefinitions(ctx);
   const type = input.subagent_type ?? 'general-purpose';
-  const def = defs.find((d) => d.name === type);
+  // Names match ignoring case (agent-type-unknown: `explore`, `General-Purpose`).
+  const def = defs.find((d) => d.name.toLowerCase() === type.toLowerCase()) ?? hidden(ctx, type);
   if (!def) return { kind: 'unknown-type', type, available: defs.map((d) => d.name) };
   if (input.isolation === 'worktree' && !(await isGitRepo(ctx))) return { kind: 'no-worktree' };
   const offered = subagentTools(def, ctx.offered);
@@ -53,7 +56,7 @@ export async function runAgent(input: AgentInput, ctx: ToolContext): Promise<Age
   const suffix = ctx.profile.agents?.missingToolText;
   if (suffix) for (const t of ctx.offered) if (!offered.has(t)) withheld[t] = `<tool_use_error>Error: No such tool available: ${t}. ${suffix(t)}</tool_use_error>`;
   const resolvedModel = resolveModel(input, def, ctx);
-  const notes = offered.has('Agent') ? [agentListing(defs, ctx, isNewModel(resolvedModel), offered)] : [];
+  const notes = offered.has('Agent') ? [agentListing(defs, ctx, !isOlderModel(resolvedModel), offered)] : [];
   const agentId = newAgentId(ctx);
   const spec = { model: resolvedModel, prompt: input.prompt, agentType: def.name, offered, withheld, parentCallId: ctx.callId, firstNotes: notes };
   // A subagent left with no tools never gets a scripted model call: the oracle answers it `ok`.
@@ -74,8 +77,16 @@ export async function runAgent(input: AgentInput, ctx: ToolContext): Promise<Age
     } else ctx.conversation.background.push(note().then((n) => ctx.conversation.pending.push(...n)));
     return { kind: 'launched', agentId, agentType: def.name, description: input.description, prompt: input.prompt, outputFile, resolvedModel };
   }
-  const r = await run();
+  // A fork carries the parent's conversation, so the oracle answers it as the main conversation
+  // past the end of its script (`done`), and no subagent script runs (agent-type-fork).
+  const r = def.name === 'fork' ? { text: 'done', toolNames: [], scripted: false, newTools: [] } : await run();
   return { kind: 'completed', agentId, agentType: def.name, report: r.text, toolNames: r.toolNames, newTools: r.newTools, resolvedModel, oneShot: def.oneShot === true };
+}
+
+/** Built-ins a version accepts but does not list (2.1.332: fork). */
+function hidden(ctx: ToolContext, type: string): AgentDefinition | undefined {
+  const name = (ctx.profile.agents?.hiddenTypes ?? []).find((t) => t.toLowerCase() === type.toLowerCase());
+  return name === undefined ? undefined : { name, description: '', tools: '*', disallowed: [], source: 'built-in' };
 }
 
 async function isGitRepo(ctx: ToolContext): Promise<boolean> {
