@@ -9,9 +9,9 @@ export const agentTool: ToolModule<AgentInput, AgentOutcome> = {
   schema: agentInput,
   isReadOnly: () => true,
   isConcurrencySafe: () => true,
-  // No mode but plan asks before an Agent call (agent-perm-*): a request with no paths is allowed
-  // (plan mode's classifier check is not emulated).
-  permissionRequest: (input) => ({ tool: 'Agent', kind: 'read', paths: [], input }),
+  // No mode but plan asks before an Agent call (agent-perm-*): a request with no paths is
+  // allowed; plan mode puts it to the classifier (agent-perm-plan).
+  permissionRequest: (input, ctx) => ({ tool: 'Agent', kind: ctx.permissions.mode?.() === 'plan' ? 'other' : 'read', paths: [], input }),
   call: runAgent,
   render: renderAgent,
   explain: explainAgent,

@@ -65,7 +65,7 @@ export function renderAgent(o: AgentOutcome, ctx: ToolContext): Rendered {
             { type: 'text', text: `agentId: ${o.agentId} (use SendMessage with to: '${o.agentId}', summary: '<5-10 word recap>' to continue this agent)\n${usage(n)}` },
           ];
       // Models that take notices inside the tool result get a newline and an empty block after it.
-      if (ctx.profile.noticePlacement(ctx.model) === 'inline' && !framed && !o.oneShot) {
+      if (ctx.profile.noticePlacement(ctx.model) === 'inline' && !o.oneShot) {
         const last = content[content.length - 1] as { type: 'text'; text: string };
         content[content.length - 1] = { type: 'text', text: `${last.text}\n` };
         content.push({ type: 'text', text: '' });
@@ -99,7 +99,9 @@ export function notification(
 
 /** The agent-types listing (a note with the subagent's first tool results). */
 export function agentListing(defs: readonly AgentDefinition[], ctx: ToolContext, newModel: boolean, offered: ReadonlySet<string>): string {
-  const lines = defs.map((d) => `- ${d.name}: ${!newModel && d.olderModelsDescription ? d.olderModelsDescription : d.description} (Tools: ${toolsLabel(d)})`);
+  // An agent none of whose listed tools the session has is left out (agent-tools-only-agent).
+  const usable = defs.filter((d) => !Array.isArray(d.tools) || d.source !== 'built-in' || d.tools.some((t) => ctx.offered.has(t)));
+  const lines = usable.map((d) => `- ${d.name}: ${!newModel && d.olderModelsDescription ? d.olderModelsDescription : d.description} (Tools: ${toolsLabel(d)})`);
   let text = `Available agent types for the Agent tool:\n${lines.join('\n')}`;
   const framed = ctx.profile.agents?.framedHandBack ?? false;
   // 2.1.273 adds the note when the parent runs on an older model (agent-bg-default-opus-4-6 yes,
