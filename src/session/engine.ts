@@ -117,6 +117,8 @@ export class Session {
   private counters = new Map<string, number>();
   /** The main conversation's session (a subagent's root). */
   private root: Session = this;
+  /** A subagent's worktree (isolation: "worktree"). */
+  private isolatedIn?: string;
   /** Tools this conversation used itself or was told of in a hand-back (2.1.332's tools-used
    * note lists only new ones), and tools it and its subagents used. */
   private readonly seenTools = new Set<string>();
@@ -188,7 +190,8 @@ export class Session {
     // One numbering of agent and task ids for the whole session, subagents included.
     child.counters = this.counters;
     child.root = this.root;
-    child.conversation.cwd = this.conversation.cwd;
+    child.conversation.cwd = spec.cwd ?? this.conversation.cwd;
+    child.isolatedIn = spec.isolatedIn;
     child.conversation.fixedCwd = true;
     child.firstNotes.push(...(spec.firstNotes ?? []));
     this.subagents.push({ prompt: spec.prompt, agentType: spec.agentType, parentCallId: spec.parentCallId, scripted: script !== undefined, session: child });
@@ -240,6 +243,17 @@ export class Session {
       };
     }
     const input = parsed.data;
+    // A subagent isolated in a worktree may not write to the shared checkout (agent-isolation-*).
+    const wt = this.isolatedIn;
+    if (wt !== undefined) {
+      const req = tool.permissionRequest(input, ctx);
+      const root = this.opts.ws.info.cwd;
+      const inside = (p: string, d: string) => p === d || p.startsWith(`${d}/`);
+      if (req.kind === 'write' && req.paths.some((p) => inside(p, root) && !inside(p, wt))) {
+        const text = `This agent is isolated in the worktree ${wt}. Edit the worktree copy of this file instead of the shared-checkout path.`;
+        return { ...base, parsed: input, stage: 'validate', rendered: { content: `<tool_use_error>${text}</tool_use_error>`, is_error: true, structured: `Error: ${text}` }, explain: 'The subagent works in its own git worktree; the shared checkout is not its to change.' };
+      }
+    }
     const refused = (decision: SessionDecision, prompt?: PromptRecord): CallRecord => ({
       ...base,
       parsed: input,
@@ -408,6 +422,11 @@ export class Session {
     }
     stopped?.dispose();
     return this.conversation.pending.splice(0).map(({ deferred: _d, ...a }) => a);
+  }
+
+  /** The tool module of a name (the replay's denial names). */
+  tool(name: string): AnyTool | undefined {
+    return this.byName.get(name);
   }
 }
 

@@ -21,6 +21,7 @@ export interface NormaliserPaths {
 export class Normaliser {
   private readonly uuids = new Map<string, string>();
   private readonly taskIds = new Map<string, string>();
+  private readonly worktrees = new Map<string, string>();
   private readonly cellIds = new Map<string, string>();
   /** Each workspace path, longest first, matched only where a path name ends there: the memfs
    * root `/workspace` must not rewrite `.idea/workspace.xml`. */
@@ -85,6 +86,11 @@ export class Normaliser {
     for (const [id, ph] of this.cellIds) s = s.replace(new RegExp(`(?<![A-Za-z0-9_-])${escapeRe(id)}(?![A-Za-z0-9_-])`, 'g'), ph);
     for (const [id, ph] of this.taskIds) s = s.replace(new RegExp(`(?<![A-Za-z0-9_-])${escapeRe(id)}(?![A-Za-z0-9_-])`, 'g'), ph);
     s = s.replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:<port>');
+    // an isolated subagent's worktree (.claude/worktrees/agent-<id>), as the oracle names it
+    s = s.replace(/(worktrees\/agent-)([a-z0-9]{12,24})\b/g, (_m, p: string, id: string) => {
+      if (!this.worktrees.has(id)) this.worktrees.set(id, `<worktree-${this.worktrees.size + 1}>`);
+      return p + (this.worktrees.get(id) as string);
+    });
     // a subagent's wall time (the Agent tool's usage block and completion notification)
     s = s.replace(/\bduration_ms: \d+/g, 'duration_ms: <n>').replace(/<duration_ms>\d+<\/duration_ms>/g, '<duration_ms><n></duration_ms>');
     s = s.replace(/\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})\b/g, '<iso-time>');

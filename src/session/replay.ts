@@ -6,7 +6,7 @@ import { getProfile } from '../profiles';
 import type { Profile } from '../profiles/types';
 import { confinedPath, fileSpecBytes, placeholders, resolveMtime, setupWorkspace, substitute } from '../scenario/materialise';
 import { isToolCall, type Action, type PermissionMode, type Scenario, type ScenarioResult } from '../scenario/schema';
-import type { AnyTool } from '../tools/types';
+import type { AnyTool, Attachment } from '../tools/types';
 import { isFsError, type Workspace } from '../workspace/types';
 import type { OnAsk } from './ask';
 import { Session, type CallRecord, type ModelCallRecord } from './engine';
@@ -197,7 +197,7 @@ export async function replayScenario(ws: Workspace, scen: Scenario, id: string, 
     // call ends).
     const deny = (s: Session, c: CallRecord) => {
       for (const sub of s.subagents) if (sub.parentCallId === c.id) for (const r of sub.session.history) for (const sc of r.calls) deny(sub.session, sc);
-      if (c.decision?.permissionDenial) denials.push({ tool_name: c.name, tool_use_id: c.id, tool_input: c.parsed ?? c.input });
+      if (c.decision?.permissionDenial) denials.push({ tool_name: s.tool(c.name)?.denialName ?? c.name, tool_use_id: c.id, tool_input: c.parsed ?? c.input });
     };
     for (const c of rec.calls) deny(session, c);
     turns.push({
@@ -209,7 +209,14 @@ export async function replayScenario(ws: Workspace, scen: Scenario, id: string, 
   }
   const late = await session.settle(opts.signal);
   const agents = scen.agents === undefined ? undefined : subagentResults(scen, session);
-  if (late.length > 0) turns.push({ turn: turns.length, calls: [], attachments: late.map((a) => ({ ...a })) });
+  // Each group of late attachments (one background agent's) is a message of its own.
+  const groups: Attachment[][] = [];
+  for (const a of late) {
+    const last = groups[groups.length - 1];
+    if (last && (a.group === undefined || last[0]?.group === a.group)) last.push(a);
+    else groups.push([a]);
+  }
+  for (const g of groups) turns.push({ turn: turns.length, calls: [], attachments: g.map(({ group: _g, ...a }) => ({ ...a })) });
 
   const skip = (rel: string) => (rel === '.claude/settings.json' && !!scen.settings) || (rel === '.claude/settings.local.json' && !!scen.settings_local);
   const files = await collectTree(ws.fs, ws.info.cwd, skip);

@@ -19,6 +19,9 @@ export interface Attachment {
   /** Delivered after the conversation's last model call, not with tool results (a background
    * agent's completion notification); the engine drops the flag when it delivers it. */
   deferred?: true;
+  /** Late attachments of one group (one background agent's) arrive together, each group in a
+   * message of its own (agent-invalid-enums: two agents, two messages). */
+  group?: string;
 }
 
 /** What a subagent is given: its prompt (the key of its script) and the tools it is offered. */
@@ -33,6 +36,10 @@ export interface SubagentSpec {
   parentCallId: string;
   /** The model it runs on (where notices go depends on it). */
   model: string;
+  /** Where its shell starts (default: where the parent's is). */
+  cwd?: string;
+  /** A worktree it is isolated in: writes to the shared checkout outside it are refused. */
+  isolatedIn?: string;
   /** Notes delivered with its first tool results (the agent-types listing), placed as the
    * model takes notices (a system message, or inside the first tool result). */
   firstNotes?: string[];
@@ -146,6 +153,8 @@ export interface ToolModule<I = unknown, O = unknown> {
   render(outcome: O, ctx: ToolContext): Rendered;
   /** Outcome -> one or two sentences for people: why the result is what it is. */
   explain(outcome: O): string;
+  /** The name -p mode's permission_denials give it, where that is not its own (Agent: Task). */
+  denialName?: string;
   /** The ledger entry this outcome consulted, for the UI. */
   consulted?(outcome: O): LedgerEntry | undefined;
 }

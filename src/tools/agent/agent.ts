@@ -50,7 +50,8 @@ export async function runAgent(input: AgentInput, ctx: ToolContext): Promise<Age
   // Names match ignoring case (agent-type-unknown: `explore`, `General-Purpose`).
   const def = defs.find((d) => d.name.toLowerCase() === type.toLowerCase()) ?? hidden(ctx, type);
   if (!def) return { kind: 'unknown-type', type, available: defs.map((d) => d.name) };
-  if (input.isolation === 'worktree' && !(await isGitRepo(ctx))) return { kind: 'no-worktree' };
+  const git = await isGitRepo(ctx);
+  if (input.isolation === 'worktree' && !git) return { kind: 'no-worktree' };
   const offered = subagentTools(def, ctx.offered);
   const withheld: Record<string, string> = {};
   const suffix = ctx.profile.agents?.missingToolText;
@@ -58,10 +59,27 @@ export async function runAgent(input: AgentInput, ctx: ToolContext): Promise<Age
   const resolvedModel = resolveModel(input, def, ctx);
   const notes = offered.has('Agent') ? [agentListing(defs, ctx, !isOlderModel(resolvedModel), offered)] : [];
   const agentId = newAgentId(ctx);
-  const spec = { model: resolvedModel, prompt: input.prompt, agentType: def.name, offered, withheld, parentCallId: ctx.callId, firstNotes: notes };
+  // Worktree isolation: the subagent works in .claude/worktrees/agent-<id>, removed when it ends
+  // (only the folder that held it stays: agent-isolation-worktree-git-clean). The worktree is an
+  // empty folder here, not a checkout: not recorded whether a subagent reads its copies.
+  const worktree = input.isolation === 'worktree' ? `${ctx.ws.info.cwd}/.claude/worktrees/agent-${agentId}` : undefined;
+  if (worktree) await ctx.ws.fs.mkdir(worktree, { recursive: true });
+  const spec = {
+    model: resolvedModel,
+    prompt: input.prompt,
+    agentType: def.name,
+    offered,
+    withheld,
+    parentCallId: ctx.callId,
+    firstNotes: notes,
+    ...(worktree && { cwd: worktree, isolatedIn: worktree }),
+  };
   // A subagent left with no tools never gets a scripted model call: the oracle answers it `ok`.
-  const run = async () =>
-    offered.size === 0 || !ctx.subagents ? { text: 'ok', toolNames: [], scripted: false, newTools: [] } : ctx.subagents.run(spec, ctx.signal);
+  const run = async () => {
+    const r = offered.size === 0 || !ctx.subagents ? { text: 'ok', toolNames: [], scripted: false, newTools: [] } : await ctx.subagents.run(spec, ctx.signal);
+    if (worktree) await ctx.ws.fs.rm(worktree, { recursive: true });
+    return r;
+  };
   // Agents run in the background unless the call says otherwise (both versions, every model
   // recorded: agent-bg-default-*).
   if (input.run_in_background !== false) {

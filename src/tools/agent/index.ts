@@ -6,6 +6,8 @@ import { agentInput, type AgentInput } from './schema';
 
 export const agentTool: ToolModule<AgentInput, AgentOutcome> = {
   name: 'Agent',
+  // -p mode lists a refused Agent call under its older name (agent-perm-plan).
+  denialName: 'Task',
   schema: agentInput,
   isReadOnly: () => true,
   isConcurrencySafe: () => true,

@@ -87,11 +87,12 @@ export function notification(
 ): Attachment[] {
   const out: Attachment[] = [];
   if (ctx.profile.agents?.framedHandBack && r.newTools.length)
-    out.push({ role: 'user', type: 'text', text: `<system-reminder>\n<tools-used-before-summary>${r.newTools.join(', ')}</tools-used-before-summary>\n</system-reminder>\n`, deferred: true });
+    out.push({ role: 'user', type: 'text', text: `<system-reminder>\n<tools-used-before-summary>${r.newTools.join(', ')}</tools-used-before-summary>\n</system-reminder>\n`, deferred: true, group: r.agentId });
   out.push({
     role: 'user',
     type: 'text',
     deferred: true,
+    group: r.agentId,
     text: `<system-reminder>\n${NOTIFICATION_PREAMBLE}\n\n<task-notification>\n<task-id>${r.agentId}</task-id>\n<tool-use-id>${ctx.callId}</tool-use-id>\n<output-file>${r.outputFile}</output-file>\n<status>completed</status>\n<summary>Agent "${r.description}" finished</summary>\n<note>A task-notification fires each time this agent stops with no live background children of its own. The user can send it another message and resume it, so the same task-id may notify more than once.</note>\n<result>${r.report}</result>\n<usage><subagent_tokens>${SUBAGENT_TOKENS}</subagent_tokens><tool_uses>${r.toolNames.length}</tool_uses><duration_ms>${DURATION}</duration_ms></usage>\n</task-notification>\n</system-reminder>`,
   });
   return out;
