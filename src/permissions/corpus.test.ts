@@ -95,8 +95,11 @@ function context(s: Scenario, behaviour: PermissionBehaviour): PermissionContext
 const expand = (p: unknown) =>
   typeof p === 'string' ? (p.startsWith('~/') ? `${HOME}/${p.slice(2)}` : p) : undefined;
 
-function request(tool: string, input: Record<string, unknown>): PermissionRequest {
+function request(tool: string, input: Record<string, unknown>, mode?: Mode | null): PermissionRequest {
   switch (tool) {
+    case 'Agent':
+      // As src/tools/agent asks: nothing to check, but plan mode puts it to the classifier.
+      return { tool, kind: mode === 'plan' ? 'other' : 'read', paths: [], input };
     case 'Read':
       return { tool, kind: 'read', paths: [expand(input.file_path) ?? ''], input, validation: 'read' };
     case 'Write':
@@ -156,7 +159,7 @@ describe.each(VERSIONS)('recorded permission outcomes (%s)', (version, behaviour
           want.push({ id: c.id, content: c.is_error ? c.content : 'offered' });
           continue;
         }
-        const d = await decide(request(c.tool, c.input), ctx);
+        const d = await decide(request(c.tool, c.input, scenario.mode), ctx);
         if (denied.has(c.id)) {
           got.push({
             id: c.id,

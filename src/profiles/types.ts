@@ -8,9 +8,35 @@ export interface ToolDefinition {
   input_schema: Record<string, unknown>;
 }
 
+/** A built-in agent type (the Agent tool's subagent_type). */
+export interface BuiltinAgent {
+  name: string;
+  description: string;
+  /** Its description with models before the opus-5 family, where it differs. */
+  olderModelsDescription?: string;
+  tools: '*' | readonly string[] | { except: readonly string[] };
+  /** Hands back its report alone, without the agentId and usage block. */
+  oneShot?: boolean;
+}
+
+/** The Agent tool's per-version switches (src/tools/agent). */
+export interface AgentProfile {
+  builtins: readonly BuiltinAgent[];
+  /** How a subagent's call to a tool it lacks is refused: the text after `No such tool available: X. `. */
+  missingToolText(name: string): string;
+  /** 2.1.332 frames the hand-back ([Subagent hand-back] …); 2.1.273 returns the report as a block. */
+  framedHandBack: boolean;
+  /** Built-in types it accepts without listing them (2.1.332: fork). */
+  hiddenTypes?: readonly string[];
+  /** Model aliases of the Agent call's `model` and agent files' `model:`. */
+  modelAliases: Readonly<Record<string, string>>;
+}
+
 export interface Profile {
   version: string;
   defaultModel: string;
+  /** The Agent tool's switches (absent: the version has no recorded Agent behaviour). */
+  agents?: AgentProfile;
   /** The tool definitions exactly as the binary sends them (default model). */
   toolDefinitions: readonly ToolDefinition[];
   /** Tools offered when a scenario gives no `tools` list (the binary's own default set). */

@@ -57,6 +57,11 @@ export type ScriptedCall = z.infer<typeof toolCallSchema>;
 export const turnItemSchema = z.union([toolCallSchema, actionSchema]);
 export type TurnItem = z.infer<typeof turnItemSchema>;
 
+/** Scripted subagents (the oracle's `agents`): keyed by the prompt of the Agent call that starts
+ * one, its model calls like `turns`; a string is its final text (the oracle's default: `ok`). */
+export const agentScriptSchema = z.array(z.union([z.array(turnItemSchema), z.string()]));
+export type AgentScript = z.infer<typeof agentScriptSchema>;
+
 export const modeSchema = z.enum(['default', 'acceptEdits', 'plan', 'auto', 'dontAsk', 'bypassPermissions']);
 export type PermissionMode = z.infer<typeof modeSchema>;
 
@@ -100,6 +105,7 @@ const scenarioBase = {
   order_insensitive: z.boolean().optional(),
   unstable_subset: z.boolean().optional(),
   turns: z.array(z.array(turnItemSchema)),
+  agents: z.record(z.string(), agentScriptSchema).optional(),
   format: z.literal('cc-playground/scenario@1').optional(),
   title: z.string().optional(),
   version: z.string().optional(),
@@ -144,6 +150,8 @@ export const resultSchema = z.strictObject({
   scenario_sha256: z.string().optional(),
   exit_code: z.number().nullable().optional(),
   turns: z.array(turnResultSchema),
+  /** Each scripted subagent's turns, keyed as the scenario's `agents` (null: never started). */
+  agents: z.record(z.string(), z.strictObject({ turns: z.array(turnResultSchema) }).nullable()).optional(),
   permission_denials: z.array(z.record(z.string(), z.unknown())).nullable().optional(),
   result_subtype: z.string().nullable().optional(),
   system_events: z.array(z.record(z.string(), z.unknown())).optional(),

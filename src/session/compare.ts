@@ -41,15 +41,32 @@ function calls(rec: ScenarioResult): Call[] {
 
 export type Projection = 'model' | 'structured';
 
+/** Each subagent's turns as a result of their own (compared like the main conversation's). */
+function subagents(rec: ScenarioResult): [string, ScenarioResult | null][] {
+  return Object.entries(rec.agents ?? {}).map(([k, a]) => [k, a ? { ...rec, turns: a.turns, agents: undefined } : null]);
+}
+
 export function project(rec: ScenarioResult, what: Projection): unknown {
+  const cs = calls(rec);
+  const agents = rec.agents === undefined ? undefined : Object.fromEntries(subagents(rec).map(([k, a]) => [k, a && projectTurns(a, what)]));
+  const own = cs.map((c) => ({ id: c.id, structured: c.structured }));
+  if (what === 'structured') return agents === undefined ? own : { calls: own, agents };
+  return {
+    ...(projectTurns(rec, what) as object),
+    agents,
+    permission_denials: rec.permission_denials ?? [],
+    files: rec.files,
+    outside_files: rec.outside_files,
+  };
+}
+
+/** One conversation's calls and attachments. */
+function projectTurns(rec: ScenarioResult, what: Projection): unknown {
   const cs = calls(rec);
   if (what === 'structured') return cs.map((c) => ({ id: c.id, structured: c.structured }));
   return {
     calls: cs.map((c) => ({ id: c.id, is_error: c.is_error, content: c.content })),
     attachments: rec.turns.map((t) => ({ turn: t.turn, attachments: t.attachments })),
-    permission_denials: rec.permission_denials ?? [],
-    files: rec.files,
-    outside_files: rec.outside_files,
   };
 }
 

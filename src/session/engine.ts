@@ -1,10 +1,11 @@
 // The conversation engine (DESIGN §3.6): model calls of N tool_use blocks, run the way Claude
 // Code runs them (concurrency-safe calls together, others in order), one tool_result per call,
 // attachments after them, and a snapshot after every model call for time travel.
-import type { Ledger, LedgerEntry } from '../ledger/ledger';
+import { Ledger, type LedgerEntry } from '../ledger/ledger';
 import { inputSchemaFor } from '../profiles/schema';
 import type { Profile } from '../profiles/types';
-import type { AnyTool, Attachment, Conversation, PermissionRequest, Rendered, ToolContext } from '../tools/types';
+import { isToolCall, type AgentScript } from '../scenario/schema';
+import type { AnyTool, Attachment, Conversation, PermissionRequest, Rendered, SubagentRun, SubagentSpec, ToolContext } from '../tools/types';
 import type { Workspace } from '../workspace/types';
 import { ruleString, USER_REJECTED, USER_REJECTED_STRUCTURED, type OnAsk, type PromptRecord } from './ask';
 import { changedFileNotes } from './changed-files';
@@ -68,6 +69,25 @@ export interface SessionOptions {
   /** Answers permission prompts (the app, a scenario's `answers`); without it an ask is
    * refused as in -p mode. */
   onAsk?: OnAsk;
+  /** Scripted subagents (the scenario's `agents`), keyed by the prompt of the Agent call. */
+  agentScripts?: Readonly<Record<string, AgentScript>>;
+  /** Substitutes $CWD, $HOME… in a subagent's scripted inputs (the replay's placeholders). */
+  substitute?: (input: Record<string, unknown>) => unknown;
+  /** A subagent's session: the prefix of its tool_use ids (`toolu_agent_<k>_`, as the oracle
+   * numbers them). */
+  idPrefix?: string;
+}
+
+/** A subagent started by an Agent call of this session: a conversation of its own. */
+export interface SubagentRecord {
+  /** Its prompt (the key of its script). */
+  prompt: string;
+  agentType: string;
+  /** The Agent call that started it. */
+  parentCallId: string;
+  /** Whether the scenario scripts it (an unscripted one answers `ok` at once). */
+  scripted: boolean;
+  session: Session;
 }
 
 /** A call that passed every check and will run. */
@@ -94,7 +114,19 @@ export class Session {
   readonly conversation: Conversation;
   readonly history: ModelCallRecord[] = [];
   private readonly byName: Map<string, AnyTool>;
-  private readonly counters = new Map<string, number>();
+  private counters = new Map<string, number>();
+  /** The main conversation's session (a subagent's root). */
+  private root: Session = this;
+  /** A subagent's worktree (isolation: "worktree"). */
+  private isolatedIn?: string;
+  /** Tools this conversation used itself or was told of in a hand-back (2.1.332's tools-used
+   * note lists only new ones), and tools it and its subagents used. */
+  private readonly seenTools = new Set<string>();
+  private readonly treeTools = new Set<string>();
+  /** Subagents started by this session's Agent calls, in order. */
+  readonly subagents: SubagentRecord[] = [];
+  /** Notes for this conversation's next model call (a subagent's agent-types listing). */
+  private readonly firstNotes: string[] = [];
 
   constructor(readonly opts: SessionOptions) {
     this.byName = new Map(opts.tools.map((t) => [t.name, t]));
@@ -124,12 +156,64 @@ export class Session {
       offered,
       siblings,
       signal,
+      subagents: {
+        run: (spec, sig) => this.runSubagent(spec, sig),
+        background: (work, attachments) => {
+          const root = this.root.conversation;
+          root.background.push(work.then(() => root.pending.push(...attachments())));
+        },
+      },
       permissions: {
         wouldAllow: async (req: PermissionRequest) => (await permissions.decide(req)).behavior === 'allow',
         ...(permissions.readDenied && { readDenied: permissions.readDenied.bind(permissions) }),
         ...(permissions.workingDirectories && { workingDirectories: permissions.workingDirectories.bind(permissions) }),
+        mode: () => permissions.mode,
       },
     };
+  }
+
+  /** A subagent: a session of its own over the same workspace, permission rules and mode, with
+   * its own read ledger, working directory and tool set, run through its scripted model calls
+   * (the oracle's `agents`); its final text is handed back. */
+  async runSubagent(spec: SubagentSpec, signal?: AbortSignal): Promise<SubagentRun> {
+    const scripts = this.opts.agentScripts ?? {};
+    const k = Object.keys(scripts).indexOf(spec.prompt);
+    const script = k >= 0 ? (scripts[spec.prompt] as AgentScript) : undefined;
+    const child = new Session({
+      ...this.opts,
+      offered: spec.offered,
+      withheld: { ...this.opts.withheld, ...spec.withheld },
+      model: spec.model,
+      ledger: new Ledger(),
+      idPrefix: `toolu_agent_${k}_`,
+    });
+    // One numbering of agent and task ids for the whole session, subagents included.
+    child.counters = this.counters;
+    child.root = this.root;
+    child.conversation.cwd = spec.cwd ?? this.conversation.cwd;
+    child.isolatedIn = spec.isolatedIn;
+    child.conversation.fixedCwd = true;
+    child.firstNotes.push(...(spec.firstNotes ?? []));
+    this.subagents.push({ prompt: spec.prompt, agentType: spec.agentType, parentCallId: spec.parentCallId, scripted: script !== undefined, session: child });
+    // Calls of one model call start together: what the parent knew when this one started counts.
+    const seen = new Set(this.seenTools);
+    const toolNames: string[] = [];
+    let text = 'ok';
+    for (let t = 0; script && !signal?.aborted; t++) {
+      const items = script[t];
+      const calls = Array.isArray(items) ? items.filter(isToolCall) : [];
+      if (calls.length === 0) {
+        if (typeof items === 'string') text = items;
+        break;
+      }
+      const uses = calls.map((c, i) => ({ id: `${child.opts.idPrefix ?? ''}${t}_${i}`, name: c.name, input: this.opts.substitute ? this.opts.substitute(c.input) : c.input }));
+      toolNames.push(...uses.map((u) => u.name));
+      await child.runModelCall(uses, signal);
+    }
+    const newTools = [...child.treeTools].filter((t) => !seen.has(t)).sort();
+    for (const t of newTools) this.seenTools.add(t);
+    for (const t of child.treeTools) this.treeTools.add(t);
+    return { text, toolNames, scripted: script !== undefined, newTools };
   }
 
   /** Schema, the tool's own checks, then permissions. Returns the prepared call, or its record
@@ -159,6 +243,17 @@ export class Session {
       };
     }
     const input = parsed.data;
+    // A subagent isolated in a worktree may not write to the shared checkout (agent-isolation-*).
+    const wt = this.isolatedIn;
+    if (wt !== undefined) {
+      const req = tool.permissionRequest(input, ctx);
+      const root = this.opts.ws.info.cwd;
+      const inside = (p: string, d: string) => p === d || p.startsWith(`${d}/`);
+      if (req.kind === 'write' && req.paths.some((p) => inside(p, root) && !inside(p, wt))) {
+        const text = `This agent is isolated in the worktree ${wt}. Edit the worktree copy of this file instead of the shared-checkout path.`;
+        return { ...base, parsed: input, stage: 'validate', rendered: { content: `<tool_use_error>${text}</tool_use_error>`, is_error: true, structured: `Error: ${text}` }, explain: 'The subagent works in its own git worktree; the shared checkout is not its to change.' };
+      }
+    }
     const refused = (decision: SessionDecision, prompt?: PromptRecord): CallRecord => ({
       ...base,
       parsed: input,
@@ -292,13 +387,17 @@ export class Session {
         }),
       );
     }
-    const attachments: Attachment[] = [...this.conversation.pending.splice(0)];
+    for (const r of records) if (r.stage !== 'unknown-tool' && r.stage !== 'stopped') (this.seenTools.add(r.name), this.treeTools.add(r.name));
+    const attachments: Attachment[] = [];
+    const later: Attachment[] = [];
+    for (const a of this.conversation.pending.splice(0)) (a.deferred ? later : attachments).push(a);
+    this.conversation.pending.push(...later);
     for (const r of records) attachments.push(...(r.rendered.attachments ?? []));
-    const notes = await changedFileNotes(this.opts.ledger, this.opts.ws.fs);
+    const notes = [...this.firstNotes.splice(0), ...(await changedFileNotes(this.opts.ledger, this.opts.ws.fs))];
     if (this.opts.profile.noticePlacement(this.opts.model) === 'attachment') addSystemText(attachments, notes);
     else inlineNotes(records, notes);
     // A replayed model never writes text, so every model call counts as a quiet one.
-    const nudge = this.opts.profile.quietNudge;
+    const nudge = this.opts.idPrefix === undefined ? this.opts.profile.quietNudge : undefined;
     if (nudge && (this.history.length + 1) % nudge.afterCalls === 0) attachments.push({ role: 'system', type: 'text', text: nudge.text });
     const rec: ModelCallRecord = { index: this.history.length, calls: records, attachments, ledger: this.opts.ledger.snapshot() };
     if (filesBefore) {
@@ -322,7 +421,12 @@ export class Session {
       if (signal?.aborted) this.conversation.background.unshift(...running);
     }
     stopped?.dispose();
-    return this.conversation.pending.splice(0);
+    return this.conversation.pending.splice(0).map(({ deferred: _d, ...a }) => a);
+  }
+
+  /** The tool module of a name (the replay's denial names). */
+  tool(name: string): AnyTool | undefined {
+    return this.byName.get(name);
   }
 }
 

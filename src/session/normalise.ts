@@ -4,7 +4,7 @@ import { sha256 } from '@noble/hashes/sha2';
 import { bytesToHex } from '@noble/hashes/utils';
 
 export const LONG = 60000;
-const VOLATILE_KEYS = /^(durationMs|duration_ms|duration_api_ms|durationSeconds|elapsedTimeSeconds|elapsedMs|timestamp|mtime|mtimeMs|startTime|endTime|startedAt|endedAt|total_cost_usd|costUSD|ttftMs)$/;
+const VOLATILE_KEYS = /^(durationMs|totalDurationMs|duration_ms|duration_api_ms|durationSeconds|elapsedTimeSeconds|elapsedMs|timestamp|mtime|mtimeMs|startTime|endTime|startedAt|endedAt|total_cost_usd|costUSD|ttftMs)$/;
 
 const enc = new TextEncoder();
 export const sha256Hex = (s: string | Uint8Array): string => bytesToHex(sha256(typeof s === 'string' ? enc.encode(s) : s));
@@ -21,6 +21,7 @@ export interface NormaliserPaths {
 export class Normaliser {
   private readonly uuids = new Map<string, string>();
   private readonly taskIds = new Map<string, string>();
+  private readonly worktrees = new Map<string, string>();
   private readonly cellIds = new Map<string, string>();
   /** Each workspace path, longest first, matched only where a path name ends there: the memfs
    * root `/workspace` must not rewrite `.idea/workspace.xml`. */
@@ -48,6 +49,7 @@ export class Normaliser {
         if (!this.cellIds.has(id)) this.cellIds.set(id, `<cell-id-${this.cellIds.size + 1}>`);
       }
       const res = [
+        /\bagentId: ([a-z0-9]{12,24})\b/g,
         /tasks\/([A-Za-z0-9_-]+)\.output/g,
         /tool-results\/([A-Za-z0-9_-]+)\.txt/g,
         /\bID: ([a-z0-9]{6,12})\b/g,
@@ -84,6 +86,13 @@ export class Normaliser {
     for (const [id, ph] of this.cellIds) s = s.replace(new RegExp(`(?<![A-Za-z0-9_-])${escapeRe(id)}(?![A-Za-z0-9_-])`, 'g'), ph);
     for (const [id, ph] of this.taskIds) s = s.replace(new RegExp(`(?<![A-Za-z0-9_-])${escapeRe(id)}(?![A-Za-z0-9_-])`, 'g'), ph);
     s = s.replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:<port>');
+    // an isolated subagent's worktree (.claude/worktrees/agent-<id>), as the oracle names it
+    s = s.replace(/(worktrees\/agent-)([a-z0-9]{12,24})\b/g, (_m, p: string, id: string) => {
+      if (!this.worktrees.has(id)) this.worktrees.set(id, `<worktree-${this.worktrees.size + 1}>`);
+      return p + (this.worktrees.get(id) as string);
+    });
+    // a subagent's wall time (the Agent tool's usage block and completion notification)
+    s = s.replace(/\bduration_ms: \d+/g, 'duration_ms: <n>').replace(/<duration_ms>\d+<\/duration_ms>/g, '<duration_ms><n></duration_ms>');
     s = s.replace(/\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})\b/g, '<iso-time>');
     return s;
   }

@@ -6,10 +6,10 @@ import { getProfile } from '../profiles';
 import type { Profile } from '../profiles/types';
 import { confinedPath, fileSpecBytes, placeholders, resolveMtime, setupWorkspace, substitute } from '../scenario/materialise';
 import { isToolCall, type Action, type PermissionMode, type Scenario, type ScenarioResult } from '../scenario/schema';
-import type { AnyTool } from '../tools/types';
+import type { AnyTool, Attachment } from '../tools/types';
 import { isFsError, type Workspace } from '../workspace/types';
 import type { OnAsk } from './ask';
-import { Session, type ModelCallRecord } from './engine';
+import { Session, type CallRecord, type ModelCallRecord } from './engine';
 import { describeBytes, Normaliser } from './normalise';
 import { allowAll, type SessionPermissions } from './permissions';
 import { collectTree } from './tree';
@@ -165,6 +165,8 @@ export async function replayScenario(ws: Workspace, scen: Scenario, id: string, 
     env,
     snapshots: opts.snapshots,
     onAsk: opts.onAsk,
+    agentScripts: scen.agents,
+    substitute: (input) => substitute(input, placeholders(ws)),
   });
 
   // The count_tokens answer the oracle's fake API gives (error by default: the binary's estimate).
@@ -191,21 +193,30 @@ export async function replayScenario(ws: Workspace, scen: Scenario, id: string, 
     }
     const rec = await session.runModelCall(uses, opts.signal);
     opts.onModelCall?.(rec);
-    for (const c of rec.calls) if (c.decision?.permissionDenial) denials.push({ tool_name: c.name, tool_use_id: c.id, tool_input: c.parsed ?? c.input });
+    // A subagent's refusals are the session's too, listed when they happened (before its Agent
+    // call ends).
+    const deny = (s: Session, c: CallRecord) => {
+      for (const sub of s.subagents) if (sub.parentCallId === c.id) for (const r of sub.session.history) for (const sc of r.calls) deny(sub.session, sc);
+      if (c.decision?.permissionDenial) denials.push({ tool_name: s.tool(c.name)?.denialName ?? c.name, tool_use_id: c.id, tool_input: c.parsed ?? c.input });
+    };
+    for (const c of rec.calls) deny(session, c);
     turns.push({
       turn: t,
-      calls: rec.calls.map((c) => {
-        const o: ScenarioResult['turns'][number]['calls'][number] = { id: c.id, tool: c.name, input: c.input, is_error: c.rendered.is_error, content: c.rendered.content };
-        if (c.rendered.structured !== undefined) o.structured = c.rendered.structured;
-        if (scen.order_insensitive || (c.name === 'Grep' && ['content', 'count'].includes(String((c.input as Record<string, unknown>).output_mode)))) o.order_insensitive = true;
-        return o;
-      }),
+      calls: rec.calls.map((c) => callResult(scen, c)),
       attachments: rec.attachments.map((a) => ({ ...a })),
       actions,
     });
   }
   const late = await session.settle(opts.signal);
-  if (late.length > 0) turns.push({ turn: turns.length, calls: [], attachments: late.map((a) => ({ ...a })) });
+  const agents = scen.agents === undefined ? undefined : subagentResults(scen, session);
+  // Each group of late attachments (one background agent's) is a message of its own.
+  const groups: Attachment[][] = [];
+  for (const a of late) {
+    const last = groups[groups.length - 1];
+    if (last && (a.group === undefined || last[0]?.group === a.group)) last.push(a);
+    else groups.push([a]);
+  }
+  for (const g of groups) turns.push({ turn: turns.length, calls: [], attachments: g.map(({ group: _g, ...a }) => ({ ...a })) });
 
   const skip = (rel: string) => (rel === '.claude/settings.json' && !!scen.settings) || (rel === '.claude/settings.local.json' && !!scen.settings_local);
   const files = await collectTree(ws.fs, ws.info.cwd, skip);
@@ -231,6 +242,7 @@ export async function replayScenario(ws: Workspace, scen: Scenario, id: string, 
     tools: [...offered].sort(),
     exit_code: 0,
     turns,
+    agents,
     permission_denials: denials,
     result_subtype: 'success',
     files,
@@ -244,4 +256,28 @@ export async function replayScenario(ws: Workspace, scen: Scenario, id: string, 
   const result = N.value(raw) as ScenarioResult;
   result.scenario = id;
   return { result, session, problems: setup.problems, stopped: opts.signal?.aborted === true };
+}
+
+function callResult(scen: Scenario, c: CallRecord): ScenarioResult['turns'][number]['calls'][number] {
+  const o: ScenarioResult['turns'][number]['calls'][number] = { id: c.id, tool: c.name, input: c.input, is_error: c.rendered.is_error, content: c.rendered.content };
+  if (c.rendered.structured !== undefined) o.structured = c.rendered.structured;
+  if (scen.order_insensitive || (c.name === 'Grep' && ['content', 'count'].includes(String((c.input as Record<string, unknown>).output_mode)))) o.order_insensitive = true;
+  return o;
+}
+
+/** The oracle's `agents`: each scripted subagent's model calls with tool calls (its last run when
+ * one prompt ran twice; null when it never ran), subagents of subagents included. */
+function subagentResults(scen: Scenario, session: Session): NonNullable<ScenarioResult['agents']> {
+  const out: NonNullable<ScenarioResult['agents']> = Object.fromEntries(Object.keys(scen.agents ?? {}).map((k) => [k, null]));
+  const visit = (s: Session) => {
+    for (const sub of s.subagents) {
+      if (sub.scripted && Object.hasOwn(out, sub.prompt))
+        out[sub.prompt] = {
+          turns: sub.session.history.map((rec, t) => ({ turn: t, calls: rec.calls.map((c) => callResult(scen, c)), attachments: rec.attachments.map((a) => ({ ...a })) })),
+        };
+      visit(sub.session);
+    }
+  };
+  visit(session);
+  return out;
 }

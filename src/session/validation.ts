@@ -29,12 +29,16 @@ export function formatValidationError(tool: string, error: z.ZodError, keepOptio
     if (issue.code === 'unrecognized_keys') {
       for (const k of issue.keys) sentences.push(`An unexpected parameter \`${k}\` was provided`);
     } else if (issue.code === 'invalid_type') {
-      // 2.1.273 names the received type `unknown` whatever it was, a missing value included.
-      sentences.push(`The parameter \`${name}\` type is expected as \`${issue.expected}\` but provided as \`unknown\``);
+      // 2.1.273 names the received type `unknown` whatever it was, a missing value included;
+      // 2.1.332 names it, and says a missing one is missing (agent-invalid-inputs, -enums).
+      const received = keepOptionMessage ? /received (\w+)/.exec(issue.message)?.[1] : undefined;
+      if (received === 'undefined') sentences.push(`The required parameter \`${name}\` is missing`);
+      else sentences.push(`The parameter \`${name}\` type is expected as \`${issue.expected}\` but provided as \`${received ?? 'unknown'}\``);
     } else allKnown = false;
   }
   const raw = `InputValidationError: ${issueJson(error, keepOptionMessage)}`;
   if (!allKnown || sentences.length === 0) return { content: raw, structured: raw };
-  const head = sentences.length === 1 ? `${tool} failed due to the following issue:` : `${tool} failed due to the following ${sentences.length} issues:`;
+  // Several issues: "issues:" without a count, both versions (agent-invalid-inputs).
+  const head = sentences.length === 1 ? `${tool} failed due to the following issue:` : `${tool} failed due to the following issues:`;
   return { content: `InputValidationError: ${head}\n${sentences.join('\n')}`, structured: raw };
 }

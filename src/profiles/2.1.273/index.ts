@@ -1,5 +1,6 @@
 import { PERMISSIONS_2_1_273 } from '../../permissions/behaviour';
 import { MODEL_SWITCHES } from '../models';
+import { BUILTIN_AGENTS_2_1_273 } from './agents';
 import type { Profile, ToolDefinition } from '../types';
 import { READ_REFUSED_DEVICES_2_1_273 } from './read-devices';
 import { EXIT_SEMANTICS } from './bash';
@@ -7,6 +8,12 @@ import { CLAUDE_HOME_DIRS_2_1_273 } from './claude-home';
 import tools from './tools.json';
 
 export const profile_2_1_273: Profile = {
+  agents: {
+    builtins: BUILTIN_AGENTS_2_1_273,
+    missingToolText: (name) => `${name} is disabled for this session, in subagents as well as here.`,
+    framedHandBack: false,
+    modelAliases: { sonnet: 'claude-sonnet-5', opus: 'claude-opus-5[1m]', haiku: 'claude-haiku-4-5-20251001', fable: 'claude-fable-5-1' },
+  },
   version: '2.1.273',
   defaultModel: 'claude-opus-5[1m]',
   toolDefinitions: tools.tools as ToolDefinition[],

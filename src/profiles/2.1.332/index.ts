@@ -1,5 +1,6 @@
 import { PERMISSIONS_2_1_332 } from '../../permissions/behaviour';
 import { profile_2_1_273 } from '../2.1.273';
+import { BUILTIN_AGENTS_2_1_332 } from './agents';
 import type { Profile, ToolDefinition } from '../types';
 import { CLAUDE_HOME_DIRS_2_1_332 } from './claude-home';
 import { READ_REFUSED_DEVICES_2_1_332 } from './read-devices';
@@ -9,6 +10,13 @@ import tools from './tools.json';
 // 2.1.273 and 2.1.332"); every switch is listed here, so the whole difference reads in one place.
 export const profile_2_1_332: Profile = {
   ...profile_2_1_273,
+  agents: {
+    builtins: BUILTIN_AGENTS_2_1_332,
+    missingToolText: (name) => `${name} is not among the tools available here. Continue with the tools you have.`,
+    framedHandBack: true,
+    hiddenTypes: ['fork'],
+    modelAliases: { sonnet: 'claude-sonnet-5-5', opus: 'claude-opus-5-5', haiku: 'claude-haiku-5-5', fable: 'claude-fable-5-2' },
+  },
   version: '2.1.332',
   defaultModel: 'claude-opus-5-5',
   toolDefinitions: tools.tools as ToolDefinition[],

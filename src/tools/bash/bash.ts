@@ -194,8 +194,11 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
   const { ws, conversation } = ctx;
   const project = ws.info.cwd;
   const env: Record<string, string> = { ...conversation.env, CLAUDECODE: '1', GIT_EDITOR: 'true' };
-  const maintain = truthy(conversation.env.CLAUDE_BASH_MAINTAIN_PROJECT_WORKING_DIR);
-  const cwd = maintain ? project : conversation.cwd;
+  // A subagent's shell starts every command where the subagent started; a cd is not carried over
+  // (agent-perm-cd, agent-cwd-*).
+  const fixed = conversation.fixedCwd === true;
+  const maintain = fixed || truthy(conversation.env.CLAUDE_BASH_MAINTAIN_PROJECT_WORKING_DIR);
+  const cwd = maintain && !fixed ? project : conversation.cwd;
   const { def, max } = timeouts(conversation.env);
   const timeoutMs = Math.min(input.timeout !== undefined && input.timeout > 0 ? input.timeout : def, max);
   const command = input.command;
