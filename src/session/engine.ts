@@ -11,6 +11,8 @@ import { changedFileNotes } from './changed-files';
 import type { SessionDecision, SessionPermissions } from './permissions';
 import { snapshotFiles } from './tree';
 import { formatValidationError } from './validation';
+import { TaskRegistry } from '../tools/background/registry';
+import { asReminder } from '../tools/background/notification';
 
 /** Every file under the workspace root, by absolute path (time travel in the UI). */
 export type FileSnapshot = Map<string, Uint8Array | { symlink: string }>;
@@ -68,6 +70,8 @@ export interface SessionOptions {
   /** Answers permission prompts (the app, a scenario's `answers`); without it an ask is
    * refused as in -p mode. */
   onAsk?: OnAsk;
+  /** Tools sent behind ToolSearch: a schema error of a call to one says so (2.1.332). */
+  deferred?: ReadonlySet<string>;
 }
 
 /** A call that passed every check and will run. */
@@ -103,6 +107,7 @@ export class Session {
       env: opts.env,
       pending: [],
       background: [],
+      tasks: new TaskRegistry(),
       state: new Map(),
       nextId: (kind) => {
         const n = (this.counters.get(kind) ?? 0) + 1;
@@ -148,13 +153,16 @@ export class Session {
         explain: `${use.name} is not offered to the model in this session.`,
       };
     }
-    const parsed = inputSchemaFor(tool.name, tool.schema, this.opts.profile).safeParse(use.input);
+    const parsed = inputSchemaFor(tool.name, tool.schemaFor?.(this.opts.profile) ?? tool.schema, this.opts.profile).safeParse(use.input);
     if (!parsed.success) {
-      const text = formatValidationError(tool.name, parsed.error, this.opts.profile.zodOptionMessage);
+      const { profile } = this.opts;
+      const text = formatValidationError(tool.name, parsed.error, profile.zodOptionMessage, profile.namesReceivedType === true);
+      const def = this.opts.deferred?.has(tool.name) ? profile.toolDefinitions.find((d) => d.name === tool.name) : undefined;
+      const note = def ? deferredNote(tool.name, def.input_schema) : '';
       return {
         ...base,
         stage: 'input',
-        rendered: { content: `<tool_use_error>${text.content}</tool_use_error>`, is_error: true, structured: text.structured },
+        rendered: { content: `<tool_use_error>${text.content}${note}</tool_use_error>`, is_error: true, structured: text.structured },
         explain: `The input does not match ${tool.name}'s schema, so Claude Code refuses it before running anything.`,
       };
     }
@@ -271,7 +279,7 @@ export class Session {
         const u = uses[k] as ToolUse;
         const t = this.byName.get(u.name);
         if (!t || !this.opts.offered.has(u.name)) return true;
-        const parsed = inputSchemaFor(t.name, t.schema, this.opts.profile).safeParse(u.input);
+        const parsed = inputSchemaFor(t.name, t.schemaFor?.(this.opts.profile) ?? t.schema, this.opts.profile).safeParse(u.input);
         return parsed.success && t.isConcurrencySafe(parsed.data);
       };
       if (safe(i)) while (i < uses.length && safe(i)) batch.push(i++);
@@ -293,6 +301,8 @@ export class Session {
       );
     }
     const attachments: Attachment[] = [...this.conversation.pending.splice(0)];
+    // Tasks that ended by now report with this call's results, in one system message.
+    addSystemText(attachments, this.conversation.tasks.takeNotices().map((n) => n.text));
     for (const r of records) attachments.push(...(r.rendered.attachments ?? []));
     const notes = await changedFileNotes(this.opts.ledger, this.opts.ws.fs);
     if (this.opts.profile.noticePlacement(this.opts.model) === 'attachment') addSystemText(attachments, notes);
@@ -322,7 +332,9 @@ export class Session {
       if (signal?.aborted) this.conversation.background.unshift(...running);
     }
     stopped?.dispose();
-    return this.conversation.pending.splice(0);
+    // After the last turn a notification is a user message of its own, in a reminder.
+    const late = this.conversation.tasks.takeNotices().map((n): Attachment => ({ role: 'user', type: 'text', text: asReminder(n.text) }));
+    return [...this.conversation.pending.splice(0), ...late];
   }
 }
 
@@ -345,6 +357,12 @@ function inlineNotes(records: CallRecord[], notes: readonly string[]): void {
   if (first === undefined || notes.length === 0 || typeof first.rendered.content !== 'string') return;
   const content = notes.reduce((c, n) => `${c}\n\n<system-reminder>\n${n}\n</system-reminder>`, first.rendered.content);
   records[0] = { ...first, rendered: { ...first.rendered, content } };
+}
+
+/** What 2.1.332 adds to a schema error of a tool it sent behind ToolSearch
+ * (agents-default-tools). */
+function deferredNote(name: string, schema: Record<string, unknown>): string {
+  return `\n\nThis tool's schema was not sent to the API — it was not in the discovered-tool set derived from message history. Without the schema in your prompt, typed parameters (arrays, numbers, booleans) get emitted as strings and the client-side parser rejects them. Load the tool first: call ToolSearch with query "select:${name}", then retry this call. For reference, this tool's input schema is: ${JSON.stringify(schema)}`;
 }
 
 function stoppedRecord(use: ToolUse): CallRecord {

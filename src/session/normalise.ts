@@ -22,6 +22,7 @@ export class Normaliser {
   private readonly uuids = new Map<string, string>();
   private readonly taskIds = new Map<string, string>();
   private readonly cellIds = new Map<string, string>();
+  private readonly runIds = new Map<string, string>();
   /** Each workspace path, longest first, matched only where a path name ends there: the memfs
    * root `/workspace` must not rewrite `.idea/workspace.xml`. */
   private readonly subs: [RegExp, string][];
@@ -48,16 +49,20 @@ export class Normaliser {
         if (!this.cellIds.has(id)) this.cellIds.set(id, `<cell-id-${this.cellIds.size + 1}>`);
       }
       const res = [
+        /\bagentId: ([a-z0-9]{12,24})\b/g,
+        /\bScheduled (?:recurring job|one-shot task) ([0-9a-f]{8})\b/g,
+        /\bsession is ([A-Za-z0-9_]+-[0-9a-f]{2}) \[/g,
+        /\bsession is [A-Za-z0-9_<>-]+ \[([0-9a-f]{6})\]/g,
         /tasks\/([A-Za-z0-9_-]+)\.output/g,
         /tool-results\/([A-Za-z0-9_-]+)\.txt/g,
         /\bID: ([a-z0-9]{6,12})\b/g,
         /\(ID: ([a-z0-9]{6,12})\)/g,
-        /"(?:backgroundTaskId|taskId|task_id|shellId|bash_id)":\s*"([A-Za-z0-9_-]+)"/g,
+        /"(?:backgroundTaskId|taskId|task_id|shellId|bash_id|agentId|agent_id)":\s*"([A-Za-z0-9_-]+)"/g,
       ];
       for (const re of res) {
         for (const m of v.matchAll(re)) {
           const id = m[1] as string;
-          if (!/^toolu_oracle_/.test(id) && !this.taskIds.has(id)) this.taskIds.set(id, `<task-${this.taskIds.size + 1}>`);
+          if (!/^toolu_(oracle|agent)_/.test(id) && !this.taskIds.has(id)) this.taskIds.set(id, `<task-${this.taskIds.size + 1}>`);
         }
       }
     } else if (Array.isArray(v)) v.forEach((x) => this.learn(x));
@@ -66,7 +71,7 @@ export class Normaliser {
         if (/^(backgroundTaskId|taskId|task_id|shellId|bash_id|backgroundedByUser|persistedOutputPath)$/.test(k) && typeof x === 'string') {
           const m = x.match(/([A-Za-z0-9_-]+)(?:\.(?:txt|output))?$/);
           const id = m?.[1];
-          if (id && !/^toolu_oracle_/.test(id) && !this.taskIds.has(id) && k !== 'persistedOutputPath') this.taskIds.set(id, `<task-${this.taskIds.size + 1}>`);
+          if (id && !/^toolu_(oracle|agent)_/.test(id) && !this.taskIds.has(id) && k !== 'persistedOutputPath') this.taskIds.set(id, `<task-${this.taskIds.size + 1}>`);
         }
         this.learn(x);
       }
@@ -84,6 +89,11 @@ export class Normaliser {
     for (const [id, ph] of this.cellIds) s = s.replace(new RegExp(`(?<![A-Za-z0-9_-])${escapeRe(id)}(?![A-Za-z0-9_-])`, 'g'), ph);
     for (const [id, ph] of this.taskIds) s = s.replace(new RegExp(`(?<![A-Za-z0-9_-])${escapeRe(id)}(?![A-Za-z0-9_-])`, 'g'), ph);
     s = s.replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:<port>');
+    s = s.replace(/\bwf_[0-9a-f]{8}-[0-9a-f]{3}\b/g, (w) => {
+      if (!this.runIds.has(w)) this.runIds.set(w, `<wf-run-${this.runIds.size + 1}>`);
+      return this.runIds.get(w) as string;
+    });
+    s = s.replace(/<duration_ms>\d+<\/duration_ms>/g, '<duration_ms><n></duration_ms>');
     s = s.replace(/\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})\b/g, '<iso-time>');
     return s;
   }

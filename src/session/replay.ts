@@ -50,6 +50,24 @@ export interface Replay {
   stopped: boolean;
 }
 
+/** The ids of background tasks and agents the conversation has shown so far, in order of
+ * appearance: a scenario names the n-th as $TASK<n>, as the oracle's scripted model does. */
+export function conversationTaskIds(history: readonly ModelCallRecord[]): string[] {
+  const text = JSON.stringify(history.map((r) => [r.calls.map((c) => c.rendered.content), r.attachments.map((a) => a.text)]));
+  const res = [/\bagentId: ([a-z0-9]{12,24})\b/g, /\(task ([a-z0-9]{6,12}),/g, /tasks\/([A-Za-z0-9_-]+)\.output/g, /\bID: ([a-z0-9]{6,12})\b/g, /\(ID: ([a-z0-9]{6,12})\)/g];
+  const hits: [number, string][] = [];
+  for (const re of res) for (const m of text.matchAll(re)) if (!/^toolu_/.test(m[1] as string)) hits.push([m.index, m[1] as string]);
+  hits.sort((a, b) => a[0] - b[0]);
+  return [...new Set(hits.map((h) => h[1]))];
+}
+
+function withTaskIds(v: unknown, ids: readonly string[]): unknown {
+  if (typeof v === 'string') return v.replace(/\$TASK(\d+)(?![A-Za-z0-9_])/g, (m, n: string) => ids[Number(n) - 1] ?? m);
+  if (Array.isArray(v)) return v.map((x) => withTaskIds(x, ids));
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, withTaskIds(x, ids)]));
+  return v;
+}
+
 export function scenarioMode(s: Scenario): PermissionMode {
   return s.mode === undefined ? 'bypassPermissions' : (s.mode ?? 'default');
 }
@@ -150,8 +168,12 @@ export async function replayScenario(ws: Workspace, scen: Scenario, id: string, 
     await ws.fs.chmod(dir, d.mode);
   }
   const permissions = opts.permissions ? await opts.permissions({ scenario: scen, ws, mode, toolsFlag: flag, profile }) : allowAll;
-  const known = opts.tools.map((t) => t.name);
+  // A version offers the tools its profile defines; one it keeps disabled answers with its text.
+  const disabled = profile.disabledTools ?? {};
+  const known = opts.tools.map((t) => t.name).filter((n) => profile.toolDefinitions.some((d) => d.name === n) && !Object.hasOwn(disabled, n));
   const { offered, removed } = permissions.offered(known);
+  for (const [name, text] of Object.entries(disabled)) removed[name] = text;
+  const deferred = flag === null ? new Set(profile.deferredByDefault ?? []) : undefined;
   const env = baseEnv(ws, scen);
   const session = new Session({
     ws,
@@ -165,6 +187,7 @@ export async function replayScenario(ws: Workspace, scen: Scenario, id: string, 
     env,
     snapshots: opts.snapshots,
     onAsk: opts.onAsk,
+    deferred,
   });
 
   // The count_tokens answer the oracle's fake API gives (error by default: the binary's estimate).
@@ -178,7 +201,8 @@ export async function replayScenario(ws: Workspace, scen: Scenario, id: string, 
     const actions: Record<string, unknown>[] = [];
     const uses = [];
     for (const item of items) {
-      if (isToolCall(item)) uses.push({ id: `toolu_oracle_${t}_${uses.length}`, name: item.name, input: substitute(item.input, p) });
+      if (isToolCall(item))
+        uses.push({ id: `toolu_oracle_${t}_${uses.length}`, name: item.name, input: withTaskIds(substitute(item.input, p), conversationTaskIds(session.history)) });
       else
         try {
           await performAction(ws, item, actions, opts.signal);

@@ -1,0 +1,45 @@
+// SendMessage outcome -> what the model receives: a text block holding the JSON result
+// (the same in 2.1.273 and 2.1.332).
+import type { Rendered } from '../types';
+import type { SendMessageOutcome } from './send-message';
+
+const error = (text: string): Rendered => ({ content: `<tool_use_error>${text}</tool_use_error>`, is_error: true, structured: `Error: ${text}` });
+
+const result = (o: Record<string, unknown>, structured: Record<string, unknown> = o): Rendered => ({
+  content: [{ type: 'text', text: JSON.stringify(o) }],
+  is_error: false,
+  structured,
+});
+
+export function renderSendMessage(o: SendMessageOutcome): Rendered {
+  switch (o.kind) {
+    case 'empty-to':
+      return error('to must not be empty');
+    case 'empty-message':
+      return error('message must not be empty');
+    case 'self':
+      return result({ success: false, message: 'You are the main conversation — "main" addresses you. Send to a named agent instead.' });
+    case 'unreachable': {
+      const hint = o.task
+        ? "Check the spelling, or use the agent ID from a background agent's spawn result."
+        : 'Use ListAgents to see everyone you can message.';
+      const body = { success: false, message: `No agent named '${o.to}' is reachable.\n${hint}` };
+      return result(body, { ...body, display: `Not sent — no agent named '${o.to}' is reachable.` });
+    }
+  }
+}
+
+export function explainSendMessage(o: SendMessageOutcome): string {
+  switch (o.kind) {
+    case 'empty-to':
+      return 'The recipient is empty (or only spaces).';
+    case 'empty-message':
+      return 'A message is required unless notify_when_idle asks only for an idle notice.';
+    case 'self':
+      return '"main" is the main conversation itself; only a background subagent can send to it.';
+    case 'unreachable':
+      return o.task
+        ? `${o.to} is a background task, not an agent: tasks cannot receive messages.`
+        : `No subagent, teammate or other session named ${o.to} exists: the playground runs one session and no other Claude sessions.`;
+  }
+}
