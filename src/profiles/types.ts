@@ -129,6 +129,8 @@ export interface ProfileText {
   autoBackgroundNote?: string;
   /** Workflow's refusal when no script source is given (a zod custom issue). */
   workflowMissingSource?: string;
+  /** The line Workflow's scriptPath refusal ends with in a session without Read. */
+  workflowNoReadHint?: string;
   /** Workflow's launch text: the sentence about resuming, around the Workflow({...}) call. */
   workflowResume?: { lead: string; tail: string };
 }

@@ -17,6 +17,11 @@ import { scenarioTokenCounter, setTokenCounter } from '../tools/read';
 
 export const SEVEN_TOOLS = ['Bash', 'Read', 'Edit', 'Write', 'NotebookEdit', 'Glob', 'Grep'];
 
+/** How long a replay lets background tasks run before the next model call, standing in for the
+ * model's reply (not measured: the oracle's fake API answers at once; the binary's own round
+ * trip around it is what lets `echo` in the background finish before the next call). */
+export const MODEL_ROUND_TRIP_MS = 300;
+
 export interface PermissionSetup {
   scenario: Scenario;
   ws: Workspace;
@@ -200,6 +205,7 @@ export async function replayScenario(ws: Workspace, scen: Scenario, id: string, 
     if (opts.signal?.aborted) break;
     const actions: Record<string, unknown>[] = [];
     const uses = [];
+    if (t > 0) await session.conversation.tasks.settleBriefly(MODEL_ROUND_TRIP_MS);
     for (const item of items) {
       if (isToolCall(item))
         uses.push({ id: `toolu_oracle_${t}_${uses.length}`, name: item.name, input: withTaskIds(substitute(item.input, p), conversationTaskIds(session.history)) });

@@ -2,7 +2,7 @@
 // a state, its output file and a way to stop it. The tools (TaskOutput, TaskStop, the
 // notifications) and the page's Tasks panel read the same registry.
 
-export type TaskType = 'local_bash' | 'monitor' | 'local_workflow' | 'local_agent';
+export type TaskType = 'local_bash' | 'local_workflow' | 'local_agent';
 export type TaskStatus = 'running' | 'completed' | 'failed' | 'killed';
 
 export interface BackgroundTask {
@@ -11,8 +11,10 @@ export interface BackgroundTask {
   /** What the model is told the task is: a Bash task's description or else its command, a
    * monitor's or workflow's description. */
   description: string;
-  /** A Bash task's command (TaskStop's `command`). */
+  /** A Bash task's or monitor's command (TaskStop's `command`). */
   command?: string;
+  /** A monitor (the binary reports it as a Bash task). */
+  monitor?: true;
   /** The tool_use id of the call that started it. */
   callId: string;
   outputFile: string;
@@ -54,6 +56,17 @@ export class TaskRegistry {
   get(id: string): BackgroundTask | undefined {
     const t = this.tasks.get(id);
     return t && !t.gone ? t : undefined;
+  }
+
+  /** Waits until the running tasks end, at most `ms`: what a model's reply takes before the
+   * next request (replays have no model, so a task ending right away reports with the next
+   * call, as recorded; the window is an estimate of the oracle's round trip). */
+  async settleBriefly(ms: number): Promise<void> {
+    const running = this.running();
+    if (running.length === 0) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([Promise.allSettled(running.map((t) => t.done)), new Promise<void>((r) => (timer = setTimeout(r, ms)))]);
+    clearTimeout(timer);
   }
 
   /** Every task of the session, in start order (the page lists the running ones). */

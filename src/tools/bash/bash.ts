@@ -23,6 +23,10 @@ export const BACKGROUND_BUDGET: ShellBudget = { cpuMs: 60_000, liveBytes: 256 * 
 const TIMEOUT_EXIT = 143;
 const LOOPS = new Set(['while_statement', 'for_statement', 'c_style_for_statement']);
 
+/** A command with a loop (or one the parser cannot read) may keep its thread busy. */
+export const spins = (command: string, home: string): boolean =>
+  analyseCommand(command, home)?.constructs.some((c) => LOOPS.has(c)) ?? true;
+
 export interface CwdChange {
   from: string;
   to: string;
@@ -272,8 +276,7 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
     const streamed = `exec >>${quote(outputFile)} 2>&1; ${script}`;
     // A loop can keep its thread busy; such a command may run on a thread of its own, so that
     // TaskStop can end it (a shell that runs commands on the caller's thread could not).
-    const loops = analyseCommand(command, ws.info.home)?.constructs.some((c) => LOOPS.has(c)) ?? true;
-    adopt(ctx, command, input.description ?? command, run(limitMs, BACKGROUND_BUDGET, stop.signal, streamed, loops ? true : undefined), taskId, outputFile, stop, { reportsKill: bound !== undefined, streamed: true });
+    adopt(ctx, command, input.description ?? command, run(limitMs, BACKGROUND_BUDGET, stop.signal, streamed, spins(command, ws.info.home) ? true : undefined), taskId, outputFile, stop, { reportsKill: bound !== undefined, streamed: true });
     return { kind: 'background', command, taskId, outputFile };
   }
 

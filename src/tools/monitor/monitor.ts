@@ -2,7 +2,7 @@
 // stdout line into an event notification. Recorded: monitor-* scenarios. Lines that arrive
 // together are one event; lines still waiting when the command ends ride on the end notice.
 import { formatDuration } from '../bash/output';
-import { quote } from '../bash/bash';
+import { BACKGROUND_BUDGET, quote, spins } from '../bash/bash';
 import { sanitizePath, sessionId } from '../bash/paths';
 import type { BackgroundTask } from '../background/registry';
 import { escapeXml, notificationBody } from '../background/notification';
@@ -34,10 +34,13 @@ export function monitor(input: MonitorInput, ctx: ToolContext): Promise<MonitorO
   const tmp = conversation.env.TMPDIR ?? ws.info.tmp;
   const outputFile = `${tmp}/claude-0/${sanitizePath(ws.info.cwd)}/${sessionId(conversation)}/tasks/${taskId}.output`;
   const stop = new AbortController();
+  // A monitor is a Bash task to TaskStop (monitor-stop: task_type local_bash, its command).
   const task: BackgroundTask = {
     id: taskId,
-    type: 'monitor',
+    type: 'local_bash',
+    monitor: true,
     description: input.description,
+    command: input.command,
     callId: ctx.callId,
     outputFile,
     status: 'running',
@@ -96,8 +99,8 @@ export function monitor(input: MonitorInput, ctx: ToolContext): Promise<MonitorO
       env: { ...conversation.env, CLAUDECODE: '1' },
       timeoutMs: MONITOR_MAX_MS,
       signal: stop.signal,
-      budget: { cpuMs: 60_000, liveBytes: 256 * 2 ** 20 },
-      detached: true,
+      budget: BACKGROUND_BUDGET,
+      ...(spins(input.command ?? '', ws.info.home) ? { detached: true as const } : {}),
     });
   })();
   task.done = running.then(async (r) => {

@@ -26,5 +26,7 @@ export function taskStop(input: TaskStopInput, ctx: ToolContext): Promise<TaskSt
   const task = ctx.conversation.tasks.get(idOf(input) as string);
   if (!task) return Promise.resolve({ kind: 'unknown', taskId: idOf(input) as string });
   ctx.conversation.tasks.stop(task, 'TaskStop');
-  return Promise.resolve({ kind: 'stopped', taskId: task.id, type: task.type, description: task.description, command: task.command ?? task.description });
+  // Named by its command where it has one, a monitor's too (monitor-stop), else its description.
+  const what = task.command ?? task.description;
+  return Promise.resolve({ kind: 'stopped', taskId: task.id, type: task.type, description: what, command: what });
 }

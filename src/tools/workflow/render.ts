@@ -12,8 +12,10 @@ export function renderWorkflow(o: WorkflowOutcome, ctx: ToolContext): Rendered {
       return error(`Workflow "${o.name}" not found. Available: deep-research`);
     case 'built-in':
       return error(`cc-playground does not run the built-in workflow ${o.name}.`);
-    case 'path-refused':
-      return error(`scriptPath must be a script path this tool returned, or a file you can already read (the working directory or a directory you have added): ${o.path}`);
+    case 'path-refused': {
+      const hint = ctx.profile.text.workflowNoReadHint;
+      return error(`scriptPath must be a script path this tool returned, or a file you can already read (the working directory or a directory you have added): ${o.path}${hint ? `\n${hint}` : ''}`);
+    }
     case 'path-missing':
       return error(`Workflow script file not found: ${o.path}`);
     case 'invalid':
