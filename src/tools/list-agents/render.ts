@@ -14,7 +14,9 @@ export function renderListAgents(o: ListAgentsOutcome, ctx: ToolContext): Render
       is_error: false,
       structured: { listing: CURSOR_NOT_VALID, sections: [], notes: [{ kind: 'cursor_not_valid', text: CURSOR_NOT_VALID }] },
     };
-  const listing = `This session is ${o.name} [${o.ref}] — the name other sessions use to message it (it is not listed below; a message to it would be a message to yourself).\n\nNo reachable agents — no other Claude session is running on this machine right now (peer messaging itself is available; a session appears here once it is started).`;
+  // 2.1.332 says peer messaging is available only when SendMessage is offered (list-agents-with-task).
+  const peers = !paged || ctx.offered.has('SendMessage') ? ' (peer messaging itself is available; a session appears here once it is started)' : '';
+  const listing = `This session is ${o.name} [${o.ref}] — the name other sessions use to message it (it is not listed below; a message to it would be a message to yourself).\n\nNo reachable agents — no other Claude session is running on this machine right now${peers}.`;
   return { content: listing, is_error: false, structured: paged ? { listing, sections: [], notes: [] } : { listing } };
 }
 

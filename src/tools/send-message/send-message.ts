@@ -8,8 +8,12 @@ export type SendMessageOutcome =
   | { kind: 'empty-to' }
   | { kind: 'empty-message' }
   | { kind: 'self' }
-  /** `task`: the name is a background task's id, which is not an agent (agents-send-task-id). */
-  | { kind: 'unreachable'; to: string; task: boolean };
+  /** `idLike`: the name looks like an id rather than a name (send-message-task-id,
+   * task-stop-monitor-id), so the hint is about ids. */
+  | { kind: 'unreachable'; to: string; idLike: boolean }
+  /** Shaped like an agent id (`a` and 16 hex digits): its transcript is looked up, and there is
+   * none (send-message-id-like). */
+  | { kind: 'no-transcript'; to: string };
 
 export function checkSendMessage(input: SendMessageInput): SendMessageOutcome | undefined {
   if (input.to.trim() === '') return { kind: 'empty-to' };
@@ -24,5 +28,10 @@ export function sendMessage(input: SendMessageInput, ctx: ToolContext): Promise<
   const to = input.to.trim();
   // " main " and "MAIN" address the main conversation too (agents-send-whitespace).
   if (to.toLowerCase() === 'main') return Promise.resolve({ kind: 'self' });
-  return Promise.resolve({ kind: 'unreachable', to: input.to, task: ctx.conversation.tasks.get(to) !== undefined });
+  void ctx;
+  if (/^a[0-9a-f]{16}$/.test(to)) return Promise.resolve({ kind: 'no-transcript', to });
+  // Inferred from six recorded names: a task id and "$TASK1" got the id hint; "worker",
+  // "bzzzzzzzz", "worker [3fa9c1]" and a workflow run id the ListAgents one. A single word with
+  // a digit and no _ or - is the rule that fits them; other shapes are not recorded.
+  return Promise.resolve({ kind: 'unreachable', to: input.to, idLike: /\d/.test(to) && /^[^\s_-]+$/.test(to) });
 }

@@ -20,13 +20,21 @@ export function checkTaskStop(input: TaskStopInput, ctx: ToolContext): TaskStopO
   return undefined;
 }
 
-export function taskStop(input: TaskStopInput, ctx: ToolContext): Promise<TaskStopOutcome> {
+/** How long TaskStop waits for a stopped task to end (a shell worker is ended 1 s after). */
+const STOP_WAIT_MS = 3000;
+
+export async function taskStop(input: TaskStopInput, ctx: ToolContext): Promise<TaskStopOutcome> {
   const early = checkTaskStop(input, ctx);
-  if (early) return Promise.resolve(early);
+  if (early) return early;
   const task = ctx.conversation.tasks.get(idOf(input) as string);
-  if (!task) return Promise.resolve({ kind: 'unknown', taskId: idOf(input) as string });
+  if (!task) return { kind: 'unknown', taskId: idOf(input) as string };
   ctx.conversation.tasks.stop(task, 'TaskStop');
+  // The result comes once the task has ended and its output file says so (task-stop-runaway:
+  // the next command reads `[killed]`); a task that will not end is not waited for long.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([task.done, new Promise<void>((r) => (timer = setTimeout(r, STOP_WAIT_MS)))]);
+  clearTimeout(timer);
   // Named by its command where it has one, a monitor's too (monitor-stop), else its description.
   const what = task.command ?? task.description;
-  return Promise.resolve({ kind: 'stopped', taskId: task.id, type: task.type, description: what, command: what });
+  return { kind: 'stopped', taskId: task.id, type: task.type, description: what, command: what };
 }

@@ -23,7 +23,12 @@ function tail(text: string): string {
 
 function stateText(t: BackgroundTask): string {
   if (t.status === 'running') return 'running';
-  if (t.status === 'killed') return t.stoppedBy === 'page' ? 'stopped by you' : t.stoppedBy === 'TaskStop' ? 'stopped by TaskStop' : 'killed';
+  if (t.status === 'killed')
+    return t.stoppedBy === 'page'
+      ? 'stopped by you'
+      : t.stoppedBy === 'TaskStop'
+        ? 'stopped by TaskStop'
+        : 'killed';
   return t.exitCode === null ? t.status : `${t.status} (exit code ${t.exitCode})`;
 }
 
@@ -37,15 +42,17 @@ export function TasksPanel({ tasks }: TasksPanelProps) {
       <h3>
         Tasks <span className="muted">{running.length} running</span>
       </h3>
-      {all.length === 0 ? <p className="muted">No background tasks. Bash with run_in_background, Monitor and Workflow start them.</p> : null}
+      {all.length === 0 ? (
+        <p className="muted">
+          No background tasks. Bash with run_in_background, Monitor and Workflow start them.
+        </p>
+      ) : null}
       <ul>
         {[...running, ...all.filter((t) => t.status !== 'running')].map((t) => (
           <li key={t.id} aria-label={`Task ${t.id}`} data-status={t.status}>
             <div className="task-head">
-              <span className="task-kind">{t.monitor ? 'Monitor' : TYPE_LABEL[t.type]}</span> <code>{t.id}</code>{' '}
-              <span className="task-state" role="status">
-                {stateText(t)}
-              </span>
+              <span className="task-kind">{t.monitor ? 'Monitor' : TYPE_LABEL[t.type]}</span>{' '}
+              <code>{t.id}</code> <span className="task-state">{stateText(t)}</span>
               {t.status === 'running' ? (
                 <button type="button" onClick={() => tasks.stop(t, 'page')} aria-label={`Stop ${t.id}`}>
                   Stop
@@ -61,7 +68,8 @@ export function TasksPanel({ tasks }: TasksPanelProps) {
       </ul>
       {running.length > 0 ? (
         <p className="muted">
-          A task stopped here is killed and sends the model no notification (not recorded: what the binary sends when its /tasks view stops one).
+          A task stopped here is killed and sends the model no notification (not recorded: what the binary
+          sends when its /tasks view stops one).
         </p>
       ) : null}
     </section>
