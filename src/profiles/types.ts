@@ -104,6 +104,17 @@ export interface Profile {
   /** What the binary makes in ~/.claude at startup, there before the first tool call runs
    * (`ls ~/.claude` lists them). Laid out when a session's home is prepared. */
   claudeHomeDirs: readonly ClaudeHomeDir[];
+  /** ListAgents takes a `cursor` and its result object carries `sections` and `notes`. */
+  listAgentsPages?: true;
+  /** Tools the binary offers under --tools but not by default: sent behind ToolSearch instead
+   * (2.1.332); a schema error of a call to one ends with the deferred-tool note. */
+  deferredByDefault?: readonly string[];
+  /** Tools this version has but keeps disabled, with the text a call gets. */
+  disabledTools?: Readonly<Record<string, string>>;
+  /** Zod issue texts as newer versions print them: an invalid type names the type received
+   * (`provided as \`number\``) and a missing parameter is "The required parameter `x` is
+   * missing"; older versions say `unknown` for both. */
+  namesReceivedType?: true;
   /** Model-facing sentences that are worded differently by version. */
   text: ProfileText;
 }
@@ -142,4 +153,10 @@ export interface ProfileText {
   /** What Bash adds when it moves a command that outlived its timeout to the background, before
    * "To check interim output, …". */
   autoBackgroundNote?: string;
+  /** Workflow's refusal when no script source is given (a zod custom issue). */
+  workflowMissingSource?: string;
+  /** The line Workflow's scriptPath refusal ends with in a session without Read. */
+  workflowNoReadHint?: string;
+  /** Workflow's launch text: the sentence about resuming, around the Workflow({...}) call. */
+  workflowResume?: { lead: string; tail: string };
 }

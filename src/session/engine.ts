@@ -5,13 +5,24 @@ import { Ledger, type LedgerEntry } from '../ledger/ledger';
 import { inputSchemaFor } from '../profiles/schema';
 import type { Profile } from '../profiles/types';
 import { isToolCall, type AgentScript } from '../scenario/schema';
-import type { AnyTool, Attachment, Conversation, PermissionRequest, Rendered, SubagentRun, SubagentSpec, ToolContext } from '../tools/types';
+import type {
+  AnyTool,
+  Attachment,
+  Conversation,
+  PermissionRequest,
+  Rendered,
+  SubagentRun,
+  SubagentSpec,
+  ToolContext,
+} from '../tools/types';
 import type { Workspace } from '../workspace/types';
 import { ruleString, USER_REJECTED, USER_REJECTED_STRUCTURED, type OnAsk, type PromptRecord } from './ask';
 import { changedFileNotes } from './changed-files';
 import type { SessionDecision, SessionPermissions } from './permissions';
 import { snapshotFiles } from './tree';
 import { formatValidationError } from './validation';
+import { TaskRegistry } from '../tools/background/registry';
+import { asReminder } from '../tools/background/notification';
 
 /** Every file under the workspace root, by absolute path (time travel in the UI). */
 export type FileSnapshot = Map<string, Uint8Array | { symlink: string }>;
@@ -76,6 +87,8 @@ export interface SessionOptions {
   /** A subagent's session: the prefix of its tool_use ids (`toolu_agent_<k>_`, as the oracle
    * numbers them). */
   idPrefix?: string;
+  /** Tools sent behind ToolSearch: a schema error of a call to one says so (2.1.332). */
+  deferred?: ReadonlySet<string>;
 }
 
 /** A subagent started by an Agent call of this session: a conversation of its own. */
@@ -104,11 +117,13 @@ interface Prepared {
 export const INTERRUPTED_BEFORE_START =
   "The user doesn't want to take this action right now. STOP what you are doing and wait for the user to tell you how to proceed.";
 
-const noSuchTool = (name: string) => `<tool_use_error>Error: No such tool available: ${name}</tool_use_error>`;
+const noSuchTool = (name: string) =>
+  `<tool_use_error>Error: No such tool available: ${name}</tool_use_error>`;
 
 /** The SDK's tool_use_result of a call to a tool the model was not offered: the text without
  * its wrapper (it already starts with "Error: "; 2.1.273 and 2.1.332 record the same). */
-const unwrapToolUseError = (text: string) => text.replace(/^<tool_use_error>([\s\S]*)<\/tool_use_error>$/, '$1');
+const unwrapToolUseError = (text: string) =>
+  text.replace(/^<tool_use_error>([\s\S]*)<\/tool_use_error>$/, '$1');
 
 export class Session {
   readonly conversation: Conversation;
@@ -135,6 +150,7 @@ export class Session {
       env: opts.env,
       pending: [],
       background: [],
+      tasks: new TaskRegistry(),
       state: new Map(),
       nextId: (kind) => {
         const n = (this.counters.get(kind) ?? 0) + 1;
@@ -166,7 +182,9 @@ export class Session {
       permissions: {
         wouldAllow: async (req: PermissionRequest) => (await permissions.decide(req)).behavior === 'allow',
         ...(permissions.readDenied && { readDenied: permissions.readDenied.bind(permissions) }),
-        ...(permissions.workingDirectories && { workingDirectories: permissions.workingDirectories.bind(permissions) }),
+        ...(permissions.workingDirectories && {
+          workingDirectories: permissions.workingDirectories.bind(permissions),
+        }),
         mode: () => permissions.mode,
       },
     };
@@ -194,7 +212,13 @@ export class Session {
     child.isolatedIn = spec.isolatedIn;
     child.conversation.fixedCwd = true;
     child.firstNotes.push(...(spec.firstNotes ?? []));
-    this.subagents.push({ prompt: spec.prompt, agentType: spec.agentType, parentCallId: spec.parentCallId, scripted: script !== undefined, session: child });
+    this.subagents.push({
+      prompt: spec.prompt,
+      agentType: spec.agentType,
+      parentCallId: spec.parentCallId,
+      scripted: script !== undefined,
+      session: child,
+    });
     // Calls of one model call start together: what the parent knew when this one started counts.
     const seen = new Set(this.seenTools);
     const toolNames: string[] = [];
@@ -206,7 +230,11 @@ export class Session {
         if (typeof items === 'string') text = items;
         break;
       }
-      const uses = calls.map((c, i) => ({ id: `${child.opts.idPrefix ?? ''}${t}_${i}`, name: c.name, input: this.opts.substitute ? this.opts.substitute(c.input) : c.input }));
+      const uses = calls.map((c, i) => ({
+        id: `${child.opts.idPrefix ?? ''}${t}_${i}`,
+        name: c.name,
+        input: this.opts.substitute ? this.opts.substitute(c.input) : c.input,
+      }));
       toolNames.push(...uses.map((u) => u.name));
       await child.runModelCall(uses, signal);
     }
@@ -232,13 +260,31 @@ export class Session {
         explain: `${use.name} is not offered to the model in this session.`,
       };
     }
-    const parsed = inputSchemaFor(tool.name, tool.schema, this.opts.profile).safeParse(use.input);
+    const parsed = inputSchemaFor(
+      tool.name,
+      tool.schemaFor?.(this.opts.profile) ?? tool.schema,
+      this.opts.profile,
+    ).safeParse(use.input);
     if (!parsed.success) {
-      const text = formatValidationError(tool.name, parsed.error, this.opts.profile.zodOptionMessage);
+      const { profile } = this.opts;
+      const text = formatValidationError(
+        tool.name,
+        parsed.error,
+        profile.zodOptionMessage,
+        profile.namesReceivedType === true,
+      );
+      const def = this.opts.deferred?.has(tool.name)
+        ? profile.toolDefinitions.find((d) => d.name === tool.name)
+        : undefined;
+      const note = def ? deferredNote(tool.name, def.input_schema) : '';
       return {
         ...base,
         stage: 'input',
-        rendered: { content: `<tool_use_error>${text.content}</tool_use_error>`, is_error: true, structured: text.structured },
+        rendered: {
+          content: `<tool_use_error>${text.content}${note}</tool_use_error>`,
+          is_error: true,
+          structured: text.structured,
+        },
         explain: `The input does not match ${tool.name}'s schema, so Claude Code refuses it before running anything.`,
       };
     }
@@ -251,7 +297,17 @@ export class Session {
       const inside = (p: string, d: string) => p === d || p.startsWith(`${d}/`);
       if (req.kind === 'write' && req.paths.some((p) => inside(p, root) && !inside(p, wt))) {
         const text = `This agent is isolated in the worktree ${wt}. Edit the worktree copy of this file instead of the shared-checkout path.`;
-        return { ...base, parsed: input, stage: 'validate', rendered: { content: `<tool_use_error>${text}</tool_use_error>`, is_error: true, structured: `Error: ${text}` }, explain: 'The subagent works in its own git worktree; the shared checkout is not its to change.' };
+        return {
+          ...base,
+          parsed: input,
+          stage: 'validate',
+          rendered: {
+            content: `<tool_use_error>${text}</tool_use_error>`,
+            is_error: true,
+            structured: `Error: ${text}`,
+          },
+          explain: 'The subagent works in its own git worktree; the shared checkout is not its to change.',
+        };
       }
     }
     const refused = (decision: SessionDecision, prompt?: PromptRecord): CallRecord => ({
@@ -260,7 +316,11 @@ export class Session {
       stage: 'permission',
       decision,
       ...(prompt ? { prompt } : {}),
-      rendered: { content: decision.message ?? 'Permission denied.', is_error: true, structured: decision.structured ?? `Error: ${decision.message ?? 'Permission denied.'}` },
+      rendered: {
+        content: decision.message ?? 'Permission denied.',
+        is_error: true,
+        structured: decision.structured ?? `Error: ${decision.message ?? 'Permission denied.'}`,
+      },
       explain: decision.reason || `The permission engine answered ${decision.behavior}.`,
     });
     // Read, Edit and Write check deny rules first in their input validation.
@@ -269,7 +329,15 @@ export class Session {
     if (tool.validate) {
       const early = await tool.validate(input, ctx);
       if (early !== undefined) {
-        return { ...base, parsed: input, stage: 'validate', outcome: early, rendered: tool.render(early, ctx), explain: tool.explain(early), consulted: tool.consulted?.(early) };
+        return {
+          ...base,
+          parsed: input,
+          stage: 'validate',
+          outcome: early,
+          rendered: tool.render(early, ctx),
+          explain: tool.explain(early),
+          consulted: tool.consulted?.(early),
+        };
       }
     }
     if (tool.checkPermissions) {
@@ -278,14 +346,24 @@ export class Session {
         const explain = tool.explain(own);
         // -p mode lists a refusal of the tool's own permission check as a permission denial.
         const decision: SessionDecision = { behavior: 'deny', reason: explain, permissionDenial: true };
-        return { ...base, parsed: input, stage: 'permission', decision, outcome: own, rendered: tool.render(own, ctx), explain, consulted: tool.consulted?.(own) };
+        return {
+          ...base,
+          parsed: input,
+          stage: 'permission',
+          decision,
+          outcome: own,
+          rendered: tool.render(own, ctx),
+          explain,
+          consulted: tool.consulted?.(own),
+        };
       }
     }
     const req = tool.permissionRequest(input, ctx);
     const decision = await this.opts.permissions.decide(req);
     if (decision.behavior === 'ask' && this.opts.onAsk) {
       const prompt = await this.ask(use, input, req, decision);
-      if (prompt?.decision.behavior === 'allow') return { tool, input, decision: prompt.decision, prompt: prompt.record };
+      if (prompt?.decision.behavior === 'allow')
+        return { tool, input, decision: prompt.decision, prompt: prompt.record };
       if (prompt) return refused(prompt.decision, prompt.record);
     }
     if (decision.behavior !== 'allow') return refused(decision);
@@ -333,16 +411,33 @@ export class Session {
   }
 
   private async execute(use: ToolUse, ctx: ToolContext, p: Prepared): Promise<CallRecord> {
-    const base = { id: use.id, name: use.name, input: use.input, parsed: p.input, decision: p.decision, ...(p.prompt ? { prompt: p.prompt } : {}) };
+    const base = {
+      id: use.id,
+      name: use.name,
+      input: use.input,
+      parsed: p.input,
+      decision: p.decision,
+      ...(p.prompt ? { prompt: p.prompt } : {}),
+    };
     try {
       const outcome: unknown = await p.tool.call(p.input, ctx);
-      return { ...base, stage: 'call', outcome, rendered: p.tool.render(outcome, ctx), explain: p.tool.explain(outcome), consulted: p.tool.consulted?.(outcome) };
+      return {
+        ...base,
+        stage: 'call',
+        outcome,
+        rendered: p.tool.render(outcome, ctx),
+        explain: p.tool.explain(outcome),
+        consulted: p.tool.consulted?.(outcome),
+      };
     } catch (e) {
       const msg = e instanceof Error ? e.message : String(e);
       return {
         ...base,
         stage: 'crash',
-        rendered: { content: `<tool_use_error>Error calling tool (${use.name}): ${msg}</tool_use_error>`, is_error: true },
+        rendered: {
+          content: `<tool_use_error>Error calling tool (${use.name}): ${msg}</tool_use_error>`,
+          is_error: true,
+        },
         explain: `The tool threw (${msg}); Claude Code reports a thrown error this way.`,
       };
     }
@@ -351,7 +446,9 @@ export class Session {
   /** One assistant message: its tool_use blocks, run as Claude Code runs them. */
   async runModelCall(uses: readonly ToolUse[], signal?: AbortSignal): Promise<ModelCallRecord> {
     await Promise.all([...new Set(uses.map((u) => this.byName.get(u.name)))].map((t) => t?.load?.()));
-    const filesBefore = this.opts.snapshots ? await snapshotFiles(this.opts.ws.fs, this.opts.ws.info.root) : undefined;
+    const filesBefore = this.opts.snapshots
+      ? await snapshotFiles(this.opts.ws.fs, this.opts.ws.info.root)
+      : undefined;
     const records: CallRecord[] = new Array<CallRecord>(uses.length);
     let i = 0;
     while (i < uses.length) {
@@ -366,7 +463,11 @@ export class Session {
         const u = uses[k] as ToolUse;
         const t = this.byName.get(u.name);
         if (!t || !this.opts.offered.has(u.name)) return true;
-        const parsed = inputSchemaFor(t.name, t.schema, this.opts.profile).safeParse(u.input);
+        const parsed = inputSchemaFor(
+          t.name,
+          t.schemaFor?.(this.opts.profile) ?? t.schema,
+          this.opts.profile,
+        ).safeParse(u.input);
         return parsed.success && t.isConcurrencySafe(parsed.data);
       };
       if (safe(i)) while (i < uses.length && safe(i)) batch.push(i++);
@@ -387,19 +488,36 @@ export class Session {
         }),
       );
     }
-    for (const r of records) if (r.stage !== 'unknown-tool' && r.stage !== 'stopped') (this.seenTools.add(r.name), this.treeTools.add(r.name));
+    for (const r of records)
+      if (r.stage !== 'unknown-tool' && r.stage !== 'stopped')
+        (this.seenTools.add(r.name), this.treeTools.add(r.name));
     const attachments: Attachment[] = [];
     const later: Attachment[] = [];
     for (const a of this.conversation.pending.splice(0)) (a.deferred ? later : attachments).push(a);
     this.conversation.pending.push(...later);
+    // Tasks that ended by now report with this call's results, in one system message.
+    addSystemText(
+      attachments,
+      this.conversation.tasks.takeNotices().map((n) => n.text),
+    );
     for (const r of records) attachments.push(...(r.rendered.attachments ?? []));
-    const notes = [...this.firstNotes.splice(0), ...(await changedFileNotes(this.opts.ledger, this.opts.ws.fs))];
-    if (this.opts.profile.noticePlacement(this.opts.model) === 'attachment') addSystemText(attachments, notes);
+    const notes = [
+      ...this.firstNotes.splice(0),
+      ...(await changedFileNotes(this.opts.ledger, this.opts.ws.fs)),
+    ];
+    if (this.opts.profile.noticePlacement(this.opts.model) === 'attachment')
+      addSystemText(attachments, notes);
     else inlineNotes(records, notes);
     // A replayed model never writes text, so every model call counts as a quiet one.
     const nudge = this.opts.idPrefix === undefined ? this.opts.profile.quietNudge : undefined;
-    if (nudge && (this.history.length + 1) % nudge.afterCalls === 0) attachments.push({ role: 'system', type: 'text', text: nudge.text });
-    const rec: ModelCallRecord = { index: this.history.length, calls: records, attachments, ledger: this.opts.ledger.snapshot() };
+    if (nudge && (this.history.length + 1) % nudge.afterCalls === 0)
+      attachments.push({ role: 'system', type: 'text', text: nudge.text });
+    const rec: ModelCallRecord = {
+      index: this.history.length,
+      calls: records,
+      attachments,
+      ledger: this.opts.ledger.snapshot(),
+    };
     if (filesBefore) {
       rec.filesBefore = filesBefore;
       rec.files = await snapshotFiles(this.opts.ws.fs, this.opts.ws.info.root);
@@ -421,7 +539,11 @@ export class Session {
       if (signal?.aborted) this.conversation.background.unshift(...running);
     }
     stopped?.dispose();
-    return this.conversation.pending.splice(0).map(({ deferred: _d, ...a }) => a);
+    // After the last turn a notification is a user message of its own, in a reminder.
+    const late = this.conversation.tasks
+      .takeNotices()
+      .map((n): Attachment => ({ role: 'user', type: 'text', text: asReminder(n.text) }));
+    return [...this.conversation.pending.splice(0).map(({ deferred: _d, ...a }) => a), ...late];
   }
 
   /** The tool module of a name (the replay's denial names). */
@@ -447,8 +569,17 @@ function addSystemText(attachments: Attachment[], notes: readonly string[]): voi
 function inlineNotes(records: CallRecord[], notes: readonly string[]): void {
   const first = records[0];
   if (first === undefined || notes.length === 0 || typeof first.rendered.content !== 'string') return;
-  const content = notes.reduce((c, n) => `${c}\n\n<system-reminder>\n${n}\n</system-reminder>`, first.rendered.content);
+  const content = notes.reduce(
+    (c, n) => `${c}\n\n<system-reminder>\n${n}\n</system-reminder>`,
+    first.rendered.content,
+  );
   records[0] = { ...first, rendered: { ...first.rendered, content } };
+}
+
+/** What 2.1.332 adds to a schema error of a tool it sent behind ToolSearch
+ * (agents-default-tools). */
+function deferredNote(name: string, schema: Record<string, unknown>): string {
+  return `\n\nThis tool's schema was not sent to the API — it was not in the discovered-tool set derived from message history. Without the schema in your prompt, typed parameters (arrays, numbers, booleans) get emitted as strings and the client-side parser rejects them. Load the tool first: call ToolSearch with query "select:${name}", then retry this call. For reference, this tool's input schema is: ${JSON.stringify(schema)}`;
 }
 
 function stoppedRecord(use: ToolUse): CallRecord {

@@ -9,5 +9,27 @@ import { grepTool } from './grep';
 import { notebookEditTool } from './notebook-edit';
 import { readTool } from './read';
 import { writeTool } from './write';
+import { listAgentsTool } from './list-agents';
+import { monitorTool } from './monitor';
+import { sendMessageTool } from './send-message';
+import { taskOutputTool } from './task-output';
+import { taskStopTool } from './task-stop';
+import { workflowTool } from './workflow';
 
-export const ALL_TOOLS: readonly AnyTool[] = [agentTool, bashTool, editTool, globTool, grepTool, notebookEditTool, readTool, writeTool];
+export const ALL_TOOLS: readonly AnyTool[] = [
+  agentTool,
+  bashTool,
+  editTool,
+  globTool,
+  grepTool,
+  notebookEditTool,
+  readTool,
+  writeTool,
+  // Background work (src/tools/background): each version offers the ones its tools.json defines.
+  taskOutputTool,
+  taskStopTool,
+  sendMessageTool,
+  listAgentsTool,
+  monitorTool,
+  workflowTool,
+];

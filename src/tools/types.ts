@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Ledger, LedgerEntry } from '../ledger/ledger';
 import type { Profile } from '../profiles/types';
 import type { Workspace } from '../workspace/types';
+import type { TaskRegistry } from './background/registry';
 
 export type ContentBlock =
   | { type: 'text'; text: string }
@@ -93,6 +94,9 @@ export interface Conversation {
   pending: Attachment[];
   /** Work that outlives its call (background Bash); the session awaits it before finishing. */
   background: Promise<unknown>[];
+  /** The background tasks (Bash, monitors, workflows): TaskOutput, TaskStop and the page's
+   * Tasks panel read them; their notifications wait here for the next model request. */
+  tasks: TaskRegistry;
   /** Deterministic ids for this session (cell ids, task ids). */
   nextId(kind: string): string;
   /** Tool-private state that lives as long as the conversation (keyed by tool name). */
@@ -134,6 +138,8 @@ export interface ToolModule<I = unknown, O = unknown> {
   name: string;
   /** zod schema of the input (strict: an unexpected parameter is an error). */
   schema: z.ZodType<I>;
+  /** The schema as a version checks it, where a message in it is worded per version. */
+  schemaFor?(profile: Profile): z.ZodType<I>;
   /** Loads what the synchronous checks below need (Bash: the shell parser); the session awaits
    * it before a model call that uses the tool. */
   load?(): Promise<void>;

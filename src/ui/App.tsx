@@ -13,6 +13,7 @@ import { Composer, type ComposedCall } from './Composer';
 import { galleryEntries, type GalleryEntry } from './corpus';
 import { Diff } from './LazyEditors';
 import { DecisionsPane, LedgerPane, PANE_NAMES, ResultsPane, TranscriptPane } from './Panes';
+import { TasksPanel } from './tasks/TasksPanel';
 import { PermissionPromptView } from './PermissionPrompt';
 import type { Runtime } from './runtime';
 import { SettingsPanel } from './Settings';
@@ -217,8 +218,12 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
         // With no model call yet there is no snapshot: the files now stand in.
         const now = next.play.history.length === 0 ? await r.snapshotFiles(next.play.ws) : undefined;
         setLive((before) => {
-          // The session left behind frees its workspace (the shell's workers above all).
-          if (before && before.play.ws !== next.play.ws) void before.play.ws.dispose();
+          // The session left behind stops its background tasks and frees its workspace (the
+          // shell's workers above all), so nothing of it keeps a core busy.
+          if (before && before.play.ws !== next.play.ws) {
+            before.play.session.conversation.tasks.stopAll('page');
+            void before.play.ws.dispose();
+          }
           return { composed: false, now, stopped: next.play.stopped, ...next };
         });
         // A stopped replay shows where it stopped.
@@ -521,6 +526,7 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
               ))}
             </div>
             <p className="muted keys">Keys: [ ] model calls · 1–4 panes · / gallery · Esc stops what runs</p>
+            <TasksPanel tasks={play.session.conversation.tasks} />
             {rt && settings ? (
               <>
                 {asking ? (

@@ -39,7 +39,17 @@ export const profile_2_1_273: Profile = {
   // Recorded on files of 10485760 bytes and more (10485759 shows its size), offset or not.
   readHugeFileSize: { from: 10 * 1024 * 1024, shown: 512 * 1024 },
   claudeHomeDirs: CLAUDE_HOME_DIRS_2_1_273,
+  // Monitor exists but is disabled, named or not in --tools (monitor-* scenarios).
+  disabledTools: {
+    Monitor:
+      '<tool_use_error>Error: No such tool available: Monitor. Monitor is disabled for this session, in subagents as well as here.</tool_use_error>',
+  },
   text: {
+    workflowMissingSource: 'Must provide script, name, scriptPath, or runId',
+    workflowResume: {
+      lead: 'To resume after editing the script',
+      tail: 'completed agents return cached results (cached results may themselves be empty — inspect journal.jsonl before assuming there is something to recover).',
+    },
     deviceRefusal: 'this device file would block or produce infinite output.',
     binaryFileAdvice: 'Please use appropriate tools for binary file analysis.',
     invalidPagesAdvice: 'Use formats like "1-5", "3", or "10-20". Pages are 1-indexed.',

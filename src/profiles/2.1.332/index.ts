@@ -47,7 +47,19 @@ export const profile_2_1_332: Profile = {
   // between the line lies was not recorded (the budget is the context left this turn, shared by
   // the turn's large reads, which this emulation does not track).
   readAllowLargeBudgetBytes: 6_100_000,
+  listAgentsPages: true,
+  // Without --tools these come behind ToolSearch (agents-default-tools, monitor-default-tools);
+  // TaskOutput is gone from this version.
+  deferredByDefault: ['TaskStop', 'SendMessage', 'Monitor'],
+  disabledTools: {},
+  namesReceivedType: true,
   text: {
+    workflowMissingSource: 'Must provide script, name, or scriptPath',
+    workflowNoReadHint: "A session that cannot call Read cannot load any scriptPath. Pass the whole script inline through Workflow's `script` input instead.",
+    workflowResume: {
+      lead: 'To resume after editing the script, with the same args if this run had any',
+      tail: 'agent() calls return cached results up to the first one that failed, no longer matches (edited, added, removed, or in a different call order) or never started. Cached results may themselves be empty: inspect journal.jsonl before assuming there is something to recover.',
+    },
     nulPathRefusal: 'Read file_path cannot contain null bytes (\\0). Remove the null byte and try again.',
     deviceRefusal: 'this path names a device or process file that this tool does not read.',
     binaryFileAdvice: 'Use a skill for this file type if one is available, or a shell command or script that can read the format.',

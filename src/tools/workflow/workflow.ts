@@ -1,0 +1,107 @@
+// Workflow: input checks and the launch as the binary does them. The script itself is not run:
+// running a share link's JavaScript would run untrusted code in the page, so the launched task
+// stays running (TaskStop ends it) and sends no completion notification (not emulated).
+import { isAbsolute, resolve } from 'pathe';
+import { sanitizePath, sessionId } from '../bash/paths';
+import type { BackgroundTask } from '../background/registry';
+import type { ToolContext } from '../types';
+import { isFsError } from '../../workspace/types';
+import { decodeUtf8 } from '../../text/decode';
+import { readMeta } from './meta';
+import type { WorkflowInput } from './schema';
+
+/** The built-in workflows each recorded version lists (workflow-invalid-inputs). */
+export const BUILT_IN_WORKFLOWS = ['deep-research'];
+
+export type WorkflowOutcome =
+  | { kind: 'not-found'; name: string }
+  | { kind: 'path-refused'; path: string }
+  | { kind: 'path-missing'; path: string }
+  | { kind: 'invalid'; reason: string; skillHint: boolean }
+  | { kind: 'built-in'; name: string }
+  | {
+      kind: 'launched';
+      taskId: string;
+      runId: string;
+      name: string;
+      description: string;
+      transcriptDir: string;
+      scriptPath: string;
+      args: unknown;
+    };
+
+interface Source {
+  script: string;
+}
+
+async function source(input: WorkflowInput, ctx: ToolContext): Promise<Source | WorkflowOutcome> {
+  if (input.scriptPath !== undefined) {
+    const path = input.scriptPath;
+    // Without Read the tool takes only paths it returned itself (workflow-scriptpath-*, recorded
+    // with --tools Bash,Workflow); with Read a missing file is named as such.
+    if (!ctx.offered.has('Read') && !isOwnScript(ctx, path)) return { kind: 'path-refused', path };
+    const abs = isAbsolute(path) ? path : resolve(ctx.ws.info.cwd, path);
+    try {
+      return { script: decodeUtf8(await ctx.ws.fs.readFile(abs)) };
+    } catch (e) {
+      if (isFsError(e)) return { kind: 'path-missing', path };
+      throw e;
+    }
+  }
+  if (input.name !== undefined) {
+    if (BUILT_IN_WORKFLOWS.includes(input.name)) return { kind: 'built-in', name: input.name };
+    return { kind: 'not-found', name: input.name };
+  }
+  return { script: input.script ?? '' };
+}
+
+const scriptsDir = (ctx: ToolContext) =>
+  `${ctx.ws.info.home}/.claude/projects/${sanitizePath(ctx.ws.info.cwd)}/${sessionId(ctx.conversation)}`;
+
+function isOwnScript(ctx: ToolContext, path: string): boolean {
+  return path.startsWith(`${scriptsDir(ctx)}/workflows/scripts/`);
+}
+
+export async function checkWorkflow(input: WorkflowInput, ctx: ToolContext): Promise<WorkflowOutcome | undefined> {
+  const src = await source(input, ctx);
+  if ('kind' in src) return src;
+  const meta = readMeta(src.script);
+  if (!meta.ok) return { kind: 'invalid', reason: meta.reason, skillHint: ctx.offered.has('Skill') };
+  return undefined;
+}
+
+/** Run ids look like the binary's (`wf_` + 8 hex, `-`, 3 hex); deterministic here. */
+function runId(ctx: ToolContext): string {
+  const n = Number(ctx.conversation.nextId('workflow-run').replace(/\D/g, ''));
+  return `wf_${n.toString(16).padStart(8, '0')}-${(n * 0x9e3).toString(16).slice(-3).padStart(3, '0')}`;
+}
+
+export async function workflow(input: WorkflowInput, ctx: ToolContext): Promise<WorkflowOutcome> {
+  const src = await source(input, ctx);
+  if ('kind' in src) return src;
+  const meta = readMeta(src.script);
+  if (!meta.ok) return { kind: 'invalid', reason: meta.reason, skillHint: ctx.offered.has('Skill') };
+  const run = runId(ctx);
+  const dir = scriptsDir(ctx);
+  const scriptPath = `${dir}/workflows/scripts/${meta.name}-${run}.js`;
+  const transcriptDir = `${dir}/subagents/workflows/${run}`;
+  await ctx.ws.fs.mkdir(`${dir}/workflows/scripts`, { recursive: true });
+  await ctx.ws.fs.writeFile(scriptPath, new TextEncoder().encode(src.script));
+  const taskId = `w${ctx.conversation.nextId('workflow-task').replace(/\D/g, '').padStart(8, '0')}`;
+  const tmp = ctx.conversation.env.TMPDIR ?? ctx.ws.info.tmp;
+  const task: BackgroundTask = {
+    id: taskId,
+    type: 'local_workflow',
+    description: meta.description,
+    callId: ctx.callId,
+    outputFile: `${tmp}/claude-0/${sanitizePath(ctx.ws.info.cwd)}/${sessionId(ctx.conversation)}/tasks/${taskId}.output`,
+    status: 'running',
+    exitCode: null,
+    output: '(cc-playground does not run workflow scripts)',
+    done: new Promise<void>(() => {}),
+    gone: false,
+    stop: () => {},
+  };
+  ctx.conversation.tasks.add(task);
+  return { kind: 'launched', taskId, runId: run, name: meta.name, description: meta.description, transcriptDir, scriptPath, args: input.args };
+}
