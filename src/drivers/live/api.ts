@@ -240,7 +240,11 @@ export async function callMessages(o: CallOptions): Promise<CallOutcome> {
         push();
       }
     } catch (e) {
-      throw why(e);
+      const err = why(e);
+      // The connection dropped after the response began: a cut stream, not a failed request.
+      throw err.kind === 'network'
+        ? new LiveApiError('cut', `The stream was cut mid-way (${builder.started ? 'after the message started' : 'before the message started'}): ${err.message.replace(/^Network error: /, '')}`)
+        : err;
     }
     if (signal.aborted) throw why(undefined);
     if (!builder.stopped)

@@ -25,7 +25,7 @@ interface Sent {
 /** A fake fetch answering from a script; every request is kept. */
 function fakeFetch(script: Scripted[]) {
   const sent: Sent[] = [];
-  const fetch = (async (url: string, init: RequestInit) => {
+  const fn = (async (url: string, init: RequestInit) => {
     sent.push({ url, headers: init.headers as Record<string, string>, body: JSON.parse(String(init.body)) as Record<string, unknown> });
     const s = script.shift();
     if (!s) throw new Error('no scripted response left');
@@ -52,8 +52,8 @@ function fakeFetch(script: Scripted[]) {
       },
     });
     return new Response(body, { status: s.status ?? 200, headers: { 'content-type': 'text/event-stream', ...s.headers } });
-  }) as unknown as typeof fetch;
-  return { fetch, sent };
+  }) as unknown as typeof globalThis.fetch;
+  return { fetch: fn, sent };
 }
 
 const tools = getProfile('2.1.273').toolDefinitions.filter((d) => ['Read', 'Write'].includes(d.name));
