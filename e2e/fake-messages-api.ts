@@ -96,7 +96,7 @@ export class FakeMessagesApi {
   ) {}
 
   static async start(): Promise<FakeMessagesApi> {
-    let api: FakeMessagesApi | undefined;
+    const ref: { api?: FakeMessagesApi } = {};
     const server = createServer((req, res) => {
       if (req.method === 'OPTIONS') {
         res.writeHead(204, CORS);
@@ -106,6 +106,7 @@ export class FakeMessagesApi {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
+        const api = ref.api;
         if (!api) return;
         if (!req.url?.startsWith('/v1/messages')) {
           res.writeHead(404, CORS);
@@ -121,8 +122,8 @@ export class FakeMessagesApi {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    api = new FakeMessagesApi(server, `http://127.0.0.1:${port}`);
-    return api;
+    ref.api = new FakeMessagesApi(server, `http://127.0.0.1:${port}`);
+    return ref.api;
   }
 
   /** Answers for the next requests, in order. */

@@ -95,7 +95,7 @@ test('a multi-call task with a prompt answered in the page becomes a scenario wh
   ]);
 
   // Per call: tokens, cache, cost (Opus 5 prices), timings.
-  await expect(live.getByLabel('Usage of model call 2')).toHaveText(
+  await expect(live.getByLabel('Usage of API call 2')).toHaveText(
     'tokens in 20 · out 5 · cache reads 4,000 · cache writes 0 · ≈ $0.0022',
   );
   // The session's model calls: the tool calls, with the model's words in the transcript.
@@ -181,7 +181,7 @@ test('Stop mid-stream keeps nothing of the half message, and Send goes on from t
   await expect(live.getByRole('list', { name: 'Live transcript' }).locator('pre.live-text')).toHaveText('Let me look around first.');
   await page.getByRole('button', { name: 'Stop', exact: true }).click();
   await expect(live.getByRole('status')).toHaveText('Stopped by you. Send goes on from here.');
-  await expect(live.getByRole('list', { name: 'Live transcript' }).locator('.block-head').last()).toHaveText('model call 1 · stopped');
+  await expect(live.getByRole('list', { name: 'Live transcript' }).locator('.block-head').last()).toHaveText('API call 1 · stopped');
   await expect(new Playground(page).calls).toHaveCount(0);
 
   api.answer(stream([{ type: 'text', text: 'Fine.' }]));
@@ -202,7 +202,7 @@ test('a 429 is retried as retry-after asks; a cut stream and a refused key lose 
     'Rate limited (429): rate_limit_error: slow down. Retrying in 2 s (as the server asked: retry-after), attempt 2…',
   );
   await expect(live.getByRole('status')).toHaveText('The model ended its turn.');
-  await expect(log.locator('.block-head').last()).toHaveText('model call 1 · done · attempt 2');
+  await expect(log.locator('.block-head').last()).toHaveText('API call 1 · done · attempt 2');
   expect(api.received.length).toBe(2);
 
   api.answer(cut([{ type: 'text', text: 'Writing half', }, WRITE], 4), stream([{ type: 'text', text: 'Whole this time.' }]));

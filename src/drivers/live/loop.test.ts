@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemfsWorkspace } from '../../backends/memfs';
 import { getProfile } from '../../profiles';
+import { INTERRUPTED_BEFORE_START } from '../../session/engine';
 import { BLANK_SCENARIO, PlaygroundSession } from '../composer';
 import { LIVE_DEFAULTS, LiveConversation, type LiveConfig, type LogEntry } from './loop';
 import { MessageBuilder } from './message';
@@ -306,6 +307,45 @@ describe('LiveConversation', () => {
     expect(conv.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'go' }] }]);
     expect(await conv.send('again', cfg(), new AbortController().signal)).toEqual({ kind: 'end', stopReason: 'end_turn' });
     expect(sent[1]?.body.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'go' }, { type: 'text', text: 'again' }] }]);
+  });
+
+  it('stops mid-tool: the calls not started are interrupted, their results keep the conversation valid, and Send goes on', async () => {
+    const play = await PlaygroundSession.open(() => createMemfsWorkspace(), 'blank', { ...BLANK_SCENARIO, mode: 'acceptEdits' });
+    const { fetch, sent } = fakeFetch([{ events: sseEventsOf([WRITE, READ]) }, { events: sseEventsOf([{ type: 'text', text: 'ok' }]) }]);
+    const stop = new AbortController();
+    const conv = new LiveConversation({
+      fetch,
+      // The person presses Stop while the tool layer runs.
+      runTools: (calls, signal) => {
+        stop.abort();
+        return play.run(calls, undefined, signal);
+      },
+      turnCount: () => play.scenario.turns.length,
+    });
+    expect(await conv.send('write and read', cfg(), stop.signal)).toEqual({ kind: 'stopped' });
+    expect(play.history[0]?.calls.map((c) => [c.id, c.stage])).toEqual([
+      ['toolu_oracle_0_0', 'stopped'],
+      ['toolu_oracle_0_1', 'stopped'],
+    ]);
+    expect(conv.messages.slice(1)).toEqual([
+      { role: 'assistant', content: [WRITE, READ] },
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 'toolu_01A', content: INTERRUPTED_BEFORE_START, is_error: true },
+          { type: 'tool_result', tool_use_id: 'toolu_01B', content: INTERRUPTED_BEFORE_START, is_error: true },
+        ],
+      },
+    ]);
+    expect(await conv.send('go on', cfg(), new AbortController().signal)).toEqual({ kind: 'end', stopReason: 'end_turn' });
+    expect((sent[1]?.body.messages as unknown[]).at(-1)).toEqual({
+      role: 'user',
+      content: [
+        { type: 'tool_result', tool_use_id: 'toolu_01A', content: INTERRUPTED_BEFORE_START, is_error: true },
+        { type: 'tool_result', tool_use_id: 'toolu_01B', content: INTERRUPTED_BEFORE_START, is_error: true },
+        { type: 'text', text: 'go on' },
+      ],
+    });
   });
 
   it('stops at the step limit', async () => {

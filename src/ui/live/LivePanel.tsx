@@ -65,9 +65,9 @@ function CallView({ e, model }: { e: CallEntry; model: string }) {
   return (
     <li className={`live-call ${e.status}`}>
       <div className="block-head">
-        model call {e.n} · {statusText[e.status]}
+        API call {e.n} · {statusText[e.status]}
         {e.attempt > 1 ? ` · attempt ${e.attempt}` : ''}
-        {e.turn !== undefined ? ` · its tool calls are session model call ${e.turn}` : ''}
+        {e.turn !== undefined ? ` · its tool calls: model call ${e.turn}` : ''}
       </div>
       {(e.message?.content ?? []).filter(Boolean).map((b, i) => (
         <BlockView key={i} b={b} />
@@ -80,7 +80,7 @@ function CallView({ e, model }: { e: CallEntry; model: string }) {
       ) : null}
       {e.status === 'failed' && e.error ? <p className="error">{e.error.message}</p> : null}
       {u ? (
-        <p className="live-stats" aria-label={`Usage of model call ${e.n}`}>
+        <p className="live-stats" aria-label={`Usage of API call ${e.n}`}>
           tokens in {fmt(u.input_tokens)} · out {fmt(u.output_tokens)} · cache reads {fmt(u.cache_read_input_tokens)} · cache
           writes {fmt(u.cache_creation_input_tokens)} ·{' '}
           {e.costUsd === undefined ? `no price for ${model}` : `≈ $${e.costUsd.toFixed(4)}`}
