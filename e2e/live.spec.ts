@@ -152,7 +152,7 @@ test('a multi-call task with a prompt answered in the page becomes a scenario wh
     }
     return JSON.stringify(dump);
   });
-  const artefacts = { url, issue, exported, storage, idb, logs: logs.join('\n') };
+  const artefacts = { url, issue, exported, storage, idb, location: page.url(), logs: logs.join('\n') };
   // Each artefact is the live session's (so the search looks in the right place)...
   expect(exported).toContain('hi.txt says hi.');
   expect(idb).toContain('hi.txt says hi.');
