@@ -75,6 +75,7 @@ test('a multi-call task with a prompt answered in the page becomes a scenario wh
   await expect(live.getByRole('list', { name: 'Live transcript' }).locator('pre.tool-use').first()).toHaveText(
     'tool_use toolu_01Write\nWrite {\n "file_path": "/workspace/project/hi.txt",\n "content": "hi\\n"\n}',
   );
+  await page.screenshot({ path: `${SHOTS}/live-prompt.png` });
   await prompt.getByRole('button', { name: /^Allow once/ }).click();
   await expect(live.getByRole('status')).toHaveText('The model ended its turn.');
 

@@ -381,6 +381,11 @@ describe('LiveConversation', () => {
       },
       { role: 'assistant', content: [{ type: 'text', text: 'Done.' }] },
     ]);
+    // Calls composed before the first prompt are not part of the model's conversation.
+    const later = conv.words.map((w) => ({ ...w, turn: w.turn + 1 }));
+    const composedFirst = [{ ...play.history[0]!, calls: [] }, ...play.history];
+    expect(messagesOf(composedFirst, later)).toEqual(messagesOf(play.history, conv.words));
+    expect(messagesOf(play.history, [])).toEqual([]);
   });
 });
 

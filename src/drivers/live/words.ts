@@ -38,8 +38,12 @@ export function messagesOf(history: readonly ModelCallRecord[], words: readonly 
     if (last?.role === role) last.content = [...last.content, ...blocks];
     else out.push({ role, content: blocks });
   };
+  // Model calls before the first prompt were composed or replayed, not asked for by a model:
+  // the conversation starts at that prompt (the API wants a user message first).
+  const prompts = words.filter((w) => w.role === 'user').map((w) => w.turn);
+  if (prompts.length === 0) return out;
   const end = Math.max(history.length, ...words.map((w) => w.turn + 1));
-  for (let t = 0; t < end; t++) {
+  for (let t = Math.min(...prompts); t < end; t++) {
     for (const w of words) if (w.turn === t) add(w.role, [{ type: 'text', text: w.text }]);
     const rec = history[t];
     if (!rec) continue;

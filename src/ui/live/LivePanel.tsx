@@ -138,6 +138,13 @@ export function LivePanel({ host }: { host: LiveHost }) {
   latest.current = { host, model: model.trim(), system };
 
   useEffect(() => saveSecrets({ apiKey, baseUrl, remember }), [apiKey, baseUrl, remember]);
+  // A session a live model drove (a link, a saved session) brings its model and system prompt.
+  const carried = host.play.scenario.live;
+  useEffect(() => {
+    if (!carried) return;
+    setModel(carried.model);
+    setSystem(carried.system);
+  }, [carried?.model, carried?.system]);
   useEffect(() => () => cancelAnimationFrame(frame.current), []);
 
   const redraw = () => {
