@@ -99,6 +99,10 @@ test('a multi-call task with a prompt answered in the page becomes a scenario wh
   await expect(live.getByLabel('Usage of API call 2')).toHaveText(
     'tokens in 20 · out 5 · cache reads 4,000 · cache writes 0 · ≈ $0.0022',
   );
+  // The raw exchange of each call, with the key masked.
+  const raw = live.locator('details.live-raw').first();
+  await raw.locator('summary').click();
+  await expect(raw.locator('pre').first()).toContainText('x-api-key: [masked]');
   // The session's model calls: the tool calls, with the model's words in the transcript.
   const pg = new Playground(page);
   await expect(pg.calls).toHaveText(['model call 0 · Write', 'model call 1 · Read']);
@@ -153,7 +157,7 @@ test('a multi-call task with a prompt answered in the page becomes a scenario wh
     }
     return JSON.stringify(dump);
   });
-  const artefacts = { url, issue, exported, storage, idb, location: page.url(), logs: logs.join('\n') };
+  const artefacts = { url, issue, exported, storage, idb, location: page.url(), pageText: await page.evaluate(() => document.body.innerText), logs: logs.join('\n') };
   // Each artefact is the live session's (so the search looks in the right place)...
   expect(exported).toContain('hi.txt says hi.');
   expect(idb).toContain('hi.txt says hi.');

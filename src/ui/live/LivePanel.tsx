@@ -4,7 +4,7 @@
 // (permission prompts in the page) and its Stop (App's status line, Esc).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { PlaygroundSession } from '../../drivers/composer';
-import { DEFAULT_BASE_URL, LiveApiError, maskUrl } from '../../drivers/live/api';
+import { DEFAULT_BASE_URL, LiveApiError, maskUrl, type RawExchange } from '../../drivers/live/api';
 import {
   DEFAULT_SYSTEM_PROMPT,
   LIVE_DEFAULTS,
@@ -51,6 +51,26 @@ function BlockView({ b }: { b: Block }) {
   return <pre className="model-text">{`[${b.type} block]`}</pre>;
 }
 
+/** The raw exchange, written out only while open (a request carries every message so far). */
+function RawView({ raw }: { raw: RawExchange }) {
+  const [open, setOpen] = useState(false);
+  const head = (h: Record<string, string>) =>
+    Object.entries(h)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('\n');
+  return (
+    <details className="live-raw" onToggle={(ev) => setOpen(ev.currentTarget.open)}>
+      <summary>Raw request and response (key masked)</summary>
+      {open ? (
+        <>
+          <pre className="model-text raw-json">{`POST ${raw.url}\n${head(raw.headers)}\n\n${JSON.stringify(raw.body, null, 2)}`}</pre>
+          <pre className="model-text raw-json">{`${raw.status ?? 'no response'}\n${head(raw.responseHeaders ?? {})}\n\n${raw.responseText}`}</pre>
+        </>
+      ) : null}
+    </details>
+  );
+}
+
 function CallView({ e, model }: { e: CallEntry; model: string }) {
   const u = e.usage;
   const t = e.timings;
@@ -93,17 +113,7 @@ function CallView({ e, model }: { e: CallEntry; model: string }) {
           {t.waitedMs ? ` · waited ${ms(t.waitedMs)} before retrying` : ''}
         </p>
       ) : null}
-      {e.raw ? (
-        <details className="live-raw">
-          <summary>Raw request and response (key masked)</summary>
-          <pre className="model-text raw-json">{`POST ${e.raw.url}\n${Object.entries(e.raw.headers)
-            .map(([k, v]) => `${k}: ${v}`)
-            .join('\n')}\n\n${JSON.stringify(e.raw.body, null, 2)}`}</pre>
-          <pre className="model-text raw-json">{`${e.raw.status ?? 'no response'}\n${Object.entries(e.raw.responseHeaders ?? {})
-            .map(([k, v]) => `${k}: ${v}`)
-            .join('\n')}\n\n${e.raw.responseText}`}</pre>
-        </details>
-      ) : null}
+      {e.raw ? <RawView raw={e.raw} /> : null}
     </li>
   );
 }
