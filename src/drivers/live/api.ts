@@ -194,7 +194,7 @@ export async function callMessages(o: CallOptions): Promise<CallOutcome> {
   const why = (e: unknown): LiveApiError => {
     if (e instanceof LiveApiError) return e;
     if (o.signal.aborted) return new LiveApiError('stopped', 'Stopped by you');
-    if (deadline.aborted) return new LiveApiError('deadline', `The model call passed its deadline (${Math.round(o.deadlineMs / 1000)} s)`);
+    if (deadline.aborted) return new LiveApiError('deadline', `The model call passed its deadline (${o.deadlineMs / 1000} s)`);
     if (e instanceof SseLimitError)
       return e.limit === 'bytes'
         ? new LiveApiError('too-large', `The response passed the budget of ${e.value.toLocaleString('en-US')} bytes and was dropped`)

@@ -348,6 +348,39 @@ describe('LiveConversation', () => {
     });
   });
 
+  it('holds every call to its deadline, its byte budget and its silence limit, and retries an overloaded error sent mid-stream', async () => {
+    const overloadedMidStream = [
+      ...sseEventsOf([{ type: 'text', text: 'x' }]).slice(0, 2),
+      `event: error\ndata: ${JSON.stringify({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } })}\n\n`,
+    ];
+    const { conv } = await setup([
+      { events: sseEventsOf([{ type: 'text', text: 'never ends' }]).slice(0, 2), hang: true },
+      { events: sseEventsOf([{ type: 'text', text: 'x'.repeat(5000) }]) },
+      { events: sseEventsOf([{ type: 'text', text: 'stalls' }]).slice(0, 2), hang: true },
+      { events: overloadedMidStream },
+      { events: sseEventsOf([{ type: 'text', text: 'fine' }]) },
+    ]);
+    const signal = new AbortController().signal;
+    const outcomes = [
+      await conv.send('a', cfg({ deadlineMs: 50 }), signal),
+      await conv.send(undefined, cfg({ limits: { maxBytes: 4000, idleMs: 10_000 } }), signal),
+      await conv.send(undefined, cfg({ limits: { maxBytes: 1e6, idleMs: 50 } }), signal),
+      await conv.send(undefined, cfg(), signal),
+    ];
+    expect(outcomes.map((o) => (o.kind === 'error' ? [o.error.kind, o.error.message] : o))).toEqual([
+      ['deadline', 'The model call passed its deadline (0.05 s)'],
+      ['too-large', 'The response passed the budget of 4,000 bytes and was dropped'],
+      ['cut', 'The stream stalled: no byte for 50 ms'],
+      { kind: 'end', stopReason: 'end_turn' },
+    ]);
+    const last = conv.log.at(-1);
+    expect(last?.kind === 'call' && [last.status, last.attempt, last.message?.content]).toEqual(['done', 2, [{ type: 'text', text: 'fine' }]]);
+    expect(conv.messages).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'a' }] },
+      { role: 'assistant', content: [{ type: 'text', text: 'fine' }] },
+    ]);
+  });
+
   it('stops at the step limit', async () => {
     const { conv } = await setup([{ events: sseEventsOf([READ]) }, { events: sseEventsOf([READ]) }]);
     expect(await conv.send('loop', cfg({ maxSteps: 2 }), new AbortController().signal)).toEqual({ kind: 'step-limit', steps: 2 });
