@@ -185,7 +185,7 @@ test('Stop mid-stream keeps nothing of the half message, and Send goes on from t
   await send(page, 'Look around.');
   await expect(live.getByRole('list', { name: 'Live transcript' }).locator('pre.live-text')).toHaveText('Let me look around first.');
   await page.getByRole('button', { name: 'Stop', exact: true }).click();
-  await expect(live.getByRole('status')).toHaveText('Stopped by you. Send goes on from here.');
+  await expect(live.getByRole('status')).toHaveText('Stopped by you. Send or Retry goes on from here.');
   await expect(live.getByRole('list', { name: 'Live transcript' }).locator('.block-head').last()).toHaveText('API call 1 · stopped');
   await expect(new Playground(page).calls).toHaveCount(0);
 

@@ -124,9 +124,9 @@ const outcomeText = (o: LiveOutcome): string =>
       ? 'The model ended its turn.'
       : `The model stopped: ${o.stopReason}.`
     : o.kind === 'stopped'
-      ? 'Stopped by you. Send goes on from here.'
+      ? 'Stopped by you. Send or Retry goes on from here.'
       : o.kind === 'step-limit'
-        ? `Stopped at the step limit (${o.steps} model calls). Send goes on from here.`
+        ? `Stopped at the step limit (${o.steps} API calls). Send or Retry goes on from here.`
         : o.error.message;
 
 export function LivePanel({ host }: { host: LiveHost }) {
@@ -319,7 +319,7 @@ export function LivePanel({ host }: { host: LiveHost }) {
           <button type="submit" disabled={!canSend || !prompt.trim()} title="Send (Ctrl+Enter)">
             Send
           </button>
-          {outcome?.kind === 'error' && c?.canRetry ? (
+          {outcome && outcome.kind !== 'end' && c?.canRetry ? (
             <button type="button" disabled={!canSend} onClick={() => void go(undefined)}>
               Retry
             </button>
