@@ -179,8 +179,18 @@ test('a multi-call task with a prompt answered in the page becomes a scenario wh
   await fresh.close();
 });
 
-test('Stop mid-stream keeps nothing of the half message, and Send goes on from the prompt', async ({ page }) => {
+test('the tools offered follow the session settings; Stop mid-stream keeps nothing of the half message, and Send goes on', async ({ page }) => {
   const live = await startLive(page);
+  // --tools Read,Write: the model is offered exactly those two definitions.
+  await page.locator('details.settings-box > summary').click();
+  const settings = page.getByRole('region', { name: 'Session settings' });
+  for (const box of await settings.locator('fieldset label.inline').all()) {
+    const name = (await box.textContent())?.trim() ?? '';
+    if (name === '--tools' || ['Read', 'Write'].includes(name)) continue;
+    await box.getByRole('checkbox').uncheck();
+  }
+  await settings.getByRole('button', { name: 'Apply and re-run' }).click();
+  await expect(page.getByRole('status')).toHaveCount(0);
   api.answer(hang([{ type: 'text', text: 'Let me look around first.' }, READ], 3));
   await send(page, 'Look around.');
   await expect(live.getByRole('list', { name: 'Live transcript' }).locator('pre.live-text')).toHaveText('Let me look around first.');
@@ -188,6 +198,8 @@ test('Stop mid-stream keeps nothing of the half message, and Send goes on from t
   await expect(live.getByRole('status')).toHaveText('Stopped by you. Send or Retry goes on from here.');
   await expect(live.getByRole('list', { name: 'Live transcript' }).locator('.block-head').last()).toHaveText('API call 1 · stopped');
   await expect(new Playground(page).calls).toHaveCount(0);
+  const defs = (JSON.parse(readFileSync('src/profiles/2.1.273/tools.json', 'utf8')) as { tools: { name: string }[] }).tools;
+  expect(api.received[0]!.body.tools).toEqual(defs.filter((d) => d.name === 'Read' || d.name === 'Write'));
 
   api.answer(stream([{ type: 'text', text: 'Fine.' }]));
   await send(page, 'Never mind.');
