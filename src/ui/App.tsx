@@ -438,7 +438,6 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
     : undefined;
   const words = play?.scenario.live && current ? wordsAt(play.scenario, selectedCall, selectedCall === last) : undefined;
 
-
   return (
     <div className="app">
       <header className="top">
