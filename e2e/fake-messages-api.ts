@@ -10,7 +10,13 @@ export type Block =
 
 export interface Received {
   headers: IncomingMessage['headers'];
-  body: { model: string; tools: { name: string }[]; messages: { role: string; content: unknown }[]; system: unknown; stream: boolean };
+  body: {
+    model: string;
+    tools: { name: string }[];
+    messages: { role: string; content: unknown }[];
+    system: unknown;
+    stream: boolean;
+  };
 }
 
 type Responder = (res: ServerResponse, req: Received) => void | Promise<void>;
@@ -25,31 +31,78 @@ const CORS = {
 const ev = (name: string, d: unknown) => `event: ${name}\ndata: ${JSON.stringify(d)}\n\n`;
 
 /** The events of one message, as the oracle's fake server writes them. */
-export function events(blocks: readonly Block[], usage = { input_tokens: 10, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 }): string[] {
+export function events(
+  blocks: readonly Block[],
+  usage = { input_tokens: 10, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+): string[] {
   const out = [
     ev('message_start', {
       type: 'message_start',
-      message: { id: 'msg_fake', type: 'message', role: 'assistant', model: 'claude-opus-5', content: [], stop_reason: null, stop_sequence: null, usage: { ...usage, output_tokens: 1 } },
+      message: {
+        id: 'msg_fake',
+        type: 'message',
+        role: 'assistant',
+        model: 'claude-opus-5',
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { ...usage, output_tokens: 1 },
+      },
     }),
   ];
   blocks.forEach((b, index) => {
     if (b.type === 'text') {
-      out.push(ev('content_block_start', { type: 'content_block_start', index, content_block: { type: 'text', text: '' } }));
-      out.push(ev('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text: b.text } }));
+      out.push(
+        ev('content_block_start', {
+          type: 'content_block_start',
+          index,
+          content_block: { type: 'text', text: '' },
+        }),
+      );
+      out.push(
+        ev('content_block_delta', {
+          type: 'content_block_delta',
+          index,
+          delta: { type: 'text_delta', text: b.text },
+        }),
+      );
     } else {
-      out.push(ev('content_block_start', { type: 'content_block_start', index, content_block: { type: 'tool_use', id: b.id, name: b.name, input: {} } }));
-      out.push(ev('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(b.input) } }));
+      out.push(
+        ev('content_block_start', {
+          type: 'content_block_start',
+          index,
+          content_block: { type: 'tool_use', id: b.id, name: b.name, input: {} },
+        }),
+      );
+      out.push(
+        ev('content_block_delta', {
+          type: 'content_block_delta',
+          index,
+          delta: { type: 'input_json_delta', partial_json: JSON.stringify(b.input) },
+        }),
+      );
     }
     out.push(ev('content_block_stop', { type: 'content_block_stop', index }));
   });
   const stop = blocks.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn';
-  out.push(ev('message_delta', { type: 'message_delta', delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: 5 } }));
+  out.push(
+    ev('message_delta', {
+      type: 'message_delta',
+      delta: { stop_reason: stop, stop_sequence: null },
+      usage: { output_tokens: 5 },
+    }),
+  );
   out.push(ev('message_stop', { type: 'message_stop' }));
   return out;
 }
 
 const sseHead = (res: ServerResponse) =>
-  res.writeHead(200, { ...CORS, 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'request-id': 'req_fake' });
+  res.writeHead(200, {
+    ...CORS,
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache',
+    'request-id': 'req_fake',
+  });
 
 /** A whole streamed message. */
 export const stream =
@@ -113,10 +166,17 @@ export class FakeMessagesApi {
           res.end();
           return;
         }
-        const r: Received = { headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Received['body'] };
+        const r: Received = {
+          headers: req.headers,
+          body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Received['body'],
+        };
         api.received.push(r);
         const next = api.script.shift();
-        if (!next) return void status(500, { type: 'api_error', message: 'the fake API has no scripted answer left' })(res, r);
+        if (!next)
+          return void status(500, { type: 'api_error', message: 'the fake API has no scripted answer left' })(
+            res,
+            r,
+          );
         void next(res, r);
       });
     });

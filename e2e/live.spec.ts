@@ -52,8 +52,18 @@ async function everyCall(page: Page): Promise<{ results: string[]; transcript: s
   return out;
 }
 
-const WRITE: Block = { type: 'tool_use', id: 'toolu_01Write', name: 'Write', input: { file_path: '/workspace/project/hi.txt', content: 'hi\n' } };
-const READ: Block = { type: 'tool_use', id: 'toolu_02Read', name: 'Read', input: { file_path: '/workspace/project/hi.txt' } };
+const WRITE: Block = {
+  type: 'tool_use',
+  id: 'toolu_01Write',
+  name: 'Write',
+  input: { file_path: '/workspace/project/hi.txt', content: 'hi\n' },
+};
+const READ: Block = {
+  type: 'tool_use',
+  id: 'toolu_02Read',
+  name: 'Read',
+  input: { file_path: '/workspace/project/hi.txt' },
+};
 
 test('a multi-call task with a prompt answered in the page becomes a scenario whose link replays without a key, and no artefact holds the key', async ({
   page,
@@ -72,7 +82,9 @@ test('a multi-call task with a prompt answered in the page becomes a scenario wh
   // Default mode: Write asks, and the person answers in the page.
   const prompt = page.getByRole('alertdialog', { name: 'ask Write wants permission' });
   await expect(prompt).toBeVisible();
-  await expect(live.getByRole('list', { name: 'Live transcript' }).locator('pre.tool-use').first()).toHaveText(
+  await expect(
+    live.getByRole('list', { name: 'Live transcript' }).locator('pre.tool-use').first(),
+  ).toHaveText(
     'tool_use toolu_01Write\nWrite {\n "file_path": "/workspace/project/hi.txt",\n "content": "hi\\n"\n}',
   );
   await page.screenshot({ path: `${SHOTS}/live-prompt.png` });
@@ -82,10 +94,24 @@ test('a multi-call task with a prompt answered in the page becomes a scenario wh
   // What the API was sent: its headers, the profile's exact tool definitions, the conversation.
   expect(api.received.length).toBe(3);
   const h = api.received[0]!.headers;
-  expect([h['x-api-key'], h['anthropic-version'], h['anthropic-dangerous-direct-browser-access']]).toEqual([KEY, '2023-06-01', 'true']);
-  const defs = (JSON.parse(readFileSync('src/profiles/2.1.273/tools.json', 'utf8')) as { tools: { name: string }[] }).tools;
+  expect([h['x-api-key'], h['anthropic-version'], h['anthropic-dangerous-direct-browser-access']]).toEqual([
+    KEY,
+    '2023-06-01',
+    'true',
+  ]);
+  const defs = (
+    JSON.parse(readFileSync('src/profiles/2.1.273/tools.json', 'utf8')) as { tools: { name: string }[] }
+  ).tools;
   const sentTools = api.received[0]!.body.tools;
-  expect(sentTools.map((t) => t.name)).toEqual(['Bash', 'Edit', 'Glob', 'Grep', 'NotebookEdit', 'Read', 'Write']);
+  expect(sentTools.map((t) => t.name)).toEqual([
+    'Bash',
+    'Edit',
+    'Glob',
+    'Grep',
+    'NotebookEdit',
+    'Read',
+    'Write',
+  ]);
   expect(sentTools).toEqual(defs.filter((d) => sentTools.some((t) => t.name === d.name)));
   expect(api.received[2]!.body.messages).toEqual([
     { role: 'user', content: [{ type: 'text', text: 'Create hi.txt saying hi, then read it back.' }] },
@@ -119,7 +145,11 @@ test('a multi-call task with a prompt answered in the page becomes a scenario wh
     },
     {
       results: ['1\thi\n2\t'],
-      transcript: ['tool_use toolu_oracle_1_0\nRead {\n "file_path": "/workspace/project/hi.txt"\n}', '1\thi\n2\t', 'hi.txt says hi.'],
+      transcript: [
+        'tool_use toolu_oracle_1_0\nRead {\n "file_path": "/workspace/project/hi.txt"\n}',
+        '1\thi\n2\t',
+        'hi.txt says hi.',
+      ],
     },
   ]);
   await page.screenshot({ path: `${SHOTS}/live-desktop.png`, fullPage: true });
@@ -134,7 +164,10 @@ test('a multi-call task with a prompt answered in the page becomes a scenario wh
   const url = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
   await toolbar.getByRole('button', { name: 'Copy as GitHub issue' }).click();
   const issue = await page.getByRole('textbox', { name: 'GitHub issue markdown' }).inputValue();
-  const [download] = await Promise.all([page.waitForEvent('download'), toolbar.getByRole('button', { name: 'Export scenario' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    toolbar.getByRole('button', { name: 'Export scenario' }).click(),
+  ]);
   const exported = readFileSync((await download.path())!, 'utf8');
   const storage = await page.evaluate(() => JSON.stringify({ ...localStorage }));
   await page.waitForTimeout(600); // the autosave's debounce
@@ -157,7 +190,16 @@ test('a multi-call task with a prompt answered in the page becomes a scenario wh
     }
     return JSON.stringify(dump);
   });
-  const artefacts = { url, issue, exported, storage, idb, location: page.url(), pageText: await page.evaluate(() => document.body.innerText), logs: logs.join('\n') };
+  const artefacts = {
+    url,
+    issue,
+    exported,
+    storage,
+    idb,
+    location: page.url(),
+    pageText: await page.evaluate(() => document.body.innerText),
+    logs: logs.join('\n'),
+  };
   // Each artefact is the live session's (so the search looks in the right place)...
   expect(exported).toContain('hi.txt says hi.');
   expect(idb).toContain('hi.txt says hi.');
@@ -179,7 +221,9 @@ test('a multi-call task with a prompt answered in the page becomes a scenario wh
   await fresh.close();
 });
 
-test('the tools offered follow the session settings; Stop mid-stream keeps nothing of the half message, and Send goes on', async ({ page }) => {
+test('the tools offered follow the session settings; Stop mid-stream keeps nothing of the half message, and Send goes on', async ({
+  page,
+}) => {
   const live = await startLive(page);
   // --tools Read,Write: the model is offered exactly those two definitions.
   await page.locator('details.settings-box > summary').click();
@@ -193,27 +237,44 @@ test('the tools offered follow the session settings; Stop mid-stream keeps nothi
   await expect(page.getByRole('status')).toHaveCount(0);
   api.answer(hang([{ type: 'text', text: 'Let me look around first.' }, READ], 3));
   await send(page, 'Look around.');
-  await expect(live.getByRole('list', { name: 'Live transcript' }).locator('pre.live-text')).toHaveText('Let me look around first.');
+  await expect(live.getByRole('list', { name: 'Live transcript' }).locator('pre.live-text')).toHaveText(
+    'Let me look around first.',
+  );
   await page.getByRole('button', { name: 'Stop', exact: true }).click();
   await expect(live.getByRole('status')).toHaveText('Stopped by you. Send or Retry goes on from here.');
-  await expect(live.getByRole('list', { name: 'Live transcript' }).locator('.block-head').last()).toHaveText('API call 1 · stopped');
+  await expect(live.getByRole('list', { name: 'Live transcript' }).locator('.block-head').last()).toHaveText(
+    'API call 1 · stopped',
+  );
   await expect(new Playground(page).calls).toHaveCount(0);
-  const defs = (JSON.parse(readFileSync('src/profiles/2.1.273/tools.json', 'utf8')) as { tools: { name: string }[] }).tools;
+  const defs = (
+    JSON.parse(readFileSync('src/profiles/2.1.273/tools.json', 'utf8')) as { tools: { name: string }[] }
+  ).tools;
   expect(api.received[0]!.body.tools).toEqual(defs.filter((d) => d.name === 'Read' || d.name === 'Write'));
 
   api.answer(stream([{ type: 'text', text: 'Fine.' }]));
   await send(page, 'Never mind.');
   await expect(live.getByRole('status')).toHaveText('The model ended its turn.');
   expect(api.received[1]!.body.messages).toEqual([
-    { role: 'user', content: [{ type: 'text', text: 'Look around.' }, { type: 'text', text: 'Never mind.' }] },
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text: 'Look around.' },
+        { type: 'text', text: 'Never mind.' },
+      ],
+    },
   ]);
 });
 
-test('a 429 is retried as retry-after asks; a cut stream and a refused key lose nothing and Retry goes on', async ({ page }) => {
+test('a 429 is retried as retry-after asks; a cut stream and a refused key lose nothing and Retry goes on', async ({
+  page,
+}) => {
   const live = await startLive(page);
   const log = live.getByRole('list', { name: 'Live transcript' });
 
-  api.answer(status(429, { type: 'rate_limit_error', message: 'slow down' }, { 'retry-after': '2' }), stream([{ type: 'text', text: 'After the wait.' }]));
+  api.answer(
+    status(429, { type: 'rate_limit_error', message: 'slow down' }, { 'retry-after': '2' }),
+    stream([{ type: 'text', text: 'After the wait.' }]),
+  );
   await send(page, 'Hello.');
   await expect(log.getByRole('status')).toHaveText(
     'Rate limited (429): rate_limit_error: slow down. Retrying in 2 s (as the server asked: retry-after), attempt 2…',
@@ -222,7 +283,10 @@ test('a 429 is retried as retry-after asks; a cut stream and a refused key lose 
   await expect(log.locator('.block-head').last()).toHaveText('API call 1 · done · attempt 2');
   expect(api.received.length).toBe(2);
 
-  api.answer(cut([{ type: 'text', text: 'Writing half', }, WRITE], 4), stream([{ type: 'text', text: 'Whole this time.' }]));
+  api.answer(
+    cut([{ type: 'text', text: 'Writing half' }, WRITE], 4),
+    stream([{ type: 'text', text: 'Whole this time.' }]),
+  );
   await send(page, 'Again.');
   await expect(live.getByRole('alert')).toHaveText(
     /^The stream was cut mid-way \(after the message started\): .+ Nothing was lost: the conversation is as it was before this call; Retry sends it again\.$/,
@@ -232,7 +296,10 @@ test('a 429 is retried as retry-after asks; a cut stream and a refused key lose 
   await expect(live.getByRole('status')).toHaveText('The model ended its turn.');
   expect(api.received[3]!.body.messages).toEqual(api.received[2]!.body.messages);
 
-  api.answer(status(401, { type: 'authentication_error', message: 'invalid x-api-key' }), stream([{ type: 'text', text: 'Key fixed.' }]));
+  api.answer(
+    status(401, { type: 'authentication_error', message: 'invalid x-api-key' }),
+    stream([{ type: 'text', text: 'Key fixed.' }]),
+  );
   await send(page, 'Once more.');
   await expect(live.getByRole('alert')).toHaveText(
     'The API key was refused (401): check it, or make a new one in the Anthropic Console: authentication_error: invalid x-api-key Nothing was lost: the conversation is as it was before this call; Retry sends it again.',
@@ -240,5 +307,8 @@ test('a 429 is retried as retry-after asks; a cut stream and a refused key lose 
   await live.getByRole('button', { name: 'Retry' }).click();
   await expect(live.getByRole('status')).toHaveText('The model ended its turn.');
   expect(api.received[5]!.body.messages).toEqual(api.received[4]!.body.messages);
-  expect(api.received[5]!.body.messages.at(-1)).toEqual({ role: 'user', content: [{ type: 'text', text: 'Once more.' }] });
+  expect(api.received[5]!.body.messages.at(-1)).toEqual({
+    role: 'user',
+    content: [{ type: 'text', text: 'Once more.' }],
+  });
 });

@@ -86,7 +86,9 @@ const RAW_CAP = 256 * 1024;
 
 /** The key never leaves this function unmasked: every text shown or kept passes through here. */
 export function masker(apiKey: string, baseUrl: string): (s: string) => string {
-  const secrets = [apiKey, ...urlSecrets(baseUrl)].filter((s) => s.length >= 4).sort((a, b) => b.length - a.length);
+  const secrets = [apiKey, ...urlSecrets(baseUrl)]
+    .filter((s) => s.length >= 4)
+    .sort((a, b) => b.length - a.length);
   return (s) => secrets.reduce((out, k) => out.split(k).join('[masked]'), s);
 }
 
@@ -167,7 +169,12 @@ function httpError(status: number, text: string, headers: Headers): LiveApiError
     'too-large': '',
     stopped: '',
   };
-  return new LiveApiError(kind, `${what[kind]}${detail ? `: ${detail}` : ''}`, status, retryAfterSeconds(headers));
+  return new LiveApiError(
+    kind,
+    `${what[kind]}${detail ? `: ${detail}` : ''}`,
+    status,
+    retryAfterSeconds(headers),
+  );
 }
 
 export async function callMessages(o: CallOptions): Promise<CallOutcome> {
@@ -194,10 +201,14 @@ export async function callMessages(o: CallOptions): Promise<CallOutcome> {
   const why = (e: unknown): LiveApiError => {
     if (e instanceof LiveApiError) return e;
     if (o.signal.aborted) return new LiveApiError('stopped', 'Stopped by you');
-    if (deadline.aborted) return new LiveApiError('deadline', `The model call passed its deadline (${o.deadlineMs / 1000} s)`);
+    if (deadline.aborted)
+      return new LiveApiError('deadline', `The model call passed its deadline (${o.deadlineMs / 1000} s)`);
     if (e instanceof SseLimitError)
       return e.limit === 'bytes'
-        ? new LiveApiError('too-large', `The response passed the budget of ${e.value.toLocaleString('en-US')} bytes and was dropped`)
+        ? new LiveApiError(
+            'too-large',
+            `The response passed the budget of ${e.value.toLocaleString('en-US')} bytes and was dropped`,
+          )
         : new LiveApiError('cut', `The stream stalled: ${e.message}`);
     if (e instanceof StreamErrorEvent)
       return e.errorType === 'overloaded_error'
@@ -232,10 +243,12 @@ export async function callMessages(o: CallOptions): Promise<CallOutcome> {
     const builder = new MessageBuilder();
     try {
       for await (const ev of sseEvents(res.body, o.limits, (t) => {
-        if (raw.responseText.length < RAW_CAP) raw.responseText = (raw.responseText + mask(t)).slice(0, RAW_CAP);
+        if (raw.responseText.length < RAW_CAP)
+          raw.responseText = (raw.responseText + mask(t)).slice(0, RAW_CAP);
       })) {
         builder.apply(ev.event, ev.data);
-        if (ev.event === 'content_block_start' && timings.firstBlockMs === undefined) timings.firstBlockMs = now() - t0;
+        if (ev.event === 'content_block_start' && timings.firstBlockMs === undefined)
+          timings.firstBlockMs = now() - t0;
         o.onUpdate?.(builder.snapshot());
         push();
       }
@@ -243,14 +256,19 @@ export async function callMessages(o: CallOptions): Promise<CallOutcome> {
       const err = why(e);
       // The connection dropped after the response began: a cut stream, not a failed request.
       throw err.kind === 'network'
-        ? new LiveApiError('cut', `The stream was cut mid-way (${builder.started ? 'after the message started' : 'before the message started'}): ${err.message.replace(/^Network error: /, '')}`)
+        ? new LiveApiError(
+            'cut',
+            `The stream was cut mid-way (${builder.started ? 'after the message started' : 'before the message started'}): ${err.message.replace(/^Network error: /, '')}`,
+          )
         : err;
     }
     if (signal.aborted) throw why(undefined);
     if (!builder.stopped)
       throw new LiveApiError(
         'cut',
-        builder.started ? 'The stream was cut before the message ended (no message_stop)' : 'The stream ended before the message started',
+        builder.started
+          ? 'The stream was cut before the message ended (no message_stop)'
+          : 'The stream ended before the message started',
       );
     timings.totalMs = now() - t0;
     return { message: builder.result(), raw: { ...raw }, timings };

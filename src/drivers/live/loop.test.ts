@@ -27,12 +27,19 @@ interface Sent {
 function fakeFetch(script: Scripted[]) {
   const sent: Sent[] = [];
   const fn = (async (url: string, init: RequestInit) => {
-    sent.push({ url, headers: init.headers as Record<string, string>, body: JSON.parse(String(init.body)) as Record<string, unknown> });
+    sent.push({
+      url,
+      headers: init.headers as Record<string, string>,
+      body: JSON.parse(String(init.body)) as Record<string, unknown>,
+    });
     const s = script.shift();
     if (!s) throw new Error('no scripted response left');
     if ('networkError' in s) throw new TypeError(s.networkError);
     if ('json' in s)
-      return new Response(JSON.stringify(s.json), { status: s.status, headers: { 'content-type': 'application/json', ...s.headers } });
+      return new Response(JSON.stringify(s.json), {
+        status: s.status,
+        headers: { 'content-type': 'application/json', ...s.headers },
+      });
     const enc = new TextEncoder();
     const events = s.cutAfter === undefined ? s.events : s.events.slice(0, s.cutAfter);
     const signal = init.signal;
@@ -45,14 +52,19 @@ function fakeFetch(script: Scripted[]) {
           c.enqueue(enc.encode(e.slice(mid)));
         }
         if (s.hang) {
-          await new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }));
+          await new Promise<void>((resolve) =>
+            signal?.addEventListener('abort', () => resolve(), { once: true }),
+          );
           c.error(new DOMException('The operation was aborted.', 'AbortError'));
           return;
         }
         c.close();
       },
     });
-    return new Response(body, { status: s.status ?? 200, headers: { 'content-type': 'text/event-stream', ...s.headers } });
+    return new Response(body, {
+      status: s.status ?? 200,
+      headers: { 'content-type': 'text/event-stream', ...s.headers },
+    });
   }) as unknown as typeof globalThis.fetch;
   return { fetch: fn, sent };
 }
@@ -70,7 +82,10 @@ const cfg = (over: Partial<LiveConfig> = {}): LiveConfig => ({
 });
 
 async function setup(script: Scripted[]) {
-  const play = await PlaygroundSession.open(() => createMemfsWorkspace(), 'blank', { ...BLANK_SCENARIO, mode: 'acceptEdits' });
+  const play = await PlaygroundSession.open(() => createMemfsWorkspace(), 'blank', {
+    ...BLANK_SCENARIO,
+    mode: 'acceptEdits',
+  });
   const { fetch, sent } = fakeFetch(script);
   const sleeps: number[] = [];
   let t = 0;
@@ -86,21 +101,44 @@ async function setup(script: Scripted[]) {
   return { play, conv, sent, sleeps };
 }
 
-const WRITE: FixtureBlock = { type: 'tool_use', id: 'toolu_01A', name: 'Write', input: { file_path: '/workspace/project/hi.txt', content: 'hi\n' } };
-const WROTE = 'File created successfully at: /workspace/project/hi.txt (file state is current in your context — no need to Read it back)';
-const READ: FixtureBlock = { type: 'tool_use', id: 'toolu_01B', name: 'Read', input: { file_path: '/workspace/project/hi.txt' } };
+const WRITE: FixtureBlock = {
+  type: 'tool_use',
+  id: 'toolu_01A',
+  name: 'Write',
+  input: { file_path: '/workspace/project/hi.txt', content: 'hi\n' },
+};
+const WROTE =
+  'File created successfully at: /workspace/project/hi.txt (file state is current in your context — no need to Read it back)';
+const READ: FixtureBlock = {
+  type: 'tool_use',
+  id: 'toolu_01B',
+  name: 'Read',
+  input: { file_path: '/workspace/project/hi.txt' },
+};
 
 /** What a call entry of the log says, without the raw exchange (checked on its own). */
 const summary = (log: readonly LogEntry[]) =>
   log.map((e) =>
     e.kind === 'prompt'
       ? e
-      : { n: e.n, status: e.status, attempt: e.attempt, turn: e.turn, usage: e.usage, costUsd: e.costUsd, timings: e.timings, error: e.error, content: e.message?.content },
+      : {
+          n: e.n,
+          status: e.status,
+          attempt: e.attempt,
+          turn: e.turn,
+          usage: e.usage,
+          costUsd: e.costUsd,
+          timings: e.timings,
+          error: e.error,
+          content: e.message?.content,
+        },
   );
 
 describe('SSE parsing', () => {
   it('gives the same events whatever the chunking, CRLF included', () => {
-    const text = sseEventsOf([{ type: 'text', text: 'a\nb' }]).join('').replace(/\n/g, '\r\n');
+    const text = sseEventsOf([{ type: 'text', text: 'a\nb' }])
+      .join('')
+      .replace(/\n/g, '\r\n');
     const whole = parseSse(text).events;
     let rest = '';
     const bytewise = [];
@@ -123,17 +161,32 @@ describe('SSE parsing', () => {
 
   it('builds the whole message from text and tool_use deltas', () => {
     const b = new MessageBuilder();
-    for (const e of parseSse(sseEventsOf([{ type: 'text', text: 'Writing it.' }, WRITE], { pieceChars: 3, usage: { input_tokens: 7, cache_read_input_tokens: 100 } }).join('')).events)
+    for (const e of parseSse(
+      sseEventsOf([{ type: 'text', text: 'Writing it.' }, WRITE], {
+        pieceChars: 3,
+        usage: { input_tokens: 7, cache_read_input_tokens: 100 },
+      }).join(''),
+    ).events)
       b.apply(e.event, e.data);
     expect(b.stopped).toBe(true);
     expect(b.result()).toEqual({
       id: 'msg_test',
       model: 'claude-opus-5',
       stop_reason: 'tool_use',
-      usage: { input_tokens: 7, output_tokens: 5, cache_creation_input_tokens: 0, cache_read_input_tokens: 100 },
+      usage: {
+        input_tokens: 7,
+        output_tokens: 5,
+        cache_creation_input_tokens: 0,
+        cache_read_input_tokens: 100,
+      },
       content: [
         { type: 'text', text: 'Writing it.' },
-        { type: 'tool_use', id: 'toolu_01A', name: 'Write', input: { file_path: '/workspace/project/hi.txt', content: 'hi\n' } },
+        {
+          type: 'tool_use',
+          id: 'toolu_01A',
+          name: 'Write',
+          input: { file_path: '/workspace/project/hi.txt', content: 'hi\n' },
+        },
       ],
     });
   });
@@ -142,7 +195,12 @@ describe('SSE parsing', () => {
 describe('LiveConversation', () => {
   it('runs a multi-call task: each call streamed, its tools run on the session, results sent back, until end_turn', async () => {
     const { play, conv, sent } = await setup([
-      { events: sseEventsOf([{ type: 'text', text: 'I will write it.' }, WRITE], { pieceChars: 4, usage: { input_tokens: 1200, cache_creation_input_tokens: 3000 } }) },
+      {
+        events: sseEventsOf([{ type: 'text', text: 'I will write it.' }, WRITE], {
+          pieceChars: 4,
+          usage: { input_tokens: 1200, cache_creation_input_tokens: 3000 },
+        }),
+      },
       { events: sseEventsOf([READ], { usage: { input_tokens: 40, cache_read_input_tokens: 3000 } }) },
       { events: sseEventsOf([{ type: 'text', text: 'Done: hi.txt says hi.' }]) },
     ]);
@@ -150,7 +208,9 @@ describe('LiveConversation', () => {
     expect(out).toEqual({ kind: 'end', stopReason: 'end_turn' });
 
     // The requests: the API's headers, the profile's tool definitions, the conversation so far.
-    expect(sent.map((s) => s.url)).toEqual(Array(3).fill('http://127.0.0.1:9/proxy/v1/messages?token=PROXYSECRET'));
+    expect(sent.map((s) => s.url)).toEqual(
+      Array(3).fill('http://127.0.0.1:9/proxy/v1/messages?token=PROXYSECRET'),
+    );
     expect(sent[0]?.headers).toEqual({
       'content-type': 'application/json',
       'anthropic-version': '2023-06-01',
@@ -174,10 +234,16 @@ describe('LiveConversation', () => {
         { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_01B', content: '1\thi\n2\t' }] },
       ],
     });
-    expect(conv.messages.at(-1)).toEqual({ role: 'assistant', content: [{ type: 'text', text: 'Done: hi.txt says hi.' }] });
+    expect(conv.messages.at(-1)).toEqual({
+      role: 'assistant',
+      content: [{ type: 'text', text: 'Done: hi.txt says hi.' }],
+    });
 
     // The tool calls became the scenario's turns; the words are kept beside them.
-    expect(play.scenario.turns).toEqual([[{ name: 'Write', input: WRITE.input }], [{ name: 'Read', input: READ.input }]]);
+    expect(play.scenario.turns).toEqual([
+      [{ name: 'Write', input: WRITE.input }],
+      [{ name: 'Read', input: READ.input }],
+    ]);
     expect(conv.words).toEqual([
       { turn: 0, role: 'user', text: 'Write hi.txt, then read it.' },
       { turn: 0, role: 'assistant', text: 'I will write it.' },
@@ -192,7 +258,12 @@ describe('LiveConversation', () => {
         status: 'done',
         attempt: 1,
         turn: 0,
-        usage: { input_tokens: 1200, output_tokens: 5, cache_creation_input_tokens: 3000, cache_read_input_tokens: 0 },
+        usage: {
+          input_tokens: 1200,
+          output_tokens: 5,
+          cache_creation_input_tokens: 3000,
+          cache_read_input_tokens: 0,
+        },
         costUsd: (1200 * 5 + 5 * 25 + 3000 * 6.25) / 1e6,
         timings: { headersMs: 10, firstBlockMs: 20, totalMs: 30, toolsMs: 10 },
         error: undefined,
@@ -203,7 +274,12 @@ describe('LiveConversation', () => {
         status: 'done',
         attempt: 1,
         turn: 1,
-        usage: { input_tokens: 40, output_tokens: 5, cache_creation_input_tokens: 0, cache_read_input_tokens: 3000 },
+        usage: {
+          input_tokens: 40,
+          output_tokens: 5,
+          cache_creation_input_tokens: 0,
+          cache_read_input_tokens: 3000,
+        },
         costUsd: (40 * 5 + 5 * 25 + 3000 * 0.5) / 1e6,
         timings: { headersMs: 10, firstBlockMs: 20, totalMs: 30, toolsMs: 10 },
         error: undefined,
@@ -214,7 +290,12 @@ describe('LiveConversation', () => {
         status: 'done',
         attempt: 1,
         turn: undefined,
-        usage: { input_tokens: 10, output_tokens: 5, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+        usage: {
+          input_tokens: 10,
+          output_tokens: 5,
+          cache_creation_input_tokens: 0,
+          cache_read_input_tokens: 0,
+        },
         costUsd: (10 * 5 + 5 * 25) / 1e6,
         timings: { headersMs: 10, firstBlockMs: 20, totalMs: 30 },
         error: undefined,
@@ -224,7 +305,10 @@ describe('LiveConversation', () => {
 
     // The raw exchange is kept with the key and the proxy's token masked.
     const call1 = conv.log[1];
-    expect(call1?.kind === 'call' && call1.raw && { url: call1.raw.url, headers: call1.raw.headers, status: call1.raw.status }).toEqual({
+    expect(
+      call1?.kind === 'call' &&
+        call1.raw && { url: call1.raw.url, headers: call1.raw.headers, status: call1.raw.status },
+    ).toEqual({
       url: 'http://127.0.0.1:9/proxy/v1/messages?token=%5Bmasked%5D',
       headers: {
         'content-type': 'application/json',
@@ -240,7 +324,11 @@ describe('LiveConversation', () => {
 
   it('waits as a 429 asks (retry-after) and tries again, and shows it', async () => {
     const { conv, sent, sleeps } = await setup([
-      { status: 429, headers: { 'retry-after': '3' }, json: { type: 'error', error: { type: 'rate_limit_error', message: 'slow down' } } },
+      {
+        status: 429,
+        headers: { 'retry-after': '3' },
+        json: { type: 'error', error: { type: 'rate_limit_error', message: 'slow down' } },
+      },
       { events: sseEventsOf([{ type: 'text', text: 'ok' }]) },
     ]);
     const out = await conv.send('hi', cfg(), new AbortController().signal);
@@ -249,12 +337,20 @@ describe('LiveConversation', () => {
     expect(sent.length).toBe(2);
     expect(sent[1]?.body).toEqual(sent[0]?.body);
     const e = conv.log[1];
-    expect(e?.kind === 'call' && [e.status, e.attempt, e.timings?.waitedMs, e.error]).toEqual(['done', 2, 3000, undefined]);
+    expect(e?.kind === 'call' && [e.status, e.attempt, e.timings?.waitedMs, e.error]).toEqual([
+      'done',
+      2,
+      3000,
+      undefined,
+    ]);
   });
 
   it('says what a 401, a 529, a dropped network and a cut stream are, keeps the conversation as it was, and retries', async () => {
     const { conv, sent, play } = await setup([
-      { status: 401, json: { type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } } },
+      {
+        status: 401,
+        json: { type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } },
+      },
       { status: 529, json: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } } },
       { status: 529, json: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } } },
       { networkError: 'Failed to fetch' },
@@ -273,15 +369,25 @@ describe('LiveConversation', () => {
     expect(conv.messages).toEqual(before);
     expect(play.scenario.turns).toEqual([]);
     outcomes.push(await conv.send(undefined, c, signal));
-    expect(outcomes.map((o) => (o.kind === 'error' ? [o.error.kind, o.error.status, o.error.message] : o))).toEqual([
-      ['auth', 401, 'The API key was refused (401): check it, or make a new one in the Anthropic Console: authentication_error: invalid x-api-key'],
+    expect(
+      outcomes.map((o) => (o.kind === 'error' ? [o.error.kind, o.error.status, o.error.message] : o)),
+    ).toEqual([
+      [
+        'auth',
+        401,
+        'The API key was refused (401): check it, or make a new one in the Anthropic Console: authentication_error: invalid x-api-key',
+      ],
       ['overloaded', 529, 'The API is overloaded (529): overloaded_error: Overloaded'],
       ['network', undefined, 'Network error: Failed to fetch'],
       ['cut', undefined, 'The stream was cut before the message ended (no message_stop)'],
       { kind: 'end', stopReason: 'end_turn' },
     ]);
-    expect(sent.map((s) => s.body.messages)).toEqual(Array(6).fill([{ role: 'user', content: [{ type: 'text', text: 'hello' }] }]));
-    expect(conv.log.map((e) => (e.kind === 'call' ? [e.n, e.status, e.attempt, e.error?.kind] : e.kind))).toEqual([
+    expect(sent.map((s) => s.body.messages)).toEqual(
+      Array(6).fill([{ role: 'user', content: [{ type: 'text', text: 'hello' }] }]),
+    );
+    expect(
+      conv.log.map((e) => (e.kind === 'call' ? [e.n, e.status, e.attempt, e.error?.kind] : e.kind)),
+    ).toEqual([
       'prompt',
       [1, 'failed', 1, 'auth'],
       [2, 'failed', 2, 'overloaded'],
@@ -300,18 +406,42 @@ describe('LiveConversation', () => {
     const running = conv.send('go', cfg(), stop.signal);
     await new Promise((r) => setTimeout(r, 20));
     const e = conv.log[1];
-    expect(e?.kind === 'call' && [e.status, e.message?.content]).toEqual(['streaming', [{ type: 'text', text: 'thinking out loud' }]]);
+    expect(e?.kind === 'call' && [e.status, e.message?.content]).toEqual([
+      'streaming',
+      [{ type: 'text', text: 'thinking out loud' }],
+    ]);
     stop.abort();
     expect(await running).toEqual({ kind: 'stopped' });
-    expect(e?.kind === 'call' && [e.status, e.message, e.error]).toEqual(['stopped', undefined, { kind: 'stopped', message: 'Stopped by you', status: undefined }]);
+    expect(e?.kind === 'call' && [e.status, e.message, e.error]).toEqual([
+      'stopped',
+      undefined,
+      { kind: 'stopped', message: 'Stopped by you', status: undefined },
+    ]);
     expect(conv.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'go' }] }]);
-    expect(await conv.send('again', cfg(), new AbortController().signal)).toEqual({ kind: 'end', stopReason: 'end_turn' });
-    expect(sent[1]?.body.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'go' }, { type: 'text', text: 'again' }] }]);
+    expect(await conv.send('again', cfg(), new AbortController().signal)).toEqual({
+      kind: 'end',
+      stopReason: 'end_turn',
+    });
+    expect(sent[1]?.body.messages).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'go' },
+          { type: 'text', text: 'again' },
+        ],
+      },
+    ]);
   });
 
   it('stops mid-tool: the calls not started are interrupted, their results keep the conversation valid, and Send goes on', async () => {
-    const play = await PlaygroundSession.open(() => createMemfsWorkspace(), 'blank', { ...BLANK_SCENARIO, mode: 'acceptEdits' });
-    const { fetch, sent } = fakeFetch([{ events: sseEventsOf([WRITE, READ]) }, { events: sseEventsOf([{ type: 'text', text: 'ok' }]) }]);
+    const play = await PlaygroundSession.open(() => createMemfsWorkspace(), 'blank', {
+      ...BLANK_SCENARIO,
+      mode: 'acceptEdits',
+    });
+    const { fetch, sent } = fakeFetch([
+      { events: sseEventsOf([WRITE, READ]) },
+      { events: sseEventsOf([{ type: 'text', text: 'ok' }]) },
+    ]);
     const stop = new AbortController();
     const conv = new LiveConversation({
       fetch,
@@ -332,12 +462,25 @@ describe('LiveConversation', () => {
       {
         role: 'user',
         content: [
-          { type: 'tool_result', tool_use_id: 'toolu_01A', content: INTERRUPTED_BEFORE_START, is_error: true },
-          { type: 'tool_result', tool_use_id: 'toolu_01B', content: INTERRUPTED_BEFORE_START, is_error: true },
+          {
+            type: 'tool_result',
+            tool_use_id: 'toolu_01A',
+            content: INTERRUPTED_BEFORE_START,
+            is_error: true,
+          },
+          {
+            type: 'tool_result',
+            tool_use_id: 'toolu_01B',
+            content: INTERRUPTED_BEFORE_START,
+            is_error: true,
+          },
         ],
       },
     ]);
-    expect(await conv.send('go on', cfg(), new AbortController().signal)).toEqual({ kind: 'end', stopReason: 'end_turn' });
+    expect(await conv.send('go on', cfg(), new AbortController().signal)).toEqual({
+      kind: 'end',
+      stopReason: 'end_turn',
+    });
     expect((sent[1]?.body.messages as unknown[]).at(-1)).toEqual({
       role: 'user',
       content: [
@@ -374,7 +517,11 @@ describe('LiveConversation', () => {
       { kind: 'end', stopReason: 'end_turn' },
     ]);
     const last = conv.log.at(-1);
-    expect(last?.kind === 'call' && [last.status, last.attempt, last.message?.content]).toEqual(['done', 2, [{ type: 'text', text: 'fine' }]]);
+    expect(last?.kind === 'call' && [last.status, last.attempt, last.message?.content]).toEqual([
+      'done',
+      2,
+      [{ type: 'text', text: 'fine' }],
+    ]);
     expect(conv.messages).toEqual([
       { role: 'user', content: [{ type: 'text', text: 'a' }] },
       { role: 'assistant', content: [{ type: 'text', text: 'fine' }] },
@@ -383,7 +530,10 @@ describe('LiveConversation', () => {
 
   it('stops at the step limit', async () => {
     const { conv } = await setup([{ events: sseEventsOf([READ]) }, { events: sseEventsOf([READ]) }]);
-    expect(await conv.send('loop', cfg({ maxSteps: 2 }), new AbortController().signal)).toEqual({ kind: 'step-limit', steps: 2 });
+    expect(await conv.send('loop', cfg({ maxSteps: 2 }), new AbortController().signal)).toEqual({
+      kind: 'step-limit',
+      steps: 2,
+    });
   });
 
   it('rebuilds the conversation of a session from its scenario words and history', async () => {
@@ -406,7 +556,10 @@ describe('LiveConversation', () => {
       { role: 'user', content: [{ type: 'text', text: 'Write hi.txt' }] },
       {
         role: 'assistant',
-        content: [{ type: 'text', text: 'Writing.' }, { type: 'tool_use', id: 'toolu_oracle_0_0', name: 'Write', input: WRITE.input }],
+        content: [
+          { type: 'text', text: 'Writing.' },
+          { type: 'tool_use', id: 'toolu_oracle_0_0', name: 'Write', input: WRITE.input },
+        ],
       },
       {
         role: 'user',
@@ -424,15 +577,19 @@ describe('LiveConversation', () => {
 
 describe('prices', () => {
   it('match model ids by their longest prefix and estimate a call', () => {
-    expect([priceOf('claude-opus-5[1m]')?.input, priceOf('claude-opus-5-5')?.input, priceOf('claude-haiku-4-5-20251001')?.input, priceOf('gpt-4')]).toEqual([
-      5,
-      4,
-      1,
-      undefined,
-    ]);
-    expect(estimateCost('claude-haiku-5-5', { input_tokens: 200_000, output_tokens: 1000, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 })).toBeCloseTo(
-      (5 * (200_000 * 0.1 + 1000 * 0.5)) / 1e6,
-      12,
-    );
+    expect([
+      priceOf('claude-opus-5[1m]')?.input,
+      priceOf('claude-opus-5-5')?.input,
+      priceOf('claude-haiku-4-5-20251001')?.input,
+      priceOf('gpt-4'),
+    ]).toEqual([5, 4, 1, undefined]);
+    expect(
+      estimateCost('claude-haiku-5-5', {
+        input_tokens: 200_000,
+        output_tokens: 1000,
+        cache_creation_input_tokens: 0,
+        cache_read_input_tokens: 0,
+      }),
+    ).toBeCloseTo((5 * (200_000 * 0.1 + 1000 * 0.5)) / 1e6, 12);
   });
 });

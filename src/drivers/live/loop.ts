@@ -82,7 +82,10 @@ export type LiveOutcome =
 export interface LiveDeps {
   fetch: typeof fetch;
   /** Runs one model call's tool calls on the session; the record's calls are in the same order. */
-  runTools: (calls: { name: string; input: Record<string, unknown> }[], signal: AbortSignal) => Promise<ModelCallRecord>;
+  runTools: (
+    calls: { name: string; input: Record<string, unknown> }[],
+    signal: AbortSignal,
+  ) => Promise<ModelCallRecord>;
   /** The session's model calls so far (the turn the next one becomes). */
   turnCount: () => number;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
@@ -106,7 +109,11 @@ const abortableSleep = (ms: number, signal: AbortSignal) =>
 /** The tool_result blocks (and the texts Claude Code attaches) of one model call, for the API. */
 export function resultsMessage(toolUseIds: readonly string[], rec: ModelCallRecord): ApiMessage {
   const content: unknown[] = rec.calls.map((c, i) => {
-    const block: Record<string, unknown> = { type: 'tool_result', tool_use_id: toolUseIds[i] ?? c.id, content: c.rendered.content };
+    const block: Record<string, unknown> = {
+      type: 'tool_result',
+      tool_use_id: toolUseIds[i] ?? c.id,
+      content: c.rendered.content,
+    };
     if (c.rendered.is_error) block.is_error = true;
     return block;
   });
@@ -172,7 +179,10 @@ export class LiveConversation {
       try {
         message = await this.callWithRetries(entry, cfg, signal);
       } catch (e) {
-        const error = e instanceof LiveApiError ? e : new LiveApiError('network', e instanceof Error ? e.message : String(e));
+        const error =
+          e instanceof LiveApiError
+            ? e
+            : new LiveApiError('network', e instanceof Error ? e.message : String(e));
         entry.status = error.kind === 'stopped' ? 'stopped' : 'failed';
         entry.error = { kind: error.kind, message: error.message, status: error.status };
         entry.retry = undefined;
@@ -182,7 +192,9 @@ export class LiveConversation {
       const content = message.content.filter((b) => b !== undefined).map(sendable);
       const uses = content.filter(isToolUse);
       const turn = this.deps.turnCount();
-      for (const b of content) if (b.type === 'text' && typeof b.text === 'string' && b.text !== '') this.words.push({ turn, role: 'assistant', text: b.text });
+      for (const b of content)
+        if (b.type === 'text' && typeof b.text === 'string' && b.text !== '')
+          this.words.push({ turn, role: 'assistant', text: b.text });
       if (uses.length === 0) {
         this.messages.push({ role: 'assistant', content });
         entry.status = 'done';
@@ -199,15 +211,28 @@ export class LiveConversation {
         uses.map((u) => ({ name: u.name, input: u.input })),
         signal,
       );
-      entry.timings = { ...(entry.timings ?? { totalMs: 0 }), toolsMs: (this.deps.now ?? (() => performance.now()))() - t0 };
-      this.messages.push({ role: 'assistant', content }, resultsMessage(uses.map((u) => u.id), rec));
+      entry.timings = {
+        ...(entry.timings ?? { totalMs: 0 }),
+        toolsMs: (this.deps.now ?? (() => performance.now()))() - t0,
+      };
+      this.messages.push(
+        { role: 'assistant', content },
+        resultsMessage(
+          uses.map((u) => u.id),
+          rec,
+        ),
+      );
       entry.status = signal.aborted ? 'stopped' : 'done';
       this.onChange();
       if (signal.aborted) return { kind: 'stopped' };
     }
   }
 
-  private async callWithRetries(entry: CallEntry, cfg: LiveConfig, signal: AbortSignal): Promise<AssistantMessage> {
+  private async callWithRetries(
+    entry: CallEntry,
+    cfg: LiveConfig,
+    signal: AbortSignal,
+  ): Promise<AssistantMessage> {
     const body = {
       model: cfg.model,
       max_tokens: cfg.maxTokens,

@@ -56,7 +56,13 @@ function mergeUsage(u: Usage, more: unknown): Usage {
 }
 
 export class MessageBuilder {
-  private message: AssistantMessage = { id: '', model: '', content: [], stop_reason: null, usage: { ...ZERO_USAGE } };
+  private message: AssistantMessage = {
+    id: '',
+    model: '',
+    content: [],
+    stop_reason: null,
+    usage: { ...ZERO_USAGE },
+  };
   /** tool_use input as it streams (partial JSON), by block index. */
   private readonly json = new Map<number, string>();
   started = false;
@@ -69,7 +75,10 @@ export class MessageBuilder {
     try {
       d = JSON.parse(data) as Record<string, unknown>;
     } catch {
-      throw new StreamErrorEvent('bad_event', `the stream sent an event that is not JSON: ${data.slice(0, 200)}`);
+      throw new StreamErrorEvent(
+        'bad_event',
+        `the stream sent an event that is not JSON: ${data.slice(0, 200)}`,
+      );
     }
     const type = typeof d.type === 'string' ? d.type : event;
     const index = num(d.index, -1);
@@ -97,10 +106,14 @@ export class MessageBuilder {
         const delta = (d.delta ?? {}) as Record<string, unknown>;
         if (!b) throw new StreamErrorEvent('bad_event', `a delta for block ${index}, which never started`);
         if (delta.type === 'text_delta') b.text = String(b.text ?? '') + String(delta.text ?? '');
-        else if (delta.type === 'input_json_delta') this.json.set(index, (this.json.get(index) ?? '') + String(delta.partial_json ?? ''));
-        else if (delta.type === 'thinking_delta') b.thinking = String(b.thinking ?? '') + String(delta.thinking ?? '');
-        else if (delta.type === 'signature_delta') b.signature = String(b.signature ?? '') + String(delta.signature ?? '');
-        else if (delta.type === 'citations_delta') b.citations = [...((b.citations as unknown[]) ?? []), delta.citation];
+        else if (delta.type === 'input_json_delta')
+          this.json.set(index, (this.json.get(index) ?? '') + String(delta.partial_json ?? ''));
+        else if (delta.type === 'thinking_delta')
+          b.thinking = String(b.thinking ?? '') + String(delta.thinking ?? '');
+        else if (delta.type === 'signature_delta')
+          b.signature = String(b.signature ?? '') + String(delta.signature ?? '');
+        else if (delta.type === 'citations_delta')
+          b.citations = [...((b.citations as unknown[]) ?? []), delta.citation];
         return;
       }
       case 'content_block_stop': {
@@ -123,7 +136,10 @@ export class MessageBuilder {
         return;
       case 'error': {
         const e = (d.error ?? {}) as Record<string, unknown>;
-        throw new StreamErrorEvent(String(e.type ?? 'error'), String(e.message ?? 'the stream reported an error'));
+        throw new StreamErrorEvent(
+          String(e.type ?? 'error'),
+          String(e.message ?? 'the stream reported an error'),
+        );
       }
       default:
         // Event types added after this was written are ignored, as the API asks clients to.
@@ -156,5 +172,8 @@ function parseInput(json: string): Record<string, unknown> {
   } catch {
     // fall through
   }
-  throw new StreamErrorEvent('bad_event', `a tool_use input that is not a JSON object: ${json.slice(0, 200)}`);
+  throw new StreamErrorEvent(
+    'bad_event',
+    `a tool_use input that is not a JSON object: ${json.slice(0, 200)}`,
+  );
 }

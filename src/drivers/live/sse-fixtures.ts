@@ -49,21 +49,47 @@ export function sseEventsOf(blocks: readonly FixtureBlock[], o: StreamOptions = 
   ];
   blocks.forEach((b, index) => {
     if (b.type === 'text') {
-      out.push(ev('content_block_start', { type: 'content_block_start', index, content_block: { type: 'text', text: '' } }));
+      out.push(
+        ev('content_block_start', {
+          type: 'content_block_start',
+          index,
+          content_block: { type: 'text', text: '' },
+        }),
+      );
       for (const p of pieces(b.text, n))
-        out.push(ev('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text: p } }));
+        out.push(
+          ev('content_block_delta', {
+            type: 'content_block_delta',
+            index,
+            delta: { type: 'text_delta', text: p },
+          }),
+        );
     } else {
       out.push(
-        ev('content_block_start', { type: 'content_block_start', index, content_block: { type: 'tool_use', id: b.id, name: b.name, input: {} } }),
+        ev('content_block_start', {
+          type: 'content_block_start',
+          index,
+          content_block: { type: 'tool_use', id: b.id, name: b.name, input: {} },
+        }),
       );
       for (const p of pieces(JSON.stringify(b.input), n))
-        out.push(ev('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: p } }));
+        out.push(
+          ev('content_block_delta', {
+            type: 'content_block_delta',
+            index,
+            delta: { type: 'input_json_delta', partial_json: p },
+          }),
+        );
     }
     out.push(ev('content_block_stop', { type: 'content_block_stop', index }));
   });
   const stop = blocks.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn';
   out.push(
-    ev('message_delta', { type: 'message_delta', delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: o.outputTokens ?? 5 } }),
+    ev('message_delta', {
+      type: 'message_delta',
+      delta: { stop_reason: stop, stop_sequence: null },
+      usage: { output_tokens: o.outputTokens ?? 5 },
+    }),
     ev('message_stop', { type: 'message_stop' }),
   );
   return out;

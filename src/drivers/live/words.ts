@@ -13,7 +13,10 @@ export interface LiveWord {
   text: string;
 }
 
-export function withLive(s: Scenario, live: { model: string; system: string; words: readonly LiveWord[] }): Scenario {
+export function withLive(
+  s: Scenario,
+  live: { model: string; system: string; words: readonly LiveWord[] },
+): Scenario {
   return { ...s, live: { model: live.model, system: live.system, words: live.words.map((w) => ({ ...w })) } };
 }
 
@@ -51,7 +54,10 @@ export function messagesOf(history: readonly ModelCallRecord[], words: readonly 
       'assistant',
       rec.calls.map((c) => ({ type: 'tool_use', id: c.id, name: c.name, input: c.input })),
     );
-    const results = resultsMessage(rec.calls.map((c) => c.id), rec);
+    const results = resultsMessage(
+      rec.calls.map((c) => c.id),
+      rec,
+    );
     add('user', results.content);
   }
   return out;

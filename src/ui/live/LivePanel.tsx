@@ -29,7 +29,10 @@ export interface LiveHost {
   begin: (label: string, op: AbortController) => void;
   end: (op: AbortController, how: 'idle' | 'stopped') => void;
   /** One model call of the session: prompts answered in the page, the call selected after. */
-  runTools: (calls: { name: string; input: Record<string, unknown> }[], signal: AbortSignal) => Promise<ModelCallRecord>;
+  runTools: (
+    calls: { name: string; input: Record<string, unknown> }[],
+    signal: AbortSignal,
+  ) => Promise<ModelCallRecord>;
 }
 
 /** The API model id of a Claude Code model setting (`claude-opus-5[1m]` asks for 1M context in
@@ -37,17 +40,21 @@ export interface LiveHost {
 const apiModel = (m: string) => m.replace(/\[.*\]$/, '');
 
 const fmt = (n: number) => n.toLocaleString('en-US');
-const ms = (v: number | undefined) => (v === undefined ? '–' : v < 1000 ? `${Math.round(v)} ms` : `${(v / 1000).toFixed(1)} s`);
+const ms = (v: number | undefined) =>
+  v === undefined ? '–' : v < 1000 ? `${Math.round(v)} ms` : `${(v / 1000).toFixed(1)} s`;
 
 function BlockView({ b }: { b: Block }) {
-  if (b.type === 'text') return <pre className="model-text live-text">{String((b as { text: string }).text)}</pre>;
+  if (b.type === 'text')
+    return <pre className="model-text live-text">{String((b as { text: string }).text)}</pre>;
   if (b.type === 'tool_use') {
     const t = b as { id: string; name: string; input: unknown; partial_json?: string };
     const input = t.partial_json !== undefined ? t.partial_json : JSON.stringify(t.input, null, 1);
     return <pre className="model-text tool-use">{`tool_use ${t.id}\n${t.name} ${input}`}</pre>;
   }
   if (b.type === 'thinking')
-    return <pre className="model-text live-thinking">{`thinking\n${String((b as { thinking?: string }).thinking ?? '')}`}</pre>;
+    return (
+      <pre className="model-text live-thinking">{`thinking\n${String((b as { thinking?: string }).thinking ?? '')}`}</pre>
+    );
   return <pre className="model-text">{`[${b.type} block]`}</pre>;
 }
 
@@ -101,8 +108,8 @@ function CallView({ e, model }: { e: CallEntry; model: string }) {
       {e.status === 'failed' && e.error ? <p className="error">{e.error.message}</p> : null}
       {u ? (
         <p className="live-stats" aria-label={`Usage of API call ${e.n}`}>
-          tokens in {fmt(u.input_tokens)} · out {fmt(u.output_tokens)} · cache reads {fmt(u.cache_read_input_tokens)} · cache
-          writes {fmt(u.cache_creation_input_tokens)} ·{' '}
+          tokens in {fmt(u.input_tokens)} · out {fmt(u.output_tokens)} · cache reads{' '}
+          {fmt(u.cache_read_input_tokens)} · cache writes {fmt(u.cache_creation_input_tokens)} ·{' '}
           {e.costUsd === undefined ? `no price for ${model}` : `≈ $${e.costUsd.toFixed(4)}`}
         </p>
       ) : null}
@@ -134,7 +141,9 @@ export function LivePanel({ host }: { host: LiveHost }) {
   const [apiKey, setApiKey] = useState(initial.apiKey);
   const [baseUrl, setBaseUrl] = useState(initial.baseUrl);
   const [remember, setRemember] = useState(initial.remember);
-  const [model, setModel] = useState(() => host.play.scenario.live?.model ?? apiModel(host.play.settings.model));
+  const [model, setModel] = useState(
+    () => host.play.scenario.live?.model ?? apiModel(host.play.settings.model),
+  );
   const [system, setSystem] = useState(() => host.play.scenario.live?.system ?? DEFAULT_SYSTEM_PROMPT);
   const [maxSteps, setMaxSteps] = useState<number>(LIVE_DEFAULTS.maxSteps);
   const [prompt, setPrompt] = useState('');
@@ -210,7 +219,13 @@ export function LivePanel({ host }: { host: LiveHost }) {
       );
     } catch (e) {
       // A tool-layer crash: said, and the conversation stays as it was.
-      o = { kind: 'error', error: new LiveApiError('server', `The tool layer failed: ${e instanceof Error ? e.message : String(e)}`) };
+      o = {
+        kind: 'error',
+        error: new LiveApiError(
+          'server',
+          `The tool layer failed: ${e instanceof Error ? e.message : String(e)}`,
+        ),
+      };
     }
     play.scenario = withLive(play.scenario, { model: model.trim(), system, words: c.words });
     if (text !== undefined && o.kind !== 'error') setPrompt('');
@@ -236,9 +251,9 @@ export function LivePanel({ host }: { host: LiveHost }) {
     <section aria-label="Live model" className="live">
       <h2>Live model</h2>
       <p className="muted">
-        Your key goes from this page straight to the base URL below, in the <code>x-api-key</code> header. It is kept in
-        this tab's memory (and in this browser's localStorage only if you tick Remember); never in links, exports, issue
-        text or the saved session.
+        Your key goes from this page straight to the base URL below, in the <code>x-api-key</code> header. It
+        is kept in this tab's memory (and in this browser's localStorage only if you tick Remember); never in
+        links, exports, issue text or the saved session.
       </p>
       <div className="live-grid">
         <label>
@@ -254,8 +269,8 @@ export function LivePanel({ host }: { host: LiveHost }) {
           />
         </label>
         <label className="live-remember">
-          <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} /> Remember the key and
-          base URL in this browser
+          <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />{' '}
+          Remember the key and base URL in this browser
         </label>
         <label>
           Base URL
@@ -271,20 +286,30 @@ export function LivePanel({ host }: { host: LiveHost }) {
         </label>
         <label>
           Model
-          <input aria-label="Model" spellCheck={false} value={model} onChange={(e) => setModel(e.target.value)} />
+          <input
+            aria-label="Model"
+            spellCheck={false}
+            value={model}
+            onChange={(e) => setModel(e.target.value)}
+          />
         </label>
       </div>
       {apiModel(sessionModel) !== model.trim() && model.trim() ? (
         <p className="muted">
-          The tool layer behaves as Claude Code does for {sessionModel} (the session settings' model); change it there to
-          match.
+          The tool layer behaves as Claude Code does for {sessionModel} (the session settings' model); change
+          it there to match.
         </p>
       ) : null}
       <details className="live-more">
         <summary>System prompt and step limit</summary>
         <label>
           System prompt (our own, short; not Claude Code's)
-          <textarea aria-label="System prompt" rows={4} value={system} onChange={(e) => setSystem(e.target.value)} />
+          <textarea
+            aria-label="System prompt"
+            rows={4}
+            value={system}
+            onChange={(e) => setSystem(e.target.value)}
+          />
         </label>
         <label>
           Step limit (model calls per Send)
@@ -298,8 +323,9 @@ export function LivePanel({ host }: { host: LiveHost }) {
           />
         </label>
         <p className="muted">
-          {host.tools.length} tools offered, as the session settings say: {host.tools.map((t) => t.name).join(', ')}.
-          Requests go to {maskUrl(baseUrl.trim() || DEFAULT_BASE_URL)}.
+          {host.tools.length} tools offered, as the session settings say:{' '}
+          {host.tools.map((t) => t.name).join(', ')}. Requests go to{' '}
+          {maskUrl(baseUrl.trim() || DEFAULT_BASE_URL)}.
         </p>
       </details>
       <form onSubmit={submit} className="live-form">
@@ -328,9 +354,14 @@ export function LivePanel({ host }: { host: LiveHost }) {
         </div>
       </form>
       {outcome ? (
-        <p role={outcome.kind === 'error' ? 'alert' : 'status'} className={outcome.kind === 'error' ? 'error' : 'muted'}>
+        <p
+          role={outcome.kind === 'error' ? 'alert' : 'status'}
+          className={outcome.kind === 'error' ? 'error' : 'muted'}
+        >
           {outcomeText(outcome)}
-          {outcome.kind === 'error' ? ' Nothing was lost: the conversation is as it was before this call; Retry sends it again.' : ''}
+          {outcome.kind === 'error'
+            ? ' Nothing was lost: the conversation is as it was before this call; Retry sends it again.'
+            : ''}
         </p>
       ) : null}
       {log.length > 0 ? (

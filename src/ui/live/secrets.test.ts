@@ -23,7 +23,11 @@ describe('the key store', () => {
     });
     // A new tab (a fresh module) finds the remembered key.
     vi.resetModules();
-    expect((await import('./secrets')).loadSecrets()).toEqual({ apiKey: KEY, baseUrl: 'https://proxy.example/?t=x', remember: true });
+    expect((await import('./secrets')).loadSecrets()).toEqual({
+      apiKey: KEY,
+      baseUrl: 'https://proxy.example/?t=x',
+      remember: true,
+    });
 
     saveSecrets({ apiKey: KEY, baseUrl: '', remember: false });
     expect({ ...localStorage }).toEqual({});
