@@ -111,6 +111,18 @@ const scenarioBase = {
   version: z.string().optional(),
   /** Answers to permission prompts, in order of asking: used by the app, ignored in -p replay. */
   answers: z.array(z.enum(['allow', 'deny', 'always'])).optional(),
+  /** A session a live model drove (drivers/live): the model asked of the API, our system prompt,
+   * and the words around the tool calls (the person's prompts, the model's text blocks) by the
+   * turn they came before. Shown in the transcript; a replay sends nothing to any API. */
+  live: z
+    .strictObject({
+      model: z.string(),
+      system: z.string(),
+      words: z.array(
+        z.strictObject({ turn: z.number().int().nonnegative(), role: z.enum(['user', 'assistant']), text: z.string() }),
+      ),
+    })
+    .optional(),
 };
 
 // Result format (what run.mjs writes). Loose where the oracle nests the binary's own objects.

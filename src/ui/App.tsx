@@ -10,6 +10,8 @@ import type { Difference } from '../session/compare';
 import type { FileSnapshot } from '../session/engine';
 import type { Workspace as WorkspacePort } from '../workspace/types';
 import { Composer, type ComposedCall } from './Composer';
+import { wordsAt } from '../drivers/live/words';
+import { LivePanel, type LiveHost } from './live/LivePanel';
 import { galleryEntries, type GalleryEntry } from './corpus';
 import { Diff } from './LazyEditors';
 import { DecisionsPane, LedgerPane, PANE_NAMES, ResultsPane, TranscriptPane } from './Panes';
@@ -190,6 +192,10 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
   const [, setTick] = useState(0);
   /** A composed call waiting for the person's answer. */
   const [asking, setAsking] = useState<{ prompt: PermissionPrompt; answer: (a: PromptAnswer) => void }>();
+  /** Who drives the session: the person composing calls, or a live model. */
+  const [driver, setDriver] = useState<'compose' | 'live'>('compose');
+  const liveSeen = useRef(false);
+  if (driver === 'live') liveSeen.current = true;
   const paneRefs = useRef<(HTMLDivElement | null)[]>([]);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
 
@@ -291,23 +297,26 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
     return r.snapshotFiles(p.ws);
   };
 
+  /** A permission prompt in the page while `label` runs. */
+  const askInPage = (label: string) => (prompt: PermissionPrompt) =>
+    new Promise<PromptAnswer>((resolve) => {
+      setStatus({ kind: 'running', text: `${label}: ${prompt.tool} waits for your answer` });
+      setAsking({
+        prompt,
+        answer: (a) => {
+          setAsking(undefined);
+          setStatus({ kind: 'running', text: label });
+          resolve(a);
+        },
+      });
+    });
+
   const run = async (calls: ComposedCall[]) => {
     if (!play || !live) return;
     const op = new AbortController();
     running.current = op;
     setStatus({ kind: 'running', text: 'model call' });
-    const ask = (prompt: PermissionPrompt) =>
-      new Promise<PromptAnswer>((resolve) => {
-        setStatus({ kind: 'running', text: `model call: ${prompt.tool} waits for your answer` });
-        setAsking({
-          prompt,
-          answer: (a) => {
-            setAsking(undefined);
-            setStatus({ kind: 'running', text: 'model call' });
-            resolve(a);
-          },
-        });
-      });
+    const ask = askInPage('model call');
     try {
       await play.run(calls, ask, op.signal);
       setLive({ ...live, composed: true, now: undefined, edits: undefined });
@@ -409,6 +418,30 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
     return rt.getProfile(settings.version).toolDefinitions.filter((d) => play?.offered.has(d.name));
   }, [rt, settings, play]);
   const allDefs = rt && settings ? rt.getProfile(settings.version).toolDefinitions : [];
+  // The live driver runs its model calls' tools here, as a composed call runs (prompts in the
+  // page, Stop and Esc), and shows the new call when it lands.
+  const liveHost: LiveHost | undefined = play
+    ? {
+        play,
+        tools: offeredDefs,
+        busy,
+        begin: (label, op) => {
+          running.current = op;
+          setStatus({ kind: 'running', text: label });
+        },
+        end: (op, how) => {
+          if (running.current === op) running.current = undefined;
+          setStatus(how === 'stopped' ? { kind: 'stopped', text: 'live model' } : { kind: 'idle' });
+        },
+        runTools: async (calls, signal) => {
+          const rec = await play.run(calls, askInPage('live model'), signal);
+          setLive((l) => (l && l.play === play ? { ...l, composed: true, now: undefined, edits: undefined } : l));
+          setSelectedCall(play.history.length - 1);
+          return rec;
+        },
+      }
+    : undefined;
+  const words = play?.scenario.live && current ? wordsAt(play.scenario, selectedCall, selectedCall === last) : undefined;
 
   return (
     <div className="app">
@@ -418,6 +451,16 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
         <div role="toolbar" aria-label="Session" className="toolbar">
           <button type="button" onClick={openBlank} disabled={busy}>
             Blank workspace
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              setDriver('live');
+              openBlank();
+            }}
+            disabled={busy}
+          >
+            Live model
           </button>
           {toolbar?.(handle)}
         </div>
@@ -536,8 +579,16 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
                     onAnswer={asking.answer}
                   />
                 ) : null}
+                <div role="tablist" aria-label="Driver" className="driver-tabs">
+                  <button type="button" role="tab" aria-selected={driver === 'compose'} onClick={() => setDriver('compose')}>
+                    Compose
+                  </button>
+                  <button type="button" role="tab" aria-selected={driver === 'live'} onClick={() => setDriver('live')}>
+                    Live
+                  </button>
+                </div>
                 {/* Kept mounted (hidden) while a prompt is up, so a draft survives the answer. */}
-                <div hidden={!!asking}>
+                <div hidden={!!asking || driver !== 'compose'}>
                   <Composer
                     tools={allDefs}
                     offered={play.offered}
@@ -546,6 +597,12 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
                     cwd={play.ws.info.cwd}
                   />
                 </div>
+                {/* Mounted from the first look on, so the key and the live log survive switching. */}
+                {liveHost && (driver === 'live' || liveSeen.current) ? (
+                  <div hidden={driver !== 'live'}>
+                    <LivePanel host={liveHost} />
+                  </div>
+                ) : null}
                 <details className="settings-box">
                   <summary>Session settings</summary>
                   <SettingsPanel
@@ -574,6 +631,7 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
           <>
             <TranscriptPane
               call={current}
+              words={words}
               request={() => requestAfter(history, selectedCall, settings.model, offeredDefs)}
             />
             <LedgerPane call={current} previous={selectedCall > 0 ? history[selectedCall - 1] : undefined} />

@@ -70,9 +70,26 @@ export interface TranscriptProps {
   call: ModelCallRecord;
   /** The Messages API request after this call (messages so far and the tool definitions). */
   request: () => unknown;
+  /** A live session's words: the person's prompts and the model's text blocks before this
+   * call's tool_use blocks, and (on the last call) those after its results. */
+  words?: { before: readonly LiveWordView[]; after: readonly LiveWordView[] };
 }
 
-export function TranscriptPane({ call, request }: TranscriptProps) {
+export interface LiveWordView {
+  role: 'user' | 'assistant';
+  text: string;
+}
+
+function Words({ words }: { words: readonly LiveWordView[] }) {
+  return words.map((w, i) => (
+    <div key={i} className={`live-word ${w.role}`}>
+      <div className="block-head">{w.role === 'user' ? 'user: prompt' : 'assistant: text'}</div>
+      <pre className="model-text">{w.text}</pre>
+    </div>
+  ));
+}
+
+export function TranscriptPane({ call, request, words }: TranscriptProps) {
   const [raw, setRaw] = useState(false);
   return (
     <section aria-label="Transcript" className="pane" tabIndex={-1}>
@@ -86,6 +103,7 @@ export function TranscriptPane({ call, request }: TranscriptProps) {
         <pre className="model-text raw-json">{JSON.stringify(request(), null, 2)}</pre>
       ) : (
         <>
+          {words ? <Words words={words.before} /> : null}
           <h3>assistant</h3>
           {call.calls.length === 0 ? <p className="muted">No tool_use blocks.</p> : null}
           {call.calls.map((c) => (
@@ -110,6 +128,7 @@ export function TranscriptPane({ call, request }: TranscriptProps) {
               <pre className="model-text">{a.text}</pre>
             </div>
           ))}
+          {words ? <Words words={words.after} /> : null}
         </>
       )}
     </section>
