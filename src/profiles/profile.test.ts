@@ -92,6 +92,7 @@ describe('profiles', () => {
       'editSuffixNeedsWholeFile',
       'grepRejectsLiteralNewline',
       'notebookKeepsFormat',
+      'nulPathEndsSession',
       'permissions',
       'quietNudge',
       'readAllowLargeBudgetBytes',

@@ -172,6 +172,7 @@ export async function replayScenario(ws: Workspace, scen: Scenario, id: string, 
 
   const p = placeholders(ws);
   const turns: ScenarioResult['turns'] = [];
+  let exitCode = 0;
   const denials: Record<string, unknown>[] = [];
   for (const [t, items] of scen.turns.entries()) {
     if (opts.signal?.aborted) break;
@@ -191,6 +192,12 @@ export async function replayScenario(ws: Workspace, scen: Scenario, id: string, 
     }
     const rec = await session.runModelCall(uses, opts.signal);
     opts.onModelCall?.(rec);
+    if (rec.sessionEnded !== undefined) {
+      // The binary's process exited: the oracle records the model call with no results.
+      turns.push({ turn: t, calls: [], attachments: [], actions });
+      exitCode = 1;
+      break;
+    }
     for (const c of rec.calls) if (c.decision?.permissionDenial) denials.push({ tool_name: c.name, tool_use_id: c.id, tool_input: c.parsed ?? c.input });
     turns.push({
       turn: t,
@@ -229,7 +236,7 @@ export async function replayScenario(ws: Workspace, scen: Scenario, id: string, 
     model,
     permission_mode: permissions.mode ?? mode,
     tools: [...offered].sort(),
-    exit_code: 0,
+    exit_code: exitCode,
     turns,
     permission_denials: denials,
     result_subtype: 'success',
