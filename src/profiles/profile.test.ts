@@ -88,7 +88,7 @@ describe('profiles', () => {
       'bashReportsInPlaceEdits',
       'claudeHomeDirs',
       'defaultModel',
-      'editRefusesNulFiles',
+      'writeRefusesUnsafeEncodings',
       'editSuffixNeedsWholeFile',
       'grepRejectsLiteralNewline',
       'notebookKeepsFormat',

@@ -69,7 +69,7 @@ export interface Profile {
    * its size refusal ends with `text.allowLargeTooBig` instead of `text.allowLargeHint`. */
   readAllowLargeBudgetBytes?: number;
   /** Edit refuses a file with NUL bytes in its first 8 KB. */
-  editRefusesNulFiles: boolean;
+  writeRefusesUnsafeEncodings: boolean;
   /** When set, a model call holding a Read, Write, Edit or NotebookEdit whose path has a NUL
    * byte ends the session: the process exits with code 1 and this result text, and no result of
    * that model call reaches the model. */

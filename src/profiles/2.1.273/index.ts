@@ -27,7 +27,7 @@ export const profile_2_1_273: Profile = {
   grepRejectsLiteralNewline: false,
   notebookKeepsFormat: false,
   readFileThroughTrailingSlash: false,
-  editRefusesNulFiles: false,
+  writeRefusesUnsafeEncodings: false,
   // Recorded (readspecial 0293 and probes of issue 13): Read (any extension, any mode), Write,
   // Edit and NotebookEdit with a NUL byte in the path; parallel siblings get no result either,
   // earlier model calls keep theirs. Glob and Grep refuse such a path instead.

@@ -32,7 +32,7 @@ export const profile_2_1_332: Profile = {
   },
   backgroundTimeoutMaxMs: 7_200_000,
   readFileThroughTrailingSlash: true,
-  editRefusesNulFiles: true,
+  writeRefusesUnsafeEncodings: true,
   // The file tools refuse a NUL byte in the path (text.nulPathRefusal) instead of crashing.
   nulPathEndsSession: undefined,
   readRefusedDevices: READ_REFUSED_DEVICES_2_1_332,
