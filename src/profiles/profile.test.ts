@@ -88,7 +88,6 @@ describe('profiles', () => {
       'bashReportsInPlaceEdits',
       'claudeHomeDirs',
       'defaultModel',
-      'writeRefusesUnsafeEncodings',
       'editSuffixNeedsWholeFile',
       'grepRejectsLiteralNewline',
       'notebookKeepsFormat',
@@ -115,6 +114,7 @@ describe('profiles', () => {
       'version',
       'writeKeepsBom',
       'writeRefusesDirectory',
+      'writeRefusesUnsafeEncodings',
       'writeSymlinkIsPermissionDenial',
       'zodOptionMessage',
     ]);
