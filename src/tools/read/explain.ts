@@ -41,7 +41,7 @@ export function explainRead(o: ReadOutcome): string {
       return `The requested range comes to ${o.tokens} tokens, over the ${o.cap}-token cap; with an explicit offset or limit Read errors instead of sending a PARTIAL view.`;
     case 'image':
       return o.dimensions && (o.dimensions.displayWidth !== o.dimensions.originalWidth || o.dimensions.displayHeight !== o.dimensions.originalHeight)
-        ? `The image is over 2000 pixels a side, so Claude Code scales it to ${o.dimensions.displayWidth}x${o.dimensions.displayHeight} and adds a note; this playground sends the original bytes (it does not re-encode).`
+        ? `The image is over 2000 pixels a side, so Claude Code scales it to ${o.dimensions.displayWidth}x${o.dimensions.displayHeight} (Lanczos-3, the same pixels as src/text/image-resize.ts) and re-encodes it: a PNG or GIF becomes an RGBA PNG, a JPEG stays JPEG, a WebP stays WebP, and a PNG too large as PNG becomes a JPEG. It adds a note with the scale. This playground sends the original bytes: it has no PNG/JPEG/WebP encoder that writes the binary's bytes yet.`
         : `The file is a ${o.mediaType} image (by its magic number, not its extension), sent as an image block.`;
     case 'image-empty':
       return 'The file has an image extension but no bytes.';
