@@ -95,7 +95,11 @@ export interface Profile {
    * its size refusal ends with `text.allowLargeTooBig` instead of `text.allowLargeHint`. */
   readAllowLargeBudgetBytes?: number;
   /** Edit refuses a file with NUL bytes in its first 8 KB. */
-  editRefusesNulFiles: boolean;
+  writeRefusesUnsafeEncodings: boolean;
+  /** When set, a model call holding a Read, Write, Edit or NotebookEdit whose path has a NUL
+   * byte ends the session: the process exits with code 1 and this result text, and no result of
+   * that model call reaches the model. */
+  nulPathEndsSession?: string;
   /** Paths Read refuses as device or process files, before it looks at the filesystem. */
   readRefusedDevices: readonly string[];
   /** A size refusal of a file this large or larger names `shown` bytes instead of its size
@@ -138,8 +142,8 @@ export interface ExitSemantics {
 export interface ProfileText {
   /** Read's refusal of a binary extension, after "The file appears to be a binary .x file." */
   binaryFileAdvice: string;
-  /** Read's refusal of a file_path with a NUL byte (2.1.273 ends the session instead: the
-   * oracle recorded no result at all). */
+  /** Read's refusal of a file_path with a NUL byte (2.1.273 ends the session instead, see
+   * `nulPathEndsSession`). */
   nulPathRefusal?: string;
   /** Read's refusal of a device or process file, after "Cannot read '<path>': ". */
   deviceRefusal: string;

@@ -50,7 +50,8 @@ export interface CallRecord {
   /** The tool's typed outcome (for the UI's renderers). */
   outcome?: unknown;
   /** `stopped`: the person stopped the model call before this call started. */
-  stage: 'unknown-tool' | 'input' | 'validate' | 'permission' | 'call' | 'crash' | 'stopped';
+  stage:
+    'unknown-tool' | 'input' | 'validate' | 'permission' | 'call' | 'crash' | 'stopped' | 'session-ended';
 }
 
 export interface ModelCallRecord {
@@ -58,6 +59,9 @@ export interface ModelCallRecord {
   calls: CallRecord[];
   attachments: Attachment[];
   ledger: LedgerEntry[];
+  /** The binary's process ended during this model call (the result text it gave): none of the
+   * call's results reached the model and the session is over. */
+  sessionEnded?: string;
   /** With `snapshots`: the files when the call started (after outside edits) and after it. */
   filesBefore?: FileSnapshot;
   files?: FileSnapshot;
@@ -326,6 +330,21 @@ export class Session {
     // Read, Edit and Write check deny rules first in their input validation.
     const pre = this.opts.permissions.precheck?.(tool.permissionRequest(input, ctx));
     if (pre && pre.behavior !== 'allow') return refused(pre);
+    const nulRefusal = this.nulPathRefusal(tool.name, input);
+    if (nulRefusal !== undefined) {
+      return {
+        ...base,
+        parsed: input,
+        stage: 'validate',
+        rendered: {
+          content: `<tool_use_error>${nulRefusal}</tool_use_error>`,
+          is_error: true,
+          structured: `Error: ${nulRefusal}`,
+        },
+        explain:
+          'The path holds a NUL byte, which no file can have; Claude Code refuses it before anything else.',
+      };
+    }
     if (tool.validate) {
       const early = await tool.validate(input, ctx);
       if (early !== undefined) {
@@ -443,8 +462,37 @@ export class Session {
     }
   }
 
+  /** Write's, Edit's and NotebookEdit's refusal of a path with a NUL byte, in the versions whose
+   * Read refuses one too (2.1.332, recorded in issue 13's probes; Read words its own). */
+  private nulPathRefusal(name: string, input: unknown): string | undefined {
+    if (name === 'Read' || this.opts.profile.text.nulPathRefusal === undefined) return undefined;
+    if (!nulPath({ id: '', name, input })) return undefined;
+    return `${name} ${PATH_KEYS[name] ?? ''} cannot contain null bytes (\\0). Remove the null byte and try again.`;
+  }
+
+  /** The result text when this model call ends the session (or an earlier one did). Sibling
+   * calls' effects before the crash were not recorded: none of them runs here. */
+  private endsSession(uses: readonly ToolUse[]): string | undefined {
+    const text = this.opts.profile.nulPathEndsSession;
+    if (text === undefined) return undefined;
+    if (this.history.some((r) => r.sessionEnded !== undefined)) return text;
+    return uses.some((u) => this.opts.offered.has(u.name) && nulPath(u)) ? text : undefined;
+  }
+
   /** One assistant message: its tool_use blocks, run as Claude Code runs them. */
   async runModelCall(uses: readonly ToolUse[], signal?: AbortSignal): Promise<ModelCallRecord> {
+    const ends = this.endsSession(uses);
+    if (ends !== undefined) {
+      const rec: ModelCallRecord = {
+        index: this.history.length,
+        calls: uses.map((u) => endedRecord(u, ends, this.opts.profile.version)),
+        attachments: [],
+        ledger: this.opts.ledger.snapshot(),
+        sessionEnded: ends,
+      };
+      this.history.push(rec);
+      return rec;
+    }
     await Promise.all([...new Set(uses.map((u) => this.byName.get(u.name)))].map((t) => t?.load?.()));
     const filesBefore = this.opts.snapshots
       ? await snapshotFiles(this.opts.ws.fs, this.opts.ws.info.root)
@@ -580,6 +628,31 @@ function inlineNotes(records: CallRecord[], notes: readonly string[]): void {
  * (agents-default-tools). */
 function deferredNote(name: string, schema: Record<string, unknown>): string {
   return `\n\nThis tool's schema was not sent to the API — it was not in the discovered-tool set derived from message history. Without the schema in your prompt, typed parameters (arrays, numbers, booleans) get emitted as strings and the client-side parser rejects them. Load the tool first: call ToolSearch with query "select:${name}", then retry this call. For reference, this tool's input schema is: ${JSON.stringify(schema)}`;
+}
+
+const PATH_KEYS: Readonly<Record<string, string>> = {
+  Read: 'file_path',
+  Write: 'file_path',
+  Edit: 'file_path',
+  NotebookEdit: 'notebook_path',
+};
+
+function nulPath(use: ToolUse): boolean {
+  const key = PATH_KEYS[use.name];
+  if (key === undefined || typeof use.input !== 'object' || use.input === null) return false;
+  const v = (use.input as Record<string, unknown>)[key];
+  return typeof v === 'string' && v.includes('\0');
+}
+
+function endedRecord(use: ToolUse, text: string, version: string): CallRecord {
+  return {
+    id: use.id,
+    name: use.name,
+    input: use.input,
+    stage: 'session-ended',
+    rendered: { content: '', is_error: true },
+    explain: `The binary crashes here: Claude Code ${version} exits (code 1, "${text}") when a file tool's path holds a NUL byte, so no result of this model call reaches the model and the session is over.`,
+  };
 }
 
 function stoppedRecord(use: ToolUse): CallRecord {

@@ -254,6 +254,7 @@ export async function replayScenario(
 
   const p = placeholders(ws);
   const turns: ScenarioResult['turns'] = [];
+  let exitCode = 0;
   const denials: Record<string, unknown>[] = [];
   for (const [t, items] of scen.turns.entries()) {
     if (opts.signal?.aborted) break;
@@ -279,6 +280,12 @@ export async function replayScenario(
     }
     const rec = await session.runModelCall(uses, opts.signal);
     opts.onModelCall?.(rec);
+    if (rec.sessionEnded !== undefined) {
+      // The binary's process exited: the oracle records the model call with no results.
+      turns.push({ turn: t, calls: [], attachments: [], actions });
+      exitCode = 1;
+      break;
+    }
     // A subagent's refusals are the session's too, listed when they happened (before its Agent
     // call ends).
     const deny = (s: Session, c: CallRecord) => {
@@ -336,7 +343,7 @@ export async function replayScenario(
     model,
     permission_mode: permissions.mode ?? mode,
     tools: [...offered].sort(),
-    exit_code: 0,
+    exit_code: exitCode,
     turns,
     agents,
     permission_denials: denials,

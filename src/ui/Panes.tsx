@@ -227,6 +227,7 @@ export function noDecisionText(c: CallRecord): string {
   if (c.stage === 'unknown-tool') return 'not offered';
   if (c.stage === 'input') return 'input rejected before the permission check';
   if (c.stage === 'validate') return 'stopped by the tool’s own checks before the permission check';
+  if (c.stage === 'session-ended') return 'the binary crashes here: the session ended';
   return 'no decision';
 }
 
@@ -320,7 +321,7 @@ export function ResultsPane({ call }: { call: ModelCallRecord }) {
         <article key={c.id} className="result" aria-label={`${c.name} ${c.id}`}>
           <h3>
             {c.name} <span className="muted">{c.id}</span>{' '}
-            {c.rendered.is_error ? <span className="badge deny">is_error</span> : null}
+            {c.stage === 'session-ended' ? <span className="badge deny">the binary crashes here</span> : c.rendered.is_error ? <span className="badge deny">is_error</span> : null}
           </h3>
           <ModelContent content={c.rendered.content} visible={visible} />
           <PeopleView call={c} />

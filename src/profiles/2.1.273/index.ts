@@ -34,7 +34,11 @@ export const profile_2_1_273: Profile = {
   grepRejectsLiteralNewline: false,
   notebookKeepsFormat: false,
   readFileThroughTrailingSlash: false,
-  editRefusesNulFiles: false,
+  writeRefusesUnsafeEncodings: false,
+  // Recorded (readspecial 0293 and probes of issue 13): Read (any extension, any mode), Write,
+  // Edit and NotebookEdit with a NUL byte in the path; parallel siblings get no result either,
+  // earlier model calls keep theirs. Glob and Grep refuse such a path instead.
+  nulPathEndsSession: 'Path contains null bytes',
   readRefusedDevices: READ_REFUSED_DEVICES_2_1_273,
   // Recorded on files of 10485760 bytes and more (10485759 shows its size), offset or not.
   readHugeFileSize: { from: 10 * 1024 * 1024, shown: 512 * 1024 },

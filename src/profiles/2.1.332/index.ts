@@ -40,7 +40,9 @@ export const profile_2_1_332: Profile = {
   },
   backgroundTimeoutMaxMs: 7_200_000,
   readFileThroughTrailingSlash: true,
-  editRefusesNulFiles: true,
+  writeRefusesUnsafeEncodings: true,
+  // The file tools refuse a NUL byte in the path (text.nulPathRefusal) instead of crashing.
+  nulPathEndsSession: undefined,
   readRefusedDevices: READ_REFUSED_DEVICES_2_1_332,
   readHugeFileSize: undefined,
   // One Read per turn: 6,029,023 bytes got allowLargeHint, 6,291,285 allowLargeTooBig; where in
