@@ -6,7 +6,7 @@
 import { isAbsolute, resolve } from 'pathe';
 import { sanitizePath, sessionId } from '../bash/paths';
 import type { BackgroundTask } from '../background/registry';
-import type { ToolContext } from '../types';
+import { TOOLS_FLAG_KEY, type ToolContext } from '../types';
 import { isFsError } from '../../workspace/types';
 import { decodeUtf8 } from '../../text/decode';
 import { literalResult, readMeta } from './meta';
@@ -74,8 +74,17 @@ export async function checkWorkflow(input: WorkflowInput, ctx: ToolContext): Pro
   const src = await source(input, ctx);
   if ('kind' in src) return src;
   const meta = readMeta(src.script);
-  if (!meta.ok) return { kind: 'invalid', reason: meta.reason, skillHint: ctx.offered.has('Skill') };
+  if (!meta.ok) return { kind: 'invalid', reason: meta.reason, skillHint: offersSkill(ctx) };
   return undefined;
+}
+
+/** The refusal points at the workflow-authoring skill where the Skill tool is offered
+ * (workflow-invalid-with-skill; both versions' default sets have it). This build has no Skill
+ * tool, so the session's --tools list decides. */
+function offersSkill(ctx: ToolContext): boolean {
+  const flag = ctx.conversation.state.get(TOOLS_FLAG_KEY) as readonly string[] | null | undefined;
+  if (flag === null) return true;
+  return flag === undefined ? ctx.offered.has('Skill') : flag.includes('Skill');
 }
 
 /** Run ids look like the binary's (`wf_` + 8 hex, `-`, 3 hex); deterministic here. */
@@ -88,7 +97,7 @@ export async function workflow(input: WorkflowInput, ctx: ToolContext): Promise<
   const src = await source(input, ctx);
   if ('kind' in src) return src;
   const meta = readMeta(src.script);
-  if (!meta.ok) return { kind: 'invalid', reason: meta.reason, skillHint: ctx.offered.has('Skill') };
+  if (!meta.ok) return { kind: 'invalid', reason: meta.reason, skillHint: offersSkill(ctx) };
   const run = runId(ctx);
   const dir = scriptsDir(ctx);
   // A script given inline is saved under the session; one from scriptPath stays where it is
