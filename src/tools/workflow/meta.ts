@@ -13,7 +13,8 @@ export interface AnyNode extends Node {
 
 const FIRST = '`export const meta = { name, description, phases }` must be the FIRST statement in the script';
 
-/** Why a meta value is not a pure literal, or undefined when it is one. */
+/** Why a meta value is not a pure literal, or undefined when it is one. Only the template
+ * interpolation text is recorded (workflow-meta-not-literal); the others are ours. */
 function impurity(n: AnyNode): string | undefined {
   switch (n.type) {
     case 'Literal':
