@@ -161,6 +161,8 @@ export interface ProfileText {
   workflowMissingSource?: string;
   /** The line Workflow's scriptPath refusal ends with in a session without Read. */
   workflowNoReadHint?: string;
+  /** What a workflow's completion notice says after its re-run call, about the cache. */
+  workflowRerunTail?: string;
   /** Workflow's launch text: the sentence about resuming, around the Workflow({...}) call. */
   workflowResume?: { lead: string; tail: string };
 }

@@ -27,6 +27,7 @@ import { describeBytes, Normaliser } from './normalise';
 import { allowAll, type SessionPermissions } from './permissions';
 import { collectTree } from './tree';
 import { scenarioTokenCounter, setTokenCounter } from '../tools/read';
+import { TOOLS_FLAG_KEY } from '../tools/types';
 
 export const SEVEN_TOOLS = ['Bash', 'Read', 'Edit', 'Write', 'NotebookEdit', 'Glob', 'Grep'];
 
@@ -248,6 +249,10 @@ export async function replayScenario(
     substitute: (input) => substitute(input, placeholders(ws)),
     deferred,
   });
+
+  // The --tools list as given (tools this build does not implement included): Workflow's hint
+  // names the Skill tool only where the binary offers it.
+  session.conversation.state.set(TOOLS_FLAG_KEY, flag);
 
   // The count_tokens answer the oracle's fake API gives (error by default: the binary's estimate).
   setTokenCounter(session.conversation, scenarioTokenCounter(scen.countTokens));

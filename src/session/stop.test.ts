@@ -106,7 +106,8 @@ describe('stopping a replay', () => {
     const { result, stopped } = await replayScenario(
       ws,
       scenario([
-        [{ name: 'Bash', input: { command: 'sleep 0.2; echo done', run_in_background: true } }],
+        // Longer than the model's round trip a replay allows before the next call (MODEL_ROUND_TRIP_MS).
+        [{ name: 'Bash', input: { command: 'sleep 1; echo done', run_in_background: true } }],
         [write('a.txt')],
       ]),
       'stop',

@@ -103,6 +103,10 @@ export interface Conversation {
   state: Map<string, unknown>;
 }
 
+/** Conversation.state key of the session's --tools list (string[]; null: no flag, the binary's
+ * default set), for tools whose text names another tool only where it is offered. */
+export const TOOLS_FLAG_KEY = 'toolsFlag';
+
 export interface PermissionProbe {
   /** Would a call of this kind on this path run without a prompt? (Edit/Write relaxation.) */
   wouldAllow(req: PermissionRequest): Promise<boolean>;

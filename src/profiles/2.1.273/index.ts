@@ -50,6 +50,8 @@ export const profile_2_1_273: Profile = {
   },
   text: {
     workflowMissingSource: 'Must provide script, name, scriptPath, or runId',
+    workflowRerunTail:
+      'agents whose (prompt, opts) are unchanged replay from cache.',
     workflowResume: {
       lead: 'To resume after editing the script',
       tail: 'completed agents return cached results (cached results may themselves be empty — inspect journal.jsonl before assuming there is something to recover).',

@@ -58,6 +58,8 @@ export const profile_2_1_332: Profile = {
   text: {
     workflowMissingSource: 'Must provide script, name, or scriptPath',
     workflowNoReadHint: "A session that cannot call Read cannot load any scriptPath. Pass the whole script inline through Workflow's `script` input instead.",
+    workflowRerunTail:
+      'agent() calls replay from cache up to the first one that failed or no longer matches (edited, added, removed, or in a different call order); that call and every later one run again. A call a usage limit refused usually runs again without ending reuse: finished calls after it still come from cache.',
     workflowResume: {
       lead: 'To resume after editing the script, with the same args if this run had any',
       tail: 'agent() calls return cached results up to the first one that failed, no longer matches (edited, added, removed, or in a different call order) or never started. Cached results may themselves be empty: inspect journal.jsonl before assuming there is something to recover.',

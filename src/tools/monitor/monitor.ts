@@ -111,6 +111,7 @@ export function monitor(input: MonitorInput, ctx: ToolContext): Promise<MonitorO
     if (expired) {
       flush();
       task.status = 'killed';
+      // Recorded with no events (monitor-expiry); the wording after events is not recorded.
       const what = delivered === 0 ? 'with no events delivered' : `after ${delivered} event${delivered === 1 ? '' : 's'}`;
       tasks.notify({
         taskId,

@@ -20,8 +20,9 @@ export function checkTaskStop(input: TaskStopInput, ctx: ToolContext): TaskStopO
   return undefined;
 }
 
-/** How long TaskStop waits for a stopped task to end (a shell worker is ended 1 s after). */
-const STOP_WAIT_MS = 3000;
+/** How long TaskStop waits for a stopped task to end (a shell worker is ended 1 s after the
+ * stop; one still starting on a loaded machine takes longer). */
+const STOP_WAIT_MS = 10_000;
 
 export async function taskStop(input: TaskStopInput, ctx: ToolContext): Promise<TaskStopOutcome> {
   const early = checkTaskStop(input, ctx);

@@ -4,16 +4,17 @@
 import { parse, type Node } from 'acorn';
 
 export type MetaResult =
-  | { ok: true; name: string; description: string }
+  | { ok: true; name: string; description: string; body: AnyNode[] }
   | { ok: false; reason: string; parse?: true };
 
-interface AnyNode extends Node {
+export interface AnyNode extends Node {
   [k: string]: unknown;
 }
 
 const FIRST = '`export const meta = { name, description, phases }` must be the FIRST statement in the script';
 
-/** Why a meta value is not a pure literal, or undefined when it is one. */
+/** Why a meta value is not a pure literal, or undefined when it is one. Only the template
+ * interpolation text is recorded (workflow-meta-not-literal); the others are ours. */
 function impurity(n: AnyNode): string | undefined {
   switch (n.type) {
     case 'Literal':
@@ -83,5 +84,51 @@ export function readMeta(script: string): MetaResult {
   if (typeof name !== 'string' || name === '') return { ok: false, reason: 'meta.name must be a non-empty string' };
   const description = fields.get('description');
   if (typeof description !== 'string' || description === '') return { ok: false, reason: 'meta.description must be a non-empty string' };
-  return { ok: true, name, description };
+  return { ok: true, name, description, body: (program.body as AnyNode[]).slice(1) };
+}
+
+/** A value the playground can work out without running the script: a literal, `args`, or
+ * arrays and objects of them. */
+function literal(n: AnyNode, args: unknown): { value: unknown } | undefined {
+  switch (n.type) {
+    case 'Literal':
+      return { value: n.value };
+    case 'Identifier':
+      return n.name === 'args' ? { value: args } : undefined;
+    case 'TemplateLiteral':
+      return (n.expressions as AnyNode[]).length === 0 ? { value: valueOf(n) } : undefined;
+    case 'UnaryExpression': {
+      const v = n.operator === '-' ? literal(n.argument as AnyNode, args) : undefined;
+      return v && typeof v.value === 'number' ? { value: -v.value } : undefined;
+    }
+    case 'ArrayExpression': {
+      const out: unknown[] = [];
+      for (const e of n.elements as (AnyNode | null)[]) {
+        const v = e ? literal(e, args) : undefined;
+        if (!v) return undefined;
+        out.push(v.value);
+      }
+      return { value: out };
+    }
+    case 'ObjectExpression': {
+      const out: Record<string, unknown> = {};
+      for (const p of n.properties as AnyNode[]) {
+        const k = p.type === 'Property' && p.computed !== true && p.kind === 'init' ? keyOf(p) : undefined;
+        const v = k === undefined ? undefined : literal(p.value as AnyNode, args);
+        if (k === undefined || !v) return undefined;
+        out[k] = v.value;
+      }
+      return { value: out };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The result of a script whose whole body is `return <literal or args>`; undefined for any
+ * other script, which the playground does not run. */
+export function literalResult(body: readonly AnyNode[], args: unknown): { value: unknown } | undefined {
+  const only = body.length === 1 ? body[0] : undefined;
+  if (only?.type !== 'ReturnStatement' || !only.argument) return undefined;
+  return literal(only.argument as AnyNode, args);
 }
