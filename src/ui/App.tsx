@@ -12,7 +12,8 @@ import type { Workspace as WorkspacePort } from '../workspace/types';
 import { Composer, type ComposedCall } from './Composer';
 import { galleryEntries, type GalleryEntry } from './corpus';
 import { Diff } from './LazyEditors';
-import { DecisionsPane, LedgerPane, PANE_NAMES, ResultsPane, TranscriptPane } from './Panes';
+import { ConversationPanes } from './Conversations';
+import { PANE_NAMES } from './Panes';
 import { PermissionPromptView } from './PermissionPrompt';
 import type { Runtime } from './runtime';
 import { SettingsPanel } from './Settings';
@@ -566,13 +567,12 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
       >
         {current && play && settings ? (
           <>
-            <TranscriptPane
+            <ConversationPanes
               call={current}
+              previous={selectedCall > 0 ? history[selectedCall - 1] : undefined}
               request={() => requestAfter(history, selectedCall, settings.model, offeredDefs)}
+              mode={settings.mode ?? 'from settings'}
             />
-            <LedgerPane call={current} previous={selectedCall > 0 ? history[selectedCall - 1] : undefined} />
-            <DecisionsPane call={current} mode={settings.mode ?? 'from settings'} />
-            <ResultsPane call={current} />
           </>
         ) : (
           <p className="muted">The {PANE_NAMES.join(', ')} panes of the selected model call appear here.</p>

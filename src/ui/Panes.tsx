@@ -1,6 +1,6 @@
 // The four panes for one model call. Passive: data and callbacks in, nothing fetched or stored
 // here. Text that came from files or tools is only ever a React text node.
-import { useState } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import type { LedgerEntry } from '../ledger/ledger';
 import type { CallRecord, ModelCallRecord } from '../session/engine';
 import type { PromptRecord } from '../session/prompt';
@@ -68,11 +68,13 @@ function Toggle({
 
 export interface TranscriptProps {
   call: ModelCallRecord;
+  /** What to show under a call's tool_use block (an Agent call's subagent). */
+  nested?: (c: CallRecord) => ReactNode;
   /** The Messages API request after this call (messages so far and the tool definitions). */
   request: () => unknown;
 }
 
-export function TranscriptPane({ call, request }: TranscriptProps) {
+export function TranscriptPane({ call, request, nested }: TranscriptProps) {
   const [raw, setRaw] = useState(false);
   return (
     <section aria-label="Transcript" className="pane" tabIndex={-1}>
@@ -89,10 +91,10 @@ export function TranscriptPane({ call, request }: TranscriptProps) {
           <h3>assistant</h3>
           {call.calls.length === 0 ? <p className="muted">No tool_use blocks.</p> : null}
           {call.calls.map((c) => (
-            <pre
-              key={c.id}
-              className="model-text tool-use"
-            >{`tool_use ${c.id}\n${c.name} ${JSON.stringify(c.input, null, 1)}`}</pre>
+            <Fragment key={c.id}>
+              <pre className="model-text tool-use">{`tool_use ${c.id}\n${c.name} ${JSON.stringify(c.input, null, 1)}`}</pre>
+              {nested?.(c)}
+            </Fragment>
           ))}
           <h3>user</h3>
           {call.calls.map((c) => (
