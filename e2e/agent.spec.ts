@@ -13,7 +13,10 @@ test('a foreground subagent: nested calls, its own read ledger, the parent refus
 
   // The subagent's calls nested under the Agent call in the Transcript.
   const sub = p.pane('Transcript').getByRole('region', { name: 'Subagent general-purpose' });
-  await expect(sub.locator('pre.tool-use')).toHaveText([/^tool_use toolu_agent_0_0_0\nRead /, /^tool_use toolu_agent_0_1_0\nEdit /]);
+  await expect(sub.locator('pre.tool-use')).toHaveText([
+    /^tool_use toolu_agent_0_0_0\nRead /,
+    /^tool_use toolu_agent_0_1_0\nEdit /,
+  ]);
   await expect(sub.getByRole('button')).toHaveText(['subagent model call 0', 'subagent model call 1']);
 
   // The main conversation read nothing.

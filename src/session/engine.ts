@@ -401,7 +401,11 @@ export class Session {
       const subs = this.subagents.filter((x) => x.parentCallId === r.id);
       if (subs.length) records[k] = { ...r, subagents: subs.map((x) => ({ prompt: x.prompt, agentType: x.agentType, history: x.session.history })) };
     }
-    for (const r of records) if (r.stage !== 'unknown-tool' && r.stage !== 'stopped') (this.seenTools.add(r.name), this.treeTools.add(r.name));
+    for (const r of records) {
+      if (r.stage === 'unknown-tool' || r.stage === 'stopped') continue;
+      this.seenTools.add(r.name);
+      this.treeTools.add(r.name);
+    }
     const attachments: Attachment[] = [];
     const later: Attachment[] = [];
     for (const a of this.conversation.pending.splice(0)) (a.deferred ? later : attachments).push(a);

@@ -53,7 +53,9 @@ export function ConversationPanes({ call, previous, request, mode }: Conversatio
                       {sc.rendered.is_error ? ' (is_error)' : ''}
                     </div>
                     <pre className="model-text">
-                      {typeof sc.rendered.content === 'string' ? sc.rendered.content : JSON.stringify(sc.rendered.content, null, 1)}
+                      {typeof sc.rendered.content === 'string'
+                        ? sc.rendered.content
+                        : JSON.stringify(sc.rendered.content, null, 1)}
                     </pre>
                   </div>
                 ))}
