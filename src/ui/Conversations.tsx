@@ -67,7 +67,6 @@ export function ConversationPanes({ call, previous, request, mode }: Conversatio
     ) : null;
   return (
     <>
-      <TranscriptPane call={call} request={request} nested={nested} />
       {sel ? (
         <p className="subagent-note" role="status">
           Showing subagent {sel.agent.agentType}, model call {sel.index}: its own read ledger and decisions.{' '}
@@ -76,6 +75,7 @@ export function ConversationPanes({ call, previous, request, mode }: Conversatio
           </button>
         </p>
       ) : null}
+      <TranscriptPane call={call} request={request} nested={nested} />
       <LedgerPane call={shown} previous={before} />
       <DecisionsPane call={shown} mode={mode} />
       <ResultsPane call={shown} />
