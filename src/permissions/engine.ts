@@ -207,6 +207,8 @@ async function decideCall(req: PermissionRequest, ctx: PermissionContext): Promi
           ruleAsk: true,
           reason: `${bareAsk.text} asks before every call`,
           rule: ruleRef(bareAsk),
+          // A file-writing tool's prompt names the file (agent-perm-ask-edit: "Edit" asks).
+          ...(req.kind === 'write' && req.paths.length > 0 && { message: msg.askWrite(firstPath(req, ctx)) }),
         },
         req,
       ),

@@ -49,9 +49,19 @@ export interface CallRecord {
   parsed?: unknown;
   /** The tool's typed outcome (for the UI's renderers). */
   outcome?: unknown;
+  /** Subagents this call started (an Agent call): each a conversation of its own, its model
+   * calls filled in as it runs. */
+  subagents?: SubagentView[];
   /** `stopped`: the person stopped the model call before this call started. */
   stage:
     'unknown-tool' | 'input' | 'validate' | 'permission' | 'call' | 'crash' | 'stopped' | 'session-ended';
+}
+
+/** A subagent as the UI shows it under its Agent call. */
+export interface SubagentView {
+  prompt: string;
+  agentType: string;
+  history: readonly ModelCallRecord[];
 }
 
 export interface ModelCallRecord {
@@ -536,9 +546,23 @@ export class Session {
         }),
       );
     }
-    for (const r of records)
-      if (r.stage !== 'unknown-tool' && r.stage !== 'stopped')
-        (this.seenTools.add(r.name), this.treeTools.add(r.name));
+    for (const [k, r] of records.entries()) {
+      const subs = this.subagents.filter((x) => x.parentCallId === r.id);
+      if (subs.length)
+        records[k] = {
+          ...r,
+          subagents: subs.map((x) => ({
+            prompt: x.prompt,
+            agentType: x.agentType,
+            history: x.session.history,
+          })),
+        };
+    }
+    for (const r of records) {
+      if (r.stage === 'unknown-tool' || r.stage === 'stopped') continue;
+      this.seenTools.add(r.name);
+      this.treeTools.add(r.name);
+    }
     const attachments: Attachment[] = [];
     const later: Attachment[] = [];
     for (const a of this.conversation.pending.splice(0)) (a.deferred ? later : attachments).push(a);

@@ -14,7 +14,8 @@ import { wordsAt } from '../drivers/live/words';
 import { LivePanel, type LiveHost } from './live/LivePanel';
 import { galleryEntries, type GalleryEntry } from './corpus';
 import { Diff } from './LazyEditors';
-import { DecisionsPane, LedgerPane, PANE_NAMES, ResultsPane, TranscriptPane } from './Panes';
+import { ConversationPanes } from './Conversations';
+import { PANE_NAMES } from './Panes';
 import { TasksPanel } from './tasks/TasksPanel';
 import { PermissionPromptView } from './PermissionPrompt';
 import type { Runtime } from './runtime';
@@ -237,7 +238,11 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
         const deadlineS = next.play.deadlinePassedS;
         setStatus(
           op.signal.aborted || deadlineS !== undefined
-            ? { kind: 'stopped', text: label, ...(deadlineS !== undefined && !op.signal.aborted ? { deadlineS } : {}) }
+            ? {
+                kind: 'stopped',
+                text: label,
+                ...(deadlineS !== undefined && !op.signal.aborted ? { deadlineS } : {}),
+              }
             : { kind: 'idle' },
         );
       } catch (e) {
@@ -435,13 +440,16 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
         },
         runTools: async (calls, signal) => {
           const rec = await play.run(calls, askInPage('live model'), signal);
-          setLive((l) => (l && l.play === play ? { ...l, composed: true, now: undefined, edits: undefined } : l));
+          setLive((l) =>
+            l && l.play === play ? { ...l, composed: true, now: undefined, edits: undefined } : l,
+          );
           setSelectedCall(play.history.length - 1);
           return rec;
         },
       }
     : undefined;
-  const words = play?.scenario.live && current ? wordsAt(play.scenario, selectedCall, selectedCall === last) : undefined;
+  const words =
+    play?.scenario.live && current ? wordsAt(play.scenario, selectedCall, selectedCall === last) : undefined;
 
   return (
     <div className="app">
@@ -580,10 +588,20 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
                   />
                 ) : null}
                 <div role="tablist" aria-label="Driver" className="driver-tabs">
-                  <button type="button" role="tab" aria-selected={driver === 'compose'} onClick={() => setDriver('compose')}>
+                  <button
+                    type="button"
+                    role="tab"
+                    aria-selected={driver === 'compose'}
+                    onClick={() => setDriver('compose')}
+                  >
                     Compose
                   </button>
-                  <button type="button" role="tab" aria-selected={driver === 'live'} onClick={() => setDriver('live')}>
+                  <button
+                    type="button"
+                    role="tab"
+                    aria-selected={driver === 'live'}
+                    onClick={() => setDriver('live')}
+                  >
                     Live
                   </button>
                 </div>
@@ -629,14 +647,13 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
       >
         {current && play && settings ? (
           <>
-            <TranscriptPane
+            <ConversationPanes
               call={current}
               words={words}
+              previous={selectedCall > 0 ? history[selectedCall - 1] : undefined}
               request={() => requestAfter(history, selectedCall, settings.model, offeredDefs)}
+              mode={settings.mode ?? 'from settings'}
             />
-            <LedgerPane call={current} previous={selectedCall > 0 ? history[selectedCall - 1] : undefined} />
-            <DecisionsPane call={current} mode={settings.mode ?? 'from settings'} />
-            <ResultsPane call={current} />
           </>
         ) : (
           <p className="muted">The {PANE_NAMES.join(', ')} panes of the selected model call appear here.</p>

@@ -1,6 +1,6 @@
 // The four panes for one model call. Passive: data and callbacks in, nothing fetched or stored
 // here. Text that came from files or tools is only ever a React text node.
-import { useState } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import type { LedgerEntry } from '../ledger/ledger';
 import type { CallRecord, ModelCallRecord } from '../session/engine';
 import type { PromptRecord } from '../session/prompt';
@@ -68,6 +68,8 @@ function Toggle({
 
 export interface TranscriptProps {
   call: ModelCallRecord;
+  /** What to show under a call's tool_use block (an Agent call's subagent). */
+  nested?: (c: CallRecord) => ReactNode;
   /** The Messages API request after this call (messages so far and the tool definitions). */
   request: () => unknown;
   /** A live session's words: the person's prompts and the model's text blocks before this
@@ -89,7 +91,7 @@ function Words({ words }: { words: readonly LiveWordView[] }) {
   ));
 }
 
-export function TranscriptPane({ call, request, words }: TranscriptProps) {
+export function TranscriptPane({ call, request, words, nested }: TranscriptProps) {
   const [raw, setRaw] = useState(false);
   return (
     <section aria-label="Transcript" className="pane" tabIndex={-1}>
@@ -107,10 +109,10 @@ export function TranscriptPane({ call, request, words }: TranscriptProps) {
           <h3>assistant</h3>
           {call.calls.length === 0 ? <p className="muted">No tool_use blocks.</p> : null}
           {call.calls.map((c) => (
-            <pre
-              key={c.id}
-              className="model-text tool-use"
-            >{`tool_use ${c.id}\n${c.name} ${JSON.stringify(c.input, null, 1)}`}</pre>
+            <Fragment key={c.id}>
+              <pre className="model-text tool-use">{`tool_use ${c.id}\n${c.name} ${JSON.stringify(c.input, null, 1)}`}</pre>
+              {nested?.(c)}
+            </Fragment>
           ))}
           <h3>user</h3>
           {call.calls.map((c) => (
@@ -250,7 +252,11 @@ function DecisionLine({ d }: { d: Omit<SessionDecision, 'subcommands'> }) {
   );
 }
 
-const ANSWER_TEXT = { 'allow-once': 'allowed once', 'allow-always': 'always allowed', deny: 'denied' } as const;
+const ANSWER_TEXT = {
+  'allow-once': 'allowed once',
+  'allow-always': 'always allowed',
+  deny: 'denied',
+} as const;
 
 /** A call that asked: what the engine said, and who answered what. */
 function PromptLine({ prompt }: { prompt: PromptRecord }) {
@@ -258,8 +264,10 @@ function PromptLine({ prompt }: { prompt: PromptRecord }) {
     <div className="prompt-line">
       asked <DecisionLine d={prompt.asked} />
       <div>
-        <span className={`badge ${prompt.answer === 'deny' ? 'deny' : 'allow'}`}>{ANSWER_TEXT[prompt.answer]}</span> by{' '}
-        <strong>{prompt.by === 'user' ? 'the user' : 'the scenario’s answer'}</strong> at the prompt
+        <span className={`badge ${prompt.answer === 'deny' ? 'deny' : 'allow'}`}>
+          {ANSWER_TEXT[prompt.answer]}
+        </span>{' '}
+        by <strong>{prompt.by === 'user' ? 'the user' : 'the scenario’s answer'}</strong> at the prompt
         {prompt.added.length ? (
           <>
             ; added{' '}
@@ -321,7 +329,11 @@ export function ResultsPane({ call }: { call: ModelCallRecord }) {
         <article key={c.id} className="result" aria-label={`${c.name} ${c.id}`}>
           <h3>
             {c.name} <span className="muted">{c.id}</span>{' '}
-            {c.stage === 'session-ended' ? <span className="badge deny">the binary crashes here</span> : c.rendered.is_error ? <span className="badge deny">is_error</span> : null}
+            {c.stage === 'session-ended' ? (
+              <span className="badge deny">the binary crashes here</span>
+            ) : c.rendered.is_error ? (
+              <span className="badge deny">is_error</span>
+            ) : null}
           </h3>
           <ModelContent content={c.rendered.content} visible={visible} />
           <PeopleView call={c} />

@@ -21,7 +21,15 @@ export type AgentOutcome =
       /** Explore and Plan hand back the report alone (no agentId or usage). */
       oneShot: boolean;
     }
-  | { kind: 'launched'; agentId: string; agentType: string; description: string; prompt: string; outputFile: string; resolvedModel: string };
+  | {
+      kind: 'launched';
+      agentId: string;
+      agentType: string;
+      description: string;
+      prompt: string;
+      outputFile: string;
+      resolvedModel: string;
+    };
 
 /** Tokens the oracle's fake API reports for a subagent's last request (input 10 + output 5). */
 export const SUBAGENT_TOKENS = 15;
@@ -55,14 +63,18 @@ export async function runAgent(input: AgentInput, ctx: ToolContext): Promise<Age
   const offered = subagentTools(def, ctx.offered);
   const withheld: Record<string, string> = {};
   const suffix = ctx.profile.agents?.missingToolText;
-  if (suffix) for (const t of ctx.offered) if (!offered.has(t)) withheld[t] = `<tool_use_error>Error: No such tool available: ${t}. ${suffix(t)}</tool_use_error>`;
+  if (suffix)
+    for (const t of ctx.offered)
+      if (!offered.has(t))
+        withheld[t] = `<tool_use_error>Error: No such tool available: ${t}. ${suffix(t)}</tool_use_error>`;
   const resolvedModel = resolveModel(input, def, ctx);
   const notes = offered.has('Agent') ? [agentListing(defs, ctx, !isOlderModel(resolvedModel), offered)] : [];
   const agentId = newAgentId(ctx);
   // Worktree isolation: the subagent works in .claude/worktrees/agent-<id>, removed when it ends
   // (only the folder that held it stays: agent-isolation-worktree-git-clean). The worktree is an
   // empty folder here, not a checkout: not recorded whether a subagent reads its copies.
-  const worktree = input.isolation === 'worktree' ? `${ctx.ws.info.cwd}/.claude/worktrees/agent-${agentId}` : undefined;
+  const worktree =
+    input.isolation === 'worktree' ? `${ctx.ws.info.cwd}/.claude/worktrees/agent-${agentId}` : undefined;
   if (worktree) await ctx.ws.fs.mkdir(worktree, { recursive: true });
   const spec = {
     model: resolvedModel,
@@ -76,7 +88,10 @@ export async function runAgent(input: AgentInput, ctx: ToolContext): Promise<Age
   };
   // A subagent left with no tools never gets a scripted model call: the oracle answers it `ok`.
   const run = async () => {
-    const r = offered.size === 0 || !ctx.subagents ? { text: 'ok', toolNames: [], scripted: false, newTools: [] } : await ctx.subagents.run(spec, ctx.signal);
+    const r =
+      offered.size === 0 || !ctx.subagents
+        ? { text: 'ok', toolNames: [], scripted: false, newTools: [] }
+        : await ctx.subagents.run(spec, ctx.signal);
     if (worktree) await ctx.ws.fs.rm(worktree, { recursive: true });
     return r;
   };
@@ -87,24 +102,54 @@ export async function runAgent(input: AgentInput, ctx: ToolContext): Promise<Age
     const done = run();
     const note = async () => {
       const r = await done;
-      return notification(ctx, { agentId, description: input.description, outputFile, report: r.text, toolNames: r.toolNames, newTools: r.newTools });
+      return notification(ctx, {
+        agentId,
+        description: input.description,
+        outputFile,
+        report: r.text,
+        toolNames: r.toolNames,
+        newTools: r.newTools,
+      });
     };
     if (ctx.subagents) {
       let notes: ReturnType<typeof notification> = [];
-      ctx.subagents.background(note().then((n) => (notes = n)), () => notes);
+      ctx.subagents.background(
+        note().then((n) => (notes = n)),
+        () => notes,
+      );
     } else ctx.conversation.background.push(note().then((n) => ctx.conversation.pending.push(...n)));
-    return { kind: 'launched', agentId, agentType: def.name, description: input.description, prompt: input.prompt, outputFile, resolvedModel };
+    return {
+      kind: 'launched',
+      agentId,
+      agentType: def.name,
+      description: input.description,
+      prompt: input.prompt,
+      outputFile,
+      resolvedModel,
+    };
   }
   // A fork carries the parent's conversation, so the oracle answers it as the main conversation
   // past the end of its script (`done`), and no subagent script runs (agent-type-fork).
-  const r = def.name === 'fork' ? { text: 'done', toolNames: [], scripted: false, newTools: [] } : await run();
-  return { kind: 'completed', agentId, agentType: def.name, report: r.text, toolNames: r.toolNames, newTools: r.newTools, resolvedModel, oneShot: def.oneShot === true };
+  const r =
+    def.name === 'fork' ? { text: 'done', toolNames: [], scripted: false, newTools: [] } : await run();
+  return {
+    kind: 'completed',
+    agentId,
+    agentType: def.name,
+    report: r.text,
+    toolNames: r.toolNames,
+    newTools: r.newTools,
+    resolvedModel,
+    oneShot: def.oneShot === true,
+  };
 }
 
 /** Built-ins a version accepts but does not list (2.1.332: fork). */
 function hidden(ctx: ToolContext, type: string): AgentDefinition | undefined {
   const name = (ctx.profile.agents?.hiddenTypes ?? []).find((t) => t.toLowerCase() === type.toLowerCase());
-  return name === undefined ? undefined : { name, description: '', tools: '*', disallowed: [], source: 'built-in' };
+  return name === undefined
+    ? undefined
+    : { name, description: '', tools: '*', disallowed: [], source: 'built-in' };
 }
 
 async function isGitRepo(ctx: ToolContext): Promise<boolean> {

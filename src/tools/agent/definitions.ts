@@ -21,7 +21,8 @@ const fromBuiltin = (b: BuiltinAgent): AgentDefinition => ({
   description: b.description,
   ...(b.olderModelsDescription !== undefined && { olderModelsDescription: b.olderModelsDescription }),
   tools: b.tools === '*' || Array.isArray(b.tools) ? (b.tools as readonly string[] | '*') : undefined,
-  disallowed: b.tools !== '*' && !Array.isArray(b.tools) ? (b.tools as { except: readonly string[] }).except : [],
+  disallowed:
+    b.tools !== '*' && !Array.isArray(b.tools) ? (b.tools as { except: readonly string[] }).except : [],
   source: 'built-in',
   ...(b.oneShot && { oneShot: true }),
 });
@@ -37,7 +38,11 @@ export function parseToolList(raw: string): readonly string[] | '*' {
   const inner = v.startsWith('[') && v.endsWith(']') ? v.slice(1, -1) : v;
   return inner
     .split(',')
-    .map((t) => unquote(t).replace(/\(.*\)$/, '').trim())
+    .map((t) =>
+      unquote(t)
+        .replace(/\(.*\)$/, '')
+        .trim(),
+    )
     .filter(Boolean);
 }
 
@@ -67,7 +72,11 @@ export function parseAgentFile(text: string, source: 'project' | 'user'): AgentD
   };
 }
 
-async function readAgents(ctx: ToolContext, dir: string, source: 'project' | 'user'): Promise<AgentDefinition[]> {
+async function readAgents(
+  ctx: ToolContext,
+  dir: string,
+  source: 'project' | 'user',
+): Promise<AgentDefinition[]> {
   let names: string[];
   try {
     names = await ctx.ws.fs.readdir(dir);
@@ -91,13 +100,15 @@ export async function agentDefinitions(ctx: ToolContext): Promise<AgentDefinitio
   const byName = new Map<string, AgentDefinition>();
   for (const b of ctx.profile.agents?.builtins ?? []) byName.set(b.name, fromBuiltin(b));
   for (const d of await readAgents(ctx, `${ctx.ws.info.home}/.claude/agents`, 'user')) byName.set(d.name, d);
-  for (const d of await readAgents(ctx, `${ctx.ws.info.cwd}/.claude/agents`, 'project')) byName.set(d.name, d);
+  for (const d of await readAgents(ctx, `${ctx.ws.info.cwd}/.claude/agents`, 'project'))
+    byName.set(d.name, d);
   return [...byName.values()].sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase(), 'en'));
 }
 
 /** The tools a subagent of this type is offered, out of the session's. */
 export function subagentTools(def: AgentDefinition, offered: ReadonlySet<string>): Set<string> {
-  const base = def.tools === undefined || def.tools === '*' ? [...offered] : def.tools.filter((t) => offered.has(t));
+  const base =
+    def.tools === undefined || def.tools === '*' ? [...offered] : def.tools.filter((t) => offered.has(t));
   return new Set(base.filter((t) => !def.disallowed.includes(t)));
 }
 

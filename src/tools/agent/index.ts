@@ -13,7 +13,12 @@ export const agentTool: ToolModule<AgentInput, AgentOutcome> = {
   isConcurrencySafe: () => true,
   // No mode but plan asks before an Agent call (agent-perm-*): a request with no paths is
   // allowed; plan mode puts it to the classifier (agent-perm-plan).
-  permissionRequest: (input, ctx) => ({ tool: 'Agent', kind: ctx.permissions.mode?.() === 'plan' ? 'other' : 'read', paths: [], input }),
+  permissionRequest: (input, ctx) => ({
+    tool: 'Agent',
+    kind: ctx.permissions.mode?.() === 'plan' ? 'other' : 'read',
+    paths: [],
+    input,
+  }),
   call: runAgent,
   render: renderAgent,
   explain: explainAgent,
