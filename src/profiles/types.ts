@@ -60,6 +60,8 @@ export interface Profile {
   /** NotebookEdit keeps the notebook's final newline and, for cells without ids, reports the
    * cell_id it was given (older versions: no newline, "undefined"). */
   notebookKeepsFormat: boolean;
+  /** The `effort.level` hook inputs carry for the default model (hook-pilot, hook-input-*). */
+  hookEffortLevel: string;
   /** A system message after this many model calls in a row with tool calls and no text for
    * the user (perm-default-bash-readonly: after the fifth). */
   quietNudge?: { afterCalls: number; text: string };

@@ -1,6 +1,7 @@
 // The conversation engine (DESIGN §3.6): model calls of N tool_use blocks, run the way Claude
 // Code runs them (concurrency-safe calls together, others in order), one tool_result per call,
 // attachments after them, and a snapshot after every model call for time travel.
+import type { HookStep } from '../hooks/session';
 import type { Ledger, LedgerEntry } from '../ledger/ledger';
 import { inputSchemaFor } from '../profiles/schema';
 import type { Profile } from '../profiles/types';
@@ -10,6 +11,7 @@ import { ruleString, USER_REJECTED, USER_REJECTED_STRUCTURED, type OnAsk, type P
 import { changedFileNotes } from './changed-files';
 import type { SessionDecision, SessionPermissions } from './permissions';
 import { snapshotFiles } from './tree';
+import { afterCall, beforePermission, onPermissionAsk, withPreHooks, type SessionHooks } from './hooks';
 import { formatValidationError } from './validation';
 
 /** Every file under the workspace root, by absolute path (time travel in the UI). */
@@ -37,6 +39,8 @@ export interface CallRecord {
   parsed?: unknown;
   /** The tool's typed outcome (for the UI's renderers). */
   outcome?: unknown;
+  /** Hooks that ran for this call, in the order they ran (settings `hooks`). */
+  hooks?: HookStep[];
   /** `stopped`: the person stopped the model call before this call started. */
   stage: 'unknown-tool' | 'input' | 'validate' | 'permission' | 'call' | 'crash' | 'stopped';
 }
@@ -68,6 +72,8 @@ export interface SessionOptions {
   /** Answers permission prompts (the app, a scenario's `answers`); without it an ask is
    * refused as in -p mode. */
   onAsk?: OnAsk;
+  /** Hooks from the settings (src/hooks); none run without it. */
+  hooks?: SessionHooks;
 }
 
 /** A call that passed every check and will run. */
@@ -76,6 +82,9 @@ interface Prepared {
   input: unknown;
   decision: SessionDecision;
   prompt?: PromptRecord;
+  hooks?: HookStep[];
+  /** Messages the call's hooks send the model after its result. */
+  hookTexts?: string[];
 }
 
 /** What Claude Code sends for a tool call an interrupt kept from starting (its
@@ -177,6 +186,23 @@ export class Session {
         return { ...base, parsed: input, stage: 'validate', outcome: early, rendered: tool.render(early, ctx), explain: tool.explain(early), consulted: tool.consulted?.(early) };
       }
     }
+    const hooked = this.opts.hooks ? await beforePermission(this.opts.hooks, { tool, use, input, ctx, mode: this.opts.permissions.mode }) : undefined;
+    if (hooked?.record) return { ...base, ...hooked.record };
+    const r = await this.permit(use, ctx, tool, hooked?.input ?? input, base, refused, hooked);
+    return hooked ? withPreHooks(r, hooked) : r;
+  }
+
+  /** The tool's own permission check and the permission engine (with a PreToolUse hook's
+   * allow or ask, and PermissionRequest hooks when the call would prompt). */
+  private async permit(
+    use: ToolUse,
+    ctx: ToolContext,
+    tool: AnyTool,
+    input: unknown,
+    base: { id: string; name: string; input: unknown },
+    refused: (decision: SessionDecision, prompt?: PromptRecord) => CallRecord,
+    hooked: Awaited<ReturnType<typeof beforePermission>> | undefined,
+  ): Promise<Prepared | CallRecord> {
     if (tool.checkPermissions) {
       const own = await tool.checkPermissions(input, ctx);
       if (own !== undefined) {
@@ -187,7 +213,15 @@ export class Session {
       }
     }
     const req = tool.permissionRequest(input, ctx);
-    const decision = await this.opts.permissions.decide(req);
+    let decision = await this.opts.permissions.decide(req);
+    if (hooked?.decide) decision = hooked.decide(decision);
+    if (decision.behavior === 'ask' && this.opts.hooks) {
+      const answered = await onPermissionAsk(this.opts.hooks, { tool, use, input, ctx, mode: this.opts.permissions.mode }, req, decision, this.opts.permissions);
+      if (answered) {
+        if ('record' in answered) return { ...base, ...answered.record, hooks: answered.steps };
+        return { tool, input: answered.input, decision: answered.decision, hooks: answered.steps };
+      }
+    }
     if (decision.behavior === 'ask' && this.opts.onAsk) {
       const prompt = await this.ask(use, input, req, decision);
       if (prompt?.decision.behavior === 'allow') return { tool, input, decision: prompt.decision, prompt: prompt.record };
@@ -238,7 +272,12 @@ export class Session {
   }
 
   private async execute(use: ToolUse, ctx: ToolContext, p: Prepared): Promise<CallRecord> {
-    const base = { id: use.id, name: use.name, input: use.input, parsed: p.input, decision: p.decision, ...(p.prompt ? { prompt: p.prompt } : {}) };
+    const rec = await this.callTool(use, ctx, p);
+    return this.opts.hooks ? afterCall(this.opts.hooks, { tool: p.tool, use, input: p.input, ctx, mode: this.opts.permissions.mode }, rec, p.hookTexts) : rec;
+  }
+
+  private async callTool(use: ToolUse, ctx: ToolContext, p: Prepared): Promise<CallRecord> {
+    const base = { id: use.id, name: use.name, input: use.input, parsed: p.input, decision: p.decision, ...(p.prompt ? { prompt: p.prompt } : {}), ...(p.hooks ? { hooks: p.hooks } : {}) };
     try {
       const outcome: unknown = await p.tool.call(p.input, ctx);
       return { ...base, stage: 'call', outcome, rendered: p.tool.render(outcome, ctx), explain: p.tool.explain(outcome), consulted: p.tool.consulted?.(outcome) };

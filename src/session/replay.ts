@@ -1,6 +1,7 @@
 // Scenario replay: lay the scenario out, feed its turns to a Session, and produce a result in
 // the oracle's format, normalised the same way.
 import { dirname, resolve } from 'pathe';
+import { createToolHooks } from '../hooks';
 import { Ledger } from '../ledger/ledger';
 import { getProfile } from '../profiles';
 import type { Profile } from '../profiles/types';
@@ -150,9 +151,17 @@ export async function replayScenario(ws: Workspace, scen: Scenario, id: string, 
     await ws.fs.chmod(dir, d.mode);
   }
   const permissions = opts.permissions ? await opts.permissions({ scenario: scen, ws, mode, toolsFlag: flag, profile }) : allowAll;
+  const p = placeholders(ws);
   const known = opts.tools.map((t) => t.name);
   const { offered, removed } = permissions.offered(known);
   const env = baseEnv(ws, scen);
+  const conversationCwd = { get: () => ws.info.cwd };
+  const hooks = createToolHooks({
+    sources: substitute({ managed: scen.managed_settings, user: scen.user_settings, project: scen.settings, local: scen.settings_local }, p),
+    host: { shell: ws.shell, cwd: () => conversationCwd.get(), projectDir: ws.info.cwd, env, ...(opts.signal ? { signal: opts.signal } : {}) },
+    home: ws.info.home,
+    effortLevel: profile.hookEffortLevel,
+  });
   const session = new Session({
     ws,
     profile,
@@ -165,12 +174,13 @@ export async function replayScenario(ws: Workspace, scen: Scenario, id: string, 
     env,
     snapshots: opts.snapshots,
     onAsk: opts.onAsk,
+    hooks,
   });
+  conversationCwd.get = () => session.conversation.cwd;
 
   // The count_tokens answer the oracle's fake API gives (error by default: the binary's estimate).
   setTokenCounter(session.conversation, scenarioTokenCounter(scen.countTokens));
 
-  const p = placeholders(ws);
   const turns: ScenarioResult['turns'] = [];
   const denials: Record<string, unknown>[] = [];
   for (const [t, items] of scen.turns.entries()) {

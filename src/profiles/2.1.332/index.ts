@@ -11,6 +11,7 @@ export const profile_2_1_332: Profile = {
   ...profile_2_1_273,
   version: '2.1.332',
   defaultModel: 'claude-opus-5-5',
+  hookEffortLevel: 'medium',
   toolDefinitions: tools.tools as ToolDefinition[],
   repeatReadGuard: false,
   claudeHomeDirs: CLAUDE_HOME_DIRS_2_1_332,
