@@ -15,22 +15,23 @@ export interface HookSessionSetup {
   /** The effort level hook inputs carry (the profile's). */
   effortLevel: string;
   /** Ids the session's hook inputs carry (random v4 UUIDs unless given). */
-  sessionId?: string;
-  promptId?: string;
+  sessionId?: () => string;
+  promptId?: () => string;
 }
 
 const sanitise = (p: string) => p.replace(/[^a-zA-Z0-9]/g, '-');
 
 export function createToolHooks(s: HookSessionSetup): ToolHooks {
-  const sessionId = s.sessionId ?? crypto.randomUUID();
-  const promptId = s.promptId ?? crypto.randomUUID();
-  const transcript = `${s.home}/.claude/projects/${sanitise(s.host.projectDir)}/${sessionId}.jsonl`;
+  const fixedSession = crypto.randomUUID();
+  const fixedPrompt = crypto.randomUUID();
+  const sessionId = s.sessionId ?? (() => fixedSession);
+  const promptId = s.promptId ?? (() => fixedPrompt);
   // Field order as Claude Code writes them (hook-pilot).
   const common = (mode: string) => ({
-    session_id: sessionId,
-    transcript_path: transcript,
+    session_id: sessionId(),
+    transcript_path: `${s.home}/.claude/projects/${sanitise(s.host.projectDir)}/${sessionId()}.jsonl`,
     cwd: s.host.cwd(),
-    prompt_id: promptId,
+    prompt_id: promptId(),
     permission_mode: mode,
     effort: { level: s.effortLevel },
   });

@@ -97,53 +97,55 @@ export class ToolHooks {
       tool_use_id: c.toolUseId,
     });
     const out: PreOutcome = { steps: [], attachments: [] };
-    let deny: { reason: string } | undefined;
+    const label = `PreToolUse:${c.toolName}`;
+    let exit2: string | undefined;
+    let deny: string | undefined;
     let ask: { reason?: string } | undefined;
-    let allow: { reason: string } | undefined;
+    let allow: string | undefined;
     for (const r of runs) {
-      const label = `PreToolUse:${c.toolName}`;
-      if (r.exitCode === 2) {
-        const text = `${label} hook error: [${r.hook.command}]: ${r.stderr === '' ? 'No stderr output' : r.stderr}`;
-        out.block ??= { content: text, permissionDenial: true, reason: 'A PreToolUse hook exited with code 2, which blocks the call; its stderr goes to the model.' };
-        out.steps.push(step('PreToolUse', r, 'exit 2: blocks the call'));
-        continue;
-      }
-      if (r.exitCode !== 0 || !r.json) {
-        out.steps.push(step('PreToolUse', r, r.exitCode === 0 ? 'exit 0: no effect on the call' : `exit ${r.exitCode}: a non-blocking error, shown to the user only`));
-        continue;
-      }
-      const j = r.json;
       const h = specific(r, 'PreToolUse');
+      const j = r.json;
+      // A JSON answer counts on exit 2 as on exit 0 (hook-pre-bash: a JSON deny with exit 2
+      // gives its reason, not the stderr text).
+      const decision = h?.permissionDecision ?? (j?.decision === 'block' ? 'deny' : j?.decision === 'approve' ? 'allow' : undefined);
+      const reason = typeof h?.permissionDecisionReason === 'string' ? h.permissionDecisionReason : typeof j?.reason === 'string' ? j.reason : undefined;
       const effects: string[] = [];
-      if (j.continue === false) {
+      if (r.exitCode === 2 && decision === undefined) {
+        exit2 ??= `${label} hook error: [${r.hook.command}]: ${r.stderr === '' ? 'No stderr output' : r.stderr}`;
+        effects.push('exit 2: blocks the call, stderr to the model');
+      } else if (r.exitCode !== 0 && r.exitCode !== 2) {
+        effects.push(r.timedOut ? 'timed out: no effect on the call' : `exit ${r.exitCode}: a non-blocking error, shown to the user only`);
+      }
+      if (j?.continue === false) {
         out.stop = true;
         effects.push('continue: false ends the session');
       }
-      const decision = h?.permissionDecision ?? (j.decision === 'block' ? 'deny' : j.decision === 'approve' ? 'allow' : undefined);
-      const reason = typeof h?.permissionDecisionReason === 'string' ? h.permissionDecisionReason : typeof j.reason === 'string' ? j.reason : undefined;
       if (decision === 'deny') {
-        deny ??= { reason: reason ?? `Blocked by hook` };
+        deny ??= reason ?? `Hook ${label} denied this tool`;
         effects.push('deny');
       } else if (decision === 'ask') {
         ask ??= reason !== undefined ? { reason } : {};
         effects.push('ask');
       } else if (decision === 'allow') {
-        allow ??= { reason: reason ?? 'Allowed by a PreToolUse hook' };
+        allow ??= reason ?? 'no reason given';
         effects.push('allow');
       }
       if (h && isObject(h.updatedInput)) {
         out.updatedInput = h.updatedInput;
-        effects.push('updatedInput');
+        effects.push('updatedInput replaces the input');
       }
       if (h && typeof h.additionalContext === 'string') {
         out.attachments.push(`${label} hook additional context: ${h.additionalContext}`);
-        effects.push('additionalContext');
+        effects.push('additionalContext to the model');
       }
-      out.steps.push(step('PreToolUse', r, effects.length ? effects.join(', ') : 'JSON without an effect on the call'));
+      out.steps.push(step('PreToolUse', r, effects.length ? effects.join('; ') : 'no effect on the call'));
     }
-    if (!out.block && deny) out.block = { content: deny.reason, permissionDenial: true, reason: 'A PreToolUse hook denied the call.' };
-    else if (!out.block && ask) out.ask = ask;
-    else if (!out.block && allow) out.allow = allow;
+    // A JSON deny wins over another hook's exit 2 (hook-sources-deny-vs-allow), deny over ask,
+    // ask over allow (hook-multi-deny-and-ask).
+    if (deny !== undefined) out.block = { content: deny, permissionDenial: true, reason: 'A PreToolUse hook denied the call.' };
+    else if (exit2 !== undefined) out.block = { content: exit2, permissionDenial: true, reason: 'A PreToolUse hook exited with code 2, which blocks the call; its stderr goes to the model.' };
+    else if (ask) out.ask = { reason: ask.reason ?? `Hook ${label} asked for confirmation for this tool` };
+    else if (allow !== undefined) out.allow = { reason: allow };
     return out;
   }
 

@@ -1,7 +1,8 @@
 // Hooks from the settings sources (user, project, local; managed first when given), as Claude
 // Code reads them: `hooks: { <Event>: [{ matcher?, hooks: [{ type: "command", command,
-// timeout? }] }] }`. Recorded (hook-bad-settings-*): an entry Claude Code cannot read is not run,
-// and other sources' hooks still run. Problems are returned for people, never fixed silently.
+// timeout? }] }] }`. Recorded (hook-bad-settings-*): a hook Claude Code cannot read is not run;
+// the valid hooks of the same file and of other sources still run. Problems are returned for
+// people, never fixed silently.
 
 export const HOOK_EVENTS = [
   'PreToolUse',
@@ -56,8 +57,6 @@ export function readHooks(value: unknown, source: HookSource): { hooks: HookComm
   const problems: string[] = [];
   if (value === undefined) return { hooks, problems };
   if (!isObject(value)) return { hooks, problems: [`${source} settings: "hooks" must be an object of event names.`] };
-  // A source with an unreadable entry is dropped whole: recorded, a PostToolUse hook next to an
-  // unknown event name did not run (hook-bad-settings-event).
   const local: HookCommand[] = [];
   for (const [event, entries] of Object.entries(value)) {
     const at = `${source} settings: hooks.${event}`;
@@ -87,7 +86,7 @@ export function readHooks(value: unknown, source: HookSource): { hooks: HookComm
       });
     });
   }
-  if (problems.length === 0) hooks.push(...local);
+  hooks.push(...local);
   return { hooks, problems };
 }
 

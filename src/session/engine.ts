@@ -11,6 +11,7 @@ import { ruleString, USER_REJECTED, USER_REJECTED_STRUCTURED, type OnAsk, type P
 import { changedFileNotes } from './changed-files';
 import type { SessionDecision, SessionPermissions } from './permissions';
 import { snapshotFiles } from './tree';
+import { joinHookTexts } from '../hooks/session';
 import { afterCall, beforePermission, onPermissionAsk, withPreHooks, type SessionHooks } from './hooks';
 import { formatValidationError } from './validation';
 
@@ -41,6 +42,10 @@ export interface CallRecord {
   outcome?: unknown;
   /** Hooks that ran for this call, in the order they ran (settings `hooks`). */
   hooks?: HookStep[];
+  /** A hook answered `continue: false`: the session ends with this call. */
+  endsSession?: boolean;
+  /** Texts the call's hooks send the model; a model call's are joined into one message. */
+  hookNotes?: string[];
   /** `stopped`: the person stopped the model call before this call started. */
   stage: 'unknown-tool' | 'input' | 'validate' | 'permission' | 'call' | 'crash' | 'stopped';
 }
@@ -85,6 +90,7 @@ interface Prepared {
   hooks?: HookStep[];
   /** Messages the call's hooks send the model after its result. */
   hookTexts?: string[];
+  endsSession?: boolean;
 }
 
 /** What Claude Code sends for a tool call an interrupt kept from starting (its
@@ -186,10 +192,22 @@ export class Session {
         return { ...base, parsed: input, stage: 'validate', outcome: early, rendered: tool.render(early, ctx), explain: tool.explain(early), consulted: tool.consulted?.(early) };
       }
     }
-    const hooked = this.opts.hooks ? await beforePermission(this.opts.hooks, { tool, use, input, ctx, mode: this.opts.permissions.mode }) : undefined;
-    if (hooked?.record) return { ...base, ...hooked.record };
+    const hooked = this.opts.hooks ? await beforePermission(this.opts.hooks, this.hookedCall(tool, use, input, ctx)) : undefined;
+    if (hooked?.record) return withPreHooks({ ...base, ...hooked.record }, { ...hooked, texts: hooked.texts }, this.placement);
     const r = await this.permit(use, ctx, tool, hooked?.input ?? input, base, refused, hooked);
-    return hooked ? withPreHooks(r, hooked) : r;
+    return hooked ? withPreHooks(r, hooked, this.placement) : r;
+  }
+
+  private get placement(): 'attachment' | 'inline' {
+    return this.opts.profile.noticePlacement(this.opts.model);
+  }
+
+  private hookedCall(tool: AnyTool, use: ToolUse, input: unknown, ctx: ToolContext) {
+    const parse = (v: unknown) => {
+      const r = inputSchemaFor(tool.name, tool.schema, this.opts.profile).safeParse(v);
+      return r.success ? { ok: true as const, data: r.data as unknown } : { ok: false as const, text: formatValidationError(tool.name, r.error, this.opts.profile.zodOptionMessage).content };
+    };
+    return { tool, use, input, ctx, mode: this.opts.permissions.mode, placement: this.placement, parse };
   }
 
   /** The tool's own permission check and the permission engine (with a PreToolUse hook's
@@ -215,8 +233,8 @@ export class Session {
     const req = tool.permissionRequest(input, ctx);
     let decision = await this.opts.permissions.decide(req);
     if (hooked?.decide) decision = hooked.decide(decision);
-    if (decision.behavior === 'ask' && this.opts.hooks) {
-      const answered = await onPermissionAsk(this.opts.hooks, { tool, use, input, ctx, mode: this.opts.permissions.mode }, req, decision, this.opts.permissions);
+    if (decision.behavior === 'ask' && this.opts.hooks && !hooked?.hookAsked) {
+      const answered = await onPermissionAsk(this.opts.hooks, this.hookedCall(tool, use, input, ctx), req, decision, this.opts.permissions);
       if (answered) {
         if ('record' in answered) return { ...base, ...answered.record, hooks: answered.steps };
         return { tool, input: answered.input, decision: answered.decision, hooks: answered.steps };
@@ -273,7 +291,8 @@ export class Session {
 
   private async execute(use: ToolUse, ctx: ToolContext, p: Prepared): Promise<CallRecord> {
     const rec = await this.callTool(use, ctx, p);
-    return this.opts.hooks ? afterCall(this.opts.hooks, { tool: p.tool, use, input: p.input, ctx, mode: this.opts.permissions.mode }, rec, p.hookTexts) : rec;
+    const done = this.opts.hooks ? await afterCall(this.opts.hooks, this.hookedCall(p.tool, use, p.input, ctx), rec, p.hookTexts) : rec;
+    return p.endsSession ? { ...done, endsSession: true } : done;
   }
 
   private async callTool(use: ToolUse, ctx: ToolContext, p: Prepared): Promise<CallRecord> {
@@ -333,6 +352,8 @@ export class Session {
     }
     const attachments: Attachment[] = [...this.conversation.pending.splice(0)];
     for (const r of records) attachments.push(...(r.rendered.attachments ?? []));
+    const hookNote = joinHookTexts(records.flatMap((r) => r.hookNotes ?? []));
+    if (hookNote) attachments.push(hookNote);
     const notes = await changedFileNotes(this.opts.ledger, this.opts.ws.fs);
     if (this.opts.profile.noticePlacement(this.opts.model) === 'attachment') addSystemText(attachments, notes);
     else inlineNotes(records, notes);

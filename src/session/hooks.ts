@@ -1,7 +1,9 @@
 // The session's side of hooks (src/hooks): where a tool call meets them. Kept out of engine.ts
 // so the engine only calls three functions: before the permission check, when a call would
 // prompt, and after the call.
-import { formatterNote, joinHookTexts, type HookStep, type ToolHooks } from '../hooks/session';
+import { formatterNote, type HookStep, type ToolHooks } from '../hooks/session';
+import { persistedText } from '../tools/bash/render';
+import { persistedOutputPath, sessionId, shortId } from '../tools/bash/paths';
 import type { LedgerEntry } from '../ledger/ledger';
 import type { AnyTool, ToolContext } from '../tools/types';
 import type { PromptRecord } from './ask';
@@ -16,6 +18,10 @@ export interface HookedCall {
   input: unknown;
   ctx: ToolContext;
   mode: string | undefined;
+  /** Where hook texts go for this model (the profile's notice placement). */
+  placement: 'attachment' | 'inline';
+  /** The tool's schema check, for a hook's updatedInput. */
+  parse: (input: unknown) => { ok: true; data: unknown } | { ok: false; text: string };
 }
 
 interface PreResult {
@@ -27,6 +33,10 @@ interface PreResult {
   input?: unknown;
   /** Changes the permission engine's decision (a hook's allow or ask). */
   decide?: (d: SessionDecision) => SessionDecision;
+  /** The ask came from the hook: no PermissionRequest hook runs for it (hook-permreq-bypass-ask-rule). */
+  hookAsked?: boolean;
+  /** `continue: false`: the session ends after this call. */
+  stop?: boolean;
 }
 
 const info = (c: HookedCall) => ({ toolName: c.tool.name, toolUseId: c.use.id, input: c.input, permissionMode: c.mode ?? 'default' });
@@ -35,43 +45,51 @@ export async function beforePermission(hooks: SessionHooks, c: HookedCall): Prom
   if (!hooks.active) return undefined;
   const pre = await hooks.preToolUse(info(c));
   if (pre.steps.length === 0) return undefined;
-  const out: PreResult = { steps: pre.steps, texts: pre.attachments };
-  if (pre.block) {
-    const decision: SessionDecision = { behavior: 'deny', reason: pre.block.reason, message: pre.block.content, permissionDenial: pre.block.permissionDenial };
+  const out: PreResult = { steps: pre.steps, texts: pre.attachments, ...(pre.stop ? { stop: true } : {}) };
+  const refuse = (content: string, reason: string, parsed: unknown) => {
     out.record = {
-      parsed: c.input,
+      parsed,
       stage: 'permission',
-      decision,
-      rendered: { content: pre.block.content, is_error: true, structured: `Error: ${pre.block.content}` },
-      explain: pre.block.reason,
+      decision: { behavior: 'deny', reason, message: content, permissionDenial: true },
+      rendered: { content, is_error: true, structured: `Error: ${content}` },
+      explain: reason,
     };
     return out;
+  };
+  if (pre.block) {
+    // Models that take notices inside the tool result get the text trimmed (hook-strict-model-ctx).
+    const content = c.placement === 'inline' ? pre.block.content.trimEnd() : pre.block.content;
+    return refuse(content, pre.block.reason, c.input);
   }
-  // updatedInput replaces the fields it names (hook-pre-updated-input: a description alone
-  // keeps the command).
-  if (pre.updatedInput) out.input = { ...(c.input as Record<string, unknown>), ...pre.updatedInput };
+  // updatedInput replaces the whole input and is checked against the schema again
+  // (hook-pre-updated-input: a description alone fails for want of a command).
+  if (pre.updatedInput) {
+    const parsed = c.parse(pre.updatedInput);
+    if (!parsed.ok)
+      return refuse(`PreToolUse hook for ${c.tool.name} returned updatedInput that failed schema validation: ${parsed.text}`, 'The input a PreToolUse hook returned does not match the schema.', c.input);
+    out.input = parsed.data;
+  }
   if (pre.allow) {
     const reason = pre.allow.reason;
-    // An allow skips the prompt; a deny rule still refuses (hook-pre-allow-vs-deny-rule).
-    out.decide = (d) => (d.behavior === 'ask' ? { behavior: 'allow', reason: `A PreToolUse hook allowed the call: ${reason}` } : d);
-  } else if (pre.ask) {
-    const message = pre.ask.reason;
+    // An allow answers what would prompt and what the mode refuses (dontAsk, plan:
+    // hook-dontask-allow, hook-plan-allow); a deny rule still refuses (hook-pre-allow-vs-deny-rule).
     out.decide = (d) =>
-      d.behavior === 'deny'
-        ? d
-        : { behavior: 'ask', reason: 'A PreToolUse hook asked for a prompt.', ...(message !== undefined ? { message, structured: `Error: ${message}` } : {}), permissionDenial: true };
+      d.behavior === 'ask' || (d.behavior === 'deny' && d.rule?.source === 'mode') ? { behavior: 'allow', reason: `A PreToolUse hook allowed the call (${reason}).` } : d;
+  } else if (pre.ask) {
+    const message = pre.ask.reason ?? '';
+    out.hookAsked = true;
+    out.decide = (d) =>
+      d.behavior === 'deny' ? d : { behavior: 'ask', reason: 'A PreToolUse hook asked for a prompt.', message, structured: `Error: ${message}`, permissionDenial: true };
   }
   return out;
 }
 
 /** Adds the PreToolUse steps and texts to what came of the call. */
-export function withPreHooks<T extends CallRecord | { hooks?: HookStep[]; hookTexts?: string[] }>(r: T, pre: PreResult): T {
+export function withPreHooks<T extends CallRecord | { hooks?: HookStep[]; hookTexts?: string[]; endsSession?: boolean }>(r: T, pre: PreResult, placement: 'attachment' | 'inline'): T {
   const hooks = [...pre.steps, ...(r.hooks ?? [])];
-  if ('rendered' in r) {
-    const att = joinHookTexts(pre.texts);
-    return att ? { ...r, hooks, rendered: { ...r.rendered, attachments: [...(r.rendered.attachments ?? []), att] } } : { ...r, hooks };
-  }
-  return { ...r, hooks, hookTexts: pre.texts };
+  const stop = pre.stop ? { endsSession: true } : {};
+  if ('rendered' in r) return withTexts({ ...r, hooks, ...stop }, pre.texts, [], placement) as T;
+  return { ...r, hooks, hookTexts: pre.texts, ...stop };
 }
 
 type Asked =
@@ -93,14 +111,15 @@ export async function onPermissionAsk(
   if (r.decision.behavior === 'deny') {
     const message = r.decision.message;
     const decision: SessionDecision = { behavior: 'deny', reason: 'A PermissionRequest hook denied the call.', message, structured: `Error: ${message}`, permissionDenial: true };
-    return { steps: r.steps, record: { parsed: c.input, stage: 'permission', decision, rendered: { content: message, is_error: true, structured: `Error: ${message}` }, explain: decision.reason } };
+    // interrupt: true stops the session as a person's interrupt would (hook-permreq-interrupt).
+    return { steps: r.steps, record: { parsed: c.input, stage: 'permission', decision, rendered: { content: message, is_error: true, structured: `Error: ${message}` }, explain: decision.reason, ...(r.decision.interrupt ? { endsSession: true } : {}) } };
   }
   if (!r.decision.updatedInput) return { steps: r.steps, input: c.input, decision: { behavior: 'allow', reason: 'A PermissionRequest hook allowed the call.' } };
   // Modified input is checked again against deny rules (hook-permreq-bash-2: an rm rewrite).
   const input = { ...(c.input as Record<string, unknown>), ...r.decision.updatedInput };
   const again = await permissions.decide(c.tool.permissionRequest(input, c.ctx));
   if (again.behavior === 'deny') {
-    return { steps: r.steps, record: { parsed: input, stage: 'permission', decision: again, rendered: { content: again.message ?? 'Permission denied.', is_error: true, structured: again.structured ?? `Error: ${again.message ?? 'Permission denied.'}` }, explain: again.reason } };
+    return { steps: r.steps, record: { parsed: c.input, stage: 'permission', decision: again, rendered: { content: again.message ?? 'Permission denied.', is_error: true, structured: again.structured ?? `Error: ${again.message ?? 'Permission denied.'}` }, explain: again.reason } };
   }
   return { steps: r.steps, input, decision: { behavior: 'allow', reason: 'A PermissionRequest hook allowed the call with modified input.' } };
 }
@@ -113,24 +132,31 @@ function suggestionJson(u: unknown): unknown {
 /** PostToolUse (or PostToolUseFailure for an error result), and the formatter check: a hook
  * that changed the file an Edit or Write just wrote. */
 export async function afterCall(hooks: SessionHooks, c: HookedCall, rec: CallRecord, preTexts: readonly string[] = []): Promise<CallRecord> {
-  if (!hooks.active) return preTexts.length ? withTexts(rec, preTexts, []) : rec;
+  if (!hooks.active) return withTexts(rec, preTexts, [], c.placement);
   const before = c.ctx.ledger.get(pathOf(c.input) ?? '');
-  const wrote = before && before.callId === c.use.id ? before : undefined;
+  const wrote = before && before.callId === c.use.id && (before.via === 'Edit' || before.via === 'Write') ? before : undefined;
   const failed = rec.rendered.is_error;
   const post = failed
     ? await hooks.postToolUseFailure(info(c), typeof rec.rendered.content === 'string' ? unwrap(rec.rendered.content) : '')
     : await hooks.postToolUse(info(c), rec.rendered.structured);
-  const texts = [...post.attachments];
+  const texts = await Promise.all(post.attachments.map((t) => persistLong(c, t)));
   if (wrote && !failed && post.steps.length > 0) {
     const note = await formatted(c, wrote);
     if (note) texts.push(note);
   }
-  return withTexts({ ...rec, hooks: [...(rec.hooks ?? []), ...post.steps] }, preTexts, texts);
+  return withTexts({ ...rec, hooks: [...(rec.hooks ?? []), ...post.steps], ...(post.stop ? { endsSession: true } : {}) }, preTexts, texts, c.placement);
 }
 
-function withTexts(rec: CallRecord, pre: readonly string[], post: readonly string[]): CallRecord {
-  const att = joinHookTexts([...pre, ...post]);
-  return att ? { ...rec, rendered: { ...rec.rendered, attachments: [...(rec.rendered.attachments ?? []), att] } } : rec;
+/** The call's hook texts for the model. As a system message (most models): one text, end
+ * trimmed. Inline (claude-opus-4-6, hook-strict-model-ctx): PreToolUse texts as a user
+ * message in <system-reminder> tags, PostToolUse texts appended to the tool result, untrimmed. */
+function withTexts(rec: CallRecord, pre: readonly string[], post: readonly string[], placement: 'attachment' | 'inline'): CallRecord {
+  // Texts of all the calls of one model call become one system message (hook-parallel-reads).
+  if (placement === 'attachment') return pre.length || post.length ? { ...rec, hookNotes: [...(rec.hookNotes ?? []), ...pre, ...post] } : rec;
+  let { rendered } = rec;
+  if (pre.length) rendered = { ...rendered, attachments: [...(rendered.attachments ?? []), ...pre.map((t) => ({ role: 'user' as const, type: 'text' as const, text: `<system-reminder>\n${t}\n</system-reminder>` }))] };
+  if (post.length && typeof rendered.content === 'string') rendered = { ...rendered, content: post.reduce((acc, t) => `${acc}\n\n<system-reminder>\n${t}\n</system-reminder>`, rendered.content) };
+  return rendered === rec.rendered ? rec : { ...rec, rendered };
 }
 
 const unwrap = (t: string) => t.replace(/^<tool_use_error>([\s\S]*)<\/tool_use_error>$/, '$1');
@@ -139,6 +165,26 @@ function pathOf(input: unknown): string | undefined {
   const i = input as Record<string, unknown>;
   const p = i.file_path ?? i.notebook_path;
   return typeof p === 'string' ? p : undefined;
+}
+
+/** Additional context over 10 000 characters is saved to a file and the model gets a preview
+ * (hook-post-bash-3), as Bash does with long output. */
+const CONTEXT_LIMIT = 10000;
+const PREVIEW = 2000;
+
+async function persistLong(c: HookedCall, text: string): Promise<string> {
+  const m = /^(\S+ hook additional context: )([\s\S]*)$/.exec(text);
+  if (!m || (m[2] as string).length <= CONTEXT_LIMIT) return text;
+  const body = m[2] as string;
+  const { ws, conversation } = c.ctx;
+  const path = persistedOutputPath(ws.info.home, ws.info.cwd, sessionId(conversation), shortId(conversation, 'r'));
+  try {
+    await ws.fs.mkdir(path.slice(0, path.lastIndexOf('/')), { recursive: true });
+    await ws.fs.writeFile(path, new TextEncoder().encode(body));
+  } catch {
+    return text;
+  }
+  return `${m[1] as string}${persistedText({ path, size: body.length, preview: body.slice(0, PREVIEW), more: body.length > PREVIEW })}`;
 }
 
 /** The file changed under the entry the call made: the ledger takes the new content (the next

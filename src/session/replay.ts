@@ -2,6 +2,7 @@
 // the oracle's format, normalised the same way.
 import { dirname, resolve } from 'pathe';
 import { createToolHooks } from '../hooks';
+import { sessionId } from '../tools/bash/paths';
 import { Ledger } from '../ledger/ledger';
 import { getProfile } from '../profiles';
 import type { Profile } from '../profiles/types';
@@ -161,6 +162,9 @@ export async function replayScenario(ws: Workspace, scen: Scenario, id: string, 
     host: { shell: ws.shell, cwd: () => conversationCwd.get(), projectDir: ws.info.cwd, env, ...(opts.signal ? { signal: opts.signal } : {}) },
     home: ws.info.home,
     effortLevel: profile.hookEffortLevel,
+    // The ids tool-results paths use, so that normalised results name the same session.
+    sessionId: () => sessionId(session.conversation),
+    promptId: () => promptIdOf(session.conversation),
   });
   const session = new Session({
     ws,
@@ -201,6 +205,12 @@ export async function replayScenario(ws: Workspace, scen: Scenario, id: string, 
     }
     const rec = await session.runModelCall(uses, opts.signal);
     opts.onModelCall?.(rec);
+    // A hook's `continue: false` ends the session before the model sees this turn's results:
+    // the oracle records the turns before it (hook-post-bash-2).
+    if (rec.calls.some((c) => c.endsSession)) {
+      turns.push({ turn: t, calls: [], attachments: [], actions });
+      break;
+    }
     for (const c of rec.calls) if (c.decision?.permissionDenial) denials.push({ tool_name: c.name, tool_use_id: c.id, tool_input: c.parsed ?? c.input });
     turns.push({
       turn: t,
@@ -254,4 +264,15 @@ export async function replayScenario(ws: Workspace, scen: Scenario, id: string, 
   const result = N.value(raw) as ScenarioResult;
   result.scenario = id;
   return { result, session, problems: setup.problems, stopped: opts.signal?.aborted === true };
+}
+
+/** The id of the session's one prompt (`go`), as hook inputs carry it: a UUID apart from the
+ * session's, made once per conversation. */
+function promptIdOf(conversation: Session['conversation']): string {
+  const key = 'hooks.promptId';
+  const known = conversation.state.get(key);
+  if (typeof known === 'string') return known;
+  const id = `00000000-0000-4000-9000-${conversation.nextId('prompt').replace(/\D/g, '').padStart(12, '0')}`;
+  conversation.state.set(key, id);
+  return id;
 }
