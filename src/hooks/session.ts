@@ -98,8 +98,7 @@ export class ToolHooks {
     });
     const out: PreOutcome = { steps: [], attachments: [] };
     const label = `PreToolUse:${c.toolName}`;
-    let exit2: string | undefined;
-    let deny: string | undefined;
+    let block: { content: string; reason: string } | undefined;
     let ask: { reason?: string } | undefined;
     let allow: string | undefined;
     for (const r of runs) {
@@ -111,7 +110,7 @@ export class ToolHooks {
       const reason = typeof h?.permissionDecisionReason === 'string' ? h.permissionDecisionReason : typeof j?.reason === 'string' ? j.reason : undefined;
       const effects: string[] = [];
       if (r.exitCode === 2 && decision === undefined) {
-        exit2 ??= `${label} hook error: [${r.hook.command}]: ${r.stderr === '' ? 'No stderr output' : r.stderr}`;
+        block ??= { content: `${label} hook error: [${r.hook.command}]: ${r.stderr === '' ? 'No stderr output' : r.stderr}`, reason: 'A PreToolUse hook exited with code 2, which blocks the call; its stderr goes to the model.' };
         effects.push('exit 2: blocks the call, stderr to the model');
       } else if (r.exitCode !== 0 && r.exitCode !== 2) {
         effects.push(r.timedOut ? 'timed out: no effect on the call' : `exit ${r.exitCode}: a non-blocking error, shown to the user only`);
@@ -121,7 +120,7 @@ export class ToolHooks {
         effects.push('continue: false ends the session');
       }
       if (decision === 'deny') {
-        deny ??= reason ?? `Hook ${label} denied this tool`;
+        block ??= { content: reason ?? `Hook ${label} denied this tool`, reason: 'A PreToolUse hook denied the call.' };
         effects.push('deny');
       } else if (decision === 'ask') {
         ask ??= reason !== undefined ? { reason } : {};
@@ -140,10 +139,10 @@ export class ToolHooks {
       }
       out.steps.push(step('PreToolUse', r, effects.length ? effects.join('; ') : 'no effect on the call'));
     }
-    // A JSON deny wins over another hook's exit 2 (hook-sources-deny-vs-allow), deny over ask,
-    // ask over allow (hook-multi-deny-and-ask).
-    if (deny !== undefined) out.block = { content: deny, permissionDenial: true, reason: 'A PreToolUse hook denied the call.' };
-    else if (exit2 !== undefined) out.block = { content: exit2, permissionDenial: true, reason: 'A PreToolUse hook exited with code 2, which blocks the call; its stderr goes to the model.' };
+    // A block (exit 2 or deny) wins over ask, ask over allow (hook-multi-deny-and-ask). Between
+    // two blocking hooks Claude Code takes the first to finish (hook-sources-deny-vs-allow gave
+    // either in two recordings); here the first in settings order.
+    if (block) out.block = { ...block, permissionDenial: true };
     else if (ask) out.ask = { reason: ask.reason ?? `Hook ${label} asked for confirmation for this tool` };
     else if (allow !== undefined) out.allow = { reason: allow };
     return out;

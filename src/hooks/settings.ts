@@ -58,6 +58,10 @@ export function readHooks(value: unknown, source: HookSource): { hooks: HookComm
   if (value === undefined) return { hooks, problems };
   if (!isObject(value)) return { hooks, problems: [`${source} settings: "hooks" must be an object of event names.`] };
   const local: HookCommand[] = [];
+  // A wrongly shaped entry (not an array, a timeout that is not a number) makes Claude Code drop
+  // the file's hooks: hook-bad-settings-timeout, hook-bad-settings-shape. A hook without a type
+  // is only skipped (hook-bad-settings-mixed: the file's other hook ran).
+  const fatal: string[] = [];
   for (const [event, entries] of Object.entries(value)) {
     const at = `${source} settings: hooks.${event}`;
     if (!isEvent(event)) {
@@ -65,28 +69,29 @@ export function readHooks(value: unknown, source: HookSource): { hooks: HookComm
       continue;
     }
     if (!Array.isArray(entries)) {
-      problems.push(`${at} must be an array of { matcher, hooks } entries.`);
+      fatal.push(`${at} must be an array of { matcher, hooks } entries.`);
       continue;
     }
     entries.forEach((entry, i) => {
-      if (!isObject(entry)) return problems.push(`${at}[${i}] must be an object.`);
+      if (!isObject(entry)) return fatal.push(`${at}[${i}] must be an object.`);
       const { matcher } = entry;
-      if (matcher !== undefined && typeof matcher !== 'string') return problems.push(`${at}[${i}].matcher must be a string.`);
-      if (!Array.isArray(entry.hooks)) return problems.push(`${at}[${i}].hooks must be an array.`);
+      if (matcher !== undefined && typeof matcher !== 'string') return fatal.push(`${at}[${i}].matcher must be a string.`);
+      if (!Array.isArray(entry.hooks)) return fatal.push(`${at}[${i}].hooks must be an array.`);
       entry.hooks.forEach((h, j) => {
         const hat = `${at}[${i}].hooks[${j}]`;
-        if (!isObject(h)) return problems.push(`${hat} must be an object.`);
+        if (!isObject(h)) return fatal.push(`${hat} must be an object.`);
         if (h.type !== 'command') {
           // prompt/agent/http hooks need a model or the network: not emulated.
           return problems.push(h.type === undefined ? `${hat} has no "type".` : `${hat}: hooks of type ${JSON.stringify(h.type)} are not emulated (only "command").`);
         }
         if (typeof h.command !== 'string' || h.command === '') return problems.push(`${hat}.command must be a non-empty string.`);
-        if (h.timeout !== undefined && (typeof h.timeout !== 'number' || !(h.timeout > 0))) return problems.push(`${hat}.timeout must be a positive number of seconds.`);
+        if (h.timeout !== undefined && (typeof h.timeout !== 'number' || !(h.timeout > 0))) return fatal.push(`${hat}.timeout must be a positive number of seconds.`);
         local.push({ event, ...(matcher !== undefined ? { matcher } : {}), command: h.command, ...(h.timeout !== undefined ? { timeout: h.timeout as number } : {}), source });
       });
     });
   }
-  hooks.push(...local);
+  if (fatal.length === 0) hooks.push(...local);
+  else problems.push(...fatal.map((f) => `${f} The file's hooks are not used.`));
   return { hooks, problems };
 }
 

@@ -12,7 +12,7 @@ import { changedFileNotes } from './changed-files';
 import type { SessionDecision, SessionPermissions } from './permissions';
 import { snapshotFiles } from './tree';
 import { joinHookTexts } from '../hooks/session';
-import { afterCall, beforePermission, onPermissionAsk, withPreHooks, type SessionHooks } from './hooks';
+import { afterCall, beforePermission, onPermissionAsk, parseHookInput, withPreHooks, type SessionHooks } from './hooks';
 import { formatValidationError } from './validation';
 
 /** Every file under the workspace root, by absolute path (time travel in the UI). */
@@ -194,7 +194,10 @@ export class Session {
     }
     const hooked = this.opts.hooks ? await beforePermission(this.opts.hooks, this.hookedCall(tool, use, input, ctx)) : undefined;
     if (hooked?.record) return withPreHooks({ ...base, ...hooked.record }, { ...hooked, texts: hooked.texts }, this.placement);
-    const r = await this.permit(use, ctx, tool, hooked?.input ?? input, base, refused, hooked);
+    const updated = hooked?.input;
+    // A call refused after a hook rewrote its input is listed with the new input.
+    const refusedAs = updated === undefined ? refused : (d: SessionDecision, pr?: PromptRecord) => ({ ...refused(d, pr), parsed: updated });
+    const r = await this.permit(use, ctx, tool, updated ?? input, base, refusedAs, hooked);
     return hooked ? withPreHooks(r, hooked, this.placement) : r;
   }
 
@@ -203,10 +206,7 @@ export class Session {
   }
 
   private hookedCall(tool: AnyTool, use: ToolUse, input: unknown, ctx: ToolContext) {
-    const parse = (v: unknown) => {
-      const r = inputSchemaFor(tool.name, tool.schema, this.opts.profile).safeParse(v);
-      return r.success ? { ok: true as const, data: r.data as unknown } : { ok: false as const, text: formatValidationError(tool.name, r.error, this.opts.profile.zodOptionMessage).content };
-    };
+    const parse = (v: unknown) => parseHookInput(tool.name, inputSchemaFor(tool.name, tool.schema, this.opts.profile), v);
     return { tool, use, input, ctx, mode: this.opts.permissions.mode, placement: this.placement, parse };
   }
 
@@ -290,6 +290,7 @@ export class Session {
   }
 
   private async execute(use: ToolUse, ctx: ToolContext, p: Prepared): Promise<CallRecord> {
+    if (p.endsSession) return { ...stoppedRecord(use), hooks: p.hooks ?? [], endsSession: true, explain: 'A PreToolUse hook answered continue: false, so the session ended before the call ran.' };
     const rec = await this.callTool(use, ctx, p);
     const done = this.opts.hooks ? await afterCall(this.opts.hooks, this.hookedCall(p.tool, use, p.input, ctx), rec, p.hookTexts) : rec;
     return p.endsSession ? { ...done, endsSession: true } : done;

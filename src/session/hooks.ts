@@ -5,8 +5,10 @@ import { formatterNote, type HookStep, type ToolHooks } from '../hooks/session';
 import { persistedText } from '../tools/bash/render';
 import { persistedOutputPath, sessionId, shortId } from '../tools/bash/paths';
 import type { LedgerEntry } from '../ledger/ledger';
+import type { z } from 'zod';
 import type { AnyTool, ToolContext } from '../tools/types';
 import type { PromptRecord } from './ask';
+import type { PermissionUpdate } from './prompt';
 import type { CallRecord, ToolUse } from './engine';
 import type { SessionDecision, SessionPermissions } from './permissions';
 
@@ -71,10 +73,12 @@ export async function beforePermission(hooks: SessionHooks, c: HookedCall): Prom
   }
   if (pre.allow) {
     const reason = pre.allow.reason;
-    // An allow answers what would prompt and what the mode refuses (dontAsk, plan:
-    // hook-dontask-allow, hook-plan-allow); a deny rule still refuses (hook-pre-allow-vs-deny-rule).
+    // An allow answers what the mode would prompt for or refuse (dontAsk, plan: hook-dontask-allow,
+    // hook-plan-allow); deny and ask rules still apply (hook-pre-allow-vs-deny-rule).
     out.decide = (d) =>
-      d.behavior === 'ask' || (d.behavior === 'deny' && d.rule?.source === 'mode') ? { behavior: 'allow', reason: `A PreToolUse hook allowed the call (${reason}).` } : d;
+      (d.behavior === 'ask' && (d.rule === undefined || d.rule.source === 'mode')) || (d.behavior === 'deny' && d.rule?.source === 'mode')
+        ? { behavior: 'allow', reason: `A PreToolUse hook allowed the call (${reason}).` }
+        : d;
   } else if (pre.ask) {
     const message = pre.ask.reason ?? '';
     out.hookAsked = true;
@@ -87,9 +91,10 @@ export async function beforePermission(hooks: SessionHooks, c: HookedCall): Prom
 /** Adds the PreToolUse steps and texts to what came of the call. */
 export function withPreHooks<T extends CallRecord | { hooks?: HookStep[]; hookTexts?: string[]; endsSession?: boolean }>(r: T, pre: PreResult, placement: 'attachment' | 'inline'): T {
   const hooks = [...pre.steps, ...(r.hooks ?? [])];
-  const stop = pre.stop ? { endsSession: true } : {};
-  if ('rendered' in r) return withTexts({ ...r, hooks, ...stop }, pre.texts, [], placement) as T;
-  return { ...r, hooks, hookTexts: pre.texts, ...stop };
+  // continue: false stops the session only when the call would run; a call the permission
+  // check refuses gets its refusal and the session goes on (hook-pre-default-2).
+  if ('rendered' in r) return withTexts({ ...r, hooks }, pre.texts, [], placement) as T;
+  return { ...r, hooks, hookTexts: pre.texts, ...(pre.stop ? { endsSession: true } : {}) };
 }
 
 type Asked =
@@ -105,7 +110,7 @@ export async function onPermissionAsk(
   permissions: SessionPermissions,
 ): Promise<Asked | undefined> {
   if (!hooks.active) return undefined;
-  const suggestions = permissions.suggest?.(req, asked).map(suggestionJson);
+  const suggestions = hookSuggestions(c, asked, permissions.suggest?.(req, asked) ?? []);
   const r = await hooks.permissionRequest(info(c), suggestions);
   if (!r.decision) return undefined;
   if (r.decision.behavior === 'deny') {
@@ -124,9 +129,18 @@ export async function onPermissionAsk(
   return { steps: r.steps, input, decision: { behavior: 'allow', reason: 'A PermissionRequest hook allowed the call with modified input.' } };
 }
 
-/** The permission_suggestions field of a PermissionRequest input (hook-input-default-mode). */
-function suggestionJson(u: unknown): unknown {
-  return u;
+/** The permission_suggestions of a PermissionRequest input, as recorded (hook-input-default-mode,
+ * hook-permreq-*): an Edit or Write the mode would prompt for suggests acceptEdits; a Bash file
+ * command refused for its path suggests adding the directory and acceptEdits; other rules are
+ * suggested for the session. An empty list leaves the field out. */
+function hookSuggestions(c: HookedCall, asked: SessionDecision, ours: readonly PermissionUpdate[]): unknown[] {
+  // An ask rule's prompt comes with no suggestion (hook-permreq-bypass-ask-rule).
+  if (asked.rule && asked.rule.source !== 'mode') return [];
+  const setMode = { type: 'setMode', mode: 'acceptEdits', destination: 'session' };
+  const name = c.tool.name;
+  if ((name === 'Edit' || name === 'Write' || name === 'NotebookEdit') && c.mode === 'default' && ours.every((u) => u.rules.every((r) => r.ruleContent === './**'))) return [setMode];
+  if (name === 'Bash' && / in '[^']*' (was blocked|needs approval)/.test(asked.message ?? '')) return [{ type: 'addDirectories', directories: [c.ctx.ws.info.cwd], destination: 'session' }, setMode];
+  return ours.map((u) => ({ ...u, destination: 'session' }));
 }
 
 /** PostToolUse (or PostToolUseFailure for an error result), and the formatter check: a hook
@@ -200,7 +214,30 @@ async function formatted(c: HookedCall, entry: LedgerEntry): Promise<string | un
     return undefined;
   }
   const content = new TextDecoder().decode(bytes).replace(/\r\n/g, '\n');
-  if (content === entry.content) return undefined;
+  // Same content under a new mtime (a formatter that changed nothing, a touch): the entry
+  // takes the mtime and nothing is said (hook-post-formatter-noop).
+  if (content === entry.content) {
+    if (mtimeMs !== entry.mtimeMs) c.ctx.ledger.set({ ...entry, mtimeMs });
+    return undefined;
+  }
   c.ctx.ledger.set({ ...entry, content, mtimeMs, partial: true, wholeContent: true });
   return formatterNote('PostToolUse', c.tool.name, entry.path);
+}
+
+/** A hook's updatedInput against the tool's schema. Unknown parameters are dropped, not
+ * refused, and the text has no InputValidationError prefix and no issue count
+ * (hook-pre-updated-input: `{"commnd": …}` names only the missing command). */
+export function parseHookInput(tool: string, schema: z.ZodType, input: unknown): { ok: true; data: unknown } | { ok: false; text: string } {
+  const first = schema.safeParse(input);
+  if (first.success) return { ok: true, data: first.data };
+  const unknown = new Set(first.error.issues.flatMap((i) => (i.code === 'unrecognized_keys' ? i.keys : [])));
+  const kept = typeof input === 'object' && input !== null ? Object.fromEntries(Object.entries(input).filter(([k]) => !unknown.has(k))) : input;
+  const second = unknown.size ? schema.safeParse(kept) : first;
+  if (second.success) return { ok: true, data: second.data };
+  const sentences = second.error.issues.map((i) =>
+    i.code === 'invalid_type'
+      ? `The parameter \`${i.path.map(String).join('.')}\` type is expected as \`${i.expected}\` but provided as \`unknown\``
+      : i.message,
+  );
+  return { ok: false, text: `${tool} failed due to the following ${sentences.length === 1 ? 'issue' : 'issues'}:\n${sentences.join('\n')}` };
 }

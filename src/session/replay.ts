@@ -205,13 +205,13 @@ export async function replayScenario(ws: Workspace, scen: Scenario, id: string, 
     }
     const rec = await session.runModelCall(uses, opts.signal);
     opts.onModelCall?.(rec);
+    for (const c of rec.calls) if (c.decision?.permissionDenial) denials.push({ tool_name: c.name, tool_use_id: c.id, tool_input: c.parsed ?? c.input });
     // A hook's `continue: false` ends the session before the model sees this turn's results:
     // the oracle records the turns before it (hook-post-bash-2).
     if (rec.calls.some((c) => c.endsSession)) {
       turns.push({ turn: t, calls: [], attachments: [], actions });
       break;
     }
-    for (const c of rec.calls) if (c.decision?.permissionDenial) denials.push({ tool_name: c.name, tool_use_id: c.id, tool_input: c.parsed ?? c.input });
     turns.push({
       turn: t,
       calls: rec.calls.map((c) => {
