@@ -69,7 +69,15 @@ export interface HookTexts {
   contextLimit: number;
 }
 
+export interface HookWording {
+  /** PreToolUse denies read `PreToolUse:<Tool> hook error: <reason>`. */
+  denyPrefixed: boolean;
+}
+
 export class ToolHooks {
+  /** The replayed version's wording (set by the session; 2.1.273's by default). */
+  wording: HookWording = { denyPrefixed: false };
+
   constructor(
     private readonly settings: HookSettings,
     private readonly host: HookHost,
@@ -98,7 +106,7 @@ export class ToolHooks {
     });
     const out: PreOutcome = { steps: [], attachments: [] };
     const label = `PreToolUse:${c.toolName}`;
-    let block: { content: string; reason: string } | undefined;
+    let block: { content: string; reason: string; exit2?: boolean } | undefined;
     let ask: { reason?: string } | undefined;
     let allow: string | undefined;
     for (const r of runs) {
@@ -110,7 +118,7 @@ export class ToolHooks {
       const reason = typeof h?.permissionDecisionReason === 'string' ? h.permissionDecisionReason : typeof j?.reason === 'string' ? j.reason : undefined;
       const effects: string[] = [];
       if (r.exitCode === 2 && decision === undefined) {
-        block ??= { content: `${label} hook error: [${r.hook.command}]: ${r.stderr === '' ? 'No stderr output' : r.stderr}`, reason: 'A PreToolUse hook exited with code 2, which blocks the call; its stderr goes to the model.' };
+        block ??= { content: `${label} hook error: [${r.hook.command}]: ${r.stderr === '' ? 'No stderr output' : r.stderr}`, reason: 'A PreToolUse hook exited with code 2, which blocks the call; its stderr goes to the model.', exit2: true };
         effects.push('exit 2: blocks the call, stderr to the model');
       } else if (r.exitCode !== 0 && r.exitCode !== 2) {
         effects.push(r.timedOut ? 'timed out: no effect on the call' : `exit ${r.exitCode}: a non-blocking error, shown to the user only`);
@@ -120,7 +128,10 @@ export class ToolHooks {
         effects.push('continue: false ends the session');
       }
       if (decision === 'deny') {
-        block ??= { content: reason ?? `Hook ${label} denied this tool`, reason: 'A PreToolUse hook denied the call.' };
+        const content = this.wording.denyPrefixed ? `${label} hook error: ${reason ?? 'Blocked by hook'}` : (reason ?? `Hook ${label} denied this tool`);
+        // A deny goes before another hook's exit 2 (hook-sources-deny-vs-allow: two of three
+        // recordings; the third took the exit 2, the hook that finished first).
+        if (!block || block.exit2) block = { content, reason: 'A PreToolUse hook denied the call.' };
         effects.push('deny');
       } else if (decision === 'ask') {
         ask ??= reason !== undefined ? { reason } : {};
@@ -139,10 +150,8 @@ export class ToolHooks {
       }
       out.steps.push(step('PreToolUse', r, effects.length ? effects.join('; ') : 'no effect on the call'));
     }
-    // A block (exit 2 or deny) wins over ask, ask over allow (hook-multi-deny-and-ask). Between
-    // two blocking hooks Claude Code takes the first to finish (hook-sources-deny-vs-allow gave
-    // either in two recordings); here the first in settings order.
-    if (block) out.block = { ...block, permissionDenial: true };
+    // A block (exit 2 or deny) wins over ask, ask over allow (hook-multi-deny-and-ask).
+    if (block) out.block = { content: block.content, reason: block.reason, permissionDenial: true };
     else if (ask) out.ask = { reason: ask.reason ?? `Hook ${label} asked for confirmation for this tool` };
     else if (allow !== undefined) out.allow = { reason: allow };
     return out;
@@ -214,6 +223,8 @@ export const formatterNote = (event: string, toolName: string, path: string): st
 
 /** A call's hook messages as the model gets them: one system text, the messages joined by a
  * blank line, the end trimmed (hook-multi-same-event: two stderr texts ending in a newline). */
-export function joinHookTexts(texts: readonly string[]): Attachment | undefined {
-  return texts.length ? { role: 'system', type: 'text', text: texts.join('\n\n').trimEnd() } : undefined;
+export function joinHookTexts(texts: readonly string[], trimmed = true): Attachment | undefined {
+  if (texts.length === 0) return undefined;
+  const text = texts.join('\n\n');
+  return { role: 'system', type: 'text', text: trimmed ? text.trimEnd() : text };
 }

@@ -113,6 +113,7 @@ export class Session {
 
   constructor(readonly opts: SessionOptions) {
     this.byName = new Map(opts.tools.map((t) => [t.name, t]));
+    if (opts.hooks) opts.hooks.wording = { denyPrefixed: opts.profile.hooks.denyPrefixed };
     this.conversation = {
       cwd: opts.ws.info.cwd,
       env: opts.env,
@@ -206,8 +207,8 @@ export class Session {
   }
 
   private hookedCall(tool: AnyTool, use: ToolUse, input: unknown, ctx: ToolContext) {
-    const parse = (v: unknown) => parseHookInput(tool.name, inputSchemaFor(tool.name, tool.schema, this.opts.profile), v);
-    return { tool, use, input, ctx, mode: this.opts.permissions.mode, placement: this.placement, parse };
+    const parse = (v: unknown) => parseHookInput(tool.name, inputSchemaFor(tool.name, tool.schema, this.opts.profile), v, this.opts.profile.hooks.updatedInputTrailer);
+    return { tool, use, input, ctx, mode: this.opts.permissions.mode, placement: this.placement, parse, allowOverridesPlan: this.opts.profile.hooks.allowOverridesPlan };
   }
 
   /** The tool's own permission check and the permission engine (with a PreToolUse hook's
@@ -353,14 +354,20 @@ export class Session {
     }
     const attachments: Attachment[] = [...this.conversation.pending.splice(0)];
     for (const r of records) attachments.push(...(r.rendered.attachments ?? []));
-    const hookNote = joinHookTexts(records.flatMap((r) => r.hookNotes ?? []));
+    const { hooks: hb } = this.opts.profile;
+    const noted = records.filter((r) => r.hookNotes?.length);
+    const hookNote = joinHookTexts((hb.notesReversed ? noted.reverse() : noted).flatMap((r) => r.hookNotes ?? []), hb.textsTrimmed);
     if (hookNote) attachments.push(hookNote);
     const notes = await changedFileNotes(this.opts.ledger, this.opts.ws.fs);
     if (this.opts.profile.noticePlacement(this.opts.model) === 'attachment') addSystemText(attachments, notes);
     else inlineNotes(records, notes);
     // A replayed model never writes text, so every model call counts as a quiet one.
     const nudge = this.opts.profile.quietNudge;
-    if (nudge && (this.history.length + 1) % nudge.afterCalls === 0) attachments.push({ role: 'system', type: 'text', text: nudge.text });
+    if (nudge && !nudge.exceptModels?.includes(this.opts.model) && (this.history.length + 1) % nudge.afterCalls === 0) {
+      // After the hook message it is part of the same system text (hook-post-read).
+      if (hookNote && attachments[attachments.length - 1] === hookNote) hookNote.text = `${hookNote.text}\n\n${nudge.text}`;
+      else attachments.push({ role: 'system', type: 'text', text: nudge.text });
+    }
     const rec: ModelCallRecord = { index: this.history.length, calls: records, attachments, ledger: this.opts.ledger.snapshot() };
     if (filesBefore) {
       rec.filesBefore = filesBefore;

@@ -22,6 +22,8 @@ export interface HookedCall {
   mode: string | undefined;
   /** Where hook texts go for this model (the profile's notice placement). */
   placement: 'attachment' | 'inline';
+  /** A PreToolUse allow lets a call through plan mode's refusal (the profile's switch). */
+  allowOverridesPlan: boolean;
   /** The tool's schema check, for a hook's updatedInput. */
   parse: (input: unknown) => { ok: true; data: unknown } | { ok: false; text: string };
 }
@@ -76,7 +78,8 @@ export async function beforePermission(hooks: SessionHooks, c: HookedCall): Prom
     // An allow answers what the mode would prompt for or refuse (dontAsk, plan: hook-dontask-allow,
     // hook-plan-allow); deny and ask rules still apply (hook-pre-allow-vs-deny-rule).
     out.decide = (d) =>
-      (d.behavior === 'ask' && (d.rule === undefined || d.rule.source === 'mode')) || (d.behavior === 'deny' && d.rule?.source === 'mode')
+      (d.behavior === 'ask' && (d.rule === undefined || d.rule.source === 'mode')) ||
+      (d.behavior === 'deny' && d.rule?.source === 'mode' && (d.rule.text !== 'plan' || c.allowOverridesPlan))
         ? { behavior: 'allow', reason: `A PreToolUse hook allowed the call (${reason}).` }
         : d;
   } else if (pre.ask) {
@@ -227,17 +230,22 @@ async function formatted(c: HookedCall, entry: LedgerEntry): Promise<string | un
 /** A hook's updatedInput against the tool's schema. Unknown parameters are dropped, not
  * refused, and the text has no InputValidationError prefix and no issue count
  * (hook-pre-updated-input: `{"commnd": …}` names only the missing command). */
-export function parseHookInput(tool: string, schema: z.ZodType, input: unknown): { ok: true; data: unknown } | { ok: false; text: string } {
+export function parseHookInput(tool: string, schema: z.ZodType, input: unknown, trailer?: string): { ok: true; data: unknown } | { ok: false; text: string } {
   const first = schema.safeParse(input);
   if (first.success) return { ok: true, data: first.data };
   const unknown = new Set(first.error.issues.flatMap((i) => (i.code === 'unrecognized_keys' ? i.keys : [])));
   const kept = typeof input === 'object' && input !== null ? Object.fromEntries(Object.entries(input).filter(([k]) => !unknown.has(k))) : input;
   const second = unknown.size ? schema.safeParse(kept) : first;
   if (second.success) return { ok: true, data: second.data };
-  const sentences = second.error.issues.map((i) =>
-    i.code === 'invalid_type'
-      ? `The parameter \`${i.path.map(String).join('.')}\` type is expected as \`${i.expected}\` but provided as \`unknown\``
-      : i.message,
-  );
-  return { ok: false, text: `${tool} failed due to the following ${sentences.length === 1 ? 'issue' : 'issues'}:\n${sentences.join('\n')}` };
+  const value = (path: readonly PropertyKey[]) => path.reduce<unknown>((v, k) => (typeof v === 'object' && v !== null ? (v as Record<PropertyKey, unknown>)[k] : undefined), kept);
+  const sentences = second.error.issues.map((i) => {
+    if (i.code !== 'invalid_type') return i.message;
+    const name = i.path.map(String).join('.');
+    // Newer versions name a missing parameter and the type received (hook-pre-updated-input).
+    if (trailer === undefined) return `The parameter \`${name}\` type is expected as \`${i.expected}\` but provided as \`unknown\``;
+    const v = value(i.path);
+    return v === undefined ? `The required parameter \`${name}\` is missing` : `The parameter \`${name}\` type is expected as \`${i.expected}\` but provided as \`${v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v}\``;
+  });
+  const text = `${tool} failed due to the following ${sentences.length === 1 ? 'issue' : 'issues'}:\n${sentences.join('\n')}`;
+  return { ok: false, text: trailer === undefined ? text : `${text}\n${trailer}` };
 }

@@ -161,7 +161,7 @@ export async function replayScenario(ws: Workspace, scen: Scenario, id: string, 
     sources: substitute({ managed: scen.managed_settings, user: scen.user_settings, project: scen.settings, local: scen.settings_local }, p),
     host: { shell: ws.shell, cwd: () => conversationCwd.get(), projectDir: ws.info.cwd, env, ...(opts.signal ? { signal: opts.signal } : {}) },
     home: ws.info.home,
-    effortLevel: profile.hookEffortLevel,
+    effortLevel: profile.hooks.effortLevel,
     // The ids tool-results paths use, so that normalised results name the same session.
     sessionId: () => sessionId(session.conversation),
     promptId: () => promptIdOf(session.conversation),

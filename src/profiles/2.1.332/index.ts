@@ -11,7 +11,14 @@ export const profile_2_1_332: Profile = {
   ...profile_2_1_273,
   version: '2.1.332',
   defaultModel: 'claude-opus-5-5',
-  hookEffortLevel: 'medium',
+  hooks: {
+    effortLevel: 'medium',
+    denyPrefixed: true,
+    textsTrimmed: false,
+    notesReversed: true,
+    allowOverridesPlan: false,
+    updatedInputTrailer: "The tool input from the model was valid; the hook's rewrite of it was not.",
+  },
   toolDefinitions: tools.tools as ToolDefinition[],
   repeatReadGuard: false,
   claudeHomeDirs: CLAUDE_HOME_DIRS_2_1_332,
@@ -30,6 +37,7 @@ export const profile_2_1_332: Profile = {
   quietNudge: {
     afterCalls: 5,
     text: "The user hasn't heard from you in a while. As you continue, keep them updated when there's something to tell — a finding, a change of plan.",
+    exceptModels: ['claude-opus-4-6'],
   },
   backgroundTimeoutMaxMs: 7_200_000,
   readFileThroughTrailingSlash: true,
