@@ -5,8 +5,9 @@ import type { Shell } from '../workspace/types';
 import { matcherSelects } from './matcher';
 import type { HookCommand, HookEvent } from './settings';
 
-/** Claude Code's timeout for a command hook without `timeout` (seconds). Not recorded: the
- * documented default; recorded is only that `timeout: 1` stops a `sleep 5` (hook-timeout). */
+/** The timeout of a command hook without `timeout` (seconds). Not recorded (an assumption):
+ * recorded is only that `timeout: 1` stops a `sleep 5` without blocking the call (hook-timeout).
+ * The shell's timeout and the session's stop signal bound a hook that loops. */
 export const DEFAULT_HOOK_TIMEOUT_S = 600;
 
 export interface HookRun {

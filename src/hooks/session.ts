@@ -54,7 +54,9 @@ export interface HookCallInfo {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function step(event: HookEvent, r: HookRun, effect: string): HookStep {
-  return { event, command: r.hook.command, source: r.hook.source, exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr, timedOut: r.timedOut, effect };
+  // The default timeout is not recorded: the page says so when it is the one that stopped a hook.
+  const note = r.timedOut && r.hook.timeout === undefined ? ' (stopped by the default timeout, which is not recorded)' : '';
+  return { event, command: r.hook.command, source: r.hook.source, exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr, timedOut: r.timedOut, effect: effect + note };
 }
 
 /** The hook-specific part of a JSON answer, when it names this event. */
