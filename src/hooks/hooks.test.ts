@@ -139,7 +139,7 @@ describe('a tool call with hooks', () => {
       [['<tool_use_error>String to replace not found in file.\nString: three   four</tool_use_error>'], []],
       [['The file $CWD/a.txt has been updated successfully.'], []],
     ]);
-    expect(r.files['a.txt']).toEqual('ONE TWO\n3 4\n');
+    expect(r.files?.['a.txt']).toEqual('ONE TWO\n3 4\n');
   });
 
   it('a hook that runs past its timeout is stopped and does not block', async () => {
