@@ -64,7 +64,7 @@ describe('PlaygroundSession', () => {
     expect(r.calls.map((c) => [c.stage, c.rendered.content])).toEqual([
       [
         'input',
-        '<tool_use_error>InputValidationError: Edit failed due to the following 2 issues:\nThe parameter `new_string` type is expected as `string` but provided as `unknown`\nAn unexpected parameter `extra` was provided</tool_use_error>',
+        '<tool_use_error>InputValidationError: Edit failed due to the following issues:\nAn unexpected parameter `extra` was provided\nThe parameter `new_string` type is expected as `string` but provided as `unknown`</tool_use_error>',
       ],
       ['unknown-tool', '<tool_use_error>Error: No such tool available: Nope</tool_use_error>'],
     ]);

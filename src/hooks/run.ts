@@ -18,6 +18,8 @@ export interface HookRun {
   timedOut: boolean;
   /** stdout parsed as a JSON object, when it is one. */
   json?: Record<string, unknown>;
+  /** When it ended among the hooks started together (0 = first). */
+  finished: number;
 }
 
 export interface HookHost {
@@ -70,7 +72,7 @@ export async function runHook(host: HookHost, hook: HookCommand, input: Record<s
     timeoutMs,
     ...(host.signal ? { signal: host.signal } : {}),
   });
-  const run: HookRun = { hook, exitCode: r.interrupted ? 1 : r.exitCode, stdout: r.stdout, stderr: r.stderr, timedOut: r.interrupted };
+  const run: HookRun = { hook, exitCode: r.interrupted ? 1 : r.exitCode, stdout: r.stdout, stderr: r.stderr, timedOut: r.interrupted, finished: 0 };
   const json = r.exitCode === 0 || r.exitCode === 2 ? parseJsonObject(r.stdout) : undefined;
   if (json) run.json = json;
   return run;
@@ -79,5 +81,12 @@ export async function runHook(host: HookHost, hook: HookCommand, input: Record<s
 /** Every selected hook of the event, in settings order (Claude Code starts them together; the
  * order of their messages when several report is not stable in recordings). */
 export async function runHooks(host: HookHost, hooks: readonly HookCommand[], input: Record<string, unknown>): Promise<HookRun[]> {
-  return Promise.all(hooks.map((h) => runHook(host, h, input)));
+  let ended = 0;
+  return Promise.all(
+    hooks.map(async (h) => {
+      const r = await runHook(host, h, input);
+      r.finished = ended++;
+      return r;
+    }),
+  );
 }

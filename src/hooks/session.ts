@@ -51,6 +51,16 @@ export interface HookCallInfo {
   permissionMode: string;
 }
 
+interface Block {
+  content: string;
+  reason: string;
+  finished: number;
+}
+
+/** Between two hooks that block (exit 2 or deny) the one that finished last gives the text
+ * (hook-race-exit2-first and hook-sources-deny-vs-allow: a `sleep 1` in either one decides). */
+const later = (a: Block | undefined, b: Block): Block => (a === undefined || b.finished > a.finished ? b : a);
+
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function step(event: HookEvent, r: HookRun, effect: string): HookStep {
@@ -108,7 +118,7 @@ export class ToolHooks {
     });
     const out: PreOutcome = { steps: [], attachments: [] };
     const label = `PreToolUse:${c.toolName}`;
-    let block: { content: string; reason: string; exit2?: boolean } | undefined;
+    let block: Block | undefined;
     let ask: { reason?: string } | undefined;
     let allow: string | undefined;
     for (const r of runs) {
@@ -120,7 +130,11 @@ export class ToolHooks {
       const reason = typeof h?.permissionDecisionReason === 'string' ? h.permissionDecisionReason : typeof j?.reason === 'string' ? j.reason : undefined;
       const effects: string[] = [];
       if (r.exitCode === 2 && decision === undefined) {
-        block ??= { content: `${label} hook error: [${r.hook.command}]: ${r.stderr === '' ? 'No stderr output' : r.stderr}`, reason: 'A PreToolUse hook exited with code 2, which blocks the call; its stderr goes to the model.', exit2: true };
+        block = later(block, {
+          content: `${label} hook error: [${r.hook.command}]: ${r.stderr === '' ? 'No stderr output' : r.stderr}`,
+          reason: 'A PreToolUse hook exited with code 2, which blocks the call; its stderr goes to the model.',
+          finished: r.finished,
+        });
         effects.push('exit 2: blocks the call, stderr to the model');
       } else if (r.exitCode !== 0 && r.exitCode !== 2) {
         effects.push(r.timedOut ? 'timed out: no effect on the call' : `exit ${r.exitCode}: a non-blocking error, shown to the user only`);
@@ -131,9 +145,7 @@ export class ToolHooks {
       }
       if (decision === 'deny') {
         const content = this.wording.denyPrefixed ? `${label} hook error: ${reason ?? 'Blocked by hook'}` : (reason ?? `Hook ${label} denied this tool`);
-        // A deny goes before another hook's exit 2 (hook-sources-deny-vs-allow: two of three
-        // recordings; the third took the exit 2, the hook that finished first).
-        if (!block || block.exit2) block = { content, reason: 'A PreToolUse hook denied the call.' };
+        block = later(block, { content, reason: 'A PreToolUse hook denied the call.', finished: r.finished });
         effects.push('deny');
       } else if (decision === 'ask') {
         ask ??= reason !== undefined ? { reason } : {};

@@ -22,19 +22,24 @@ export interface ValidationText {
 }
 
 export function formatValidationError(tool: string, error: z.ZodError, keepOptionMessage = false): ValidationText {
+  // Unexpected parameters are named first (hook-pre-invalid-input, 2.1.273: a missing file_path
+  // and an extra `path` give the extra one first, though zod lists it second).
+  const unexpected: string[] = [];
   const sentences: string[] = [];
   let allKnown = true;
   for (const issue of error.issues) {
     const name = issue.path.map(String).join('.');
     if (issue.code === 'unrecognized_keys') {
-      for (const k of issue.keys) sentences.push(`An unexpected parameter \`${k}\` was provided`);
+      for (const k of issue.keys) unexpected.push(`An unexpected parameter \`${k}\` was provided`);
     } else if (issue.code === 'invalid_type') {
       // 2.1.273 names the received type `unknown` whatever it was, a missing value included.
       sentences.push(`The parameter \`${name}\` type is expected as \`${issue.expected}\` but provided as \`unknown\``);
     } else allKnown = false;
   }
   const raw = `InputValidationError: ${issueJson(error, keepOptionMessage)}`;
+  sentences.unshift(...unexpected);
   if (!allKnown || sentences.length === 0) return { content: raw, structured: raw };
-  const head = sentences.length === 1 ? `${tool} failed due to the following issue:` : `${tool} failed due to the following ${sentences.length} issues:`;
+  // Several issues are "the following issues", without a count (both versions, hook-pre-invalid-input).
+  const head = `${tool} failed due to the following ${sentences.length === 1 ? 'issue' : 'issues'}:`;
   return { content: `InputValidationError: ${head}\n${sentences.join('\n')}`, structured: raw };
 }
