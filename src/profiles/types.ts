@@ -60,6 +60,10 @@ export interface Profile {
   /** NotebookEdit keeps the notebook's final newline and, for cells without ids, reports the
    * cell_id it was given (older versions: no newline, "undefined"). */
   notebookKeepsFormat: boolean;
+  /** Input validation errors name a missing parameter as missing and the type received, in
+   * zod's order (older: `type is expected as … but provided as \`unknown\``, unexpected
+   * parameters first). */
+  validationNamesMissing: boolean;
   /** Hooks from settings: where versions differ (recorded in conformance/scenarios/hook-*). */
   hooks: HookBehaviour;
   /** A system message after this many model calls in a row with tool calls and no text for

@@ -166,7 +166,7 @@ export class Session {
     }
     const parsed = inputSchemaFor(tool.name, tool.schema, this.opts.profile).safeParse(use.input);
     if (!parsed.success) {
-      const text = formatValidationError(tool.name, parsed.error, this.opts.profile.zodOptionMessage);
+      const text = formatValidationError(tool.name, parsed.error, this.opts.profile.zodOptionMessage, use.input, this.opts.profile.validationNamesMissing);
       return {
         ...base,
         stage: 'input',

@@ -14,6 +14,10 @@ function issueJson(error: z.ZodError, keepOptionMessage: boolean): string {
   );
 }
 
+const valueAt = (input: unknown, path: readonly PropertyKey[]): unknown =>
+  path.reduce<unknown>((v, k) => (typeof v === 'object' && v !== null ? (v as Record<PropertyKey, unknown>)[k] : undefined), input);
+const typeName = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
+
 export interface ValidationText {
   /** What the model gets (inside <tool_use_error>). */
   content: string;
@@ -21,7 +25,10 @@ export interface ValidationText {
   structured: string;
 }
 
-export function formatValidationError(tool: string, error: z.ZodError, keepOptionMessage = false): ValidationText {
+/** `namesMissing` (newer versions): a missing parameter is "The required parameter `x` is
+ * missing", a wrong type names the type received, and the sentences keep zod's order
+ * (hook-pre-invalid-input, hook-pre-updated-input on 2.1.332). */
+export function formatValidationError(tool: string, error: z.ZodError, keepOptionMessage = false, input?: unknown, namesMissing = false): ValidationText {
   // Unexpected parameters are named first (hook-pre-invalid-input, 2.1.273: a missing file_path
   // and an extra `path` give the extra one first, though zod lists it second).
   const unexpected: string[] = [];
@@ -30,10 +37,14 @@ export function formatValidationError(tool: string, error: z.ZodError, keepOptio
   for (const issue of error.issues) {
     const name = issue.path.map(String).join('.');
     if (issue.code === 'unrecognized_keys') {
-      for (const k of issue.keys) unexpected.push(`An unexpected parameter \`${k}\` was provided`);
+      for (const k of issue.keys) (namesMissing ? sentences : unexpected).push(`An unexpected parameter \`${k}\` was provided`);
     } else if (issue.code === 'invalid_type') {
       // 2.1.273 names the received type `unknown` whatever it was, a missing value included.
-      sentences.push(`The parameter \`${name}\` type is expected as \`${issue.expected}\` but provided as \`unknown\``);
+      if (!namesMissing) sentences.push(`The parameter \`${name}\` type is expected as \`${issue.expected}\` but provided as \`unknown\``);
+      else {
+        const v = valueAt(input, issue.path);
+        sentences.push(v === undefined ? `The required parameter \`${name}\` is missing` : `The parameter \`${name}\` type is expected as \`${issue.expected}\` but provided as \`${typeName(v)}\``);
+      }
     } else allKnown = false;
   }
   const raw = `InputValidationError: ${issueJson(error, keepOptionMessage)}`;

@@ -9,6 +9,7 @@ import tools from './tools.json';
 export const profile_2_1_273: Profile = {
   version: '2.1.273',
   defaultModel: 'claude-opus-5[1m]',
+  validationNamesMissing: false,
   hooks: { effortLevel: 'high', denyPrefixed: false, textsTrimmed: true, notesReversed: false, allowOverridesPlan: true },
   toolDefinitions: tools.tools as ToolDefinition[],
   defaultTools: ['Bash', 'Edit', 'NotebookEdit', 'Read', 'Write'],

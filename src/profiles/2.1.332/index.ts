@@ -11,6 +11,7 @@ export const profile_2_1_332: Profile = {
   ...profile_2_1_273,
   version: '2.1.332',
   defaultModel: 'claude-opus-5-5',
+  validationNamesMissing: true,
   hooks: {
     effortLevel: 'medium',
     denyPrefixed: true,
