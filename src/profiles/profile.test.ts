@@ -8,17 +8,26 @@ import { PERMISSIONS_2_1_273, PERMISSIONS_2_1_332 } from '../permissions';
 
 interface RecordedTools {
   version: string;
-  tools: { name: string; description: string; input_schema: { properties: Record<string, unknown>; required?: string[] } }[];
+  tools: {
+    name: string;
+    description: string;
+    input_schema: { properties: Record<string, unknown>; required?: string[] };
+  }[];
 }
 
 const readTools = (version: string, file: string) =>
-  JSON.parse(readFileSync(join(import.meta.dirname, `../../conformance/results/${version}/${file}`), 'utf8')) as RecordedTools;
+  JSON.parse(
+    readFileSync(join(import.meta.dirname, `../../conformance/results/${version}/${file}`), 'utf8'),
+  ) as RecordedTools;
 
 /** The seven tools as the oracle records them, then the background tools as the binary sent
  * them with `--tools Bash,Read,TaskOutput,TaskStop,SendMessage,ListAgents,Workflow,Monitor`. */
 const recorded = (version: string): RecordedTools => {
   const seven = readTools(version, '_tools.json');
-  return { version: seven.version, tools: [...seven.tools, ...readTools(version, '_tools-background.json').tools] };
+  return {
+    version: seven.version,
+    tools: [...seven.tools, ...readTools(version, '_tools-background.json').tools],
+  };
 };
 
 describe.each(['2.1.273', '2.1.332'])('profile %s', (version) => {
@@ -29,18 +38,28 @@ describe.each(['2.1.273', '2.1.332'])('profile %s', (version) => {
     // The corpus records with the seven file and shell tools; Agent's definition is the binary's
     // default tool dump (oracle --tools-dump), not checked against a request here.
     const recorded = profile.toolDefinitions.filter((d) => d.name !== 'Agent');
-    expect([profile.version, JSON.stringify(recorded, null, 1)]).toEqual([rec.version, JSON.stringify(rec.tools, null, 1)]);
+    expect([profile.version, JSON.stringify(recorded, null, 1)]).toEqual([
+      rec.version,
+      JSON.stringify(rec.tools, null, 1),
+    ]);
   });
 
   it('has a tool module for every definition, whose schema takes the same parameters', () => {
     const rows = rec.tools.map((def) => {
       const tool = ALL_TOOLS.find((t) => t.name === def.name);
-      const json = tool ? (z.toJSONSchema(tool.schema, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown>; required?: string[] }) : undefined;
+      const json = tool
+        ? (z.toJSONSchema(tool.schema, { io: 'input', unrepresentable: 'any' }) as {
+            properties?: Record<string, unknown>;
+            required?: string[];
+          })
+        : undefined;
       const offered = new Set(Object.keys(def.input_schema.properties));
       return {
         name: def.name,
         // A parameter a later version added is in the schema and refused by the older profile.
-        properties: Object.keys(json?.properties ?? {}).filter((k) => offered.has(k)).sort(),
+        properties: Object.keys(json?.properties ?? {})
+          .filter((k) => offered.has(k))
+          .sort(),
         required: [...(json?.required ?? [])].sort(),
       };
     });
@@ -52,7 +71,13 @@ describe.each(['2.1.273', '2.1.332'])('profile %s', (version) => {
         // send-message-unknown, monitor-invalid); TaskOutput checks task_id itself
         // (task-output-missing-id: "Task ID is required").
         required: (def.input_schema.required ?? [])
-          .filter((k) => !(typeof def.input_schema.properties[k] === 'object' && 'default' in (def.input_schema.properties[k] as object)))
+          .filter(
+            (k) =>
+              !(
+                typeof def.input_schema.properties[k] === 'object' &&
+                'default' in (def.input_schema.properties[k] as object)
+              ),
+          )
           .filter((k) => !(def.name === 'TaskOutput' && k === 'task_id'))
           .sort(),
       })),
@@ -75,7 +100,9 @@ describe('profiles', () => {
       }
     };
     expect(['toString', 'constructor', '__proto__', '9.9.9'].map(refusal)).toEqual(
-      ['toString', 'constructor', '__proto__', '9.9.9'].map((v) => `Unknown Claude Code version ${v}; known: 2.1.273, 2.1.332`),
+      ['toString', 'constructor', '__proto__', '9.9.9'].map(
+        (v) => `Unknown Claude Code version ${v}; known: 2.1.273, 2.1.332`,
+      ),
     );
   });
 
@@ -84,8 +111,16 @@ describe('profiles', () => {
       const p = getProfile(version);
       return [model, p.relaxedReadBeforeEdit(model), p.noticePlacement(model)];
     };
-    expect([getProfile('2.1.273').defaultModel, getProfile('2.1.332').defaultModel]).toEqual(['claude-opus-5[1m]', 'claude-opus-5-5']);
-    expect([row('2.1.273', 'claude-opus-5[1m]'), row('2.1.273', 'claude-opus-4-6'), row('2.1.332', 'claude-opus-5-5'), row('2.1.332', 'claude-opus-4-6')]).toEqual([
+    expect([getProfile('2.1.273').defaultModel, getProfile('2.1.332').defaultModel]).toEqual([
+      'claude-opus-5[1m]',
+      'claude-opus-5-5',
+    ]);
+    expect([
+      row('2.1.273', 'claude-opus-5[1m]'),
+      row('2.1.273', 'claude-opus-4-6'),
+      row('2.1.332', 'claude-opus-5-5'),
+      row('2.1.332', 'claude-opus-4-6'),
+    ]).toEqual([
       ['claude-opus-5[1m]', true, 'attachment'],
       ['claude-opus-4-6', false, 'inline'],
       ['claude-opus-5-5', true, 'attachment'],
@@ -97,7 +132,9 @@ describe('profiles', () => {
     const flat = (o: object, prefix = ''): Record<string, unknown> =>
       Object.fromEntries(
         Object.entries(o).flatMap(([k, v]) =>
-          v && typeof v === 'object' && !Array.isArray(v) && k !== 'permissions' && k !== 'quietNudge' ? Object.entries(flat(v as object, `${prefix}${k}.`)) : [[`${prefix}${k}`, v]],
+          v && typeof v === 'object' && !Array.isArray(v) && k !== 'permissions' && k !== 'quietNudge'
+            ? Object.entries(flat(v as object, `${prefix}${k}.`))
+            : [[`${prefix}${k}`, v]],
         ),
       );
     const a = flat(getProfile('2.1.273'));
@@ -118,6 +155,12 @@ describe('profiles', () => {
       'disabledTools.Monitor',
       'editSuffixNeedsWholeFile',
       'grepRejectsLiteralNewline',
+      'hooks.allowOverridesPlan',
+      'hooks.denyPrefixed',
+      'hooks.effortLevel',
+      'hooks.notesReversed',
+      'hooks.textsTrimmed',
+      'hooks.updatedInputTrailer',
       'listAgentsPages',
       'namesReceivedType',
       'notebookKeepsFormat',
@@ -156,6 +199,9 @@ describe('profiles', () => {
   });
 
   it('carries the permission behaviour of its version', () => {
-    expect([getProfile('2.1.273').permissions, getProfile('2.1.332').permissions]).toEqual([PERMISSIONS_2_1_273, PERMISSIONS_2_1_332]);
+    expect([getProfile('2.1.273').permissions, getProfile('2.1.332').permissions]).toEqual([
+      PERMISSIONS_2_1_273,
+      PERMISSIONS_2_1_332,
+    ]);
   });
 });

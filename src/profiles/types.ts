@@ -86,9 +86,17 @@ export interface Profile {
   /** NotebookEdit keeps the notebook's final newline and, for cells without ids, reports the
    * cell_id it was given (older versions: no newline, "undefined"). */
   notebookKeepsFormat: boolean;
+  /** Hooks from settings: where versions differ (recorded in conformance/scenarios/hook-*). */
+  hooks: HookBehaviour;
   /** A system message after this many model calls in a row with tool calls and no text for
    * the user (perm-default-bash-readonly: after the fifth). */
-  quietNudge?: { afterCalls: number; text: string };
+  quietNudge?: {
+    afterCalls: number;
+    text: string;
+    /** Models that never get it (hook-strict-model-ctx, hook-post-formatter-edit-strict: six
+     * quiet model calls with claude-opus-4-6 and no nudge). */
+    exceptModels?: readonly string[];
+  };
   /** Read of `file.txt/` reads the file (older versions: ENOTDIR). */
   readFileThroughTrailingSlash: boolean;
   /** Where Read takes `allow_large`: a file over this many bytes would not fit even with it, and
@@ -137,6 +145,23 @@ export interface ExitSemantics {
   notErrors: readonly number[];
   /** Only these subcommands (git's, found past its options). */
   subcommands?: readonly string[];
+}
+
+export interface HookBehaviour {
+  /** The `effort.level` hook inputs carry for the default model (hook-pilot, hook-input-*). */
+  effortLevel: string;
+  /** A PreToolUse deny reads `PreToolUse:<Tool> hook error: <reason>` (older: the bare reason,
+   * and `Hook PreToolUse:<Tool> denied this tool` without one). */
+  denyPrefixed: boolean;
+  /** The hook system message's end is trimmed (newer versions keep the stderr's newline). */
+  textsTrimmed: boolean;
+  /** The hook messages of a model call's calls come last call first (hook-parallel-reads). */
+  notesReversed: boolean;
+  /** A PreToolUse allow lets a Write through plan mode (hook-plan-allow). */
+  allowOverridesPlan: boolean;
+  /** updatedInput schema errors name a missing parameter as missing and the type received,
+   * and end with this sentence (older: `type is expected as … but provided as \`unknown\``). */
+  updatedInputTrailer?: string;
 }
 
 export interface ProfileText {

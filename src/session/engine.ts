@@ -1,6 +1,7 @@
 // The conversation engine (DESIGN §3.6): model calls of N tool_use blocks, run the way Claude
 // Code runs them (concurrency-safe calls together, others in order), one tool_result per call,
 // attachments after them, and a snapshot after every model call for time travel.
+import type { HookStep } from '../hooks/session';
 import { Ledger, type LedgerEntry } from '../ledger/ledger';
 import { inputSchemaFor } from '../profiles/schema';
 import type { Profile } from '../profiles/types';
@@ -20,6 +21,15 @@ import { ruleString, USER_REJECTED, USER_REJECTED_STRUCTURED, type OnAsk, type P
 import { changedFileNotes } from './changed-files';
 import type { SessionDecision, SessionPermissions } from './permissions';
 import { snapshotFiles } from './tree';
+import { joinHookTexts } from '../hooks/session';
+import {
+  afterCall,
+  beforePermission,
+  onPermissionAsk,
+  parseHookInput,
+  withPreHooks,
+  type SessionHooks,
+} from './hooks';
 import { formatValidationError } from './validation';
 import { TaskRegistry } from '../tools/background/registry';
 import { asReminder } from '../tools/background/notification';
@@ -52,6 +62,12 @@ export interface CallRecord {
   /** Subagents this call started (an Agent call): each a conversation of its own, its model
    * calls filled in as it runs. */
   subagents?: SubagentView[];
+  /** Hooks that ran for this call, in the order they ran (settings `hooks`). */
+  hooks?: HookStep[];
+  /** A hook answered `continue: false`: the session ends with this call. */
+  endsSession?: boolean;
+  /** Texts the call's hooks send the model; a model call's are joined into one message. */
+  hookNotes?: string[];
   /** `stopped`: the person stopped the model call before this call started. */
   stage:
     'unknown-tool' | 'input' | 'validate' | 'permission' | 'call' | 'crash' | 'stopped' | 'session-ended';
@@ -103,6 +119,8 @@ export interface SessionOptions {
   idPrefix?: string;
   /** Tools sent behind ToolSearch: a schema error of a call to one says so (2.1.332). */
   deferred?: ReadonlySet<string>;
+  /** Hooks from the settings (src/hooks); none run without it. */
+  hooks?: SessionHooks;
 }
 
 /** A subagent started by an Agent call of this session: a conversation of its own. */
@@ -123,6 +141,10 @@ interface Prepared {
   input: unknown;
   decision: SessionDecision;
   prompt?: PromptRecord;
+  hooks?: HookStep[];
+  /** Messages the call's hooks send the model after its result. */
+  hookTexts?: string[];
+  endsSession?: boolean;
 }
 
 /** What Claude Code sends for a tool call an interrupt kept from starting (its
@@ -159,6 +181,7 @@ export class Session {
 
   constructor(readonly opts: SessionOptions) {
     this.byName = new Map(opts.tools.map((t) => [t.name, t]));
+    if (opts.hooks) opts.hooks.wording = { denyPrefixed: opts.profile.hooks.denyPrefixed };
     this.conversation = {
       cwd: opts.ws.info.cwd,
       env: opts.env,
@@ -286,6 +309,7 @@ export class Session {
         parsed.error,
         profile.zodOptionMessage,
         profile.namesReceivedType === true,
+        use.input,
       );
       const def = this.opts.deferred?.has(tool.name)
         ? profile.toolDefinitions.find((d) => d.name === tool.name)
@@ -369,6 +393,56 @@ export class Session {
         };
       }
     }
+    const hooked = this.opts.hooks
+      ? await beforePermission(this.opts.hooks, this.hookedCall(tool, use, input, ctx))
+      : undefined;
+    if (hooked?.record)
+      return withPreHooks({ ...base, ...hooked.record }, { ...hooked, texts: hooked.texts }, this.placement);
+    const updated = hooked?.input;
+    // A call refused after a hook rewrote its input is listed with the new input.
+    const refusedAs =
+      updated === undefined
+        ? refused
+        : (d: SessionDecision, pr?: PromptRecord) => ({ ...refused(d, pr), parsed: updated });
+    const r = await this.permit(use, ctx, tool, updated ?? input, base, refusedAs, hooked);
+    return hooked ? withPreHooks(r, hooked, this.placement) : r;
+  }
+
+  private get placement(): 'attachment' | 'inline' {
+    return this.opts.profile.noticePlacement(this.opts.model);
+  }
+
+  private hookedCall(tool: AnyTool, use: ToolUse, input: unknown, ctx: ToolContext) {
+    const parse = (v: unknown) =>
+      parseHookInput(
+        tool.name,
+        inputSchemaFor(tool.name, tool.schema, this.opts.profile),
+        v,
+        this.opts.profile.hooks.updatedInputTrailer,
+      );
+    return {
+      tool,
+      use,
+      input,
+      ctx,
+      mode: this.opts.permissions.mode,
+      placement: this.placement,
+      parse,
+      allowOverridesPlan: this.opts.profile.hooks.allowOverridesPlan,
+    };
+  }
+
+  /** The tool's own permission check and the permission engine (with a PreToolUse hook's
+   * allow or ask, and PermissionRequest hooks when the call would prompt). */
+  private async permit(
+    use: ToolUse,
+    ctx: ToolContext,
+    tool: AnyTool,
+    input: unknown,
+    base: { id: string; name: string; input: unknown },
+    refused: (decision: SessionDecision, prompt?: PromptRecord) => CallRecord,
+    hooked: Awaited<ReturnType<typeof beforePermission>> | undefined,
+  ): Promise<Prepared | CallRecord> {
     if (tool.checkPermissions) {
       const own = await tool.checkPermissions(input, ctx);
       if (own !== undefined) {
@@ -388,7 +462,21 @@ export class Session {
       }
     }
     const req = tool.permissionRequest(input, ctx);
-    const decision = await this.opts.permissions.decide(req);
+    let decision = await this.opts.permissions.decide(req);
+    if (hooked?.decide) decision = hooked.decide(decision);
+    if (decision.behavior === 'ask' && this.opts.hooks && !hooked?.hookAsked) {
+      const answered = await onPermissionAsk(
+        this.opts.hooks,
+        this.hookedCall(tool, use, input, ctx),
+        req,
+        decision,
+        this.opts.permissions,
+      );
+      if (answered) {
+        if ('record' in answered) return { ...base, ...answered.record, hooks: answered.steps };
+        return { tool, input: answered.input, decision: answered.decision, hooks: answered.steps };
+      }
+    }
     if (decision.behavior === 'ask' && this.opts.onAsk) {
       const prompt = await this.ask(use, input, req, decision);
       if (prompt?.decision.behavior === 'allow')
@@ -440,6 +528,21 @@ export class Session {
   }
 
   private async execute(use: ToolUse, ctx: ToolContext, p: Prepared): Promise<CallRecord> {
+    if (p.endsSession)
+      return {
+        ...stoppedRecord(use),
+        hooks: p.hooks ?? [],
+        endsSession: true,
+        explain: 'A PreToolUse hook answered continue: false, so the session ended before the call ran.',
+      };
+    const rec = await this.callTool(use, ctx, p);
+    const done = this.opts.hooks
+      ? await afterCall(this.opts.hooks, this.hookedCall(p.tool, use, p.input, ctx), rec, p.hookTexts)
+      : rec;
+    return p.endsSession ? { ...done, endsSession: true } : done;
+  }
+
+  private async callTool(use: ToolUse, ctx: ToolContext, p: Prepared): Promise<CallRecord> {
     const base = {
       id: use.id,
       name: use.name,
@@ -447,6 +550,7 @@ export class Session {
       parsed: p.input,
       decision: p.decision,
       ...(p.prompt ? { prompt: p.prompt } : {}),
+      ...(p.hooks ? { hooks: p.hooks } : {}),
     };
     try {
       const outcome: unknown = await p.tool.call(p.input, ctx);
@@ -573,6 +677,13 @@ export class Session {
       this.conversation.tasks.takeNotices().map((n) => n.text),
     );
     for (const r of records) attachments.push(...(r.rendered.attachments ?? []));
+    const { hooks: hb } = this.opts.profile;
+    const noted = records.filter((r) => r.hookNotes?.length);
+    const hookNote = joinHookTexts(
+      (hb.notesReversed ? noted.reverse() : noted).flatMap((r) => r.hookNotes ?? []),
+      hb.textsTrimmed,
+    );
+    if (hookNote) attachments.push(hookNote);
     const notes = [
       ...this.firstNotes.splice(0),
       ...(await changedFileNotes(this.opts.ledger, this.opts.ws.fs)),
@@ -582,8 +693,16 @@ export class Session {
     else inlineNotes(records, notes);
     // A replayed model never writes text, so every model call counts as a quiet one.
     const nudge = this.opts.idPrefix === undefined ? this.opts.profile.quietNudge : undefined;
-    if (nudge && (this.history.length + 1) % nudge.afterCalls === 0)
-      attachments.push({ role: 'system', type: 'text', text: nudge.text });
+    if (
+      nudge &&
+      !nudge.exceptModels?.includes(this.opts.model) &&
+      (this.history.length + 1) % nudge.afterCalls === 0
+    ) {
+      // After the hook message it is part of the same system text (hook-post-read).
+      if (hookNote && attachments[attachments.length - 1] === hookNote)
+        hookNote.text = `${hookNote.text}\n\n${nudge.text}`;
+      else attachments.push({ role: 'system', type: 'text', text: nudge.text });
+    }
     const rec: ModelCallRecord = {
       index: this.history.length,
       calls: records,

@@ -1,6 +1,8 @@
 // Scenario replay: lay the scenario out, feed its turns to a Session, and produce a result in
 // the oracle's format, normalised the same way.
 import { dirname, resolve } from 'pathe';
+import { createToolHooks } from '../hooks';
+import { sessionId } from '../tools/bash/paths';
 import { Ledger } from '../ledger/ledger';
 import { getProfile } from '../profiles';
 import type { Profile } from '../profiles/types';
@@ -226,6 +228,7 @@ export async function replayScenario(
     : allowAll;
   // A version offers the tools its profile defines; one it keeps disabled answers with its text.
   const disabled = profile.disabledTools ?? {};
+  const p = placeholders(ws);
   const known = opts.tools
     .map((t) => t.name)
     .filter((n) => profile.toolDefinitions.some((d) => d.name === n) && !Object.hasOwn(disabled, n));
@@ -233,6 +236,30 @@ export async function replayScenario(
   for (const [name, text] of Object.entries(disabled)) removed[name] = text;
   const deferred = flag === null ? new Set(profile.deferredByDefault ?? []) : undefined;
   const env = baseEnv(ws, scen);
+  const conversationCwd = { get: () => ws.info.cwd };
+  const hooks = createToolHooks({
+    sources: substitute(
+      {
+        managed: scen.managed_settings,
+        user: scen.user_settings,
+        project: scen.settings,
+        local: scen.settings_local,
+      },
+      p,
+    ),
+    host: {
+      shell: ws.shell,
+      cwd: () => conversationCwd.get(),
+      projectDir: ws.info.cwd,
+      env,
+      ...(opts.signal ? { signal: opts.signal } : {}),
+    },
+    home: ws.info.home,
+    effortLevel: profile.hooks.effortLevel,
+    // The ids tool-results paths use, so that normalised results name the same session.
+    sessionId: () => sessionId(session.conversation),
+    promptId: () => promptIdOf(session.conversation),
+  });
   const session = new Session({
     ws,
     profile,
@@ -246,9 +273,11 @@ export async function replayScenario(
     snapshots: opts.snapshots,
     onAsk: opts.onAsk,
     agentScripts: scen.agents,
-    substitute: (input) => substitute(input, placeholders(ws)),
+    substitute: (input) => substitute(input, p),
     deferred,
+    hooks,
   });
+  conversationCwd.get = () => session.conversation.cwd;
 
   // The --tools list as given (tools this build does not implement included): Workflow's hint
   // names the Skill tool only where the binary offers it.
@@ -257,7 +286,6 @@ export async function replayScenario(
   // The count_tokens answer the oracle's fake API gives (error by default: the binary's estimate).
   setTokenCounter(session.conversation, scenarioTokenCounter(scen.countTokens));
 
-  const p = placeholders(ws);
   const turns: ScenarioResult['turns'] = [];
   let exitCode = 0;
   const denials: Record<string, unknown>[] = [];
@@ -305,6 +333,12 @@ export async function replayScenario(
         });
     };
     for (const c of rec.calls) deny(session, c);
+    // A hook's `continue: false` ends the session before the model sees this turn's results:
+    // the oracle records the turns before it (hook-post-bash-2).
+    if (rec.calls.some((c) => c.endsSession)) {
+      turns.push({ turn: t, calls: [], attachments: [], actions });
+      break;
+    }
     turns.push({
       turn: t,
       calls: rec.calls.map((c) => callResult(scen, c)),
@@ -405,4 +439,15 @@ function subagentResults(scen: Scenario, session: Session): NonNullable<Scenario
   };
   visit(session);
   return out;
+}
+
+/** The id of the session's one prompt (`go`), as hook inputs carry it: a UUID apart from the
+ * session's, made once per conversation. */
+function promptIdOf(conversation: Session['conversation']): string {
+  const key = 'hooks.promptId';
+  const known = conversation.state.get(key);
+  if (typeof known === 'string') return known;
+  const id = `00000000-0000-4000-9000-${conversation.nextId('prompt').replace(/\D/g, '').padStart(12, '0')}`;
+  conversation.state.set(key, id);
+  return id;
 }

@@ -124,7 +124,11 @@ describe('stopping a replay', () => {
 
 function notificationOf(outcome: unknown, callId: string, command: string): Attachment {
   const o = outcome as Extract<BashOutcome, { kind: 'background' }>;
-  return { role: 'user', type: 'text', text: asReminder(taskNotification(o.taskId, callId, o.outputFile, command, 143)) };
+  return {
+    role: 'user',
+    type: 'text',
+    text: asReminder(taskNotification(o.taskId, callId, o.outputFile, command, 143)),
+  };
 }
 
 describe('stopping at a prompt', () => {

@@ -20,6 +20,13 @@ function issueJson(error: z.ZodError, keepOptionMessage: boolean, keepTypeMessag
   );
 }
 
+const valueAt = (input: unknown, path: readonly PropertyKey[]): unknown =>
+  path.reduce<unknown>(
+    (v, k) => (typeof v === 'object' && v !== null ? (v as Record<PropertyKey, unknown>)[k] : undefined),
+    input,
+  );
+const typeName = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
+
 export interface ValidationText {
   /** What the model gets (inside <tool_use_error>). */
   content: string;
@@ -27,36 +34,45 @@ export interface ValidationText {
   structured: string;
 }
 
+/** `namesReceivedType` (newer versions): a missing parameter is "The required parameter `x` is
+ * missing", a wrong type names the type received, and the sentences keep zod's order
+ * (agent-invalid-inputs, monitor-invalid, hook-pre-invalid-input on 2.1.332); older versions name
+ * unexpected parameters first (hook-pre-invalid-input, 2.1.273). */
 export function formatValidationError(
   tool: string,
   error: z.ZodError,
   keepOptionMessage = false,
   namesReceivedType = false,
+  input?: unknown,
 ): ValidationText {
+  const unexpected: string[] = [];
   const sentences: string[] = [];
   let allKnown = true;
   for (const issue of error.issues) {
     const name = issue.path.map(String).join('.');
     if (issue.code === 'unrecognized_keys') {
-      for (const k of issue.keys) sentences.push(`An unexpected parameter \`${k}\` was provided`);
+      for (const k of issue.keys)
+        (namesReceivedType ? sentences : unexpected).push(`An unexpected parameter \`${k}\` was provided`);
     } else if (issue.code === 'invalid_type') {
-      // 2.1.273 names the received type `unknown` whatever it was, a missing value included;
-      // 2.1.332 names it, and says a missing one is missing (agent-invalid-inputs,
-      // monitor-invalid, workflow-invalid-inputs).
-      const received = namesReceivedType ? /received (\w+)/.exec(issue.message)?.[1] : undefined;
-      if (received === 'undefined') sentences.push(`The required parameter \`${name}\` is missing`);
-      else
+      // 2.1.273 names the received type `unknown` whatever it was, a missing value included.
+      if (!namesReceivedType)
         sentences.push(
-          `The parameter \`${name}\` type is expected as \`${issue.expected}\` but provided as \`${received ?? 'unknown'}\``,
+          `The parameter \`${name}\` type is expected as \`${issue.expected}\` but provided as \`unknown\``,
         );
+      else {
+        const received = /received (\w+)/.exec(issue.message)?.[1] ?? typeName(valueAt(input, issue.path));
+        sentences.push(
+          received === 'undefined'
+            ? `The required parameter \`${name}\` is missing`
+            : `The parameter \`${name}\` type is expected as \`${issue.expected}\` but provided as \`${received}\``,
+        );
+      }
     } else allKnown = false;
   }
   const raw = `InputValidationError: ${issueJson(error, keepOptionMessage, namesReceivedType)}`;
+  sentences.unshift(...unexpected);
   if (!allKnown || sentences.length === 0) return { content: raw, structured: raw };
-  // Several issues: "issues:" without a count, both versions (agent-invalid-inputs).
-  const head =
-    sentences.length === 1
-      ? `${tool} failed due to the following issue:`
-      : `${tool} failed due to the following issues:`;
+  // Several issues are "the following issues", without a count (both versions).
+  const head = `${tool} failed due to the following ${sentences.length === 1 ? 'issue' : 'issues'}:`;
   return { content: `InputValidationError: ${head}\n${sentences.join('\n')}`, structured: raw };
 }

@@ -5,6 +5,7 @@ import type { LedgerEntry } from '../ledger/ledger';
 import type { CallRecord, ModelCallRecord } from '../session/engine';
 import type { PromptRecord } from '../session/prompt';
 import type { SessionDecision } from '../session/permissions';
+import { HookSteps } from './HookSteps';
 import type { ContentBlock } from '../tools/types';
 import { Pdf } from './LazyEditors';
 import { PeopleView } from './PeopleView';
@@ -299,6 +300,7 @@ export function DecisionsPane({ call, mode }: { call: ModelCallRecord; mode?: st
             ) : (
               <span className="badge">{noDecisionText(c)}</span>
             )}
+            {c.hooks?.length ? <HookSteps id={c.id} steps={c.hooks} /> : null}
             {(c.prompt?.asked ?? c.decision)?.subcommands?.length ? (
               <ul className="subcommands" aria-label={`Subcommands of ${c.id}`}>
                 {(c.prompt?.asked ?? c.decision)?.subcommands?.map((s, i) => (

@@ -12,10 +12,22 @@ export const profile_2_1_273: Profile = {
     builtins: BUILTIN_AGENTS_2_1_273,
     missingToolText: (name) => `${name} is disabled for this session, in subagents as well as here.`,
     framedHandBack: false,
-    modelAliases: { sonnet: 'claude-sonnet-5', opus: 'claude-opus-5[1m]', haiku: 'claude-haiku-4-5-20251001', fable: 'claude-fable-5-1' },
+    modelAliases: {
+      sonnet: 'claude-sonnet-5',
+      opus: 'claude-opus-5[1m]',
+      haiku: 'claude-haiku-4-5-20251001',
+      fable: 'claude-fable-5-1',
+    },
   },
   version: '2.1.273',
   defaultModel: 'claude-opus-5[1m]',
+  hooks: {
+    effortLevel: 'high',
+    denyPrefixed: false,
+    textsTrimmed: true,
+    notesReversed: false,
+    allowOverridesPlan: true,
+  },
   toolDefinitions: tools.tools as ToolDefinition[],
   defaultTools: ['Bash', 'Edit', 'NotebookEdit', 'Read', 'Write'],
   ...MODEL_SWITCHES,
@@ -50,8 +62,7 @@ export const profile_2_1_273: Profile = {
   },
   text: {
     workflowMissingSource: 'Must provide script, name, scriptPath, or runId',
-    workflowRerunTail:
-      'agents whose (prompt, opts) are unchanged replay from cache.',
+    workflowRerunTail: 'agents whose (prompt, opts) are unchanged replay from cache.',
     workflowResume: {
       lead: 'To resume after editing the script',
       tail: 'completed agents return cached results (cached results may themselves be empty — inspect journal.jsonl before assuming there is something to recover).',

@@ -12,13 +12,27 @@ export const profile_2_1_332: Profile = {
   ...profile_2_1_273,
   agents: {
     builtins: BUILTIN_AGENTS_2_1_332,
-    missingToolText: (name) => `${name} is not among the tools available here. Continue with the tools you have.`,
+    missingToolText: (name) =>
+      `${name} is not among the tools available here. Continue with the tools you have.`,
     framedHandBack: true,
     hiddenTypes: ['fork'],
-    modelAliases: { sonnet: 'claude-sonnet-5-5', opus: 'claude-opus-5-5', haiku: 'claude-haiku-5-5', fable: 'claude-fable-5-2' },
+    modelAliases: {
+      sonnet: 'claude-sonnet-5-5',
+      opus: 'claude-opus-5-5',
+      haiku: 'claude-haiku-5-5',
+      fable: 'claude-fable-5-2',
+    },
   },
   version: '2.1.332',
   defaultModel: 'claude-opus-5-5',
+  hooks: {
+    effortLevel: 'medium',
+    denyPrefixed: true,
+    textsTrimmed: false,
+    notesReversed: true,
+    allowOverridesPlan: false,
+    updatedInputTrailer: "The tool input from the model was valid; the hook's rewrite of it was not.",
+  },
   toolDefinitions: tools.tools as ToolDefinition[],
   repeatReadGuard: false,
   claudeHomeDirs: CLAUDE_HOME_DIRS_2_1_332,
@@ -37,6 +51,7 @@ export const profile_2_1_332: Profile = {
   quietNudge: {
     afterCalls: 5,
     text: "The user hasn't heard from you in a while. As you continue, keep them updated when there's something to tell — a finding, a change of plan.",
+    exceptModels: ['claude-opus-4-6'],
   },
   backgroundTimeoutMaxMs: 7_200_000,
   readFileThroughTrailingSlash: true,
@@ -57,7 +72,8 @@ export const profile_2_1_332: Profile = {
   namesReceivedType: true,
   text: {
     workflowMissingSource: 'Must provide script, name, or scriptPath',
-    workflowNoReadHint: "A session that cannot call Read cannot load any scriptPath. Pass the whole script inline through Workflow's `script` input instead.",
+    workflowNoReadHint:
+      "A session that cannot call Read cannot load any scriptPath. Pass the whole script inline through Workflow's `script` input instead.",
     workflowRerunTail:
       'agent() calls replay from cache up to the first one that failed or no longer matches (edited, added, removed, or in a different call order); that call and every later one run again. A call a usage limit refused usually runs again without ending reuse: finished calls after it still come from cache.',
     workflowResume: {
@@ -66,11 +82,15 @@ export const profile_2_1_332: Profile = {
     },
     nulPathRefusal: 'Read file_path cannot contain null bytes (\\0). Remove the null byte and try again.',
     deviceRefusal: 'this path names a device or process file that this tool does not read.',
-    binaryFileAdvice: 'Use a skill for this file type if one is available, or a shell command or script that can read the format.',
-    invalidPagesAdvice: 'Give one page ("3") or one range ("1-5"), not a list. To read several pages or ranges, read each one separately. Pages are 1-indexed.',
+    binaryFileAdvice:
+      'Use a skill for this file type if one is available, or a shell command or script that can read the format.',
+    invalidPagesAdvice:
+      'Give one page ("3") or one range ("1-5"), not a list. To read several pages or ranges, read each one separately. Pages are 1-indexed.',
     autoBackgroundNote:
       'If it is still running after 10m in the background, it will be stopped and you will be notified. It is running now: do not start a second copy while it runs. If it is no longer needed, stop it with TaskStop. No output had been read from it when it was moved. A program that buffers its output, or a pipe into one such as tail, can keep the output file empty until the command finishes.',
-    allowLargeTooBig: 'Even with allow_large, this is more than fits in the context you have left this turn (other large reads in the same turn share that room).',
-    allowLargeHint: 'To read it anyway, up to what still fits in your context, call Read again with allow_large: true — only if you genuinely need all of it or the user asked for the whole file.',
+    allowLargeTooBig:
+      'Even with allow_large, this is more than fits in the context you have left this turn (other large reads in the same turn share that room).',
+    allowLargeHint:
+      'To read it anyway, up to what still fits in your context, call Read again with allow_large: true — only if you genuinely need all of it or the user asked for the whole file.',
   },
 };
