@@ -65,7 +65,8 @@ const valuesOf = (words: readonly Word[]) =>
   words.every((w) => w.value !== null) ? words.map((w) => w.value).join(' ') : undefined;
 
 /** Word lists a deny or ask rule is matched against: as written, without env assignments,
- * and with each wrapper peeled off in turn. */
+ * and with each wrapper peeled off in turn. git's global options are not taken out
+ * (`git -C sub status` runs past `Bash(git status:*)` on both versions, rules probe). */
 function denyForms(u: Unit): Word[][] {
   const forms: Word[][] = [];
   if (u.assignments.length > 0)
@@ -76,8 +77,6 @@ function denyForms(u: Unit): Word[][] {
   let cur: Word[] | undefined = u.words;
   for (let guard = 0; cur && cur.length > 0 && guard < 16; guard++) {
     forms.push(cur);
-    const git = gitWithoutGlobals(cur);
-    if (git) forms.push(git);
     cur = stripWrapper(cur, false);
   }
   return forms;
@@ -136,8 +135,6 @@ function strictForms(u: Unit): Word[][] {
   for (let guard = 0; cur && cur.length > 0 && guard < 16; guard++) {
     const base = withBasename(cur);
     forms.push(base);
-    const git = gitWithoutGlobals(base);
-    if (git) forms.push(git);
     cur = stripWrapper(base, false);
   }
   return forms;
@@ -398,6 +395,19 @@ function interpreterGap(env: Env, u: Unit, words: readonly Word[], cwd: string):
     }
   }
   return undefined;
+}
+
+/** A Bash deny rule that names the git subcommand a unit runs behind git's global options
+ * (`git -C sub push` past `Bash(git push:*)`): the rule is matched against the words as
+ * written, so it does not apply. */
+function gitGlobalsGap(env: Env, u: Unit): string | undefined {
+  const forms = denyForms(u)
+    .map(gitWithoutGlobals)
+    .filter((f): f is Word[] => f !== undefined);
+  const rule = forms.length > 0 ? ruleFor(env, 'deny', formTexts(forms, true)) : undefined;
+  return rule
+    ? `\`${u.display}\` runs a git subcommand that ${rule.text} denies, but git's global options come before it and Claude Code matches Bash rules against the words as written, so the rule does not apply.`
+    : undefined;
 }
 
 /** A Read deny rule that covers something under `dir` (the rule's own file or folder there). */
@@ -683,6 +693,8 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   ) {
     gap = `The command name in \`${u.display}\` is only known when it runs, so Bash deny rules cannot be checked; Claude Code 2.1.273 does not check them either.`;
   }
+  const gitRule = gap ? undefined : gitGlobalsGap(env, u);
+  if (gitRule) gap = gitRule;
   if (u.shadow)
     return {
       unit: u,

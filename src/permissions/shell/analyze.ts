@@ -470,14 +470,21 @@ function walkCommand(cmd: CommandNode, walk: Walk, origin: Origin): void {
   }
 }
 
-/** A command as Claude Code names a pipe segment: words, without output redirections. */
-function commandText(cmd: CommandNode, walk: Walk, source: string | undefined): string {
+/** A command as Claude Code names it: words, without output redirections. A part of the list
+ * is named with the line's variables substituted (`git add foo.txt`), a pipe segment as
+ * written (`F=foo.txt; tar cf - "$F"`: bashperm 0666, 0930, 1045). */
+function commandText(
+  cmd: CommandNode,
+  walk: Walk,
+  source: string | undefined,
+  substitute: boolean,
+): string {
   if (cmd.type !== 'SimpleCommand') return source ?? '';
   const scratch = { ...walk, units: [], constructs: [], bareNames: [] };
   const assignments = cmd.assignments.map((a) => assignment(a, scratch).text);
   const nodes = cmd.name ? [cmd.name, ...cmd.args] : [];
   const words =
-    (usesLineVariable(nodes.map(wordText), walk.vars)
+    (substitute && usesLineVariable(nodes.map(wordText), walk.vars)
       ? shellQuoteAll(nodes.map((n) => word(n, scratch)))
       : null) ?? nodes.map(wordText);
   // Only output redirections are left out of a part's name; input redirections and here-strings
@@ -519,8 +526,8 @@ function walkTop(s: ScriptNode, walk: Walk): { segments: string[]; tops: Analysi
         if (ci > 0) segments.push('');
         walk.segment = segments.length - 1;
         const single = st.pipelines.length === 1 && pl.commands.length === 1 ? st.sourceText : undefined;
-        const text = commandText(cmd, walk, single);
-        append(text);
+        const text = commandText(cmd, walk, single, true);
+        append(commandText(cmd, walk, single, false));
         walk.top = tops.length;
         tops.push({
           text: cmd.type === 'SimpleCommand' ? text : (st.sourceText ?? text),
