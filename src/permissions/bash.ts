@@ -507,10 +507,12 @@ interface Walk {
   denyCwds: string[];
   /** A `cd` to a directory only known at run time: relative paths can be anywhere. */
   cwdLost: boolean;
-  /** The line sets a variable outside the safe list on its own (`F=x;`, a for loop's
-   * variable): Claude Code then approves no part as read-only, since the variable may change
-   * what a command does. */
-  bareAssignment: boolean;
+  /** Top-level pipe segments that set a variable outside the safe list on their own (`F=x;`,
+   * a for loop's variable): Claude Code then approves no part of that segment as read-only,
+   * since the variable may change what a command does. Each segment of a pipeline is judged
+   * as a command of its own (`F=x; cat a | cat && ls` asks about `F=x; cat a` only: bare
+   * probe, both versions). */
+  bareAssignment: ReadonlySet<number>;
 }
 
 /** Whether the line's bare assignments keep every part from being read-only: a name outside
@@ -518,12 +520,16 @@ interface Walk {
  * through yet in the session), and once it is known when the environment has the name. */
 function bareAssignmentBlocks(
   env: Env,
-  names: readonly string[],
+  names: readonly { name: string; segment: number }[],
   shellEnv: readonly string[] | undefined,
-): boolean {
+): Set<number> {
   const table = env.behaviour.bareAssignments;
   const known = new Set([...(shellEnv ?? []), ...table.shellNames]);
-  return names.some((n) => !table.safe.has(n) && (!env.ctx.shellStarted || known.has(n)));
+  return new Set(
+    names
+      .filter(({ name }) => !table.safe.has(name) && (!env.ctx.shellStarted || known.has(name)))
+      .map((n) => n.segment),
+  );
 }
 
 /** The text of an assignment Claude Code refuses by the variable's name (bare: a variable that
@@ -645,8 +651,7 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   if (!u.strictOnly) {
     const deny = ruleFor(env, 'deny', texts);
     if (deny) return { unit: u, verdict: 'deny', rule: deny, reason: `${deny.text} denies ${u.display}` };
-    const topCd = u.origin === 'list' && pathWords[0]?.value === 'cd';
-    if (forDeny !== 'dynamic' && !topCd) {
+    if (forDeny !== 'dynamic') {
       const pd = pathDeny(env, forDeny);
       if (pd) {
         return {
@@ -791,12 +796,12 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   if (
     u.assignments.length === 0 &&
     name !== null &&
-    !walk.bareAssignment &&
+    !walk.bareAssignment.has(u.segment) &&
     isReadOnlyCommand(name, words.slice(1))
   ) {
     return { unit: u, verdict: 'allow', reason: `${name} is in the built-in read-only set`, gap };
   }
-  if (name === 'xargs' && !walk.bareAssignment) {
+  if (name === 'xargs' && !walk.bareAssignment.has(u.segment)) {
     const inner = stripWrapper(words, false);
     const innerName = inner?.[0]?.value;
     if (
@@ -1069,14 +1074,20 @@ export function checkBash(
       reason: `${globTarget.unit.display} redirects output to a glob`,
     });
   const cds = live.filter((r) => strippedWords(r.unit)[0]?.value === 'cd');
-  const denied = results.find((r) => r.verdict === 'deny');
+  // In a line that changes directory, a file command's denied path is named first (`ls from
+  // '<dir>' …`); a denied cd target itself names the whole line (cd probes: `cd sub && ls`
+  // under Read(./**) names ls, `cd sub && echo hi` the line).
+  const isCd = (r: UnitResult) => strippedWords(r.unit)[0]?.value === 'cd';
+  const denied =
+    (cds.length > 0 ? results.find((r) => r.verdict === 'deny' && r.use && !isCd(r)) : undefined) ??
+    results.find((r) => r.verdict === 'deny');
   if (denied?.rule) {
     const name = strippedWords(denied.unit)[0]?.value;
     return withGap({
       behavior: 'deny',
       message:
         denied.message ??
-        (cds.length > 0 && denied.use && name
+        (cds.length > 0 && denied.use && name && name !== 'cd'
           ? msg.pathDeniedInCd(name, denied.use.op, denied.use.path)
           : denyMessage(denied)),
       reason: denied.reason,
@@ -1212,7 +1223,7 @@ export function checkBash(
     });
   // 2.1.332 does not approve unasked what reads a variable the line set itself; whatever else
   // needs approval is said first.
-  if ((usesAssigned || bareAssignment) && env.behaviour.gateWording === 'cannot-check')
+  if ((usesAssigned || bareAssignment.size > 0) && env.behaviour.gateWording === 'cannot-check')
     return withGap({
       behavior: 'ask',
       message: msg.gateMessage({ kind: 'set-variable' }, env.behaviour.gateWording),

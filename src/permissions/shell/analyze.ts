@@ -69,8 +69,8 @@ export interface Analysis {
    * and whether it runs anything (a bare assignment does not count as a part). */
   tops: { text: string; runs: boolean }[];
   /** Variables the line sets without running a command with them: `F=x;` on its own and the
-   * variable of a for loop. */
-  bareNames: string[];
+   * variable of a for loop, with the top-level pipe segment they are set in. */
+  bareNames: { name: string; segment: number }[];
 }
 
 const MAX_DEPTH = 8;
@@ -81,7 +81,7 @@ interface Walk {
   vars: ReadonlyMap<string, string>;
   units: Unit[];
   constructs: string[];
-  bareNames: string[];
+  bareNames: { name: string; segment: number }[];
   depth: number;
   strictOnly: boolean;
   /** The top-level pipe segment being walked. */
@@ -308,7 +308,8 @@ function simple(cmd: SimpleCommandNode, walk: Walk, origin: Origin): void {
     ? shellQuoteAll(words)
     : null;
   const display = [...assignments.map((a) => a.text), ...(shown ?? words.map((w) => w.text))].join(' ');
-  if (words.length === 0) walk.bareNames.push(...assignments.map((a) => a.name));
+  if (words.length === 0)
+    walk.bareNames.push(...assignments.map((a) => ({ name: a.name, segment: walk.segment })));
   walk.units.push({
     assignments,
     words,
@@ -426,7 +427,7 @@ function walkCommand(cmd: CommandNode, walk: Walk, origin: Origin): void {
       // keeps every part from being read-only; one over globs (`for f in *`, probed) does not:
       // its values are file names.
       if (!(cmd.words && cmd.words.length > 0 && cmd.words.every((w) => word(w, walk).glob)))
-        walk.bareNames.push(cmd.variable);
+        walk.bareNames.push({ name: cmd.variable, segment: walk.segment });
       for (const w of cmd.words ?? []) scanWord(w, walk);
       walkBody(cmd.body, walk, 'control');
       break;

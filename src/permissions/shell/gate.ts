@@ -229,7 +229,7 @@ function arithmeticNames(expr: unknown): string[] {
   return names;
 }
 
-function partsReason(parts: readonly WordPart[], w: Walk, wordParts: number): GateReason | undefined {
+function partsReason(parts: readonly WordPart[], w: Walk): GateReason | undefined {
   for (const p of parts) {
     switch (p.type) {
       case 'Escaped':
@@ -240,12 +240,6 @@ function partsReason(parts: readonly WordPart[], w: Walk, wordParts: number): Ga
         const inner = p.parts;
         if (inner.some((x) => x.type === 'CommandSubstitution' || x.type === 'ArithmeticExpansion'))
           return node('string');
-        // "$DIR/rest" as a whole word is judged as a path under an unknown directory.
-        const pathLike =
-          wordParts === 1 &&
-          inner[0]?.type === 'ParameterExpansion' &&
-          inner[1]?.type === 'Literal' &&
-          (inner[1] as { value: string }).value.startsWith('/');
         const text = inner.reduce(
           (n, x) => n + (x.type === 'Literal' || x.type === 'Escaped' ? x.value.length : 0),
           0,
@@ -259,7 +253,7 @@ function partsReason(parts: readonly WordPart[], w: Walk, wordParts: number): Ga
             w.usedAssigned = true;
             continue;
           }
-          if (RESOLVED.has(x.parameter) || (pathLike && i === 0)) continue;
+          if (RESOLVED.has(x.parameter)) continue;
           if (!SHELL_SET.has(x.parameter)) return node('simple_expansion');
           if (text < MIN_QUOTED_TEXT) return node('string');
         }
@@ -294,7 +288,7 @@ function partsReason(parts: readonly WordPart[], w: Walk, wordParts: number): Ga
 }
 
 const wordReason = (word: WordNode, w: Walk): GateReason | undefined =>
-  partsReason(word.parts, w, word.parts.length);
+  partsReason(word.parts, w);
 
 function commandReason(cmd: CommandNode, w: Walk): GateReason | undefined {
   switch (cmd.type) {
