@@ -494,6 +494,9 @@ function uncheckedWriteGap(env: Env, u: Unit, words: readonly Word[], cwd: strin
   return undefined;
 }
 
+/** What 2.1.332 looks for inside a shell -c script. */
+const REMOVALS = new Set(['rm', 'rmdir']);
+
 /** Commands acceptEdits runs without a prompt when their paths are inside the working dirs. */
 const ACCEPT_EDITS_COMMANDS = new Set(['mkdir', 'touch', 'rm', 'rmdir', 'mv', 'cp', 'sed']);
 
@@ -671,23 +674,33 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
     hiddenReadGap(env, u, pathWords, walk.cwd) ??
     uncheckedWriteGap(env, u, pathWords, walk.cwd);
   if (u.strictOnly) {
-    // Only Bash rules are looked for inside the script; path rules are not.
+    // 2.1.332 looks inside the script for removals only: an rm or rmdir (behind wrappers, by
+    // basename) that a Bash deny rule names or whose path an Edit deny rule covers prompts
+    // with a text of its own, in every mode; any other command there, and every command on
+    // 2.1.273, is not looked at (shell -c probes sc1-sc5 on 2.1.332, bashperm 0398, 0779).
     const deny = ruleFor(env, 'deny', texts) ?? strictDeny;
-    if (deny && env.behaviour.shellScriptRules) {
+    const named = withBasename(pathWords);
+    const removal = REMOVALS.has(named[0]?.value ?? '');
+    const inScript = pathUses(env, u, named, walk.cwd);
+    const pathRule = inScript === 'dynamic' ? undefined : pathDeny(env, inScript)?.rule;
+    const rule = env.behaviour.shellScriptRules && removal ? (deny ?? pathRule) : undefined;
+    if (rule)
       return {
         unit: u,
         verdict: 'shell-deny',
-        rule: deny,
-        reason: `${deny.text} denies ${u.display} inside a shell -c script`,
+        rule,
+        reason: `${rule.text} denies ${u.display} inside a shell -c script`,
       };
-    }
-    if (deny)
-      gap = `Claude Code 2.1.273 does not look inside \`bash -c\` scripts, so ${deny.text} does not stop \`${u.display}\` there (2.1.332 denies it).`;
-    // What 2.1.273 decides comes from the outer `bash -c` unit; this one only reports the gap.
+    const missed = deny ?? pathRule;
+    if (missed)
+      gap = env.behaviour.shellScriptRules
+        ? `Claude Code looks inside a shell -c script only for rm and rmdir, so ${missed.text} does not stop \`${u.display}\` there.`
+        : `Claude Code 2.1.273 does not look inside shell -c scripts, so ${missed.text} does not stop \`${u.display}\` there.`;
+    // What is decided comes from the outer `bash -c` unit; this one only reports the gap.
     return {
       unit: u,
       verdict: 'allow',
-      reason: 'inside a shell -c script, which 2.1.273 does not analyse',
+      reason: 'inside a shell -c script, which is not analysed',
       gap,
     };
   }
