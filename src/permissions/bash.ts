@@ -156,6 +156,8 @@ interface UnitResult {
   segmentVerdict?: Verdict;
   /** Refused by the write safety check, which no allow rule lifts. */
   safety?: boolean;
+  /** Refused for where its output redirection writes. */
+  redirectBlocked?: boolean;
 }
 
 /** The command's name and arguments once safe wrappers are gone (what read-only and file
@@ -796,6 +798,7 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
       message: text,
       reason: `${use.op === 'read' ? 'reads' : 'writes'} ${use.path}, which ${env.mode} mode does not allow without asking`,
       gap,
+      ...(use.redirect === 'out' ? { redirectBlocked: true } : {}),
     };
   }
   if (words.length === 0)
@@ -982,11 +985,14 @@ export function checkBash(
     msg.bashDenied(analysis.segments.length > 1 ? (analysis.segments[r.unit.segment] ?? command) : command);
   // Bash rules see every command the line runs, however nested; path rules only what the
   // static gate lets through.
+  const { reason: gate, usesAssigned } = gateReason(parsed.script, command);
   const ruleDenied = results.find((r) => r.verdict === 'deny' && r.rule?.tool === 'Bash');
   if (ruleDenied?.rule)
     return withGap({
       behavior: 'deny',
-      message: denyMessage(ruleDenied),
+      // A line the static gate refuses is not cut into pipe segments: the whole line is named
+      // (bashperm 0897: `awk 'NR==1' $PWD/foo.txt | cat` under Bash(cat:*)).
+      message: gate ? msg.bashDenied(command) : denyMessage(ruleDenied),
       reason: ruleDenied.reason,
       rule: ruleRef(ruleDenied.rule),
     });
@@ -1010,7 +1016,6 @@ export function checkBash(
       message: byName,
       reason: `the line assigns a variable Claude Code will not let a command change: ${byName}`,
     });
-  const { reason: gate, usesAssigned } = gateReason(parsed.script, command);
   if (gate?.kind === 'fixed' && gate.text === 'subshell' && env.behaviour.subshellPathDeny) {
     const inside = results.find((r) => r.verdict === 'deny' && r.use && r.unit.origin === 'subshell');
     const name = inside ? strippedWords(inside.unit)[0]?.value : undefined;
@@ -1113,6 +1118,17 @@ export function checkBash(
       message: msg.MULTIPLE_CD,
       reason: 'the command changes directory more than once',
     });
+  // An output redirection to `~…` is refused after the directory changes are counted
+  // (bashperm 0693: `cd sub && cd .. && printf x > ~/note.txt` is refused for the two cds).
+  const tildeTarget = live.find((r) =>
+    r.unit.redirects.some((d) => OUTPUT_OPS.has(d.op) && d.target?.text.startsWith('~')),
+  );
+  if (tildeTarget)
+    return withGap({
+      behavior: 'ask',
+      message: msg.gateMessage({ kind: 'fixed', text: 'expansion-in-path' }, env.behaviour.gateWording),
+      reason: `${tildeTarget.unit.display} redirects output to a path starting with ~`,
+    });
   const firstCd = cds[0]?.unit.index;
   const inputUnknown = live
     .flatMap((r) => r.unit.redirects.filter((d) => d.op === '<' && d.target).map((d) => ({ r, d })))
@@ -1127,9 +1143,12 @@ export function checkBash(
       message: msg.inputRedirectionUnknown(inputUnknown.d.target.text),
       reason: 'an input redirection names a file only known when the command runs',
     });
+  // A command's own `..` argument is judged after its output redirections (bashperm 0488:
+  // `sed -i … sub/../foo.txt >> out.txt` in default mode is refused for out.txt).
   const dotdot = live.find((r) => {
     const name = strippedWords(r.unit)[0]?.value;
     return (
+      !r.redirectBlocked &&
       name !== undefined &&
       name !== null &&
       FILE_COMMANDS.has(name) &&

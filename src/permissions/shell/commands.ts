@@ -612,7 +612,8 @@ function gitReadOnly(args: readonly Word[]): boolean {
   const sub = args[i]?.value;
   if (sub === undefined || sub === null) return false;
   const rest = args.slice(i + 1);
-  if (rest.some((w) => w.value === null)) return false;
+  // A glob among the arguments (`git show HEAD:f*.txt`) is not read-only (bashperm 0846, 0514).
+  if (rest.some((w) => w.value === null || w.glob)) return false;
   const values = rest.map((w) => w.value as string);
   if (GIT_READ_ONLY.has(sub))
     return !values.some((v) => v.startsWith('--output') || v === '--ext-diff' || v.startsWith('--exec'));

@@ -391,8 +391,6 @@ function commandReason(cmd: CommandNode, w: Walk): GateReason | undefined {
           if (!r.target.quoted) return fixed('heredoc');
           continue;
         }
-        if (r.target.parts[0]?.type === 'TildeExpansion' && r.operator !== '<')
-          w.late ??= fixed('expansion-in-path');
         w.redirect = true;
         const reason = wordReason(r.target, w);
         w.redirect = false;
