@@ -27,6 +27,7 @@ import type { Analysis, Unit } from './shell/analyze';
 import { analyze } from './shell/analyze';
 import { parseCommand } from './shell/parse';
 import { assignedValues, gateReason } from './shell/gate';
+import type { GateReason } from './shell/gate';
 import type { SubcommandDecision } from './types';
 
 export const MAX_COMMAND_LENGTH = 10_000;
@@ -209,7 +210,13 @@ function resolveWord(
 
 /** Paths a unit reads or writes that Claude Code recognises, or 'dynamic' when one of them
  * cannot be known before the command runs. */
-function pathUses(env: Env, u: Unit, words: readonly Word[], cwd: string): PathUse[] | 'dynamic' {
+function pathUses(
+  env: Env,
+  u: Unit,
+  words: readonly Word[],
+  cwd: string,
+  skipDynamic = false,
+): PathUse[] | 'dynamic' {
   const uses: PathUse[] = [];
   const dirs = env.dirs;
   const home = env.ctx.home;
@@ -221,7 +228,10 @@ function pathUses(env: Env, u: Unit, words: readonly Word[], cwd: string): PathU
       if (name === 'cd' && fa.paths.length === 0) fa.paths.push({ value: home, text: '~', glob: false });
       for (const w of fa.paths) {
         const r = resolveWord(w, cwd, home);
-        if (!r) return 'dynamic';
+        if (!r) {
+          if (skipDynamic) continue;
+          return 'dynamic';
+        }
         const op =
           fa.op === 'read' || (fa.destination !== undefined && w !== fa.destination && name === 'cp')
             ? 'read'
@@ -255,7 +265,10 @@ function pathUses(env: Env, u: Unit, words: readonly Word[], cwd: string): PathU
   const extraVerb = name ? EXTRA_WRITERS.get(name)?.verb : undefined;
   for (const w of extra ?? []) {
     const r = resolveWord(w, cwd, home);
-    if (!r) return 'dynamic';
+    if (!r) {
+      if (skipDynamic) continue;
+      return 'dynamic';
+    }
     uses.push({
       op: 'write',
       path: r.path,
@@ -272,7 +285,10 @@ function pathUses(env: Env, u: Unit, words: readonly Word[], cwd: string): PathU
     if ((rd.op === '>&' || rd.op === '<&') && v !== null && (/^\d+-?$/.test(v) || v === '-')) continue;
     if (OUTPUT_OPS.has(rd.op) || rd.op === '>&') {
       const r = resolveWord(rd.target, cwd, home);
-      if (!r) return 'dynamic';
+      if (!r) {
+        if (skipDynamic) continue;
+        return 'dynamic';
+      }
       if (SAFE_DEVICES.has(r.path)) continue;
       uses.push({
         op: 'write',
@@ -284,7 +300,10 @@ function pathUses(env: Env, u: Unit, words: readonly Word[], cwd: string): PathU
       });
     } else if (rd.op === '<' || rd.op === '<&') {
       const r = resolveWord(rd.target, cwd, home);
-      if (!r) return 'dynamic';
+      if (!r) {
+        if (skipDynamic) continue;
+        return 'dynamic';
+      }
       if (SAFE_DEVICES.has(r.path)) continue;
       uses.push({
         op: 'read',
@@ -575,6 +594,16 @@ function checkUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   return result;
 }
 
+/** The path uses whose paths are known before the command runs, from every directory the
+ * command may be in (none once a cd went somewhere unknown). */
+function knownUses(env: Env, u: Unit, words: readonly Word[], walk: Walk): PathUse[] {
+  if (walk.cwdLost) return [];
+  return walk.denyCwds.flatMap((cwd) => {
+    const uses = pathUses(env, u, words, cwd, true);
+    return uses === 'dynamic' ? [] : uses;
+  });
+}
+
 /** Path uses for deny rules: resolved from every directory the command may be in. */
 function denyUses(env: Env, u: Unit, words: readonly Word[], walk: Walk): PathUse[] | 'dynamic' {
   const all: PathUse[] = [];
@@ -656,8 +685,11 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   if (!u.strictOnly) {
     const deny = ruleFor(env, 'deny', texts);
     if (deny) return { unit: u, verdict: 'deny', rule: deny, reason: `${deny.text} denies ${u.display}` };
-    if (forDeny !== 'dynamic') {
-      const pd = pathDeny(env, forDeny);
+    // A path only known at run time does not keep the others from being checked (pd1 probe:
+    // `cat a.txt > ~root/x` under Read(./a.txt) is denied).
+    const known = forDeny === 'dynamic' ? knownUses(env, u, pathWords, walk) : forDeny;
+    {
+      const pd = pathDeny(env, known);
       if (pd) {
         return {
           unit: u,
@@ -985,7 +1017,11 @@ export function checkBash(
     msg.bashDenied(analysis.segments.length > 1 ? (analysis.segments[r.unit.segment] ?? command) : command);
   // Bash rules see every command the line runs, however nested; path rules only what the
   // static gate lets through.
-  const { reason: gate, usesAssigned } = gateReason(parsed.script, command);
+  const {
+    reason: gate,
+    stage: gateStage,
+    usesAssigned,
+  } = gateReason(parsed.script, command, env.behaviour.subshellPathDeny);
   const ruleDenied = results.find((r) => r.verdict === 'deny' && r.rule?.tool === 'Bash');
   if (ruleDenied?.rule)
     return withGap({
@@ -1006,7 +1042,14 @@ export function checkBash(
       rule: ruleRef(inScript.rule),
     });
   }
-  const asked = results.find((r) => r.verdict === 'ask-rule');
+  // Ask rules are not matched inside a subshell (nor, on 2.1.273, a `{ }` group), which is
+  // refused as such (ar1, ar2 probes: `(echo hi)` under ask Bash(echo:*)).
+  const asked = results.find(
+    (r) =>
+      r.verdict === 'ask-rule' &&
+      r.unit.origin !== 'subshell' &&
+      (r.unit.origin !== 'group' || env.behaviour.askRulesInGroups),
+  );
   // Refused by the variable's name before the static gate (`LANG=$(id); cat a` names LANG).
   const byName = assignmentRefusal(env, analysis);
   if (byName)
@@ -1016,24 +1059,13 @@ export function checkBash(
       message: byName,
       reason: `the line assigns a variable Claude Code will not let a command change: ${byName}`,
     });
-  if (gate?.kind === 'fixed' && gate.text === 'subshell' && env.behaviour.subshellPathDeny) {
-    const inside = results.find((r) => r.verdict === 'deny' && r.use && r.unit.origin === 'subshell');
-    const name = inside ? strippedWords(inside.unit)[0]?.value : undefined;
-    if (inside?.rule && inside.use && name)
-      return withGap({
-        behavior: 'deny',
-        message: msg.pathDeniedInCd(name, inside.use.op, inside.use.path),
-        reason: inside.reason,
-        rule: ruleRef(inside.rule),
-      });
-  }
-  if (gate) {
-    const message = msg.gateMessage(gate, env.behaviour.gateWording);
+  const gateRefusal = (g: GateReason): Check => {
+    const message = msg.gateMessage(g, env.behaviour.gateWording);
     const hidden = results.find((r) => r.verdict === 'deny' && r.use && r.rule);
     const evalRule =
-      gate.kind === 'evaluates'
+      g.kind === 'evaluates'
         ? results
-            .filter((r) => effectiveWords(env, r.unit)[0]?.value === gate.command)
+            .filter((r) => effectiveWords(env, r.unit)[0]?.value === g.command)
             .map((r) =>
               ruleFor(env, 'deny', [
                 r.unit.words
@@ -1047,16 +1079,26 @@ export function checkBash(
     const gateGap = hidden?.rule
       ? `The static gate stops at this command's syntax before path rules are looked at, so ${hidden.rule.text} is not checked for \`${hidden.unit.display}\`: a mode that approves the prompt (bypassPermissions) runs it.`
       : evalRule
-        ? `${gate.kind === 'evaluates' ? gate.command : ''} runs its arguments as a command that ${evalRule.text} denies, but Claude Code does not look into them: a mode that approves the prompt (bypassPermissions) runs it.`
+        ? `${g.kind === 'evaluates' ? g.command : ''} runs its arguments as a command that ${evalRule.text} denies, but Claude Code does not look into them: a mode that approves the prompt (bypassPermissions) runs it.`
         : undefined;
     return withGap({
       behavior: 'ask',
-      ...(asked ? { ruleAsk: true, rule: ruleRef(asked.rule as Rule) } : {}),
       ...(gateGap && !gap ? { knownGap: gateGap } : {}),
       message,
       reason: `the static analysis stops at this command's syntax: ${message}`,
     });
-  }
+  };
+  // An ask rule on a part wins over the static gate: the prompt is the rule's (ar1, ar2
+  // probes: `echo $X`, `echo hi; eval x` under ask Bash(echo:*); bashperm 0117).
+  if (gate && gateStage !== 'late' && asked?.rule)
+    return withGap({
+      behavior: 'ask',
+      ruleAsk: true,
+      message: msg.askTool('Bash'),
+      reason: asked.reason,
+      rule: ruleRef(asked.rule),
+    });
+  if (gate && gateStage === 'early') return gateRefusal(gate);
   const live = results.filter((r) => !r.unit.shadow && !r.unit.strictOnly);
   if (asked?.rule) {
     // An ask rule prompts in every mode; with other parts it is listed among them.
@@ -1066,11 +1108,14 @@ export function checkBash(
         results.filter((r) => r.verdict === 'ask-rule' || r.verdict === 'approval').map((r) => r.unit.top),
       ),
     ].sort((a, b) => a - b);
+    // Only parts an ask rule names: the rule's own prompt (`ls && echo hi`); with other parts
+    // needing approval, or in a pipeline, the open parts are listed (ar1, ar2 probes).
+    const others = results.some((r) => r.verdict === 'approval' || r.verdict === 'blocked');
     return withGap({
       behavior: 'ask',
       ruleAsk: true,
       message:
-        parts.length > 1
+        parts.length > 1 && (others || analysis.segments.length > 1)
           ? msg.bashPartsNeedApproval(open.map((i) => analysis.tops[i]?.text ?? ''))
           : msg.askTool('Bash'),
       reason: asked.reason,
@@ -1096,6 +1141,9 @@ export function checkBash(
   // '<dir>' …`); a denied cd target itself names the whole line (cd probes: `cd sub && ls`
   // under Read(./**) names ls, `cd sub && echo hi` the line).
   const isCd = (r: UnitResult) => strippedWords(r.unit)[0]?.value === 'cd';
+  // 2.1.332 words a path denial in a line with a subshell by command (or redirection) and path
+  // (pd1 probe: `echo hi > foo.txt; (ls)`, `(cat a.txt)`).
+  const withSubshell = env.behaviour.subshellPathDeny && analysis.constructs.includes('subshell');
   const denied =
     (cds.length > 0 ? results.find((r) => r.verdict === 'deny' && r.use && !isCd(r)) : undefined) ??
     results.find((r) => r.verdict === 'deny');
@@ -1105,13 +1153,18 @@ export function checkBash(
       behavior: 'deny',
       message:
         denied.message ??
-        (cds.length > 0 && denied.use && name && name !== 'cd'
-          ? msg.pathDeniedInCd(name, denied.use.op, denied.use.path)
-          : denyMessage(denied)),
+        (withSubshell && denied.use?.redirect === 'out'
+          ? msg.redirectionDenied(denied.use.path)
+          : withSubshell && denied.use?.redirect === 'in'
+            ? msg.inputRedirectionDenied(denied.use.path)
+            : (cds.length > 0 || withSubshell) && denied.use && name && name !== 'cd'
+              ? msg.pathDeniedInCd(name, denied.use.op, denied.use.path)
+              : denyMessage(denied)),
       reason: denied.reason,
       rule: ruleRef(denied.rule),
     });
   }
+  if (gate) return gateRefusal(gate);
   if (cds.length > 1)
     return withGap({
       behavior: 'ask',

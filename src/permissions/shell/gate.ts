@@ -129,6 +129,9 @@ interface Walk {
   late?: GateReason;
   /** A top-level `&`: refused last of all. */
   background: boolean;
+  /** eval and its kind are refused after path deny rules (2.1.332), not in source order. */
+  deferEval: boolean;
+  evaluates?: GateReason;
   /** Walking a redirection target: an unquoted variable there is not resolved through the
    * line's own assignments (`> $F` is refused as a variable, `> "$F"` is judged as its value:
    * bashperm 0914, 0584). */
@@ -287,8 +290,7 @@ function partsReason(parts: readonly WordPart[], w: Walk): GateReason | undefine
   return undefined;
 }
 
-const wordReason = (word: WordNode, w: Walk): GateReason | undefined =>
-  partsReason(word.parts, w);
+const wordReason = (word: WordNode, w: Walk): GateReason | undefined => partsReason(word.parts, w);
 
 function commandReason(cmd: CommandNode, w: Walk): GateReason | undefined {
   switch (cmd.type) {
@@ -364,7 +366,8 @@ function commandReason(cmd: CommandNode, w: Walk): GateReason | undefined {
         if (i > at && !wrapperPart) break;
         if (i === at && !WRAPPERS.has(v ?? '')) break;
       }
-      if (behind) return { kind: 'evaluates', command: behind };
+      if (behind && w.deferEval) w.evaluates ??= { kind: 'evaluates', command: behind };
+      else if (behind) return { kind: 'evaluates', command: behind };
       if (name !== null && ZSH_BUILTINS.has(name)) return { kind: 'zsh-builtin', command: name };
       for (const word of words) {
         const r = wordReason(word, w);
@@ -431,14 +434,20 @@ function statementReason(st: StatementNode, w: Walk): GateReason | undefined {
   return undefined;
 }
 
-/** The first construct of the command line the binary refuses to analyse, if any, and whether
- * the line reads a variable it assigned itself. */
+/** When a gate refusal is made: before path deny rules (`early`), after them (`mid`: 2.1.332's
+ * eval and subshell), or after them and after the parts an ask rule names are listed (`late`:
+ * tilde variants, `$` in a quoted path, a top-level `&`). */
+export type GateStage = 'early' | 'mid' | 'late';
+
+/** The first construct of the command line the binary refuses to analyse, if any; when it is
+ * refused; and whether the line reads a variable it assigned itself. */
 export function gateReason(
   script: ScriptNode,
   command: string,
-): { reason?: GateReason; usesAssigned: boolean } {
+  deferEval = false,
+): { reason?: GateReason; stage: GateStage; usesAssigned: boolean } {
   const dq = dollarQuote(command);
-  if (dq) return { reason: node(dq), usesAssigned: false };
+  if (dq) return { reason: node(dq), stage: 'early', usesAssigned: false };
   const w: Walk = {
     assigned: new Set(),
     usedAssigned: false,
@@ -447,14 +456,22 @@ export function gateReason(
     nested: 0,
     subshell: false,
     background: false,
+    deferEval,
   };
   // Ranks, recorded: every construct of the first rank in source order, then a subshell, then
   // the path checks (`(ls ~root)` is refused as a subshell, `ls ~root &` for the tilde), then a
   // top-level `&` (`ls & echo $X` is refused as a variable, `(ls) & echo hi` as a subshell).
-  const reason =
-    bodyReason(script.statements, w) ??
-    (w.subshell ? fixed('subshell') : (w.late ?? (w.background ? fixed('background') : undefined)));
-  return { ...(reason ? { reason } : {}), usesAssigned: w.usedAssigned };
+  // Path deny rules come before the path checks and `&` (pd1 probe: `cat a.txt && ls ~root`
+  // under Read(./a.txt) is denied), and, with deferEval (2.1.332), before eval and the
+  // subshell too (`eval x > foo.txt` under Edit(./foo.txt) is denied).
+  const first = bodyReason(script.statements, w);
+  const usesAssigned = w.usedAssigned;
+  if (first) return { reason: first, stage: 'early', usesAssigned };
+  if (w.subshell && !deferEval) return { reason: fixed('subshell'), stage: 'early', usesAssigned };
+  const mid = w.evaluates ?? (w.subshell ? fixed('subshell') : undefined);
+  if (mid) return { reason: mid, stage: 'mid', usesAssigned };
+  const late = w.late ?? (w.background ? fixed('background') : undefined);
+  return { ...(late ? { reason: late } : {}), stage: 'late', usesAssigned };
 }
 
 /** Variables a command line assigns at its top level before their use (`F=x; cat $F`), with
