@@ -175,7 +175,8 @@ const TABLE: Row[] = [
   ['mv .env x', 'deny', 'Read(./.env)', null, null],
   ['cat secrets/key.txt', 'deny', 'Read(./secrets/**)', null, null],
   ['cat secrets/*', 'allow', null, null, GAP],
-  ['ls secrets', 'allow', null, null, null],
+  // `x/**` covers x itself (ls1, sens1 probes)
+  ['ls secrets', 'deny', 'Read(./secrets/**)', null, null],
   ['cat sub/.env', 'deny', 'Read(./.env)', null, null],
   // interpreters that open files themselves are not analysed (documented; recorded in
   // perm-deny-read-bash-python): they run, with a knownGap when the code names a denied path

@@ -357,3 +357,28 @@ describe.each([V273, V332])('path deny rules against eval and a subshell (%s)', 
     ]);
   });
 });
+
+describe.each([V273, V332])('a path specifier x/** (%s)', (_, behaviour) => {
+  it('covers x itself, x/* does not', async () => {
+    const c = ctx(behaviour, { allow: ['Edit(./a.txt/**)', 'Edit(./d.txt/*)'], deny: ['Read(./sub/**)'] });
+    const edit = (file: string) =>
+      decide(
+        {
+          tool: 'Edit',
+          kind: 'write',
+          paths: [`${CWD}/${file}`],
+          input: { file_path: `${CWD}/${file}`, old_string: 'a', new_string: 'b' },
+          validation: 'edit',
+        },
+        c,
+      );
+    expect([(await edit('a.txt')).behavior, (await edit('d.txt')).message]).toEqual([
+      'allow',
+      `Claude requested permissions to write to ${CWD}/d.txt, but you haven't granted it yet.`,
+    ]);
+    expect(await table(['ls sub', 'ls'], c)).toEqual([
+      ['ls sub', denied('ls sub')],
+      ['ls', 'allow'],
+    ]);
+  });
+});

@@ -688,7 +688,9 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
     // A path only known at run time does not keep the others from being checked (pd1 probe:
     // `cat a.txt > ~root/x` under Read(./a.txt) is denied).
     const known = forDeny === 'dynamic' ? knownUses(env, u, pathWords, walk) : forDeny;
-    {
+    // A cd's target is checked as a read only where the working directories are (not in
+    // bypassPermissions: bashperm 0039 runs `cd sub && cd .. && mkdir newdir` under Read(./**)).
+    if (env.mode !== 'bypassPermissions' || pathWords[0]?.value !== 'cd') {
       const pd = pathDeny(env, known);
       if (pd) {
         return {
@@ -1081,8 +1083,12 @@ export function checkBash(
       : evalRule
         ? `${g.kind === 'evaluates' ? g.command : ''} runs its arguments as a command that ${evalRule.text} denies, but Claude Code does not look into them: a mode that approves the prompt (bypassPermissions) runs it.`
         : undefined;
+    // An ask rule on a part it does not win over (inside a subshell) still prompts in every
+    // mode (bashperm 0184: `(echo hi > ./foo.txt)` under ask Bash(echo:*) in bypassPermissions).
+    const anyAsk = results.find((r) => r.verdict === 'ask-rule' && r.rule);
     return withGap({
       behavior: 'ask',
+      ...(anyAsk?.rule ? { ruleAsk: true, rule: ruleRef(anyAsk.rule) } : {}),
       ...(gateGap && !gap ? { knownGap: gateGap } : {}),
       message,
       reason: `the static analysis stops at this command's syntax: ${message}`,
@@ -1122,20 +1128,6 @@ export function checkBash(
       rule: ruleRef(asked.rule),
     });
   }
-  const globWrite = live.find((r) => writesWithGlob(r.unit));
-  if (globWrite)
-    return withGap({
-      behavior: 'ask',
-      message: msg.GLOB_IN_WRITE,
-      reason: `${globWrite.unit.display} writes and has a glob among its paths`,
-    });
-  const globTarget = live.find((r) => redirectsToGlob(r.unit));
-  if (globTarget)
-    return withGap({
-      behavior: 'ask',
-      message: msg.gateMessage({ kind: 'fixed', text: 'expansion-in-path' }, env.behaviour.gateWording),
-      reason: `${globTarget.unit.display} redirects output to a glob`,
-    });
   const cds = live.filter((r) => strippedWords(r.unit)[0]?.value === 'cd');
   // In a line that changes directory, a file command's denied path is named first (`ls from
   // '<dir>' …`); a denied cd target itself names the whole line (cd probes: `cd sub && ls`
@@ -1165,6 +1157,21 @@ export function checkBash(
     });
   }
   if (gate) return gateRefusal(gate);
+  // A glob in a write comes after 2.1.332's subshell (bashperm 1023: `(mv f*.txt moved.txt)`).
+  const globWrite = live.find((r) => writesWithGlob(r.unit));
+  if (globWrite)
+    return withGap({
+      behavior: 'ask',
+      message: msg.GLOB_IN_WRITE,
+      reason: `${globWrite.unit.display} writes and has a glob among its paths`,
+    });
+  const globTarget = live.find((r) => redirectsToGlob(r.unit));
+  if (globTarget)
+    return withGap({
+      behavior: 'ask',
+      message: msg.gateMessage({ kind: 'fixed', text: 'expansion-in-path' }, env.behaviour.gateWording),
+      reason: `${globTarget.unit.display} redirects output to a glob`,
+    });
   if (cds.length > 1)
     return withGap({
       behavior: 'ask',
