@@ -223,7 +223,7 @@ function pathUses(
   const name = words[0]?.value;
   const spec = name ? FILE_COMMANDS.get(name) : undefined;
   if (name && spec) {
-    const fa = fileArgs(name, words.slice(1));
+    const fa = fileArgs(name, words.slice(1), true);
     if (fa) {
       if (name === 'cd' && fa.paths.length === 0) fa.paths.push({ value: home, text: '~', glob: false });
       for (const w of fa.paths) {

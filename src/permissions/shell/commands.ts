@@ -88,11 +88,7 @@ const RG_VALUE = [
   '--pre-glob',
 ];
 
-/** Claude Code's recognised file commands and its wording for each (2.1.273). Only some know
- * which options take a value: for ls, head, tail, sort, uniq, file, stat, diff, strings,
- * hexdump, od, base64, nl, mv and cp every word that does not start with `-` is a path
- * (`head -n 1 a.txt` reads `1` for deny rules; cut, paste, column, grep, rg, sed, awk, jq and
- * find skip their options' values: opt probe, both versions). */
+/** Claude Code's recognised file commands and its wording for each (2.1.273). */
 export const FILE_COMMANDS: ReadonlyMap<string, FileCommand> = new Map(
   Object.entries({
     cd: { op: 'read', verb: 'change directories to', shape: 'cd' },
@@ -100,6 +96,23 @@ export const FILE_COMMANDS: ReadonlyMap<string, FileCommand> = new Map(
       op: 'read',
       verb: 'list files in',
       shape: 'dot',
+      valueFlags: [
+        '-w',
+        '-I',
+        '-T',
+        '--hide',
+        '--ignore',
+        '--width',
+        '--tabsize',
+        '--format',
+        '--sort',
+        '--time',
+        '--time-style',
+        '--color',
+        '--block-size',
+        '--quoting-style',
+        '--indicator-style',
+      ],
     },
     find: { op: 'read', verb: 'search files in', shape: 'find' },
     mkdir: {
@@ -120,32 +133,60 @@ export const FILE_COMMANDS: ReadonlyMap<string, FileCommand> = new Map(
       op: 'write',
       verb: 'move files to/from',
       shape: 'all',
+      valueFlags: ['-t', '-S', '--target-directory', '--suffix'],
     },
     cp: {
       op: 'write',
       verb: 'copy files to/from',
       shape: 'all',
+      valueFlags: ['-t', '-S', '--target-directory', '--suffix'],
     },
     cat: { op: 'read', verb: 'concatenate files from', shape: 'all' },
     head: {
       op: 'read',
       verb: 'read the beginning of files from',
       shape: 'all',
+      valueFlags: ['-n', '-c', '--lines', '--bytes'],
     },
     tail: {
       op: 'read',
       verb: 'read the end of files from',
       shape: 'all',
+      valueFlags: [
+        '-n',
+        '-c',
+        '-s',
+        '--lines',
+        '--bytes',
+        '--pid',
+        '--sleep-interval',
+        '--max-unchanged-stats',
+      ],
     },
     sort: {
       op: 'read',
       verb: 'sort contents of files from',
       shape: 'all',
+      valueFlags: [
+        '-k',
+        '-t',
+        '-o',
+        '-S',
+        '-T',
+        '--key',
+        '--field-separator',
+        '--output',
+        '--buffer-size',
+        '--temporary-directory',
+        '--parallel',
+        '--files0-from',
+      ],
     },
     uniq: {
       op: 'read',
       verb: 'filter duplicate lines from files in',
       shape: 'all',
+      valueFlags: ['-f', '-s', '-w', '--skip-fields', '--skip-chars', '--check-chars'],
     },
     wc: {
       op: 'read',
@@ -194,16 +235,52 @@ export const FILE_COMMANDS: ReadonlyMap<string, FileCommand> = new Map(
       op: 'read',
       verb: 'examine file types in',
       shape: 'all',
+      valueFlags: [
+        '-m',
+        '-f',
+        '-F',
+        '-e',
+        '-P',
+        '--magic-file',
+        '--files-from',
+        '--separator',
+        '--exclude',
+        '--parameter',
+      ],
     },
     stat: {
       op: 'read',
       verb: 'read file stats from',
       shape: 'all',
+      valueFlags: ['-c', '-f', '-t', '--format', '--printf'],
     },
     diff: {
       op: 'read',
       verb: 'compare files from',
       shape: 'all',
+      valueFlags: [
+        '-U',
+        '-C',
+        '-W',
+        '-I',
+        '-x',
+        '-X',
+        '-S',
+        '-F',
+        '-L',
+        '--label',
+        '--unified',
+        '--context',
+        '--width',
+        '--ignore-matching-lines',
+        '--exclude',
+        '--exclude-from',
+        '--starting-file',
+        '--show-function-line',
+        '--line-format',
+        '--from-file',
+        '--to-file',
+      ],
     },
     awk: {
       op: 'read',
@@ -215,22 +292,60 @@ export const FILE_COMMANDS: ReadonlyMap<string, FileCommand> = new Map(
       op: 'read',
       verb: 'extract strings from files in',
       shape: 'all',
+      valueFlags: ['-n', '-t', '-e', '-T', '--bytes', '--radix', '--encoding', '--target'],
     },
     hexdump: {
       op: 'read',
       verb: 'display hex dump of files from',
       shape: 'all',
+      valueFlags: ['-n', '-s', '-e', '-f', '--length', '--skip', '--format', '--format-file'],
     },
     od: {
       op: 'read',
       verb: 'display octal dump of files from',
       shape: 'all',
+      valueFlags: [
+        '-A',
+        '-j',
+        '-N',
+        '-t',
+        '-w',
+        '-S',
+        '--address-radix',
+        '--skip-bytes',
+        '--read-bytes',
+        '--format',
+        '--width',
+        '--strings',
+      ],
     },
-    base64: { op: 'read', verb: 'encode/decode files from', shape: 'all' },
+    base64: { op: 'read', verb: 'encode/decode files from', shape: 'all', valueFlags: ['-w', '--wrap'] },
     nl: {
       op: 'read',
       verb: 'number lines in files from',
       shape: 'all',
+      valueFlags: [
+        '-b',
+        '-d',
+        '-f',
+        '-h',
+        '-i',
+        '-l',
+        '-n',
+        '-s',
+        '-v',
+        '-w',
+        '--body-numbering',
+        '--section-delimiter',
+        '--footer-numbering',
+        '--header-numbering',
+        '--line-increment',
+        '--join-blank-lines',
+        '--number-format',
+        '--number-separator',
+        '--starting-line-number',
+        '--number-width',
+      ],
     },
     grep: { op: 'read', verb: 'search for patterns in files from', shape: 'pattern', valueFlags: GREP_VALUE },
     egrep: {
@@ -363,10 +478,32 @@ export interface FileArgs {
 const isFlag = (w: Word) => w.value !== null && w.value.startsWith('-') && w.value !== '-';
 
 /** Operands of a file command, per its shape. `args` excludes the command name. */
-export function fileArgs(name: string, args: readonly Word[]): FileArgs | undefined {
+/** Commands whose option values Claude Code's permission check takes as paths: every word
+ * that does not start with `-` is one (`head -n 1 a.txt` reads `1` for deny rules; cut,
+ * paste, column, grep, rg, sed, awk, jq and find skip their options' values: opt probe, both
+ * versions). What the commands themselves read is parsed with their value options. */
+const NAIVE_PATHS: ReadonlySet<string> = new Set([
+  'ls',
+  'head',
+  'tail',
+  'sort',
+  'uniq',
+  'file',
+  'stat',
+  'diff',
+  'strings',
+  'hexdump',
+  'od',
+  'base64',
+  'nl',
+  'mv',
+  'cp',
+]);
+
+export function fileArgs(name: string, args: readonly Word[], forPermissions = false): FileArgs | undefined {
   const spec = FILE_COMMANDS.get(name);
   if (!spec) return undefined;
-  const valueFlags = new Set(spec.valueFlags ?? []);
+  const valueFlags = new Set(forPermissions && NAIVE_PATHS.has(name) ? [] : (spec.valueFlags ?? []));
   const twoValue = new Set(TWO_VALUE_FLAGS.get(name) ?? []);
   const operands: Word[] = [];
   const flags: string[] = [];
