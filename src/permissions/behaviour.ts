@@ -17,6 +17,7 @@ export const PERMISSIONS_2_1_273: PermissionBehaviour = {
   gateWording: 'contains',
   transparentWrappers: ['command', 'builtin'],
   subshellPathDeny: false,
+  askRulesInGroups: false,
   planRulesOnlyAllow: false,
   sensitivePaths: SENSITIVE_PATHS_2_1_273,
   bareAssignments: BARE_ASSIGNMENTS_2_1_273,
@@ -37,6 +38,7 @@ export const PERMISSIONS_2_1_332: PermissionBehaviour = {
   gateWording: 'cannot-check',
   transparentWrappers: ['command', 'builtin', 'timeout'],
   subshellPathDeny: true,
+  askRulesInGroups: true,
   planRulesOnlyAllow: true,
   // Recorded the same as 2.1.273's on every probed path.
   sensitivePaths: SENSITIVE_PATHS_2_1_273,
