@@ -126,9 +126,11 @@ export function ShareToolbar({ handle, boot, backend, recorded, autosaveMs = 300
     };
   }, [scenario, id, edits, autosaveMs]);
 
-  const exportFile = () => {
+  // The file carries what the link carries (format, behaviour version, model), so it replays the same.
+  const exportFile = async () => {
     if (!scenario) return;
-    download(fileNameFor(id), `${JSON.stringify(scenario, null, 2)}\n`);
+    const { stampScenario } = await core();
+    download(fileNameFor(id), `${JSON.stringify(stampScenario(scenario), null, 2)}\n`);
     setNotice({ kind: 'ok', text: `Saved ${fileNameFor(id)}.` });
   };
 
@@ -202,7 +204,7 @@ export function ShareToolbar({ handle, boot, backend, recorded, autosaveMs = 300
       <button type="button" onClick={() => void copyIssue()} disabled={!scenario}>
         Copy as GitHub issue
       </button>
-      <button type="button" onClick={exportFile} disabled={!scenario}>
+      <button type="button" onClick={() => void exportFile()} disabled={!scenario}>
         Export scenario
       </button>
       <button type="button" onClick={() => fileInput.current?.click()}>
@@ -275,7 +277,7 @@ export function ShareToolbar({ handle, boot, backend, recorded, autosaveMs = 300
             ) : null}
             <div className="row">
               {notice.offerExport ? (
-                <button type="button" onClick={exportFile}>
+                <button type="button" onClick={() => void exportFile()}>
                   Export scenario file
                 </button>
               ) : null}
