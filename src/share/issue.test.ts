@@ -167,7 +167,11 @@ describe('issueMarkdown on a composed session', () => {
 
   it('heads results without a recording as actual only', () => {
     const md = issueMarkdown({
-      scenario: { title: 'T', description: 'T', turns: [[{ name: 'Read', input: { file_path: '$CWD/a.txt' } }]] },
+      scenario: {
+        title: 'T',
+        description: 'T',
+        turns: [[{ name: 'Read', input: { file_path: '$CWD/a.txt' } }]],
+      },
       actual: result('x'),
     });
     expect(md.slice(md.indexOf('### Actual'))).toEqual(

@@ -84,7 +84,10 @@ export function issueMarkdown(i: IssueInput): string {
   // A composed session has no recording, and its opening replay may hold no calls at all: an
   // empty section would read as "nothing was compared" when nothing could be.
   if (resultCalls(i.actual) + resultCalls(i.expected) > 0) {
-    out.push(i.expected && i.actual ? '### Expected vs actual' : i.expected ? '### Expected' : '### Actual', '');
+    out.push(
+      i.expected && i.actual ? '### Expected vs actual' : i.expected ? '### Expected' : '### Actual',
+      '',
+    );
     if (!i.expected) out.push('No recording of Claude Code to compare with.', '');
     const rows = i.expected && i.actual ? compareCalls(i.expected, i.actual) : undefined;
     const same = rows?.filter((r) => r.same).length;

@@ -36,6 +36,8 @@ export interface PlaygroundHandle {
   /** The replay's result when the session was opened (before composed calls): share, divergence.
    * Undefined when the person stopped that replay: a partial result compares with nothing. */
   result?: ScenarioResult;
+  /** False while the session is a gallery scenario as recorded (its address replays it). */
+  composed?: boolean;
 }
 
 export interface AppProps {
@@ -396,6 +398,7 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
     edits: live?.edits,
     openScenario,
     result: live?.stopped ? undefined : play?.result,
+    composed: live?.composed,
   };
 
   // Time travel: the files after the selected call against the call before; on the latest call

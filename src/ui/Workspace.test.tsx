@@ -27,7 +27,10 @@ describe('Workspace', () => {
     );
     dom.render(view(before));
     expect(selectedName()).toBe('a.txt');
-    type(dom.host.querySelector<HTMLInputElement>('input[aria-label="New file path"]') as HTMLInputElement, 'b.txt');
+    type(
+      dom.host.querySelector<HTMLInputElement>('input[aria-label="New file path"]') as HTMLInputElement,
+      'b.txt',
+    );
     act(() => dom.host.querySelector<HTMLButtonElement>('.new-file button[type="submit"]')?.click());
     expect(saved).toEqual([['/p/b.txt', '']]);
     expect(dom.host.querySelector('.file-head code')?.textContent).toBe('b.txt');

@@ -110,9 +110,14 @@ export function ShareToolbar({ handle, boot, backend, recorded, autosaveMs = 300
 
   // Autosave, debounced: the session's scenario holds its files, settings and every turn so
   // far; outside edits since the last model call go beside it. Leaving the page saves at once.
-  const { scenario, id, edits } = handle;
+  // A gallery scenario as recorded is not saved: its `?scenario=` address replays it, and saving
+  // it would overwrite the person's own session. Once the person changes the session, the address
+  // stops naming a gallery scenario, so a reload restores the saved session.
+  const { scenario, id, edits, composed } = handle;
   useEffect(() => {
-    if (!scenario || !id) return;
+    if (!scenario || !id || composed === false) return;
+    if (new URLSearchParams(location.search).has('scenario'))
+      history.replaceState(null, '', `${location.pathname}${location.hash}`);
     const save = () => {
       clearTimeout(t);
       window.removeEventListener('pagehide', save);
@@ -124,7 +129,7 @@ export function ShareToolbar({ handle, boot, backend, recorded, autosaveMs = 300
       clearTimeout(t);
       window.removeEventListener('pagehide', save);
     };
-  }, [scenario, id, edits, autosaveMs]);
+  }, [scenario, id, edits, composed, autosaveMs]);
 
   // The file carries what the link carries (format, behaviour version, model), so it replays the same.
   const exportFile = async () => {
