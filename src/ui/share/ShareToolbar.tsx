@@ -28,6 +28,8 @@ export interface ShareHandle {
   openScenario: (scenario: Scenario, id: string, edits?: readonly OutsideEdit[]) => void;
   /** The replay's result, when the page exposes it (divergence and the actual text). */
   result?: ScenarioResult;
+  /** False while the session is a gallery scenario as recorded (not saved; its address replays it). */
+  composed?: boolean;
 }
 
 export interface ShareToolbarProps {
