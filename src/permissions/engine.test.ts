@@ -308,7 +308,7 @@ describe('modes', () => {
     ).toEqual({
       ...refused('deny', text),
       reason:
-        "don't-ask mode refuses what would prompt (no rule allows editing /r/project/n.txt, and dontAsk mode asks before file edits)",
+        "don't-ask mode refuses what would prompt (no rule allows editing /r/project/n.txt)",
       rule: { text: 'dontAsk', source: 'mode' },
     });
     expect(
