@@ -152,7 +152,7 @@ function MatchBadge({
       </summary>
       {differences.slice(0, 5).map((d) => (
         <div key={d.path}>
-          <code>{d.path}</code> <span className="muted">recorded (left) vs this replay (right)</span>
+          <code>{d.path}</code> <span className="muted">recorded lines marked −, this replay’s marked +</span>
           <Diff original={short(d.expected)} modified={short(d.actual)} height={160} />
         </div>
       ))}

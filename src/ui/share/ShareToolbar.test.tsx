@@ -135,3 +135,35 @@ describe('Export scenario', () => {
     }
   });
 });
+
+describe('a shared link that opens', () => {
+  it('shows its title and description and keeps the address until the session changes', () => {
+    history.replaceState(null, '', '/#s1.abc');
+    const shared: Scenario = { ...bash, description: 'Runs ls in the project.' };
+    const opened: [Scenario, string][] = [];
+    const bar = (over: Partial<ShareHandle>) => (
+      <ShareToolbar
+        handle={handle(opened, over)}
+        autosaveMs={1e9}
+        boot={{ open: { scenario: shared, id: 'shared-bash', source: 'link', runsShell: false } }}
+      />
+    );
+    render(bar({}));
+    expect(opened).toEqual([[shared, 'shared-bash']]);
+    const card = dom.host.querySelector('[aria-label="Opened link"]');
+    expect([...(card?.children ?? [])].map((e) => e.textContent)).toEqual([
+      'Lists <files>',
+      'Runs ls in the project.',
+      'Opened from a shared link.',
+      'Close',
+    ]);
+    expect(location.hash).toBe('#s1.abc');
+    const session = { ...shared, format: 'cc-playground/scenario@1' as const };
+    render(bar({ scenario: session, id: 'shared-bash' }));
+    expect(location.hash).toBe('#s1.abc');
+    render(bar({ scenario: { ...session, turns: [...session.turns, []] }, id: 'shared-bash' }));
+    expect(location.hash).toBe('');
+    click('Close');
+    expect(dom.host.querySelector('[aria-label="Opened link"]')).toBeNull();
+  });
+});
