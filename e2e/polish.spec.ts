@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { Playground } from './pages/playground';
 
-test('the diff editor has its codicon font and moving off a diff reports no disposed TextModel', async ({ page }) => {
+test('the diff editor has its codicon font and moving off a diff reports no disposed TextModel', async ({
+  page,
+}) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => {
@@ -17,7 +19,9 @@ test('the diff editor has its codicon font and moving off a diff reports no disp
     .poll(() =>
       page.evaluate(async () => {
         await document.fonts.load('16px codicon');
-        return [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'codicon' && f.status === 'loaded');
+        return [...document.fonts].some(
+          (f) => f.family.replace(/"/g, '') === 'codicon' && f.status === 'loaded',
+        );
       }),
     )
     .toBe(true);
