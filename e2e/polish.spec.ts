@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { Playground } from './pages/playground';
 
 test('the diff editor has its codicon font and moving off a diff reports no disposed TextModel', async ({
@@ -33,4 +33,53 @@ test('the diff editor has its codicon font and moving off a diff reports no disp
   await expect(p.pane('Tool results').getByTestId('diff-editor')).toHaveCount(0);
   await page.waitForTimeout(300);
   expect(errors.filter((e) => /TextModel got disposed/.test(e))).toEqual([]);
+});
+
+/** WCAG contrast of an element's text colour on the nearest ancestor with a background. */
+async function contrast(page: Page, selector: string): Promise<number> {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).slice(0, 4).map(Number);
+      const lum = (c: number[]) => {
+        const [r, g, b] = c.slice(0, 3).map((v) => {
+          const s = v / 255;
+          return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
+      };
+      let bgEl: Element | null = el;
+      while (
+        bgEl &&
+        (rgb(getComputedStyle(bgEl).backgroundColor)[3] === 0 ||
+          getComputedStyle(bgEl).backgroundColor === 'transparent')
+      )
+        bgEl = bgEl.parentElement;
+      const fg = lum(rgb(getComputedStyle(el).color));
+      const bg = lum(rgb(bgEl ? getComputedStyle(bgEl).backgroundColor : 'rgb(255,255,255)'));
+      return (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
+    });
+}
+
+test('exact text does not wrap, and the terminal and link-error texts have 4.5:1 contrast', async ({
+  page,
+}) => {
+  const p = new Playground(page);
+  await p.openScenario('bash', 'bash-output-just-under-30000');
+  const exact = p.pane('Tool results').locator('pre.model-text').first();
+  await expect(exact).toBeVisible();
+  // One line of 29,999 characters stays one line (it scrolls): a wrap would read as a newline.
+  const lines = await exact.evaluate((el) => {
+    const cs = getComputedStyle(el);
+    const inner = el.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom);
+    return Math.round(inner / parseFloat(cs.lineHeight === 'normal' ? '15' : cs.lineHeight));
+  });
+  expect(lines).toBeLessThanOrEqual(2);
+  await expect(page.locator('.terminal').first()).toBeVisible();
+  expect(await contrast(page, '.terminal .muted, .terminal .error')).toBeGreaterThanOrEqual(4.5);
+
+  await page.goto('/#s1.@@@@');
+  await expect(page.getByRole('alert', { name: 'Link error' })).toBeVisible();
+  expect(await contrast(page, '.share-card.error .muted')).toBeGreaterThanOrEqual(4.5);
 });
