@@ -83,3 +83,30 @@ test('exact text does not wrap, and the terminal and link-error texts have 4.5:1
   await expect(page.getByRole('alert', { name: 'Link error' })).toBeVisible();
   expect(await contrast(page, '.share-card.error .muted')).toBeGreaterThanOrEqual(4.5);
 });
+
+test('every text of the page is inside a landmark, and at 390 px the panes are full width', async ({
+  page,
+}) => {
+  const p = new Playground(page);
+  await p.openScenario('edit', 'edit-after-outside-change-strict');
+  await expect(page.getByText('matches Claude Code 2.1.273')).toBeVisible();
+  const outside = await page.evaluate(() => {
+    const LANDMARK =
+      'header, nav, main, aside, footer, section[aria-label], [role="region"], [role="banner"], [role="main"], [role="navigation"], [role="complementary"], [role="contentinfo"]';
+    const out: string[] = [];
+    const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      const el = n.parentElement;
+      if (!n.textContent?.trim() || !el || el.closest('script, style, [hidden], [aria-hidden="true"]'))
+        continue;
+      if (!el.closest(LANDMARK)) out.push(n.textContent.trim().slice(0, 60));
+    }
+    return out;
+  });
+  expect(outside).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 800 });
+  for (const name of ['Transcript', 'Tool results'] as const) {
+    const box = await p.pane(name).boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThan(300);
+  }
+});

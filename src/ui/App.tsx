@@ -500,7 +500,8 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
           />
         ) : null}
       </aside>
-      <div className="middle">
+      {/* A named region: the status, the calls and the composer sit in a landmark like the rest. */}
+      <section className="middle" aria-label="Session">
         {status.kind === 'idle' && !play ? (
           <p className="muted">
             Choose a scenario from the gallery to replay it, or start a blank workspace.
@@ -623,7 +624,7 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
             ) : null}
           </>
         ) : null}
-      </div>
+      </section>
       <main
         className="panes"
         ref={(el) => {
