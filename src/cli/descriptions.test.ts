@@ -40,7 +40,7 @@ describe('gallery descriptions against their recordings', () => {
 
   it('claims a refusal only where a recorded call is an error', () => {
     const wrong = all
-      .filter(({ id, description }) =>
+      .filter(({ description }) =>
         /\b(blocked|refused|refuses|denied|denies|fails|rejected)\b/i.test(description),
       )
       .filter(({ id }) => !REFUSAL_WORD_IS_NOT_THE_OUTCOME.has(id))
