@@ -110,3 +110,24 @@ test('every text of the page is inside a landmark, and at 390 px the panes are f
     expect(box?.width ?? 0).toBeGreaterThan(300);
   }
 });
+
+test('with Session settings open and the column scrolled down, the running status and Stop stay in view', async ({
+  page,
+}) => {
+  const p = new Playground(page);
+  await p.openBlank();
+  await p.applySettings({ mode: 'bypassPermissions' });
+  const box = page.locator('details.settings-box');
+  if (!(await box.evaluate((d) => (d as HTMLDetailsElement).open))) await box.locator('summary').click();
+  await p.compose('Bash', { command: 'while true; do :; done' });
+  await expect(page.getByRole('status')).toHaveText('Running model call…');
+  const scrolled = await page.locator('.middle').evaluate((el) => {
+    el.scrollTo(0, el.scrollHeight);
+    return el.scrollTop;
+  });
+  // The settings push the column past the window: the status's own place is out of view.
+  expect(scrolled).toBeGreaterThan(100);
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeInViewport();
+  await expect(page.getByRole('status')).toBeInViewport();
+  await page.getByRole('button', { name: 'Stop' }).click();
+});

@@ -508,7 +508,7 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
           </p>
         ) : null}
         {status.kind === 'running' ? (
-          <div style={{ display: 'flex', gap: '0.5rem', alignItems: 'center' }}>
+          <div className="run-status">
             <p role="status">Running {status.text}…</p>
             <button type="button" onClick={stop} aria-keyshortcuts="Escape" title="Stop (Esc)">
               Stop
