@@ -5,7 +5,7 @@
 // set. 2.1.273's known misses (`/bin/rm`, `bash -c`) are reproduced and flagged as knownGap.
 import type { Check, Env } from './check';
 import { flags, modeRef, ruleRef } from './check';
-import { readPathAllowed, writePathAllowed } from './files';
+import { readPathAllowed, writePathAllowed, writePathReason } from './files';
 import { firstUnsafeWrite } from './safety';
 import * as msg from './messages';
 import picomatch from 'picomatch';
@@ -849,7 +849,16 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
     !walk.bareAssignment.has(u.segment) &&
     isReadOnlyCommand(name, words.slice(1))
   ) {
-    return { unit: u, verdict: 'allow', reason: `${name} is in the built-in read-only set`, gap };
+    // A read-only command can still write through its redirections: say why those went through.
+    const redirected = [...uses]
+      .filter((use) => use.redirect === 'out' && writesPath(use))
+      .map((use) => `its output redirection to ${use.path}: ${writePathReason(env, use.path) ?? 'allowed'}`);
+    return {
+      unit: u,
+      verdict: 'allow',
+      reason: [`${name} is in the built-in read-only set`, ...redirected].join('; '),
+      gap,
+    };
   }
   if (name === 'xargs' && !walk.bareAssignment.has(u.segment)) {
     const inner = stripWrapper(words, false);
@@ -1324,7 +1333,8 @@ export function checkBash(
   const byMode = results.some((r) => r.reason.startsWith('acceptEdits'));
   return withGap({
     behavior: 'allow',
-    reason: results.length === 0 ? 'empty command' : results.map((r) => r.reason).join('; '),
+    // One reason said once: every part of `ls; pwd` in bypassPermissions has the same one.
+    reason: results.length === 0 ? 'empty command' : [...new Set(results.map((r) => r.reason))].join('; '),
     ...(byMode ? { rule: modeRef('acceptEdits') } : {}),
   });
 }

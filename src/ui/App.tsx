@@ -37,6 +37,8 @@ export interface PlaygroundHandle {
   /** The replay's result when the session was opened (before composed calls): share, divergence.
    * Undefined when the person stopped that replay: a partial result compares with nothing. */
   result?: ScenarioResult;
+  /** False while the session is a gallery scenario as recorded (its address replays it). */
+  composed?: boolean;
 }
 
 export interface AppProps {
@@ -151,7 +153,7 @@ function MatchBadge({
       </summary>
       {differences.slice(0, 5).map((d) => (
         <div key={d.path}>
-          <code>{d.path}</code> <span className="muted">recorded (left) vs this replay (right)</span>
+          <code>{d.path}</code> <span className="muted">recorded lines marked −, this replay’s marked +</span>
           <Diff original={short(d.expected)} modified={short(d.actual)} height={160} />
         </div>
       ))}
@@ -401,6 +403,7 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
     edits: live?.edits,
     openScenario,
     result: live?.stopped ? undefined : play?.result,
+    composed: live?.composed,
   };
 
   // Time travel: the files after the selected call against the call before; on the latest call
@@ -505,14 +508,15 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
           />
         ) : null}
       </aside>
-      <div className="middle">
+      {/* A named region: the status, the calls and the composer sit in a landmark like the rest. */}
+      <section className="middle" aria-label="Session">
         {status.kind === 'idle' && !play ? (
           <p className="muted">
             Choose a scenario from the gallery to replay it, or start a blank workspace.
           </p>
         ) : null}
         {status.kind === 'running' ? (
-          <div style={{ display: 'flex', gap: '0.5rem', alignItems: 'center' }}>
+          <div className="run-status">
             <p role="status">Running {status.text}…</p>
             <button type="button" onClick={stop} aria-keyshortcuts="Escape" title="Stop (Esc)">
               Stop
@@ -638,7 +642,7 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
             ) : null}
           </>
         ) : null}
-      </div>
+      </section>
       <main
         className="panes"
         ref={(el) => {
