@@ -102,6 +102,7 @@ describe('profiles', () => {
       'readHugeFileSize.shown',
       'readRefusedDevices',
       'repeatReadGuard',
+      'skills.suggestable',
       'symlinkRefusalNamesTarget',
       'text.allowLargeHint',
       'text.allowLargeTooBig',

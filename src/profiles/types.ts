@@ -106,6 +106,17 @@ export interface Profile {
   claudeHomeDirs: readonly ClaudeHomeDir[];
   /** ListAgents takes a `cursor` and its result object carries `sections` and `notes`. */
   listAgentsPages?: true;
+  /** The Skill tool's view of Claude Code's own commands (recorded by calling each name). */
+  skills?: {
+    /** Names answered "is a UI command, not a skill". */
+    uiCommands: readonly string[];
+    /** Names answered "is a built-in CLI command, not a skill". */
+    cliCommands: readonly string[];
+    /** Bundled skills refused for disable-model-invocation. */
+    modelDisabled: readonly string[];
+    /** Other names an unknown skill name may be corrected to (commands and bundled skills). */
+    suggestable: readonly string[];
+  };
   /** Tools the binary offers under --tools but not by default: sent behind ToolSearch instead
    * (2.1.332); a schema error of a call to one ends with the deferred-tool note. */
   deferredByDefault?: readonly string[];

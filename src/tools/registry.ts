@@ -8,6 +8,7 @@ import { globTool } from './glob';
 import { grepTool } from './grep';
 import { notebookEditTool } from './notebook-edit';
 import { readTool } from './read';
+import { skillTool } from './skill';
 import { writeTool } from './write';
 import { listAgentsTool } from './list-agents';
 import { monitorTool } from './monitor';
@@ -25,6 +26,7 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   notebookEditTool,
   readTool,
   writeTool,
+  skillTool,
   // Background work (src/tools/background): each version offers the ones its tools.json defines.
   taskOutputTool,
   taskStopTool,

@@ -5,6 +5,7 @@ import type { Profile, ToolDefinition } from '../types';
 import { READ_REFUSED_DEVICES_2_1_273 } from './read-devices';
 import { EXIT_SEMANTICS } from './bash';
 import { CLAUDE_HOME_DIRS_2_1_273 } from './claude-home';
+import { SKILLS_2_1_273 } from './skills';
 import tools from './tools.json';
 
 export const profile_2_1_273: Profile = {
@@ -17,6 +18,7 @@ export const profile_2_1_273: Profile = {
   version: '2.1.273',
   defaultModel: 'claude-opus-5[1m]',
   toolDefinitions: tools.tools as ToolDefinition[],
+  skills: SKILLS_2_1_273,
   defaultTools: ['Bash', 'Edit', 'NotebookEdit', 'Read', 'Write'],
   ...MODEL_SWITCHES,
   repeatReadGuard: true,

@@ -4,6 +4,7 @@ import { BUILTIN_AGENTS_2_1_332 } from './agents';
 import type { Profile, ToolDefinition } from '../types';
 import { CLAUDE_HOME_DIRS_2_1_332 } from './claude-home';
 import { READ_REFUSED_DEVICES_2_1_332 } from './read-devices';
+import { SKILLS_2_1_332 } from '../2.1.273/skills';
 import tools from './tools.json';
 
 // 2.1.273 with what the recorded corpora show differs (oracle README, "Differences between
@@ -20,6 +21,7 @@ export const profile_2_1_332: Profile = {
   version: '2.1.332',
   defaultModel: 'claude-opus-5-5',
   toolDefinitions: tools.tools as ToolDefinition[],
+  skills: SKILLS_2_1_332,
   repeatReadGuard: false,
   claudeHomeDirs: CLAUDE_HOME_DIRS_2_1_332,
   permissions: PERMISSIONS_2_1_332,
