@@ -105,10 +105,16 @@ function skillCheck(env: Env, skill: { name: string; asks: boolean }): Check {
     env.rules.find((r) => r.tool === 'Skill' && r.behavior === behavior && r.content === skill.name);
   const deny = rule('deny');
   if (deny)
-    return { behavior: 'deny', reason: `${deny.text} denies this skill`, message: 'Skill execution blocked by permission rules', rule: ruleRef(deny) };
+    return {
+      behavior: 'deny',
+      reason: `${deny.text} denies this skill`,
+      message: 'Skill execution blocked by permission rules',
+      rule: ruleRef(deny),
+    };
   const allow = rule('allow');
   if (allow) return { behavior: 'allow', reason: `allowed by ${allow.text}`, rule: ruleRef(allow) };
-  if (!skill.asks) return { behavior: 'allow', reason: 'a skill without allowed-tools loads without a prompt' };
+  if (!skill.asks)
+    return { behavior: 'allow', reason: 'a skill without allowed-tools loads without a prompt' };
   const hint = env.behaviour.skillAllowRuleHint
     ? `. The user can add the allow rule Skill(${skill.name}) to .claude/settings.local.json to let it run without asking.`
     : '';
