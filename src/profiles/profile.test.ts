@@ -111,6 +111,8 @@ describe('profiles', () => {
       'text.deviceRefusal',
       'text.invalidPagesAdvice',
       'text.nulPathRefusal',
+      'text.wakeupNeedsNoop',
+      'text.wakeupStopTail',
       'toolDefinitions',
       'version',
       'writeKeepsBom',

@@ -147,6 +147,10 @@ export interface ExitSemantics {
 }
 
 export interface ProfileText {
+  /** ScheduleWakeup refuses a call without `noop` (2.1.273, wakeup-validation-stop). */
+  wakeupNeedsNoop?: true;
+  /** How ScheduleWakeup's stop text ends, after "TaskStop it now". */
+  wakeupStopTail?: string;
   /** Read's refusal of a binary extension, after "The file appears to be a binary .x file." */
   binaryFileAdvice: string;
   /** Read's refusal of a file_path with a NUL byte (2.1.273 ends the session instead: the

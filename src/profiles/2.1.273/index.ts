@@ -47,6 +47,8 @@ export const profile_2_1_273: Profile = {
       '<tool_use_error>Error: No such tool available: Monitor. Monitor is disabled for this session, in subagents as well as here.</tool_use_error>',
   },
   text: {
+    wakeupNeedsNoop: true,
+    wakeupStopTail: '; otherwise nothing more to do this turn.',
     workflowMissingSource: 'Must provide script, name, scriptPath, or runId',
     workflowResume: {
       lead: 'To resume after editing the script',

@@ -56,6 +56,7 @@ export const profile_2_1_332: Profile = {
   disabledTools: {},
   namesReceivedType: true,
   text: {
+    wakeupStopTail: ". Then write the loop's outcome for the user as ordinary visible response text — and end the turn.",
     workflowMissingSource: 'Must provide script, name, or scriptPath',
     workflowNoReadHint: "A session that cannot call Read cannot load any scriptPath. Pass the whole script inline through Workflow's `script` input instead.",
     workflowResume: {
