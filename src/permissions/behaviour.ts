@@ -27,6 +27,7 @@ export const PERMISSIONS_2_1_273: PermissionBehaviour = {
  * perm-auto-write-inside, perm-auto-bash-unclassified and the classifier texts differ in
  * 2.1.332. */
 export const PERMISSIONS_2_1_332: PermissionBehaviour = {
+  skillAllowRuleHint: true,
   basenameCommandNames: true,
   shellScriptRules: true,
   insideFileCommandWording: 'needs-approval',

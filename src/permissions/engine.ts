@@ -62,6 +62,7 @@ async function toolCheck(env: Env, req: PermissionRequest): Promise<Check> {
 
 /** Tools without path or command semantics: only bare rules and WebFetch domains apply. */
 function otherCheck(env: Env, req: PermissionRequest): Check {
+  if (req.tool === 'Skill' && req.skill) return skillCheck(env, req.skill);
   if (req.tool === 'WebFetch') {
     const url = (req.input as { url?: unknown } | null)?.url;
     let host: string | undefined;
@@ -94,6 +95,37 @@ function otherCheck(env: Env, req: PermissionRequest): Check {
     }
   }
   return { behavior: 'ask', reason: `no rule allows ${req.tool}` };
+}
+
+/** Skill(<name>) rules decide a skill; one without them loads without a prompt unless its
+ * frontmatter gives it tools (allowed-tools), which asks (skill-default-mode-frontmatter,
+ * skill-deny-rule). Other frontmatter fields that may ask are not recorded. */
+function skillCheck(env: Env, skill: { name: string; asks: boolean }): Check {
+  const rule = (behavior: 'deny' | 'allow') =>
+    env.rules.find((r) => r.tool === 'Skill' && r.behavior === behavior && r.content === skill.name);
+  const deny = rule('deny');
+  if (deny)
+    return {
+      behavior: 'deny',
+      reason: `${deny.text} denies this skill`,
+      message: 'Skill execution blocked by permission rules',
+      rule: ruleRef(deny),
+    };
+  const allow = rule('allow');
+  if (allow) return { behavior: 'allow', reason: `allowed by ${allow.text}`, rule: ruleRef(allow) };
+  if (!skill.asks)
+    return { behavior: 'allow', reason: 'a skill without allowed-tools loads without a prompt' };
+  const hint = env.behaviour.skillAllowRuleHint
+    ? `. The user can add the allow rule Skill(${skill.name}) to .claude/settings.local.json to let it run without asking.`
+    : '';
+  const message = `Execute skill: ${skill.name}${hint}`;
+  return {
+    behavior: 'ask',
+    reason: 'the skill gives itself tools (allowed-tools)',
+    message,
+    // 2.1.332's don't-ask refusal goes on with the prompt's text; 2.1.273's does not.
+    ...(hint !== '' ? { dontAskDetail: message } : {}),
+  };
 }
 
 /** `domain:example.com` covers that host; `domain:*.example.com` its subdomains. */
@@ -304,7 +336,7 @@ function withMode(ctx: PermissionContext, c: Check, req: PermissionRequest): Che
     return {
       ...c,
       behavior: 'deny',
-      message: msg.dontAskDenied(req.tool),
+      message: msg.dontAskDenied(req.tool) + (c.dontAskDetail !== undefined ? ` ${c.dontAskDetail}` : ''),
       reason: `don't-ask mode refuses what would prompt (${c.reason})`,
       rule: modeRef('dontAsk'),
     };

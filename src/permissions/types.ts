@@ -54,6 +54,9 @@ export interface PermissionBehaviour {
   shellScriptRules: boolean;
   /** How default mode refuses a file command inside the working directories. */
   insideFileCommandWording: 'blocked' | 'needs-approval';
+  /** A skill that needs approval names the allow rule that would let it run (2.1.332,
+   * skill-default-mode-frontmatter). */
+  skillAllowRuleHint?: true;
   /** auto mode runs what acceptEdits would without asking the classifier. */
   autoAcceptEditsFastPath: boolean;
   /** The refusal when the classifier gives no verdict. */
@@ -168,6 +171,8 @@ export type ValidationStyle = 'read' | 'edit' | 'write';
 
 export interface PermissionRequest {
   tool: string;
+  /** Skill: the skill the call resolved to, and whether its frontmatter needs approval. */
+  skill?: { name: string; asks: boolean };
   kind: PermissionKind;
   /** Absolute paths the call touches (file_path; Glob/Grep path or the cwd). */
   paths: string[];

@@ -35,13 +35,26 @@ describe.each(['2.1.273', '2.1.332'])('profile %s', (version) => {
   const rec = recorded(version);
 
   it('sends the tool definitions exactly as the binary sent them', () => {
-    // The corpus records with the seven file and shell tools; Agent's definition is the binary's
-    // default tool dump (oracle --tools-dump), not checked against a request here.
-    const recorded = profile.toolDefinitions.filter((d) => d.name !== 'Agent');
-    expect([profile.version, JSON.stringify(recorded, null, 1)]).toEqual([
+    // Tools the corpus records requests with (the seven, the background ones) as those requests
+    // had them; the others (Agent, Skill, scheduling) as the binary's default tool dump
+    // (oracle --tools-dump, oracle/tools-all) has them.
+    const inRequests = new Set(rec.tools.map((t) => t.name));
+    const dump = JSON.parse(
+      readFileSync(join(import.meta.dirname, `../../oracle/tools-all/tools-all-${version}.json`), 'utf8'),
+    ) as RecordedTools;
+    const fromRequests = profile.toolDefinitions.filter((d) => inRequests.has(d.name));
+    const fromDump = profile.toolDefinitions.filter((d) => !inRequests.has(d.name));
+    expect([profile.version, JSON.stringify(fromRequests, null, 1)]).toEqual([
       rec.version,
       JSON.stringify(rec.tools, null, 1),
     ]);
+    expect(JSON.stringify(fromDump, null, 1)).toEqual(
+      JSON.stringify(
+        fromDump.map((d) => dump.tools.find((t) => t.name === d.name)),
+        null,
+        1,
+      ),
+    );
   });
 
   it('has a tool module for every definition, whose schema takes the same parameters', () => {
@@ -175,6 +188,7 @@ describe('profiles', () => {
       'readHugeFileSize.shown',
       'readRefusedDevices',
       'repeatReadGuard',
+      'skills.suggestable',
       'symlinkRefusalNamesTarget',
       'text.allowLargeHint',
       'text.allowLargeTooBig',
@@ -183,6 +197,8 @@ describe('profiles', () => {
       'text.deviceRefusal',
       'text.invalidPagesAdvice',
       'text.nulPathRefusal',
+      'text.wakeupNeedsNoop',
+      'text.wakeupStopTail',
       'text.workflowMissingSource',
       'text.workflowNoReadHint',
       'text.workflowRerunTail',

@@ -118,6 +118,17 @@ export interface Profile {
   claudeHomeDirs: readonly ClaudeHomeDir[];
   /** ListAgents takes a `cursor` and its result object carries `sections` and `notes`. */
   listAgentsPages?: true;
+  /** The Skill tool's view of Claude Code's own commands (recorded by calling each name). */
+  skills?: {
+    /** Names answered "is a UI command, not a skill". */
+    uiCommands: readonly string[];
+    /** Names answered "is a built-in CLI command, not a skill". */
+    cliCommands: readonly string[];
+    /** Bundled skills refused for disable-model-invocation. */
+    modelDisabled: readonly string[];
+    /** Other names an unknown skill name may be corrected to (commands and bundled skills). */
+    suggestable: readonly string[];
+  };
   /** Tools the binary offers under --tools but not by default: sent behind ToolSearch instead
    * (2.1.332); a schema error of a call to one ends with the deferred-tool note. */
   deferredByDefault?: readonly string[];
@@ -165,6 +176,10 @@ export interface HookBehaviour {
 }
 
 export interface ProfileText {
+  /** ScheduleWakeup refuses a call without `noop` (2.1.273, wakeup-validation-stop). */
+  wakeupNeedsNoop?: true;
+  /** How ScheduleWakeup's stop text ends, after "TaskStop it now". */
+  wakeupStopTail?: string;
   /** Read's refusal of a binary extension, after "The file appears to be a binary .x file." */
   binaryFileAdvice: string;
   /** Read's refusal of a file_path with a NUL byte (2.1.273 ends the session instead, see

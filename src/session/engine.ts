@@ -677,6 +677,7 @@ export class Session {
       this.conversation.tasks.takeNotices().map((n) => n.text),
     );
     for (const r of records) attachments.push(...(r.rendered.attachments ?? []));
+    joinAttachments(attachments);
     const { hooks: hb } = this.opts.profile;
     const noted = records.filter((r) => r.hookNotes?.length);
     const hookNote = joinHookTexts(
@@ -769,6 +770,16 @@ function inlineNotes(records: CallRecord[], notes: readonly string[]): void {
 
 /** What 2.1.332 adds to a schema error of a tool it sent behind ToolSearch
  * (agents-default-tools). */
+/** Messages marked `joined` that follow one another: each but the last ends with a newline. */
+function joinAttachments(list: Attachment[]): void {
+  for (let i = 0; i < list.length; i++) {
+    const a = list[i] as Attachment;
+    if (!a.joined) continue;
+    const { joined: _j, ...plain } = a;
+    list[i] = list[i + 1]?.joined ? { ...plain, text: `${plain.text}\n` } : plain;
+  }
+}
+
 function deferredNote(name: string, schema: Record<string, unknown>): string {
   return `\n\nThis tool's schema was not sent to the API — it was not in the discovered-tool set derived from message history. Without the schema in your prompt, typed parameters (arrays, numbers, booleans) get emitted as strings and the client-side parser rejects them. Load the tool first: call ToolSearch with query "select:${name}", then retry this call. For reference, this tool's input schema is: ${JSON.stringify(schema)}`;
 }

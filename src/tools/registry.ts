@@ -8,6 +8,9 @@ import { globTool } from './glob';
 import { grepTool } from './grep';
 import { notebookEditTool } from './notebook-edit';
 import { readTool } from './read';
+import { skillTool } from './skill';
+import { cronCreateTool, cronDeleteTool, cronListTool } from './cron/cron';
+import { scheduleWakeupTool } from './schedule-wakeup';
 import { writeTool } from './write';
 import { listAgentsTool } from './list-agents';
 import { monitorTool } from './monitor';
@@ -25,6 +28,12 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   notebookEditTool,
   readTool,
   writeTool,
+  skillTool,
+  // Scheduling: each version offers the ones its tools.json defines (Cron* in 2.1.273).
+  cronCreateTool,
+  cronListTool,
+  cronDeleteTool,
+  scheduleWakeupTool,
   // Background work (src/tools/background): each version offers the ones its tools.json defines.
   taskOutputTool,
   taskStopTool,

@@ -23,6 +23,9 @@ export interface Attachment {
   /** Late attachments of one group (one background agent's) arrive together, each group in a
    * message of its own (agent-invalid-enums: two agents, two messages). */
   group?: string;
+  /** Claude Code joins consecutive messages of this kind (skill texts of one turn) with a
+   * newline: each one followed by another gains a trailing "\n" (skill-two-in-one-turn). */
+  joined?: true;
 }
 
 /** What a subagent is given: its prompt (the key of its script) and the tools it is offered. */

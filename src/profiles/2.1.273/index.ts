@@ -5,6 +5,7 @@ import type { Profile, ToolDefinition } from '../types';
 import { READ_REFUSED_DEVICES_2_1_273 } from './read-devices';
 import { EXIT_SEMANTICS } from './bash';
 import { CLAUDE_HOME_DIRS_2_1_273 } from './claude-home';
+import { SKILLS_2_1_273 } from './skills';
 import tools from './tools.json';
 
 export const profile_2_1_273: Profile = {
@@ -29,6 +30,7 @@ export const profile_2_1_273: Profile = {
     allowOverridesPlan: true,
   },
   toolDefinitions: tools.tools as ToolDefinition[],
+  skills: SKILLS_2_1_273,
   defaultTools: ['Bash', 'Edit', 'NotebookEdit', 'Read', 'Write'],
   ...MODEL_SWITCHES,
   repeatReadGuard: true,
@@ -61,6 +63,8 @@ export const profile_2_1_273: Profile = {
       '<tool_use_error>Error: No such tool available: Monitor. Monitor is disabled for this session, in subagents as well as here.</tool_use_error>',
   },
   text: {
+    wakeupNeedsNoop: true,
+    wakeupStopTail: '; otherwise nothing more to do this turn.',
     workflowMissingSource: 'Must provide script, name, scriptPath, or runId',
     workflowRerunTail: 'agents whose (prompt, opts) are unchanged replay from cache.',
     workflowResume: {

@@ -4,6 +4,7 @@ import { BUILTIN_AGENTS_2_1_332 } from './agents';
 import type { Profile, ToolDefinition } from '../types';
 import { CLAUDE_HOME_DIRS_2_1_332 } from './claude-home';
 import { READ_REFUSED_DEVICES_2_1_332 } from './read-devices';
+import { SKILLS_2_1_332 } from '../2.1.273/skills';
 import tools from './tools.json';
 
 // 2.1.273 with what the recorded corpora show differs (oracle README, "Differences between
@@ -34,6 +35,7 @@ export const profile_2_1_332: Profile = {
     updatedInputTrailer: "The tool input from the model was valid; the hook's rewrite of it was not.",
   },
   toolDefinitions: tools.tools as ToolDefinition[],
+  skills: SKILLS_2_1_332,
   repeatReadGuard: false,
   claudeHomeDirs: CLAUDE_HOME_DIRS_2_1_332,
   permissions: PERMISSIONS_2_1_332,
@@ -71,6 +73,7 @@ export const profile_2_1_332: Profile = {
   disabledTools: {},
   namesReceivedType: true,
   text: {
+    wakeupStopTail: ". Then write the loop's outcome for the user as ordinary visible response text — and end the turn.",
     workflowMissingSource: 'Must provide script, name, or scriptPath',
     workflowNoReadHint:
       "A session that cannot call Read cannot load any scriptPath. Pass the whole script inline through Workflow's `script` input instead.",
