@@ -4,6 +4,7 @@
 // yet). Reference in the same run: the probe with the engine's caches cleared before every
 // decision (the rules parsed and compiled each time), and the same Grep without deny rules.
 // Run: npx tsx bench/perm.ts [files] [iterations]
+import { TaskRegistry } from '../src/tools/background/registry';
 import { createMemfsWorkspace } from '../src/backends/memfs';
 import { nodeRipgrepLoader } from '../src/backends/search/loader-node';
 import { createMemfsSearch } from '../src/backends/search/memfs';
@@ -90,6 +91,7 @@ async function grepBatched(deny: string[]) {
     env: {},
     pending: [],
     background: [],
+    tasks: new TaskRegistry(),
     nextId: (kind) => `${kind}1`,
     state: new Map(),
   };

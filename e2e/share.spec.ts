@@ -36,8 +36,8 @@ test('a copied link replays the same results in a fresh browser context', async 
   await other.goto(url);
   await expect(other.getByRole('heading', { name: 'edit-crlf-file' })).toBeVisible();
   expect(await allResults(other)).toEqual(recorded);
-  // The fragment is dropped once loaded, so a reload comes from the saved session, not the link.
-  expect(new URL(other.url()).hash).toEqual('');
+  // The address keeps the link while the session is as the link made it (it can be copied again).
+  expect(new URL(other.url()).hash).toEqual(new URL(url).hash);
   await fresh.close();
 });
 
@@ -116,9 +116,10 @@ test('a reload brings the session back from IndexedDB', async ({ page }) => {
   await page.goto(link(scen));
   await expect(page.getByRole('heading', { name: 'persisted' })).toBeVisible();
   const before = await allResults(page);
-  expect(new URL(page.url()).hash).toEqual('');
+  // The address keeps the link; the page without it opens the saved session.
+  expect(new URL(page.url()).hash).toEqual(link(scen).slice(1));
   await page.waitForTimeout(600);
-  await page.reload();
+  await page.goto('/');
   await expect(page.getByRole('heading', { name: 'persisted' })).toBeVisible();
   expect(await allResults(page)).toEqual(before);
   await page.getByRole('button', { name: 'Export scenario' }).click();
@@ -201,9 +202,16 @@ test('an exported scenario file imports back to the same session', async ({ page
   ]);
   expect(download.suggestedFilename()).toEqual('edit-crlf-file.scenario.json');
   const text = readFileSync(await download.path(), 'utf8');
-  expect(JSON.parse(text)).toEqual(
-    JSON.parse(readFileSync('conformance/scenarios/edit-crlf-file.json', 'utf8')),
-  );
+  // The file carries what a link carries: format, behaviour version and model.
+  const recorded = JSON.parse(readFileSync('conformance/scenarios/edit-crlf-file.json', 'utf8')) as {
+    model?: string;
+  };
+  expect(JSON.parse(text)).toEqual({
+    format: 'cc-playground/scenario@1',
+    version: '2.1.273',
+    model: recorded.model ?? 'claude-opus-5[1m]',
+    ...recorded,
+  });
   await page.goto('/');
   await page
     .getByLabel('Scenario file')

@@ -10,6 +10,7 @@ const CORE = [
   'permissions',
   'text',
   'session',
+  'hooks',
   'profiles',
   'scenario',
   'workspace',

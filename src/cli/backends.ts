@@ -30,7 +30,22 @@ export function createWorkspace(backend: CliBackend, hooks: WorkspaceHooks = {})
     });
   return backend === 'memfs'
     ? createMemfsWorkspace({
-        shell: (vol, clock) => createJustBashShell(vol, clock, { python: true }),
+        shell: (vol, clock) => {
+          // In process, a busy loop holds the thread until its deadline (just-bash never
+          // yields); a background task runs in a worker thread instead, so TaskStop can end it.
+          const here = createJustBashShell(vol, clock, { python: true });
+          // The thread starts now (once per process): a loop started in the first turn runs at once.
+          threads ??= createWorkerPool(threadWorker, 2);
+          threads.warm();
+          let apart: ReturnType<typeof createWorkerShell> | undefined;
+          return {
+            run: (command, opts) =>
+              opts.detached
+                ? (apart ??= createWorkerShell(vol, clock, { pool: threads ?? createWorkerPool(threadWorker, 2) })).run(command, opts)
+                : here.run(command, opts),
+            dispose: () => apart?.dispose(),
+          };
+        },
         search: (vol) => createMemfsSearch(vol, nodeRipgrepLoader),
       })
     : createDiskWorkspace({ shell: () => createDiskShell({ onSpawn: hooks.onSpawn }), search: () => createDiskSearch() });

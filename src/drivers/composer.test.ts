@@ -64,7 +64,7 @@ describe('PlaygroundSession', () => {
     expect(r.calls.map((c) => [c.stage, c.rendered.content])).toEqual([
       [
         'input',
-        '<tool_use_error>InputValidationError: Edit failed due to the following 2 issues:\nThe parameter `new_string` type is expected as `string` but provided as `unknown`\nAn unexpected parameter `extra` was provided</tool_use_error>',
+        '<tool_use_error>InputValidationError: Edit failed due to the following issues:\nAn unexpected parameter `extra` was provided\nThe parameter `new_string` type is expected as `string` but provided as `unknown`</tool_use_error>',
       ],
       ['unknown-tool', '<tool_use_error>Error: No such tool available: Nope</tool_use_error>'],
     ]);
@@ -87,7 +87,13 @@ describe('PlaygroundSession', () => {
       s.addedRules,
       s.scenario.answers,
     ]).toEqual([
-      [['toolu_oracle_0_0', { text: 'Bash(touch:*)', source: 'local' }, [{ toolName: 'Bash', ruleContent: 'touch:*' }]]],
+      [
+        [
+          'toolu_oracle_0_0',
+          { text: 'Bash(touch:*)', source: 'local' },
+          [{ toolName: 'Bash', ruleContent: 'touch:*' }],
+        ],
+      ],
       [['(Bash completed with no output)', 'allow-always', 'user', ['Bash(touch:*)']]],
       // The ask rule still wins over the added allow rule, as in Claude Code; with no one to
       // answer, the call is refused as in -p mode.
@@ -109,9 +115,17 @@ describe('PlaygroundSession', () => {
 
   it("stops a replay at the scenario's deadline, as the CLI does, and says it was the deadline", async () => {
     const withBash = () => createMemfsWorkspace({ shell: (vol, clock) => createJustBashShell(vol, clock) });
-    const turns = [[{ name: 'Bash', input: { command: 'echo one' } }], [{ name: 'Bash', input: { command: 'sleep 100' } }]];
+    const turns = [
+      [{ name: 'Bash', input: { command: 'echo one' } }],
+      [{ name: 'Bash', input: { command: 'sleep 100' } }],
+    ];
     const started = Date.now();
-    const s = await PlaygroundSession.open(withBash, 'slow', { ...BLANK_SCENARIO, mode: 'bypassPermissions', timeout: 2, turns });
+    const s = await PlaygroundSession.open(withBash, 'slow', {
+      ...BLANK_SCENARIO,
+      mode: 'bypassPermissions',
+      timeout: 2,
+      turns,
+    });
     expect([
       s.stopped,
       s.deadlinePassedS,
@@ -120,13 +134,21 @@ describe('PlaygroundSession', () => {
     ]).toEqual([true, 2, [['one'], ['Exit code 143']], true]);
     const mine = new AbortController();
     mine.abort();
-    const byPerson = await PlaygroundSession.open(withBash, 'slow', { ...BLANK_SCENARIO, turns }, { signal: mine.signal });
+    const byPerson = await PlaygroundSession.open(
+      withBash,
+      'slow',
+      { ...BLANK_SCENARIO, turns },
+      { signal: mine.signal },
+    );
     expect([byPerson.stopped, byPerson.deadlinePassedS]).toEqual([true, undefined]);
   });
 
-  it("stops a composed model call at its deadline, not counting the time a prompt waits for the person", async () => {
+  it('stops a composed model call at its deadline, not counting the time a prompt waits for the person', async () => {
     const withBash = () => createMemfsWorkspace({ shell: (vol, clock) => createJustBashShell(vol, clock) });
-    const s = await PlaygroundSession.open(withBash, 'blank', { ...BLANK_SCENARIO, mode: 'bypassPermissions' });
+    const s = await PlaygroundSession.open(withBash, 'blank', {
+      ...BLANK_SCENARIO,
+      mode: 'bypassPermissions',
+    });
     const r = await s.run([{ name: 'Bash', input: { command: 'sleep 100' } }], undefined, undefined, 300);
     expect([r.calls.map((c) => c.rendered.content), s.lastCallDeadlineS]).toEqual([['Exit code 143'], 0]);
 
@@ -158,7 +180,11 @@ describe('PlaygroundSession', () => {
     };
     const echo = (text: string) => ({ name: 'Bash', input: { command: `echo ${text}` } });
     const write = { name: 'Write', input: { file_path: '/workspace/project/x.txt', content: 'x' } };
-    const scenario = { ...BLANK_SCENARIO, mode: 'bypassPermissions' as const, turns: [[echo('one')], [{ name: 'Bash', input: { command: 'sleep 100' } }], [echo('three')]] };
+    const scenario = {
+      ...BLANK_SCENARIO,
+      mode: 'bypassPermissions' as const,
+      turns: [[echo('one')], [{ name: 'Bash', input: { command: 'sleep 100' } }], [echo('three')]],
+    };
     const s = await PlaygroundSession.open(withBash, 'blank', scenario, { signal: stopIn(300) });
     const r = await s.run([{ name: 'Bash', input: { command: 'sleep 100' } }, write], undefined, stopIn(300));
     const after = await s.run([echo('ok')]);
@@ -183,7 +209,12 @@ describe('PlaygroundSession', () => {
       ],
       2,
       ['ok'],
-      [[echo('one')], [{ name: 'Bash', input: { command: 'sleep 100' } }], [{ name: 'Bash', input: { command: 'sleep 100' } }, write], [echo('ok')]],
+      [
+        [echo('one')],
+        [{ name: 'Bash', input: { command: 'sleep 100' } }],
+        [{ name: 'Bash', input: { command: 'sleep 100' } }, write],
+        [echo('ok')],
+      ],
       false,
     ]);
   });

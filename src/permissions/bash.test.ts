@@ -284,7 +284,7 @@ describe('deny rules and 2.1.273 gaps', () => {
       ],
     });
     expect((await run('bash -c "rm a.txt"', c)).knownGap).toEqual(
-      'Claude Code 2.1.273 does not look inside `bash -c` scripts, so Bash(rm:*) does not stop `rm a.txt` there (2.1.332 denies it).',
+      'Claude Code 2.1.273 does not look inside shell -c scripts, so Bash(rm:*) does not stop `rm a.txt` there.',
     );
   });
 

@@ -5,7 +5,7 @@
 // set. 2.1.273's known misses (`/bin/rm`, `bash -c`) are reproduced and flagged as knownGap.
 import type { Check, Env } from './check';
 import { flags, modeRef, ruleRef } from './check';
-import { readPathAllowed, writePathAllowed } from './files';
+import { readPathAllowed, writePathAllowed, writePathReason } from './files';
 import { firstUnsafeWrite } from './safety';
 import * as msg from './messages';
 import picomatch from 'picomatch';
@@ -27,6 +27,7 @@ import type { Analysis, Unit } from './shell/analyze';
 import { analyze } from './shell/analyze';
 import { parseCommand } from './shell/parse';
 import { assignedValues, gateReason } from './shell/gate';
+import type { GateReason } from './shell/gate';
 import type { SubcommandDecision } from './types';
 
 export const MAX_COMMAND_LENGTH = 10_000;
@@ -65,7 +66,8 @@ const valuesOf = (words: readonly Word[]) =>
   words.every((w) => w.value !== null) ? words.map((w) => w.value).join(' ') : undefined;
 
 /** Word lists a deny or ask rule is matched against: as written, without env assignments,
- * and with each wrapper peeled off in turn. */
+ * and with each wrapper peeled off in turn. git's global options are not taken out
+ * (`git -C sub status` runs past `Bash(git status:*)` on both versions, rules probe). */
 function denyForms(u: Unit): Word[][] {
   const forms: Word[][] = [];
   if (u.assignments.length > 0)
@@ -76,8 +78,6 @@ function denyForms(u: Unit): Word[][] {
   let cur: Word[] | undefined = u.words;
   for (let guard = 0; cur && cur.length > 0 && guard < 16; guard++) {
     forms.push(cur);
-    const git = gitWithoutGlobals(cur);
-    if (git) forms.push(git);
     cur = stripWrapper(cur, false);
   }
   return forms;
@@ -136,8 +136,6 @@ function strictForms(u: Unit): Word[][] {
   for (let guard = 0; cur && cur.length > 0 && guard < 16; guard++) {
     const base = withBasename(cur);
     forms.push(base);
-    const git = gitWithoutGlobals(base);
-    if (git) forms.push(git);
     cur = stripWrapper(base, false);
   }
   return forms;
@@ -159,6 +157,8 @@ interface UnitResult {
   segmentVerdict?: Verdict;
   /** Refused by the write safety check, which no allow rule lifts. */
   safety?: boolean;
+  /** Refused for where its output redirection writes. */
+  redirectBlocked?: boolean;
 }
 
 /** The command's name and arguments once safe wrappers are gone (what read-only and file
@@ -210,19 +210,28 @@ function resolveWord(
 
 /** Paths a unit reads or writes that Claude Code recognises, or 'dynamic' when one of them
  * cannot be known before the command runs. */
-function pathUses(env: Env, u: Unit, words: readonly Word[], cwd: string): PathUse[] | 'dynamic' {
+function pathUses(
+  env: Env,
+  u: Unit,
+  words: readonly Word[],
+  cwd: string,
+  skipDynamic = false,
+): PathUse[] | 'dynamic' {
   const uses: PathUse[] = [];
   const dirs = env.dirs;
   const home = env.ctx.home;
   const name = words[0]?.value;
   const spec = name ? FILE_COMMANDS.get(name) : undefined;
   if (name && spec) {
-    const fa = fileArgs(name, words.slice(1));
+    const fa = fileArgs(name, words.slice(1), true);
     if (fa) {
       if (name === 'cd' && fa.paths.length === 0) fa.paths.push({ value: home, text: '~', glob: false });
       for (const w of fa.paths) {
         const r = resolveWord(w, cwd, home);
-        if (!r) return 'dynamic';
+        if (!r) {
+          if (skipDynamic) continue;
+          return 'dynamic';
+        }
         const op =
           fa.op === 'read' || (fa.destination !== undefined && w !== fa.destination && name === 'cp')
             ? 'read'
@@ -256,7 +265,10 @@ function pathUses(env: Env, u: Unit, words: readonly Word[], cwd: string): PathU
   const extraVerb = name ? EXTRA_WRITERS.get(name)?.verb : undefined;
   for (const w of extra ?? []) {
     const r = resolveWord(w, cwd, home);
-    if (!r) return 'dynamic';
+    if (!r) {
+      if (skipDynamic) continue;
+      return 'dynamic';
+    }
     uses.push({
       op: 'write',
       path: r.path,
@@ -273,7 +285,10 @@ function pathUses(env: Env, u: Unit, words: readonly Word[], cwd: string): PathU
     if ((rd.op === '>&' || rd.op === '<&') && v !== null && (/^\d+-?$/.test(v) || v === '-')) continue;
     if (OUTPUT_OPS.has(rd.op) || rd.op === '>&') {
       const r = resolveWord(rd.target, cwd, home);
-      if (!r) return 'dynamic';
+      if (!r) {
+        if (skipDynamic) continue;
+        return 'dynamic';
+      }
       if (SAFE_DEVICES.has(r.path)) continue;
       uses.push({
         op: 'write',
@@ -285,7 +300,10 @@ function pathUses(env: Env, u: Unit, words: readonly Word[], cwd: string): PathU
       });
     } else if (rd.op === '<' || rd.op === '<&') {
       const r = resolveWord(rd.target, cwd, home);
-      if (!r) return 'dynamic';
+      if (!r) {
+        if (skipDynamic) continue;
+        return 'dynamic';
+      }
       if (SAFE_DEVICES.has(r.path)) continue;
       uses.push({
         op: 'read',
@@ -400,6 +418,19 @@ function interpreterGap(env: Env, u: Unit, words: readonly Word[], cwd: string):
   return undefined;
 }
 
+/** A Bash deny rule that names the git subcommand a unit runs behind git's global options
+ * (`git -C sub push` past `Bash(git push:*)`): the rule is matched against the words as
+ * written, so it does not apply. */
+function gitGlobalsGap(env: Env, u: Unit): string | undefined {
+  const forms = denyForms(u)
+    .map(gitWithoutGlobals)
+    .filter((f): f is Word[] => f !== undefined);
+  const rule = forms.length > 0 ? ruleFor(env, 'deny', formTexts(forms, true)) : undefined;
+  return rule
+    ? `\`${u.display}\` runs a git subcommand that ${rule.text} denies, but git's global options come before it and Claude Code matches Bash rules against the words as written, so the rule does not apply.`
+    : undefined;
+}
+
 /** A Read deny rule that covers something under `dir` (the rule's own file or folder there). */
 function denyUnder(env: Env, dir: string): Rule | undefined {
   return env.rules.find((r) => {
@@ -484,6 +515,9 @@ function uncheckedWriteGap(env: Env, u: Unit, words: readonly Word[], cwd: strin
   return undefined;
 }
 
+/** What 2.1.332 looks for inside a shell -c script. */
+const REMOVALS = new Set(['rm', 'rmdir']);
+
 /** Commands acceptEdits runs without a prompt when their paths are inside the working dirs. */
 const ACCEPT_EDITS_COMMANDS = new Set(['mkdir', 'touch', 'rm', 'rmdir', 'mv', 'cp', 'sed']);
 
@@ -497,10 +531,12 @@ interface Walk {
   denyCwds: string[];
   /** A `cd` to a directory only known at run time: relative paths can be anywhere. */
   cwdLost: boolean;
-  /** The line sets a variable outside the safe list on its own (`F=x;`, a for loop's
-   * variable): Claude Code then approves no part as read-only, since the variable may change
-   * what a command does. */
-  bareAssignment: boolean;
+  /** Top-level pipe segments that set a variable outside the safe list on their own (`F=x;`,
+   * a for loop's variable): Claude Code then approves no part of that segment as read-only,
+   * since the variable may change what a command does. Each segment of a pipeline is judged
+   * as a command of its own (`F=x; cat a | cat && ls` asks about `F=x; cat a` only: bare
+   * probe, both versions). */
+  bareAssignment: ReadonlySet<number>;
 }
 
 /** Whether the line's bare assignments keep every part from being read-only: a name outside
@@ -508,12 +544,16 @@ interface Walk {
  * through yet in the session), and once it is known when the environment has the name. */
 function bareAssignmentBlocks(
   env: Env,
-  names: readonly string[],
+  names: readonly { name: string; segment: number }[],
   shellEnv: readonly string[] | undefined,
-): boolean {
+): Set<number> {
   const table = env.behaviour.bareAssignments;
   const known = new Set([...(shellEnv ?? []), ...table.shellNames]);
-  return names.some((n) => !table.safe.has(n) && (!env.ctx.shellStarted || known.has(n)));
+  return new Set(
+    names
+      .filter(({ name }) => !table.safe.has(name) && (!env.ctx.shellStarted || known.has(name)))
+      .map((n) => n.segment),
+  );
 }
 
 /** The text of an assignment Claude Code refuses by the variable's name (bare: a variable that
@@ -552,6 +592,16 @@ function checkUnit(env: Env, u: Unit, walk: Walk): UnitResult {
     }
   }
   return result;
+}
+
+/** The path uses whose paths are known before the command runs, from every directory the
+ * command may be in (none once a cd went somewhere unknown). */
+function knownUses(env: Env, u: Unit, words: readonly Word[], walk: Walk): PathUse[] {
+  if (walk.cwdLost) return [];
+  return walk.denyCwds.flatMap((cwd) => {
+    const uses = pathUses(env, u, words, cwd, true);
+    return uses === 'dynamic' ? [] : uses;
+  });
 }
 
 /** Path uses for deny rules: resolved from every directory the command may be in. */
@@ -635,9 +685,13 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   if (!u.strictOnly) {
     const deny = ruleFor(env, 'deny', texts);
     if (deny) return { unit: u, verdict: 'deny', rule: deny, reason: `${deny.text} denies ${u.display}` };
-    const topCd = u.origin === 'list' && pathWords[0]?.value === 'cd';
-    if (forDeny !== 'dynamic' && !topCd) {
-      const pd = pathDeny(env, forDeny);
+    // A path only known at run time does not keep the others from being checked (pd1 probe:
+    // `cat a.txt > ~root/x` under Read(./a.txt) is denied).
+    const known = forDeny === 'dynamic' ? knownUses(env, u, pathWords, walk) : forDeny;
+    // A cd's target is checked as a read only where the working directories are (not in
+    // bypassPermissions: bashperm 0039 runs `cd sub && cd .. && mkdir newdir` under Read(./**)).
+    if (env.mode !== 'bypassPermissions' || pathWords[0]?.value !== 'cd') {
+      const pd = pathDeny(env, known);
       if (pd) {
         return {
           unit: u,
@@ -656,23 +710,33 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
     hiddenReadGap(env, u, pathWords, walk.cwd) ??
     uncheckedWriteGap(env, u, pathWords, walk.cwd);
   if (u.strictOnly) {
-    // Only Bash rules are looked for inside the script; path rules are not.
+    // 2.1.332 looks inside the script for removals only: an rm or rmdir (behind wrappers, by
+    // basename) that a Bash deny rule names or whose path an Edit deny rule covers prompts
+    // with a text of its own, in every mode; any other command there, and every command on
+    // 2.1.273, is not looked at (shell -c probes sc1-sc5 on 2.1.332, bashperm 0398, 0779).
     const deny = ruleFor(env, 'deny', texts) ?? strictDeny;
-    if (deny && env.behaviour.shellScriptRules) {
+    const named = withBasename(pathWords);
+    const removal = REMOVALS.has(named[0]?.value ?? '');
+    const inScript = pathUses(env, u, named, walk.cwd);
+    const pathRule = inScript === 'dynamic' ? undefined : pathDeny(env, inScript)?.rule;
+    const rule = env.behaviour.shellScriptRules && removal ? (deny ?? pathRule) : undefined;
+    if (rule)
       return {
         unit: u,
         verdict: 'shell-deny',
-        rule: deny,
-        reason: `${deny.text} denies ${u.display} inside a shell -c script`,
+        rule,
+        reason: `${rule.text} denies ${u.display} inside a shell -c script`,
       };
-    }
-    if (deny)
-      gap = `Claude Code 2.1.273 does not look inside \`bash -c\` scripts, so ${deny.text} does not stop \`${u.display}\` there (2.1.332 denies it).`;
-    // What 2.1.273 decides comes from the outer `bash -c` unit; this one only reports the gap.
+    const missed = deny ?? pathRule;
+    if (missed)
+      gap = env.behaviour.shellScriptRules
+        ? `Claude Code looks inside a shell -c script only for rm and rmdir, so ${missed.text} does not stop \`${u.display}\` there.`
+        : `Claude Code 2.1.273 does not look inside shell -c scripts, so ${missed.text} does not stop \`${u.display}\` there.`;
+    // What is decided comes from the outer `bash -c` unit; this one only reports the gap.
     return {
       unit: u,
       verdict: 'allow',
-      reason: 'inside a shell -c script, which 2.1.273 does not analyse',
+      reason: 'inside a shell -c script, which is not analysed',
       gap,
     };
   }
@@ -683,6 +747,8 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   ) {
     gap = `The command name in \`${u.display}\` is only known when it runs, so Bash deny rules cannot be checked; Claude Code 2.1.273 does not check them either.`;
   }
+  const gitRule = gap ? undefined : gitGlobalsGap(env, u);
+  if (gitRule) gap = gitRule;
   if (u.shadow)
     return {
       unit: u,
@@ -766,6 +832,7 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
       message: text,
       reason: `${use.op === 'read' ? 'reads' : 'writes'} ${use.path}, which ${env.mode} mode does not allow without asking`,
       gap,
+      ...(use.redirect === 'out' ? { redirectBlocked: true } : {}),
     };
   }
   if (words.length === 0)
@@ -779,12 +846,21 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   if (
     u.assignments.length === 0 &&
     name !== null &&
-    !walk.bareAssignment &&
+    !walk.bareAssignment.has(u.segment) &&
     isReadOnlyCommand(name, words.slice(1))
   ) {
-    return { unit: u, verdict: 'allow', reason: `${name} is in the built-in read-only set`, gap };
+    // A read-only command can still write through its redirections: say why those went through.
+    const redirected = [...uses]
+      .filter((use) => use.redirect === 'out' && writesPath(use))
+      .map((use) => `its output redirection to ${use.path}: ${writePathReason(env, use.path) ?? 'allowed'}`);
+    return {
+      unit: u,
+      verdict: 'allow',
+      reason: [`${name} is in the built-in read-only set`, ...redirected].join('; '),
+      gap,
+    };
   }
-  if (name === 'xargs' && !walk.bareAssignment) {
+  if (name === 'xargs' && !walk.bareAssignment.has(u.segment)) {
     const inner = stripWrapper(words, false);
     const innerName = inner?.[0]?.value;
     if (
@@ -952,11 +1028,18 @@ export function checkBash(
     msg.bashDenied(analysis.segments.length > 1 ? (analysis.segments[r.unit.segment] ?? command) : command);
   // Bash rules see every command the line runs, however nested; path rules only what the
   // static gate lets through.
+  const {
+    reason: gate,
+    stage: gateStage,
+    usesAssigned,
+  } = gateReason(parsed.script, command, env.behaviour.subshellPathDeny);
   const ruleDenied = results.find((r) => r.verdict === 'deny' && r.rule?.tool === 'Bash');
   if (ruleDenied?.rule)
     return withGap({
       behavior: 'deny',
-      message: denyMessage(ruleDenied),
+      // A line the static gate refuses is not cut into pipe segments: the whole line is named
+      // (bashperm 0897: `awk 'NR==1' $PWD/foo.txt | cat` under Bash(cat:*)).
+      message: gate ? msg.bashDenied(command) : denyMessage(ruleDenied),
       reason: ruleDenied.reason,
       rule: ruleRef(ruleDenied.rule),
     });
@@ -970,7 +1053,14 @@ export function checkBash(
       rule: ruleRef(inScript.rule),
     });
   }
-  const asked = results.find((r) => r.verdict === 'ask-rule');
+  // Ask rules are not matched inside a subshell (nor, on 2.1.273, a `{ }` group), which is
+  // refused as such (ar1, ar2 probes: `(echo hi)` under ask Bash(echo:*)).
+  const asked = results.find(
+    (r) =>
+      r.verdict === 'ask-rule' &&
+      r.unit.origin !== 'subshell' &&
+      (r.unit.origin !== 'group' || env.behaviour.askRulesInGroups),
+  );
   // Refused by the variable's name before the static gate (`LANG=$(id); cat a` names LANG).
   const byName = assignmentRefusal(env, analysis);
   if (byName)
@@ -980,25 +1070,13 @@ export function checkBash(
       message: byName,
       reason: `the line assigns a variable Claude Code will not let a command change: ${byName}`,
     });
-  const { reason: gate, usesAssigned } = gateReason(parsed.script, command);
-  if (gate?.kind === 'fixed' && gate.text === 'subshell' && env.behaviour.subshellPathDeny) {
-    const inside = results.find((r) => r.verdict === 'deny' && r.use && r.unit.origin === 'subshell');
-    const name = inside ? strippedWords(inside.unit)[0]?.value : undefined;
-    if (inside?.rule && inside.use && name)
-      return withGap({
-        behavior: 'deny',
-        message: msg.pathDeniedInCd(name, inside.use.op, inside.use.path),
-        reason: inside.reason,
-        rule: ruleRef(inside.rule),
-      });
-  }
-  if (gate) {
-    const message = msg.gateMessage(gate, env.behaviour.gateWording);
+  const gateRefusal = (g: GateReason): Check => {
+    const message = msg.gateMessage(g, env.behaviour.gateWording);
     const hidden = results.find((r) => r.verdict === 'deny' && r.use && r.rule);
     const evalRule =
-      gate.kind === 'evaluates'
+      g.kind === 'evaluates'
         ? results
-            .filter((r) => effectiveWords(env, r.unit)[0]?.value === gate.command)
+            .filter((r) => effectiveWords(env, r.unit)[0]?.value === g.command)
             .map((r) =>
               ruleFor(env, 'deny', [
                 r.unit.words
@@ -1012,16 +1090,30 @@ export function checkBash(
     const gateGap = hidden?.rule
       ? `The static gate stops at this command's syntax before path rules are looked at, so ${hidden.rule.text} is not checked for \`${hidden.unit.display}\`: a mode that approves the prompt (bypassPermissions) runs it.`
       : evalRule
-        ? `${gate.kind === 'evaluates' ? gate.command : ''} runs its arguments as a command that ${evalRule.text} denies, but Claude Code does not look into them: a mode that approves the prompt (bypassPermissions) runs it.`
+        ? `${g.kind === 'evaluates' ? g.command : ''} runs its arguments as a command that ${evalRule.text} denies, but Claude Code does not look into them: a mode that approves the prompt (bypassPermissions) runs it.`
         : undefined;
+    // An ask rule on a part it does not win over (inside a subshell) still prompts in every
+    // mode (bashperm 0184: `(echo hi > ./foo.txt)` under ask Bash(echo:*) in bypassPermissions).
+    const anyAsk = results.find((r) => r.verdict === 'ask-rule' && r.rule);
     return withGap({
       behavior: 'ask',
-      ...(asked ? { ruleAsk: true, rule: ruleRef(asked.rule as Rule) } : {}),
+      ...(anyAsk?.rule ? { ruleAsk: true, rule: ruleRef(anyAsk.rule) } : {}),
       ...(gateGap && !gap ? { knownGap: gateGap } : {}),
       message,
       reason: `the static analysis stops at this command's syntax: ${message}`,
     });
-  }
+  };
+  // An ask rule on a part wins over the static gate: the prompt is the rule's (ar1, ar2
+  // probes: `echo $X`, `echo hi; eval x` under ask Bash(echo:*); bashperm 0117).
+  if (gate && gateStage !== 'late' && asked?.rule)
+    return withGap({
+      behavior: 'ask',
+      ruleAsk: true,
+      message: msg.askTool('Bash'),
+      reason: asked.reason,
+      rule: ruleRef(asked.rule),
+    });
+  if (gate && gateStage === 'early') return gateRefusal(gate);
   const live = results.filter((r) => !r.unit.shadow && !r.unit.strictOnly);
   if (asked?.rule) {
     // An ask rule prompts in every mode; with other parts it is listed among them.
@@ -1031,17 +1123,50 @@ export function checkBash(
         results.filter((r) => r.verdict === 'ask-rule' || r.verdict === 'approval').map((r) => r.unit.top),
       ),
     ].sort((a, b) => a - b);
+    // Only parts an ask rule names: the rule's own prompt (`ls && echo hi`); with other parts
+    // needing approval, or in a pipeline, the open parts are listed (ar1, ar2 probes).
+    const others = results.some((r) => r.verdict === 'approval' || r.verdict === 'blocked');
     return withGap({
       behavior: 'ask',
       ruleAsk: true,
       message:
-        parts.length > 1
+        parts.length > 1 && (others || analysis.segments.length > 1)
           ? msg.bashPartsNeedApproval(open.map((i) => analysis.tops[i]?.text ?? ''))
           : msg.askTool('Bash'),
       reason: asked.reason,
       rule: ruleRef(asked.rule),
     });
   }
+  const cds = live.filter((r) => strippedWords(r.unit)[0]?.value === 'cd');
+  // In a line that changes directory, a file command's denied path is named first (`ls from
+  // '<dir>' …`); a denied cd target itself names the whole line (cd probes: `cd sub && ls`
+  // under Read(./**) names ls, `cd sub && echo hi` the line).
+  const isCd = (r: UnitResult) => strippedWords(r.unit)[0]?.value === 'cd';
+  // 2.1.332 words a path denial in a line with a subshell by command (or redirection) and path
+  // (pd1 probe: `echo hi > foo.txt; (ls)`, `(cat a.txt)`).
+  const withSubshell = env.behaviour.subshellPathDeny && analysis.constructs.includes('subshell');
+  const denied =
+    (cds.length > 0 ? results.find((r) => r.verdict === 'deny' && r.use && !isCd(r)) : undefined) ??
+    results.find((r) => r.verdict === 'deny');
+  if (denied?.rule) {
+    const name = strippedWords(denied.unit)[0]?.value;
+    return withGap({
+      behavior: 'deny',
+      message:
+        denied.message ??
+        (withSubshell && denied.use?.redirect === 'out'
+          ? msg.redirectionDenied(denied.use.path)
+          : withSubshell && denied.use?.redirect === 'in'
+            ? msg.inputRedirectionDenied(denied.use.path)
+            : (cds.length > 0 || withSubshell) && denied.use && name && name !== 'cd'
+              ? msg.pathDeniedInCd(name, denied.use.op, denied.use.path)
+              : denyMessage(denied)),
+      reason: denied.reason,
+      rule: ruleRef(denied.rule),
+    });
+  }
+  if (gate) return gateRefusal(gate);
+  // A glob in a write comes after 2.1.332's subshell (bashperm 1023: `(mv f*.txt moved.txt)`).
   const globWrite = live.find((r) => writesWithGlob(r.unit));
   if (globWrite)
     return withGap({
@@ -1056,26 +1181,22 @@ export function checkBash(
       message: msg.gateMessage({ kind: 'fixed', text: 'expansion-in-path' }, env.behaviour.gateWording),
       reason: `${globTarget.unit.display} redirects output to a glob`,
     });
-  const cds = live.filter((r) => strippedWords(r.unit)[0]?.value === 'cd');
-  const denied = results.find((r) => r.verdict === 'deny');
-  if (denied?.rule) {
-    const name = strippedWords(denied.unit)[0]?.value;
-    return withGap({
-      behavior: 'deny',
-      message:
-        denied.message ??
-        (cds.length > 0 && denied.use && name
-          ? msg.pathDeniedInCd(name, denied.use.op, denied.use.path)
-          : denyMessage(denied)),
-      reason: denied.reason,
-      rule: ruleRef(denied.rule),
-    });
-  }
   if (cds.length > 1)
     return withGap({
       behavior: 'ask',
       message: msg.MULTIPLE_CD,
       reason: 'the command changes directory more than once',
+    });
+  // An output redirection to `~…` is refused after the directory changes are counted
+  // (bashperm 0693: `cd sub && cd .. && printf x > ~/note.txt` is refused for the two cds).
+  const tildeTarget = live.find((r) =>
+    r.unit.redirects.some((d) => OUTPUT_OPS.has(d.op) && d.target?.text.startsWith('~')),
+  );
+  if (tildeTarget)
+    return withGap({
+      behavior: 'ask',
+      message: msg.gateMessage({ kind: 'fixed', text: 'expansion-in-path' }, env.behaviour.gateWording),
+      reason: `${tildeTarget.unit.display} redirects output to a path starting with ~`,
     });
   const firstCd = cds[0]?.unit.index;
   const inputUnknown = live
@@ -1091,9 +1212,12 @@ export function checkBash(
       message: msg.inputRedirectionUnknown(inputUnknown.d.target.text),
       reason: 'an input redirection names a file only known when the command runs',
     });
+  // A command's own `..` argument is judged after its output redirections (bashperm 0488:
+  // `sed -i … sub/../foo.txt >> out.txt` in default mode is refused for out.txt).
   const dotdot = live.find((r) => {
     const name = strippedWords(r.unit)[0]?.value;
     return (
+      !r.redirectBlocked &&
       name !== undefined &&
       name !== null &&
       FILE_COMMANDS.has(name) &&
@@ -1200,7 +1324,7 @@ export function checkBash(
     });
   // 2.1.332 does not approve unasked what reads a variable the line set itself; whatever else
   // needs approval is said first.
-  if ((usesAssigned || bareAssignment) && env.behaviour.gateWording === 'cannot-check')
+  if ((usesAssigned || bareAssignment.size > 0) && env.behaviour.gateWording === 'cannot-check')
     return withGap({
       behavior: 'ask',
       message: msg.gateMessage({ kind: 'set-variable' }, env.behaviour.gateWording),
@@ -1209,7 +1333,8 @@ export function checkBash(
   const byMode = results.some((r) => r.reason.startsWith('acceptEdits'));
   return withGap({
     behavior: 'allow',
-    reason: results.length === 0 ? 'empty command' : results.map((r) => r.reason).join('; '),
+    // One reason said once: every part of `ls; pwd` in bypassPermissions has the same one.
+    reason: results.length === 0 ? 'empty command' : [...new Set(results.map((r) => r.reason))].join('; '),
     ...(byMode ? { rule: modeRef('acceptEdits') } : {}),
   });
 }

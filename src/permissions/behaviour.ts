@@ -17,6 +17,7 @@ export const PERMISSIONS_2_1_273: PermissionBehaviour = {
   gateWording: 'contains',
   transparentWrappers: ['command', 'builtin'],
   subshellPathDeny: false,
+  askRulesInGroups: false,
   planRulesOnlyAllow: false,
   sensitivePaths: SENSITIVE_PATHS_2_1_273,
   bareAssignments: BARE_ASSIGNMENTS_2_1_273,
@@ -26,6 +27,7 @@ export const PERMISSIONS_2_1_273: PermissionBehaviour = {
  * perm-auto-write-inside, perm-auto-bash-unclassified and the classifier texts differ in
  * 2.1.332. */
 export const PERMISSIONS_2_1_332: PermissionBehaviour = {
+  skillAllowRuleHint: true,
   basenameCommandNames: true,
   shellScriptRules: true,
   insideFileCommandWording: 'needs-approval',
@@ -37,6 +39,7 @@ export const PERMISSIONS_2_1_332: PermissionBehaviour = {
   gateWording: 'cannot-check',
   transparentWrappers: ['command', 'builtin', 'timeout'],
   subshellPathDeny: true,
+  askRulesInGroups: true,
   planRulesOnlyAllow: true,
   // Recorded the same as 2.1.273's on every probed path.
   sensitivePaths: SENSITIVE_PATHS_2_1_273,

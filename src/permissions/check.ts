@@ -22,6 +22,8 @@ export interface Check {
   safety?: boolean;
   subcommands?: SubcommandDecision[];
   knownGap?: string;
+  /** Appended to the don't-ask refusal of this ask (2.1.332 Skill: skill-dontask-mode). */
+  dontAskDetail?: string;
 }
 
 /** What every check needs (the rules and directories come from the cached rule set). */

@@ -307,8 +307,7 @@ describe('modes', () => {
       ),
     ).toEqual({
       ...refused('deny', text),
-      reason:
-        "don't-ask mode refuses what would prompt (no rule allows editing /r/project/n.txt, and dontAsk mode asks before file edits)",
+      reason: "don't-ask mode refuses what would prompt (no rule allows editing /r/project/n.txt)",
       rule: { text: 'dontAsk', source: 'mode' },
     });
     expect(
@@ -504,11 +503,13 @@ describe('offered tools', () => {
       {
         offered: ['Bash', 'Glob'],
         removed: {
-          Read: '<tool_use_error>Error: No such tool available: Read</tool_use_error>',
-          Edit: '<tool_use_error>Error: No such tool available: Edit</tool_use_error>',
-          Write: '<tool_use_error>Error: No such tool available: Write</tool_use_error>',
-          NotebookEdit: '<tool_use_error>Error: No such tool available: NotebookEdit</tool_use_error>',
-          Grep: '<tool_use_error>Error: No such tool available: Grep</tool_use_error>',
+          Read: '<tool_use_error>Error: No such tool available: Read. Read is disabled for this session, in subagents as well as here.</tool_use_error>',
+          Edit: '<tool_use_error>Error: No such tool available: Edit. Edit is disabled for this session, in subagents as well as here.</tool_use_error>',
+          Write:
+            '<tool_use_error>Error: No such tool available: Write. Write is disabled for this session, in subagents as well as here.</tool_use_error>',
+          NotebookEdit:
+            '<tool_use_error>Error: No such tool available: NotebookEdit. NotebookEdit is disabled for this session, in subagents as well as here.</tool_use_error>',
+          Grep: '<tool_use_error>Error: No such tool available: Grep. Grep is disabled for this session, in subagents as well as here.</tool_use_error>',
         },
       },
       SEVEN,

@@ -62,6 +62,7 @@ async function toolCheck(env: Env, req: PermissionRequest): Promise<Check> {
 
 /** Tools without path or command semantics: only bare rules and WebFetch domains apply. */
 function otherCheck(env: Env, req: PermissionRequest): Check {
+  if (req.tool === 'Skill' && req.skill) return skillCheck(env, req.skill);
   if (req.tool === 'WebFetch') {
     const url = (req.input as { url?: unknown } | null)?.url;
     let host: string | undefined;
@@ -94,6 +95,37 @@ function otherCheck(env: Env, req: PermissionRequest): Check {
     }
   }
   return { behavior: 'ask', reason: `no rule allows ${req.tool}` };
+}
+
+/** Skill(<name>) rules decide a skill; one without them loads without a prompt unless its
+ * frontmatter gives it tools (allowed-tools), which asks (skill-default-mode-frontmatter,
+ * skill-deny-rule). Other frontmatter fields that may ask are not recorded. */
+function skillCheck(env: Env, skill: { name: string; asks: boolean }): Check {
+  const rule = (behavior: 'deny' | 'allow') =>
+    env.rules.find((r) => r.tool === 'Skill' && r.behavior === behavior && r.content === skill.name);
+  const deny = rule('deny');
+  if (deny)
+    return {
+      behavior: 'deny',
+      reason: `${deny.text} denies this skill`,
+      message: 'Skill execution blocked by permission rules',
+      rule: ruleRef(deny),
+    };
+  const allow = rule('allow');
+  if (allow) return { behavior: 'allow', reason: `allowed by ${allow.text}`, rule: ruleRef(allow) };
+  if (!skill.asks)
+    return { behavior: 'allow', reason: 'a skill without allowed-tools loads without a prompt' };
+  const hint = env.behaviour.skillAllowRuleHint
+    ? `. The user can add the allow rule Skill(${skill.name}) to .claude/settings.local.json to let it run without asking.`
+    : '';
+  const message = `Execute skill: ${skill.name}${hint}`;
+  return {
+    behavior: 'ask',
+    reason: 'the skill gives itself tools (allowed-tools)',
+    message,
+    // 2.1.332's don't-ask refusal goes on with the prompt's text; 2.1.273's does not.
+    ...(hint !== '' ? { dontAskDetail: message } : {}),
+  };
 }
 
 /** `domain:example.com` covers that host; `domain:*.example.com` its subdomains. */
@@ -207,6 +239,8 @@ async function decideCall(req: PermissionRequest, ctx: PermissionContext): Promi
           ruleAsk: true,
           reason: `${bareAsk.text} asks before every call`,
           rule: ruleRef(bareAsk),
+          // A file-writing tool's prompt names the file (agent-perm-ask-edit: "Edit" asks).
+          ...(req.kind === 'write' && req.paths.length > 0 && { message: msg.askWrite(firstPath(req, ctx)) }),
         },
         req,
       ),
@@ -302,7 +336,7 @@ function withMode(ctx: PermissionContext, c: Check, req: PermissionRequest): Che
     return {
       ...c,
       behavior: 'deny',
-      message: msg.dontAskDenied(req.tool),
+      message: msg.dontAskDenied(req.tool) + (c.dontAskDetail !== undefined ? ` ${c.dontAskDetail}` : ''),
       reason: `don't-ask mode refuses what would prompt (${c.reason})`,
       rule: modeRef('dontAsk'),
     };
@@ -328,7 +362,8 @@ export function offeredTools(allTools: readonly string[], ctx: PermissionContext
   const offered: string[] = [];
   const removed: Record<string, string> = {};
   for (const tool of allTools) {
-    if (ctx.cli.tools && !ctx.cli.tools.includes(tool)) removed[tool] = msg.noSuchTool(tool);
+    // A tool --tools leaves out is "disabled", both versions (agent-not-offered, agent-tools-only-agent).
+    if (ctx.cli.tools && !ctx.cli.tools.includes(tool)) removed[tool] = msg.toolDisabled(tool);
     else if (bareRule(env.rules, tool, 'deny')) removed[tool] = msg.toolDisabled(tool);
     else if (SEARCH_TOOLS.includes(tool) && !searchOptIn) removed[tool] = msg.searchToolGated(tool);
     else offered.push(tool);

@@ -168,7 +168,8 @@ export async function checkWrite(env: Env, path: string): Promise<Check> {
     message: msg.askWrite(path),
     reason: !inWorkingDirs(path, env.dirs)
       ? `${path} is outside the working directories and no rule allows editing it`
-      : `no rule allows editing ${path}, and ${env.mode} mode asks before file edits`,
+      : // bypassPermissions and dontAsk do not ask: the engine says what they do with this.
+        `no rule allows editing ${path}${env.mode === 'bypassPermissions' || env.mode === 'dontAsk' ? '' : `, and ${env.mode} mode asks before file edits`}`,
   };
 }
 
@@ -179,4 +180,9 @@ export function readPathAllowed(env: Env, path: string): boolean {
 
 export function writePathAllowed(env: Env, path: string): boolean {
   return writeAllowed(env, [path]) !== undefined;
+}
+
+/** Why a write to `path` goes through without asking (acceptEdits, an allow rule), if it does. */
+export function writePathReason(env: Env, path: string): string | undefined {
+  return writeAllowed(env, [path])?.reason;
 }

@@ -67,6 +67,10 @@ const GATE_NODES: Record<GateNode, { contains: string; cannotCheck: string }> = 
     cannotCheck: 'A list of values',
   },
   brace_expression: { contains: 'Contains brace_expression', cannotCheck: 'A brace pattern' },
+  nested_background: {
+    contains: 'Contains shell syntax (&) that cannot be statically analyzed',
+    cannotCheck: '',
+  },
 };
 
 const GATE_FIXED: Record<GateFixed, string> = {

@@ -55,7 +55,12 @@ export function compileSpecifier(
 ): PathMatcher {
   const { root, pattern } = specifierRoot(spec, ctx, ruleRoot);
   if (pattern === '') return () => false;
-  const ig: Ignore = ignore().add(pattern);
+  // `x/**` also covers x itself (sens1 probe, both versions: `Edit(./a.txt/**)` allows editing
+  // a.txt, `Read(./c.txt/**)` denies reading c.txt; `x/*` does not), anchored like the pattern.
+  const self = pattern.endsWith('/**') ? pattern.slice(0, -3) : '';
+  const ig: Ignore = ignore().add(
+    self && self !== '**' ? [pattern, self.includes('/') ? self : `/${self}`] : pattern,
+  );
   const strip = root === '/' ? 1 : root.length + 1;
   return (path) => isInside(path, root) && path !== root && ig.ignores(path.slice(strip));
 }

@@ -54,6 +54,9 @@ export interface PermissionBehaviour {
   shellScriptRules: boolean;
   /** How default mode refuses a file command inside the working directories. */
   insideFileCommandWording: 'blocked' | 'needs-approval';
+  /** A skill that needs approval names the allow rule that would let it run (2.1.332,
+   * skill-default-mode-frontmatter). */
+  skillAllowRuleHint?: true;
   /** auto mode runs what acceptEdits would without asking the classifier. */
   autoAcceptEditsFastPath: boolean;
   /** The refusal when the classifier gives no verdict. */
@@ -72,9 +75,12 @@ export interface PermissionBehaviour {
   /** Wrappers the read-only check and allow rules look through (`command cat a` is `cat a`);
    * any other wrapper makes the command need approval. */
   transparentWrappers: readonly string[];
-  /** Path deny rules are checked inside a ( ) subshell before the subshell itself is refused,
-   * worded `<command> from '<path>' was blocked by a deny rule.` (2.1.332). */
+  /** Path deny rules are checked before eval and a ( ) subshell are refused; in a line with a
+   * subshell a denial is worded `<command> from '<path>' was blocked by a deny rule.` or
+   * `Output redirection to '<path>' was blocked by a deny rule.` (2.1.332). */
   subshellPathDeny: boolean;
+  /** Ask rules are matched inside `{ }` groups before the group is refused (2.1.332). */
+  askRulesInGroups: boolean;
   /** Plan and auto mode run a Bash call the API's classifier flags only if an allow rule
    * approves it; read-only ones (`ls`, `pwd`, `echo hi`) go to the classifier like the rest
    * (2.1.332; auto: probe p3a, gen-sensitive-0284). */
@@ -165,6 +171,8 @@ export type ValidationStyle = 'read' | 'edit' | 'write';
 
 export interface PermissionRequest {
   tool: string;
+  /** Skill: the skill the call resolved to, and whether its frontmatter needs approval. */
+  skill?: { name: string; asks: boolean };
   kind: PermissionKind;
   /** Absolute paths the call touches (file_path; Glob/Grep path or the cwd). */
   paths: string[];

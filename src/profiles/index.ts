@@ -2,7 +2,10 @@ import { profile_2_1_273 } from './2.1.273';
 import { profile_2_1_332 } from './2.1.332';
 import type { Profile } from './types';
 
-export const PROFILES: Readonly<Record<string, Profile>> = { '2.1.273': profile_2_1_273, '2.1.332': profile_2_1_332 };
+export const PROFILES: Readonly<Record<string, Profile>> = {
+  '2.1.273': profile_2_1_273,
+  '2.1.332': profile_2_1_332,
+};
 export const DEFAULT_VERSION = '2.1.273';
 
 /** Own keys only: a version named like an Object property (`toString`) is unknown, not a function. */
@@ -10,7 +13,8 @@ export const isKnownVersion = (version: string): boolean => Object.hasOwn(PROFIL
 
 export function getProfile(version: string = DEFAULT_VERSION): Profile {
   const p = isKnownVersion(version) ? PROFILES[version] : undefined;
-  if (!p) throw new Error(`Unknown Claude Code version ${version}; known: ${Object.keys(PROFILES).join(', ')}`);
+  if (!p)
+    throw new Error(`Unknown Claude Code version ${version}; known: ${Object.keys(PROFILES).join(', ')}`);
   return p;
 }
 

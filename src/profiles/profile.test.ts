@@ -8,34 +8,92 @@ import { PERMISSIONS_2_1_273, PERMISSIONS_2_1_332 } from '../permissions';
 
 interface RecordedTools {
   version: string;
-  tools: { name: string; description: string; input_schema: { properties: Record<string, unknown>; required?: string[] } }[];
+  tools: {
+    name: string;
+    description: string;
+    input_schema: { properties: Record<string, unknown>; required?: string[] };
+  }[];
 }
 
-const recorded = (version: string) =>
-  JSON.parse(readFileSync(join(import.meta.dirname, `../../conformance/results/${version}/_tools.json`), 'utf8')) as RecordedTools;
+const readTools = (version: string, file: string) =>
+  JSON.parse(
+    readFileSync(join(import.meta.dirname, `../../conformance/results/${version}/${file}`), 'utf8'),
+  ) as RecordedTools;
+
+/** The seven tools as the oracle records them, then the background tools as the binary sent
+ * them with `--tools Bash,Read,TaskOutput,TaskStop,SendMessage,ListAgents,Workflow,Monitor`. */
+const recorded = (version: string): RecordedTools => {
+  const seven = readTools(version, '_tools.json');
+  return {
+    version: seven.version,
+    tools: [...seven.tools, ...readTools(version, '_tools-background.json').tools],
+  };
+};
 
 describe.each(['2.1.273', '2.1.332'])('profile %s', (version) => {
   const profile = getProfile(version);
   const rec = recorded(version);
 
   it('sends the tool definitions exactly as the binary sent them', () => {
-    expect([profile.version, JSON.stringify(profile.toolDefinitions, null, 1)]).toEqual([rec.version, JSON.stringify(rec.tools, null, 1)]);
+    // Tools the corpus records requests with (the seven, the background ones) as those requests
+    // had them; the others (Agent, Skill, scheduling) as the binary's default tool dump
+    // (oracle --tools-dump, oracle/tools-all) has them.
+    const inRequests = new Set(rec.tools.map((t) => t.name));
+    const dump = JSON.parse(
+      readFileSync(join(import.meta.dirname, `../../oracle/tools-all/tools-all-${version}.json`), 'utf8'),
+    ) as RecordedTools;
+    const fromRequests = profile.toolDefinitions.filter((d) => inRequests.has(d.name));
+    const fromDump = profile.toolDefinitions.filter((d) => !inRequests.has(d.name));
+    expect([profile.version, JSON.stringify(fromRequests, null, 1)]).toEqual([
+      rec.version,
+      JSON.stringify(rec.tools, null, 1),
+    ]);
+    expect(JSON.stringify(fromDump, null, 1)).toEqual(
+      JSON.stringify(
+        fromDump.map((d) => dump.tools.find((t) => t.name === d.name)),
+        null,
+        1,
+      ),
+    );
   });
 
   it('has a tool module for every definition, whose schema takes the same parameters', () => {
     const rows = rec.tools.map((def) => {
       const tool = ALL_TOOLS.find((t) => t.name === def.name);
-      const json = tool ? (z.toJSONSchema(tool.schema, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown>; required?: string[] }) : undefined;
+      const json = tool
+        ? (z.toJSONSchema(tool.schema, { io: 'input', unrepresentable: 'any' }) as {
+            properties?: Record<string, unknown>;
+            required?: string[];
+          })
+        : undefined;
       const offered = new Set(Object.keys(def.input_schema.properties));
       return {
         name: def.name,
         // A parameter a later version added is in the schema and refused by the older profile.
-        properties: Object.keys(json?.properties ?? {}).filter((k) => offered.has(k)).sort(),
+        properties: Object.keys(json?.properties ?? {})
+          .filter((k) => offered.has(k))
+          .sort(),
         required: [...(json?.required ?? [])].sort(),
       };
     });
     expect(rows).toEqual(
-      rec.tools.map((def) => ({ name: def.name, properties: Object.keys(def.input_schema.properties).sort(), required: [...(def.input_schema.required ?? [])].sort() })),
+      rec.tools.map((def) => ({
+        name: def.name,
+        properties: Object.keys(def.input_schema.properties).sort(),
+        // A required parameter with a default is filled in when left out (task-output-defaults,
+        // send-message-unknown, monitor-invalid); TaskOutput checks task_id itself
+        // (task-output-missing-id: "Task ID is required").
+        required: (def.input_schema.required ?? [])
+          .filter(
+            (k) =>
+              !(
+                typeof def.input_schema.properties[k] === 'object' &&
+                'default' in (def.input_schema.properties[k] as object)
+              ),
+          )
+          .filter((k) => !(def.name === 'TaskOutput' && k === 'task_id'))
+          .sort(),
+      })),
     );
   });
 });
@@ -55,7 +113,9 @@ describe('profiles', () => {
       }
     };
     expect(['toString', 'constructor', '__proto__', '9.9.9'].map(refusal)).toEqual(
-      ['toString', 'constructor', '__proto__', '9.9.9'].map((v) => `Unknown Claude Code version ${v}; known: 2.1.273, 2.1.332`),
+      ['toString', 'constructor', '__proto__', '9.9.9'].map(
+        (v) => `Unknown Claude Code version ${v}; known: 2.1.273, 2.1.332`,
+      ),
     );
   });
 
@@ -64,8 +124,16 @@ describe('profiles', () => {
       const p = getProfile(version);
       return [model, p.relaxedReadBeforeEdit(model), p.noticePlacement(model)];
     };
-    expect([getProfile('2.1.273').defaultModel, getProfile('2.1.332').defaultModel]).toEqual(['claude-opus-5[1m]', 'claude-opus-5-5']);
-    expect([row('2.1.273', 'claude-opus-5[1m]'), row('2.1.273', 'claude-opus-4-6'), row('2.1.332', 'claude-opus-5-5'), row('2.1.332', 'claude-opus-4-6')]).toEqual([
+    expect([getProfile('2.1.273').defaultModel, getProfile('2.1.332').defaultModel]).toEqual([
+      'claude-opus-5[1m]',
+      'claude-opus-5-5',
+    ]);
+    expect([
+      row('2.1.273', 'claude-opus-5[1m]'),
+      row('2.1.273', 'claude-opus-4-6'),
+      row('2.1.332', 'claude-opus-5-5'),
+      row('2.1.332', 'claude-opus-4-6'),
+    ]).toEqual([
       ['claude-opus-5[1m]', true, 'attachment'],
       ['claude-opus-4-6', false, 'inline'],
       ['claude-opus-5-5', true, 'attachment'],
@@ -77,21 +145,39 @@ describe('profiles', () => {
     const flat = (o: object, prefix = ''): Record<string, unknown> =>
       Object.fromEntries(
         Object.entries(o).flatMap(([k, v]) =>
-          v && typeof v === 'object' && !Array.isArray(v) && k !== 'permissions' && k !== 'quietNudge' ? Object.entries(flat(v as object, `${prefix}${k}.`)) : [[`${prefix}${k}`, v]],
+          v && typeof v === 'object' && !Array.isArray(v) && k !== 'permissions' && k !== 'quietNudge'
+            ? Object.entries(flat(v as object, `${prefix}${k}.`))
+            : [[`${prefix}${k}`, v]],
         ),
       );
     const a = flat(getProfile('2.1.273'));
     const b = flat(getProfile('2.1.332'));
     const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
     expect(keys.filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]))).toEqual([
+      'agents.framedHandBack',
+      'agents.hiddenTypes',
+      'agents.modelAliases.fable',
+      'agents.modelAliases.haiku',
+      'agents.modelAliases.opus',
+      'agents.modelAliases.sonnet',
       'backgroundTimeoutMaxMs',
       'bashReportsInPlaceEdits',
       'claudeHomeDirs',
       'defaultModel',
-      'editRefusesNulFiles',
+      'deferredByDefault',
+      'disabledTools.Monitor',
       'editSuffixNeedsWholeFile',
       'grepRejectsLiteralNewline',
+      'hooks.allowOverridesPlan',
+      'hooks.denyPrefixed',
+      'hooks.effortLevel',
+      'hooks.notesReversed',
+      'hooks.textsTrimmed',
+      'hooks.updatedInputTrailer',
+      'listAgentsPages',
+      'namesReceivedType',
       'notebookKeepsFormat',
+      'nulPathEndsSession',
       'permissions',
       'quietNudge',
       'readAllowLargeBudgetBytes',
@@ -102,6 +188,7 @@ describe('profiles', () => {
       'readHugeFileSize.shown',
       'readRefusedDevices',
       'repeatReadGuard',
+      'skills.suggestable',
       'symlinkRefusalNamesTarget',
       'text.allowLargeHint',
       'text.allowLargeTooBig',
@@ -110,16 +197,27 @@ describe('profiles', () => {
       'text.deviceRefusal',
       'text.invalidPagesAdvice',
       'text.nulPathRefusal',
+      'text.wakeupNeedsNoop',
+      'text.wakeupStopTail',
+      'text.workflowMissingSource',
+      'text.workflowNoReadHint',
+      'text.workflowRerunTail',
+      'text.workflowResume.lead',
+      'text.workflowResume.tail',
       'toolDefinitions',
       'version',
       'writeKeepsBom',
       'writeRefusesDirectory',
+      'writeRefusesUnsafeEncodings',
       'writeSymlinkIsPermissionDenial',
       'zodOptionMessage',
     ]);
   });
 
   it('carries the permission behaviour of its version', () => {
-    expect([getProfile('2.1.273').permissions, getProfile('2.1.332').permissions]).toEqual([PERMISSIONS_2_1_273, PERMISSIONS_2_1_332]);
+    expect([getProfile('2.1.273').permissions, getProfile('2.1.332').permissions]).toEqual([
+      PERMISSIONS_2_1_273,
+      PERMISSIONS_2_1_332,
+    ]);
   });
 });

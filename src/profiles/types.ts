@@ -8,9 +8,35 @@ export interface ToolDefinition {
   input_schema: Record<string, unknown>;
 }
 
+/** A built-in agent type (the Agent tool's subagent_type). */
+export interface BuiltinAgent {
+  name: string;
+  description: string;
+  /** Its description with models before the opus-5 family, where it differs. */
+  olderModelsDescription?: string;
+  tools: '*' | readonly string[] | { except: readonly string[] };
+  /** Hands back its report alone, without the agentId and usage block. */
+  oneShot?: boolean;
+}
+
+/** The Agent tool's per-version switches (src/tools/agent). */
+export interface AgentProfile {
+  builtins: readonly BuiltinAgent[];
+  /** How a subagent's call to a tool it lacks is refused: the text after `No such tool available: X. `. */
+  missingToolText(name: string): string;
+  /** 2.1.332 frames the hand-back ([Subagent hand-back] …); 2.1.273 returns the report as a block. */
+  framedHandBack: boolean;
+  /** Built-in types it accepts without listing them (2.1.332: fork). */
+  hiddenTypes?: readonly string[];
+  /** Model aliases of the Agent call's `model` and agent files' `model:`. */
+  modelAliases: Readonly<Record<string, string>>;
+}
+
 export interface Profile {
   version: string;
   defaultModel: string;
+  /** The Agent tool's switches (absent: the version has no recorded Agent behaviour). */
+  agents?: AgentProfile;
   /** The tool definitions exactly as the binary sends them (default model). */
   toolDefinitions: readonly ToolDefinition[];
   /** Tools offered when a scenario gives no `tools` list (the binary's own default set). */
@@ -60,16 +86,28 @@ export interface Profile {
   /** NotebookEdit keeps the notebook's final newline and, for cells without ids, reports the
    * cell_id it was given (older versions: no newline, "undefined"). */
   notebookKeepsFormat: boolean;
+  /** Hooks from settings: where versions differ (recorded in conformance/scenarios/hook-*). */
+  hooks: HookBehaviour;
   /** A system message after this many model calls in a row with tool calls and no text for
    * the user (perm-default-bash-readonly: after the fifth). */
-  quietNudge?: { afterCalls: number; text: string };
+  quietNudge?: {
+    afterCalls: number;
+    text: string;
+    /** Models that never get it (hook-strict-model-ctx, hook-post-formatter-edit-strict: six
+     * quiet model calls with claude-opus-4-6 and no nudge). */
+    exceptModels?: readonly string[];
+  };
   /** Read of `file.txt/` reads the file (older versions: ENOTDIR). */
   readFileThroughTrailingSlash: boolean;
   /** Where Read takes `allow_large`: a file over this many bytes would not fit even with it, and
    * its size refusal ends with `text.allowLargeTooBig` instead of `text.allowLargeHint`. */
   readAllowLargeBudgetBytes?: number;
   /** Edit refuses a file with NUL bytes in its first 8 KB. */
-  editRefusesNulFiles: boolean;
+  writeRefusesUnsafeEncodings: boolean;
+  /** When set, a model call holding a Read, Write, Edit or NotebookEdit whose path has a NUL
+   * byte ends the session: the process exits with code 1 and this result text, and no result of
+   * that model call reaches the model. */
+  nulPathEndsSession?: string;
   /** Paths Read refuses as device or process files, before it looks at the filesystem. */
   readRefusedDevices: readonly string[];
   /** A size refusal of a file this large or larger names `shown` bytes instead of its size
@@ -78,6 +116,28 @@ export interface Profile {
   /** What the binary makes in ~/.claude at startup, there before the first tool call runs
    * (`ls ~/.claude` lists them). Laid out when a session's home is prepared. */
   claudeHomeDirs: readonly ClaudeHomeDir[];
+  /** ListAgents takes a `cursor` and its result object carries `sections` and `notes`. */
+  listAgentsPages?: true;
+  /** The Skill tool's view of Claude Code's own commands (recorded by calling each name). */
+  skills?: {
+    /** Names answered "is a UI command, not a skill". */
+    uiCommands: readonly string[];
+    /** Names answered "is a built-in CLI command, not a skill". */
+    cliCommands: readonly string[];
+    /** Bundled skills refused for disable-model-invocation. */
+    modelDisabled: readonly string[];
+    /** Other names an unknown skill name may be corrected to (commands and bundled skills). */
+    suggestable: readonly string[];
+  };
+  /** Tools the binary offers under --tools but not by default: sent behind ToolSearch instead
+   * (2.1.332); a schema error of a call to one ends with the deferred-tool note. */
+  deferredByDefault?: readonly string[];
+  /** Tools this version has but keeps disabled, with the text a call gets. */
+  disabledTools?: Readonly<Record<string, string>>;
+  /** Zod issue texts as newer versions print them: an invalid type names the type received
+   * (`provided as \`number\``) and a missing parameter is "The required parameter `x` is
+   * missing"; older versions say `unknown` for both. */
+  namesReceivedType?: true;
   /** Model-facing sentences that are worded differently by version. */
   text: ProfileText;
 }
@@ -98,11 +158,32 @@ export interface ExitSemantics {
   subcommands?: readonly string[];
 }
 
+export interface HookBehaviour {
+  /** The `effort.level` hook inputs carry for the default model (hook-pilot, hook-input-*). */
+  effortLevel: string;
+  /** A PreToolUse deny reads `PreToolUse:<Tool> hook error: <reason>` (older: the bare reason,
+   * and `Hook PreToolUse:<Tool> denied this tool` without one). */
+  denyPrefixed: boolean;
+  /** The hook system message's end is trimmed (newer versions keep the stderr's newline). */
+  textsTrimmed: boolean;
+  /** The hook messages of a model call's calls come last call first (hook-parallel-reads). */
+  notesReversed: boolean;
+  /** A PreToolUse allow lets a Write through plan mode (hook-plan-allow). */
+  allowOverridesPlan: boolean;
+  /** updatedInput schema errors name a missing parameter as missing and the type received,
+   * and end with this sentence (older: `type is expected as … but provided as \`unknown\``). */
+  updatedInputTrailer?: string;
+}
+
 export interface ProfileText {
+  /** ScheduleWakeup refuses a call without `noop` (2.1.273, wakeup-validation-stop). */
+  wakeupNeedsNoop?: true;
+  /** How ScheduleWakeup's stop text ends, after "TaskStop it now". */
+  wakeupStopTail?: string;
   /** Read's refusal of a binary extension, after "The file appears to be a binary .x file." */
   binaryFileAdvice: string;
-  /** Read's refusal of a file_path with a NUL byte (2.1.273 ends the session instead: the
-   * oracle recorded no result at all). */
+  /** Read's refusal of a file_path with a NUL byte (2.1.273 ends the session instead, see
+   * `nulPathEndsSession`). */
   nulPathRefusal?: string;
   /** Read's refusal of a device or process file, after "Cannot read '<path>': ". */
   deviceRefusal: string;
@@ -116,4 +197,12 @@ export interface ProfileText {
   /** What Bash adds when it moves a command that outlived its timeout to the background, before
    * "To check interim output, …". */
   autoBackgroundNote?: string;
+  /** Workflow's refusal when no script source is given (a zod custom issue). */
+  workflowMissingSource?: string;
+  /** The line Workflow's scriptPath refusal ends with in a session without Read. */
+  workflowNoReadHint?: string;
+  /** What a workflow's completion notice says after its re-run call, about the cache. */
+  workflowRerunTail?: string;
+  /** Workflow's launch text: the sentence about resuming, around the Workflow({...}) call. */
+  workflowResume?: { lead: string; tail: string };
 }

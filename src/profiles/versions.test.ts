@@ -23,7 +23,10 @@ type Withheld = Record<string, string>;
 /** Runs the model calls under a version (everything allowed, as bypassPermissions without
  * rules) and returns every call's record. */
 async function records(version: string, files: Files, calls: Call[][], withheld: Withheld = {}) {
-  const ws = createMemfsWorkspace({ shell: (vol, clock) => createJustBashShell(vol, clock), search: (vol) => createMemfsSearch(vol, nodeRipgrepLoader) });
+  const ws = createMemfsWorkspace({
+    shell: (vol, clock) => createJustBashShell(vol, clock),
+    search: (vol) => createMemfsSearch(vol, nodeRipgrepLoader),
+  });
   ws.vol.mkdirSync(CWD, { recursive: true });
   for (const [p, c] of Object.entries(files)) {
     if (p.endsWith('/')) ws.vol.mkdirSync(`${CWD}/${p}`, { recursive: true });
@@ -43,7 +46,8 @@ async function records(version: string, files: Files, calls: Call[][], withheld:
     env: { HOME: '/workspace/home', PATH: '/usr/bin:/bin' },
   });
   const out = [];
-  for (const [k, uses] of calls.entries()) out.push(await s.runModelCall(uses.map((u, i) => ({ id: `toolu_${k}_${i}`, ...u }))));
+  for (const [k, uses] of calls.entries())
+    out.push(await s.runModelCall(uses.map((u, i) => ({ id: `toolu_${k}_${i}`, ...u }))));
   return out;
 }
 
@@ -70,19 +74,44 @@ async function runWhole(version: string, files: Files, calls: Call[][], withheld
 }
 
 const both = async (files: Files, calls: Call[][]) => Promise.all(VERSIONS.map((v) => run(v, files, calls)));
-const read = (file: string, extra: Record<string, unknown> = {}): Call => ({ name: 'Read', input: { file_path: `${CWD}/${file}`, ...extra } });
+const read = (file: string, extra: Record<string, unknown> = {}): Call => ({
+  name: 'Read',
+  input: { file_path: `${CWD}/${file}`, ...extra },
+});
 
 describe('2.1.273 and 2.1.332 side by side', () => {
   it('Read: UTF-16LE decoded, notes for NUL bytes and undecodable bytes', async () => {
     const utf16 = new Uint8Array([0xff, 0xfe, ...[...'ok\n'].flatMap((c) => [c.charCodeAt(0), 0])]);
-    const files = { 'w.txt': utf16, 'n.txt': new Uint8Array([0x61, 0x00, 0x62, 0x0a]), 'l.txt': new Uint8Array([0x6e, 0xe9, 0x0a]) };
+    const files = {
+      'w.txt': utf16,
+      'n.txt': new Uint8Array([0x61, 0x00, 0x62, 0x0a]),
+      'l.txt': new Uint8Array([0x6e, 0xe9, 0x0a]),
+    };
     const nul =
       '[This file has NUL bytes in its first 8 KB: binary data, UTF-16/UTF-32 without a byte-order mark, or text with embedded NULs. Edit and Write will refuse it: change it with a shell command that keeps its encoding, or ask the user whether to convert it to UTF-8.]';
     const latin =
       '[This file is not valid UTF-8: it uses a legacy encoding such as Windows-1252, Shift-JIS or GBK, or it is binary. Its undecodable bytes show above as U+FFFD. Edit and Write will refuse it: change it with a shell command that keeps its encoding, or ask the user whether to convert it to UTF-8.]';
     expect(await both(files, [[read('w.txt'), read('n.txt'), read('l.txt')]])).toEqual([
-      [{ results: [[false, '1\t\ufffd\ufffdo\u0000k\u0000\n2\t\u0000'], [false, '1\ta\u0000b\n2\t'], [false, '1\tn\ufffd\n2\t']], attachments: [] }],
-      [{ results: [[false, '1\tok\n2\t'], [false, `1\ta\u0000b\n2\t\n\n${nul}`], [false, `1\tn\ufffd\n2\t\n\n${latin}`]], attachments: [] }],
+      [
+        {
+          results: [
+            [false, '1\t\ufffd\ufffdo\u0000k\u0000\n2\t\u0000'],
+            [false, '1\ta\u0000b\n2\t'],
+            [false, '1\tn\ufffd\n2\t'],
+          ],
+          attachments: [],
+        },
+      ],
+      [
+        {
+          results: [
+            [false, '1\tok\n2\t'],
+            [false, `1\ta\u0000b\n2\t\n\n${nul}`],
+            [false, `1\tn\ufffd\n2\t\n\n${latin}`],
+          ],
+          attachments: [],
+        },
+      ],
     ]);
   });
 
@@ -90,16 +119,31 @@ describe('2.1.273 and 2.1.332 side by side', () => {
     const big = 'z'.repeat(99) + '\n';
     const files = { 'big.txt': big.repeat(3000) };
     const [older, newer] = await both(files, [[read('big.txt')], [read('big.txt', { allow_large: true })]]);
-    const refusal = 'File content (293KB) exceeds maximum allowed size (256KB). Use offset and limit parameters to read specific portions of the file, or search for specific content instead of reading the whole file.';
-    const whole = Array.from({ length: 3000 }, (_, i) => `${i + 1}\t${'z'.repeat(99)}`).join('\n') + '\n3001\t';
+    const refusal =
+      'File content (293KB) exceeds maximum allowed size (256KB). Use offset and limit parameters to read specific portions of the file, or search for specific content instead of reading the whole file.';
+    const whole =
+      Array.from({ length: 3000 }, (_, i) => `${i + 1}\t${'z'.repeat(99)}`).join('\n') + '\n3001\t';
     expect([older, newer]).toEqual([
       [
         { results: [[true, refusal]], attachments: [] },
-        { results: [[true, '<tool_use_error>InputValidationError: Read failed due to the following issue:\nAn unexpected parameter `allow_large` was provided</tool_use_error>']], attachments: [] },
+        {
+          results: [
+            [
+              true,
+              '<tool_use_error>InputValidationError: Read failed due to the following issue:\nAn unexpected parameter `allow_large` was provided</tool_use_error>',
+            ],
+          ],
+          attachments: [],
+        },
       ],
       [
         {
-          results: [[true, `${refusal} To read it anyway, up to what still fits in your context, call Read again with allow_large: true — only if you genuinely need all of it or the user asked for the whole file.`]],
+          results: [
+            [
+              true,
+              `${refusal} To read it anyway, up to what still fits in your context, call Read again with allow_large: true — only if you genuinely need all of it or the user asked for the whole file.`,
+            ],
+          ],
           attachments: [],
         },
         { results: [[false, whole]], attachments: [] },
@@ -110,7 +154,10 @@ describe('2.1.273 and 2.1.332 side by side', () => {
   it('Write and Edit: directory refusal, symlink target, the suffix only with the whole file in context', async () => {
     const files = { 'd/': '', 'real.md': 'one\ntwo\n', 'p.txt': 'x\ny\nz\n' };
     const calls: Call[][] = [
-      [{ name: 'Write', input: { file_path: `${CWD}/d`, content: 'q\n' } }, { name: 'Bash', input: { command: 'ln -s real.md link.md && head -n 1 p.txt' } }],
+      [
+        { name: 'Write', input: { file_path: `${CWD}/d`, content: 'q\n' } },
+        { name: 'Bash', input: { command: 'ln -s real.md link.md && head -n 1 p.txt' } },
+      ],
       [
         { name: 'Write', input: { file_path: `${CWD}/link.md`, content: 'q\n' } },
         { name: 'Edit', input: { file_path: `${CWD}/p.txt`, old_string: 'y', new_string: 'Y' } },
@@ -119,20 +166,41 @@ describe('2.1.273 and 2.1.332 side by side', () => {
     const suffix = '(file state is current in your context — no need to Read it back)';
     expect(await both(files, calls)).toEqual([
       [
-        { results: [[true, 'EISDIR: illegal operation on a directory, read'], [false, 'x']], attachments: [] },
         {
           results: [
-            [true, `Refusing to write ${CWD}/link.md: it is a symbolic link. Write to the link's target path instead.`],
+            [true, 'EISDIR: illegal operation on a directory, read'],
+            [false, 'x'],
+          ],
+          attachments: [],
+        },
+        {
+          results: [
+            [
+              true,
+              `Refusing to write ${CWD}/link.md: it is a symbolic link. Write to the link's target path instead.`,
+            ],
             [false, `The file ${CWD}/p.txt has been updated successfully. ${suffix}`],
           ],
           attachments: [],
         },
       ],
       [
-        { results: [[true, `<tool_use_error>${CWD}/d is a directory, not a file. To create a file inside it, include the file name in file_path.</tool_use_error>`], [false, 'x']], attachments: [] },
         {
           results: [
-            [true, `Refusing to write ${CWD}/link.md: it is a symbolic link. Write to the link's target path instead: ${CWD}/real.md.`],
+            [
+              true,
+              `<tool_use_error>${CWD}/d is a directory, not a file. To create a file inside it, include the file name in file_path.</tool_use_error>`,
+            ],
+            [false, 'x'],
+          ],
+          attachments: [],
+        },
+        {
+          results: [
+            [
+              true,
+              `Refusing to write ${CWD}/link.md: it is a symbolic link. Write to the link's target path instead: ${CWD}/real.md.`,
+            ],
             [false, `The file ${CWD}/p.txt has been updated successfully.`],
           ],
           attachments: [],
@@ -143,18 +211,33 @@ describe('2.1.273 and 2.1.332 side by side', () => {
 
   it('Write through a symlink: refused in the call (2.1.273) or in the permission check, as a permission denial (2.1.332)', async () => {
     const files = { 'notes.md': '# n\n', 'here.md': { symlink: 'notes.md' } };
-    const calls: Call[][] = [[read('here.md')], [{ name: 'Write', input: { file_path: `${CWD}/here.md`, content: '# m\n' } }]];
+    const calls: Call[][] = [
+      [read('here.md')],
+      [{ name: 'Write', input: { file_path: `${CWD}/here.md`, content: '# m\n' } }],
+    ];
     const readResult = {
       stage: 'call',
       is_error: false,
       content: '1\t# n\n2\t',
-      structured: { type: 'text', file: { filePath: `${CWD}/here.md`, content: '# n\n', numLines: 2, startLine: 1, totalLines: 2 } },
+      structured: {
+        type: 'text',
+        file: { filePath: `${CWD}/here.md`, content: '# n\n', numLines: 2, startLine: 1, totalLines: 2 },
+      },
       permissionDenial: false,
     };
     const refusal = `Refusing to write ${CWD}/here.md: it is a symbolic link. Write to the link's target path instead`;
     const [older, newer] = await Promise.all(VERSIONS.map((v) => runWhole(v, files, calls)));
     expect([older, newer]).toEqual([
-      [readResult, { stage: 'call', is_error: true, content: `${refusal}.`, structured: `Error: ${refusal}.`, permissionDenial: false }],
+      [
+        readResult,
+        {
+          stage: 'call',
+          is_error: true,
+          content: `${refusal}.`,
+          structured: `Error: ${refusal}.`,
+          permissionDenial: false,
+        },
+      ],
       [
         readResult,
         {
@@ -169,14 +252,21 @@ describe('2.1.273 and 2.1.332 side by side', () => {
   });
 
   it('a call to a withheld or unknown tool: the SDK result is the text without its wrapper, in both versions', async () => {
-    const disabled = '<tool_use_error>Error: No such tool available: Glob. Glob is disabled for this session, in subagents as well as here.</tool_use_error>';
-    const calls: Call[][] = [[{ name: 'Glob', input: { pattern: '*.md' } }, { name: 'WebFetch', input: { url: 'https://example.com' } }]];
+    const disabled =
+      '<tool_use_error>Error: No such tool available: Glob. Glob is disabled for this session, in subagents as well as here.</tool_use_error>';
+    const calls: Call[][] = [
+      [
+        { name: 'Glob', input: { pattern: '*.md' } },
+        { name: 'WebFetch', input: { url: 'https://example.com' } },
+      ],
+    ];
     const whole = [
       {
         stage: 'unknown-tool',
         is_error: true,
         content: disabled,
-        structured: 'Error: No such tool available: Glob. Glob is disabled for this session, in subagents as well as here.',
+        structured:
+          'Error: No such tool available: Glob. Glob is disabled for this session, in subagents as well as here.',
         permissionDenial: false,
       },
       {
@@ -187,12 +277,19 @@ describe('2.1.273 and 2.1.332 side by side', () => {
         permissionDenial: false,
       },
     ];
-    expect(await Promise.all(VERSIONS.map((v) => runWhole(v, {}, calls, { Glob: disabled })))).toEqual([whole, whole]);
+    expect(await Promise.all(VERSIONS.map((v) => runWhole(v, {}, calls, { Glob: disabled })))).toEqual([
+      whole,
+      whole,
+    ]);
   });
 
   it('Bash and Grep: the in-place edit note, the literal newline refusal', async () => {
     const files = { 'cfg.ini': 'a=1\nb=2\n' };
-    const calls: Call[][] = [[read('cfg.ini')], [{ name: 'Bash', input: { command: "sed -i 's/a=1/a=3/' cfg.ini" } }], [{ name: 'Grep', input: { pattern: 'a=3\\nb', output_mode: 'content' } }]];
+    const calls: Call[][] = [
+      [read('cfg.ini')],
+      [{ name: 'Bash', input: { command: "sed -i 's/a=1/a=3/' cfg.ini" } }],
+      [{ name: 'Grep', input: { pattern: 'a=3\\nb', output_mode: 'content' } }],
+    ];
     const [older, newer] = await both(files, calls);
     expect([older?.slice(1), newer?.slice(1)]).toEqual([
       [
@@ -200,7 +297,15 @@ describe('2.1.273 and 2.1.332 side by side', () => {
         { results: [[false, 'No matches found']], attachments: [] },
       ],
       [
-        { results: [[false, "[This command modified 1 file you've previously read: cfg.ini. Call Read before editing.]"]], attachments: [] },
+        {
+          results: [
+            [
+              false,
+              "[This command modified 1 file you've previously read: cfg.ini. Call Read before editing.]",
+            ],
+          ],
+          attachments: [],
+        },
         {
           results: [
             [

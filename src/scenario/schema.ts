@@ -57,6 +57,11 @@ export type ScriptedCall = z.infer<typeof toolCallSchema>;
 export const turnItemSchema = z.union([toolCallSchema, actionSchema]);
 export type TurnItem = z.infer<typeof turnItemSchema>;
 
+/** Scripted subagents (the oracle's `agents`): keyed by the prompt of the Agent call that starts
+ * one, its model calls like `turns`; a string is its final text (the oracle's default: `ok`). */
+export const agentScriptSchema = z.array(z.union([z.array(turnItemSchema), z.string()]));
+export type AgentScript = z.infer<typeof agentScriptSchema>;
+
 export const modeSchema = z.enum(['default', 'acceptEdits', 'plan', 'auto', 'dontAsk', 'bypassPermissions']);
 export type PermissionMode = z.infer<typeof modeSchema>;
 
@@ -100,11 +105,24 @@ const scenarioBase = {
   order_insensitive: z.boolean().optional(),
   unstable_subset: z.boolean().optional(),
   turns: z.array(z.array(turnItemSchema)),
+  agents: z.record(z.string(), agentScriptSchema).optional(),
   format: z.literal('cc-playground/scenario@1').optional(),
   title: z.string().optional(),
   version: z.string().optional(),
   /** Answers to permission prompts, in order of asking: used by the app, ignored in -p replay. */
   answers: z.array(z.enum(['allow', 'deny', 'always'])).optional(),
+  /** A session a live model drove (drivers/live): the model asked of the API, our system prompt,
+   * and the words around the tool calls (the person's prompts, the model's text blocks) by the
+   * turn they came before. Shown in the transcript; a replay sends nothing to any API. */
+  live: z
+    .strictObject({
+      model: z.string(),
+      system: z.string(),
+      words: z.array(
+        z.strictObject({ turn: z.number().int().nonnegative(), role: z.enum(['user', 'assistant']), text: z.string() }),
+      ),
+    })
+    .optional(),
 };
 
 // Result format (what run.mjs writes). Loose where the oracle nests the binary's own objects.
@@ -144,6 +162,8 @@ export const resultSchema = z.strictObject({
   scenario_sha256: z.string().optional(),
   exit_code: z.number().nullable().optional(),
   turns: z.array(turnResultSchema),
+  /** Each scripted subagent's turns, keyed as the scenario's `agents` (null: never started). */
+  agents: z.record(z.string(), z.strictObject({ turns: z.array(turnResultSchema) }).nullable()).optional(),
   permission_denials: z.array(z.record(z.string(), z.unknown())).nullable().optional(),
   result_subtype: z.string().nullable().optional(),
   system_events: z.array(z.record(z.string(), z.unknown())).optional(),

@@ -5,7 +5,14 @@ import { PERMISSIONS_2_1_273 } from '../permissions';
 import type { PermissionContext, PermissionRequest } from '../permissions';
 import type { Scenario } from '../scenario/schema';
 import { ALL_TOOLS } from '../tools/registry';
-import { bashRuleFor, suggestUpdates, USER_REJECTED, type OnAsk, type PermissionPrompt, type PromptAnswer } from './ask';
+import {
+  bashRuleFor,
+  suggestUpdates,
+  USER_REJECTED,
+  type OnAsk,
+  type PermissionPrompt,
+  type PromptAnswer,
+} from './ask';
 import { replayScenario } from './replay';
 import { createPermissions } from './wiring';
 
@@ -64,7 +71,14 @@ describe('permission prompts in the session engine', () => {
         tool: 'Write',
         input: { file_path: `${CWD}/new.txt`, content: 'hi\n' },
         decision: { ...askWrite, reason: prompts[0]?.decision.reason },
-        suggestions: [{ type: 'addRules', rules: [{ toolName: 'Edit', ruleContent: './**' }], behavior: 'allow', destination: 'localSettings' }],
+        suggestions: [
+          {
+            type: 'addRules',
+            rules: [{ toolName: 'Edit', ruleContent: './**' }],
+            behavior: 'allow',
+            destination: 'localSettings',
+          },
+        ],
       },
     ]);
     expect([call?.stage, call?.rendered, call?.decision, call?.prompt]).toEqual([
@@ -86,16 +100,29 @@ describe('permission prompts in the session engine', () => {
   it('always allow: the suggested rule goes to local settings and the next call does not ask', async () => {
     const { session, prompts } = await open(['allow-always']);
     const first = await session.runModelCall([{ id: 'b1', name: 'Bash', input: { command: 'touch b.txt' } }]);
-    const second = await session.runModelCall([{ id: 'b2', name: 'Bash', input: { command: 'touch c.txt' } }]);
+    const second = await session.runModelCall([
+      { id: 'b2', name: 'Bash', input: { command: 'touch c.txt' } },
+    ]);
     expect(prompts.map((p) => [p.callId, p.decision.behavior, p.decision.message, p.suggestions])).toEqual([
       [
         'b1',
         'ask',
         first.calls[0]?.prompt?.asked.message,
-        [{ type: 'addRules', rules: [{ toolName: 'Bash', ruleContent: 'touch:*' }], behavior: 'allow', destination: 'localSettings' }],
+        [
+          {
+            type: 'addRules',
+            rules: [{ toolName: 'Bash', ruleContent: 'touch:*' }],
+            behavior: 'allow',
+            destination: 'localSettings',
+          },
+        ],
       ],
     ]);
-    expect([first.calls[0]?.rendered.content, first.calls[0]?.decision, first.calls[0]?.prompt?.added]).toEqual([
+    expect([
+      first.calls[0]?.rendered.content,
+      first.calls[0]?.decision,
+      first.calls[0]?.prompt?.added,
+    ]).toEqual([
       '(Bash completed with no output)',
       {
         behavior: 'allow',
@@ -104,10 +131,18 @@ describe('permission prompts in the session engine', () => {
       },
       ['Bash(touch:*)'],
     ]);
-    const byRule = { behavior: 'allow', reason: 'allowed by Bash(touch:*)', rule: { text: 'Bash(touch:*)', source: 'local' } };
+    const byRule = {
+      behavior: 'allow',
+      reason: 'allowed by Bash(touch:*)',
+      rule: { text: 'Bash(touch:*)', source: 'local' },
+    };
     expect([second.calls[0]?.rendered.content, second.calls[0]?.decision, second.calls[0]?.prompt]).toEqual([
       '(Bash completed with no output)',
-      { behavior: 'allow', reason: 'allowed by Bash(touch:*)', subcommands: [{ command: 'touch c.txt', decision: byRule }] },
+      {
+        behavior: 'allow',
+        reason: 'allowed by Bash(touch:*)',
+        subcommands: [{ command: 'touch c.txt', decision: byRule }],
+      },
       undefined,
     ]);
   });
@@ -146,7 +181,10 @@ describe('permission prompts in the session engine', () => {
   it('asks for the calls of one model call in order, one prompt at a time', async () => {
     const { session, prompts } = await open(['deny', 'allow-once']);
     const rec = await session.runModelCall([write('x.txt', '1'), write('y.txt', '2')]);
-    expect([prompts.map((p) => p.callId), rec.calls.map((c) => [c.id, c.decision?.behavior, c.rendered.is_error])]).toEqual([
+    expect([
+      prompts.map((p) => p.callId),
+      rec.calls.map((c) => [c.id, c.decision?.behavior, c.rendered.is_error]),
+    ]).toEqual([
       ['w_x.txt', 'w_y.txt'],
       [
         ['w_x.txt', 'deny', true],
@@ -175,14 +213,23 @@ const rulesOf = (req: Omit<PermissionRequest, 'input'> & { input?: unknown }, su
       subcommands: sub?.map((command) => ({ command, decision: { behavior: 'ask', reason: '' } })),
     },
     ctx,
-  ).flatMap((u) => u.rules.map((r) => (r.ruleContent === undefined ? r.toolName : `${r.toolName}(${r.ruleContent})`)));
+  ).flatMap((u) =>
+    u.rules.map((r) => (r.ruleContent === undefined ? r.toolName : `${r.toolName}(${r.ruleContent})`)),
+  );
 
 describe('what "always allow" suggests', () => {
   it('a prefix rule per Bash command: name, subcommand, npm run script; the command itself when not static', () => {
     expect(
-      ['npm run test -- --watch', 'git commit -m "x"', 'rm -rf build', 'FOO=1 make', '$CMD a', 'ls -la', 'git -C . push', './run.sh'].map(
-        (c) => bashRuleFor(c, ctx.home),
-      ),
+      [
+        'npm run test -- --watch',
+        'git commit -m "x"',
+        'rm -rf build',
+        'FOO=1 make',
+        '$CMD a',
+        'ls -la',
+        'git -C . push',
+        './run.sh',
+      ].map((c) => bashRuleFor(c, ctx.home)),
     ).toEqual([
       'Bash(npm run test:*)',
       'Bash(git commit:*)',
@@ -196,19 +243,43 @@ describe('what "always allow" suggests', () => {
   });
 
   it('each part of a compound command that asks; rules already allowed are left out', () => {
-    expect(rulesOf({ tool: 'Bash', kind: 'bash', paths: [], command: 'ls && touch a && touch b' }, ['touch a', 'touch b'])).toEqual([
-      'Bash(touch:*)',
-    ]);
+    expect(
+      rulesOf({ tool: 'Bash', kind: 'bash', paths: [], command: 'ls && touch a && touch b' }, [
+        'touch a',
+        'touch b',
+      ]),
+    ).toEqual(['Bash(touch:*)']);
     expect(rulesOf({ tool: 'Bash', kind: 'bash', paths: [], command: 'ls -la' })).toEqual([]);
   });
 
   it('file calls: the directory, relative inside the project, absolute outside; other tools: the bare tool', () => {
     expect([
-      rulesOf({ tool: 'Edit', kind: 'write', paths: ['/r/project/src/a.ts'], input: { file_path: '/r/project/src/a.ts' } }),
-      rulesOf({ tool: 'Write', kind: 'write', paths: ['/r/project/a.ts'], input: { file_path: '/r/project/a.ts' } }),
-      rulesOf({ tool: 'Read', kind: 'read', paths: ['/r/other/b.txt'], input: { file_path: '/r/other/b.txt' } }),
+      rulesOf({
+        tool: 'Edit',
+        kind: 'write',
+        paths: ['/r/project/src/a.ts'],
+        input: { file_path: '/r/project/src/a.ts' },
+      }),
+      rulesOf({
+        tool: 'Write',
+        kind: 'write',
+        paths: ['/r/project/a.ts'],
+        input: { file_path: '/r/project/a.ts' },
+      }),
+      rulesOf({
+        tool: 'Read',
+        kind: 'read',
+        paths: ['/r/other/b.txt'],
+        input: { file_path: '/r/other/b.txt' },
+      }),
       rulesOf({ tool: 'Grep', kind: 'read', paths: ['/r/other'], input: { path: '/r/other', pattern: 'x' } }),
       rulesOf({ tool: 'WebFetch', kind: 'other', paths: [] }),
-    ]).toEqual([['Edit(src/**)'], ['Edit(./**)'], ['Read(//r/other/**)'], ['Read(//r/other/**)'], ['WebFetch']]);
+    ]).toEqual([
+      ['Edit(src/**)'],
+      ['Edit(./**)'],
+      ['Read(//r/other/**)'],
+      ['Read(//r/other/**)'],
+      ['WebFetch'],
+    ]);
   });
 });

@@ -13,7 +13,9 @@ describe('changedLines (recorded notes, ledger probes)', () => {
   });
   it('joins distant changes with ...', () => {
     const after = long.map((l, i) => (i === 4 || i === 49 ? 'CHANGED' : l));
-    expect(changedLines(text(long), text(after))).toEqual(`${numbered(1, 13, after)}\n...\n${numbered(42, 58, after)}`);
+    expect(changedLines(text(long), text(after))).toEqual(
+      `${numbered(1, 13, after)}\n...\n${numbered(42, 58, after)}`,
+    );
   });
   it('shows the lines around a deletion and an appended line', () => {
     const deleted = long.filter((_, i) => i < 9 || i > 11);

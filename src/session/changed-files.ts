@@ -20,7 +20,9 @@ export function changedLines(before: string, after: string): string {
     .map((h) => {
       // A file that ends in a newline has no line after it; a pure deletion has no new lines.
       const count = Math.min(h.newLines, lines.length - h.newStart + 1);
-      return Array.from({ length: count }, (_, i) => `${h.newStart + i}\t${lines[h.newStart - 1 + i]}`).join('\n');
+      return Array.from({ length: count }, (_, i) => `${h.newStart + i}\t${lines[h.newStart - 1 + i]}`).join(
+        '\n',
+      );
     })
     .join('\n...\n');
 }

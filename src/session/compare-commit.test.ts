@@ -15,7 +15,9 @@ const rec = (content: string, nondeterministic?: unknown): ScenarioResult => ({
 describe('compareResults with an unstable setup commit', () => {
   it('accepts another id in the same place, nothing else', () => {
     expect(compareResults(rec('92a247f init'), rec('626f613 init', { commit: sha }))).toEqual([]);
-    expect(compareResults(rec('commit 92a247f0123\nx'), rec('commit 626f613aa00\nx', { commit: sha }))).toEqual([]);
+    expect(
+      compareResults(rec('commit 92a247f0123\nx'), rec('commit 626f613aa00\nx', { commit: sha })),
+    ).toEqual([]);
     expect(compareResults(rec('92a247f init2'), rec('626f613 init', { commit: sha }))).toEqual([
       { path: '/calls/0/content', expected: '92a247f init2', actual: '<commit> init' },
     ]);

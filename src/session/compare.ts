@@ -25,11 +25,25 @@ function unorder(c: Call, rec: ScenarioResult): Call {
 const SUMMARY = /^(Found |No |\[Showing|$)/;
 function summaryOnly(c: Call): Call {
   const o: Call = { id: c.id, tool: c.tool, is_error: c.is_error, content: c.content };
-  if (typeof c.content === 'string') o.content = c.content.split('\n').filter((l) => SUMMARY.test(l)).join('\n');
+  if (typeof c.content === 'string')
+    o.content = c.content
+      .split('\n')
+      .filter((l) => SUMMARY.test(l))
+      .join('\n');
   if (c.structured && typeof c.structured === 'object') {
     const src = c.structured as Record<string, unknown>;
     const s: Record<string, unknown> = {};
-    for (const k of ['mode', 'numFiles', 'numMatches', 'numLines', 'totalLines', 'totalFiles', 'appliedLimit', 'appliedOffset']) if (k in src) s[k] = src[k];
+    for (const k of [
+      'mode',
+      'numFiles',
+      'numMatches',
+      'numLines',
+      'totalLines',
+      'totalFiles',
+      'appliedLimit',
+      'appliedOffset',
+    ])
+      if (k in src) s[k] = src[k];
     o.structured = s;
   } else delete o.structured;
   return o;
@@ -41,15 +55,38 @@ function calls(rec: ScenarioResult): Call[] {
 
 export type Projection = 'model' | 'structured';
 
+/** Each subagent's turns as a result of their own (compared like the main conversation's). */
+function subagents(rec: ScenarioResult): [string, ScenarioResult | null][] {
+  return Object.entries(rec.agents ?? {}).map(([k, a]) => [
+    k,
+    a ? { ...rec, turns: a.turns, agents: undefined } : null,
+  ]);
+}
+
 export function project(rec: ScenarioResult, what: Projection): unknown {
+  const cs = calls(rec);
+  const agents =
+    rec.agents === undefined
+      ? undefined
+      : Object.fromEntries(subagents(rec).map(([k, a]) => [k, a && projectTurns(a, what)]));
+  const own = cs.map((c) => ({ id: c.id, structured: c.structured }));
+  if (what === 'structured') return agents === undefined ? own : { calls: own, agents };
+  return {
+    ...(projectTurns(rec, what) as object),
+    agents,
+    permission_denials: rec.permission_denials ?? [],
+    files: rec.files,
+    outside_files: rec.outside_files,
+  };
+}
+
+/** One conversation's calls and attachments. */
+function projectTurns(rec: ScenarioResult, what: Projection): unknown {
   const cs = calls(rec);
   if (what === 'structured') return cs.map((c) => ({ id: c.id, structured: c.structured }));
   return {
     calls: cs.map((c) => ({ id: c.id, is_error: c.is_error, content: c.content })),
     attachments: rec.turns.map((t) => ({ turn: t.turn, attachments: t.attachments })),
-    permission_denials: rec.permission_denials ?? [],
-    files: rec.files,
-    outside_files: rec.outside_files,
   };
 }
 
@@ -95,11 +132,19 @@ function maskCommit(expected: unknown, actual: unknown, sha: string): [unknown, 
     }
     if (lens.length === 0) return [expected, actual];
     parts.push(actual.slice(last));
-    const re = new RegExp(`^${parts.map((p, i) => escapeRe(p) + (i < lens.length ? `[0-9a-f]{${lens[i]}}` : '')).join('')}$`);
+    const re = new RegExp(
+      `^${parts.map((p, i) => escapeRe(p) + (i < lens.length ? `[0-9a-f]{${lens[i]}}` : '')).join('')}$`,
+    );
     const masked = parts.map((p, i) => (i < lens.length ? `${p}<commit>` : p)).join('');
     return re.test(expected) ? [masked, masked] : [expected, masked];
   }
-  if (expected && actual && typeof expected === 'object' && typeof actual === 'object' && Array.isArray(expected) === Array.isArray(actual)) {
+  if (
+    expected &&
+    actual &&
+    typeof expected === 'object' &&
+    typeof actual === 'object' &&
+    Array.isArray(expected) === Array.isArray(actual)
+  ) {
     const e = (Array.isArray(expected) ? [...expected] : { ...expected }) as Record<string, unknown>;
     const a = (Array.isArray(actual) ? [...actual] : { ...actual }) as Record<string, unknown>;
     for (const k of Object.keys(a)) if (k in e) [e[k], a[k]] = maskCommit(e[k], a[k], sha);
@@ -108,7 +153,11 @@ function maskCommit(expected: unknown, actual: unknown, sha: string): [unknown, 
   return [expected, actual];
 }
 
-export function compareResults(expected: ScenarioResult, actual: ScenarioResult, what: Projection = 'model'): Difference[] {
+export function compareResults(
+  expected: ScenarioResult,
+  actual: ScenarioResult,
+  what: Projection = 'model',
+): Difference[] {
   const e = project(expected, what);
   const a = project(actual, what);
   const sha = unstableCommit(actual);

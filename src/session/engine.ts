@@ -1,16 +1,38 @@
 // The conversation engine (DESIGN §3.6): model calls of N tool_use blocks, run the way Claude
 // Code runs them (concurrency-safe calls together, others in order), one tool_result per call,
 // attachments after them, and a snapshot after every model call for time travel.
-import type { Ledger, LedgerEntry } from '../ledger/ledger';
+import type { HookStep } from '../hooks/session';
+import { Ledger, type LedgerEntry } from '../ledger/ledger';
 import { inputSchemaFor } from '../profiles/schema';
 import type { Profile } from '../profiles/types';
-import type { AnyTool, Attachment, Conversation, PermissionRequest, Rendered, ToolContext } from '../tools/types';
+import { isToolCall, type AgentScript } from '../scenario/schema';
+import type {
+  AnyTool,
+  Attachment,
+  Conversation,
+  PermissionRequest,
+  Rendered,
+  SubagentRun,
+  SubagentSpec,
+  ToolContext,
+} from '../tools/types';
 import type { Workspace } from '../workspace/types';
 import { ruleString, USER_REJECTED, USER_REJECTED_STRUCTURED, type OnAsk, type PromptRecord } from './ask';
 import { changedFileNotes } from './changed-files';
 import type { SessionDecision, SessionPermissions } from './permissions';
 import { snapshotFiles } from './tree';
+import { joinHookTexts } from '../hooks/session';
+import {
+  afterCall,
+  beforePermission,
+  onPermissionAsk,
+  parseHookInput,
+  withPreHooks,
+  type SessionHooks,
+} from './hooks';
 import { formatValidationError } from './validation';
+import { TaskRegistry } from '../tools/background/registry';
+import { asReminder } from '../tools/background/notification';
 
 /** Every file under the workspace root, by absolute path (time travel in the UI). */
 export type FileSnapshot = Map<string, Uint8Array | { symlink: string }>;
@@ -37,8 +59,25 @@ export interface CallRecord {
   parsed?: unknown;
   /** The tool's typed outcome (for the UI's renderers). */
   outcome?: unknown;
+  /** Subagents this call started (an Agent call): each a conversation of its own, its model
+   * calls filled in as it runs. */
+  subagents?: SubagentView[];
+  /** Hooks that ran for this call, in the order they ran (settings `hooks`). */
+  hooks?: HookStep[];
+  /** A hook answered `continue: false`: the session ends with this call. */
+  endsSession?: boolean;
+  /** Texts the call's hooks send the model; a model call's are joined into one message. */
+  hookNotes?: string[];
   /** `stopped`: the person stopped the model call before this call started. */
-  stage: 'unknown-tool' | 'input' | 'validate' | 'permission' | 'call' | 'crash' | 'stopped';
+  stage:
+    'unknown-tool' | 'input' | 'validate' | 'permission' | 'call' | 'crash' | 'stopped' | 'session-ended';
+}
+
+/** A subagent as the UI shows it under its Agent call. */
+export interface SubagentView {
+  prompt: string;
+  agentType: string;
+  history: readonly ModelCallRecord[];
 }
 
 export interface ModelCallRecord {
@@ -46,6 +85,9 @@ export interface ModelCallRecord {
   calls: CallRecord[];
   attachments: Attachment[];
   ledger: LedgerEntry[];
+  /** The binary's process ended during this model call (the result text it gave): none of the
+   * call's results reached the model and the session is over. */
+  sessionEnded?: string;
   /** With `snapshots`: the files when the call started (after outside edits) and after it. */
   filesBefore?: FileSnapshot;
   files?: FileSnapshot;
@@ -68,6 +110,29 @@ export interface SessionOptions {
   /** Answers permission prompts (the app, a scenario's `answers`); without it an ask is
    * refused as in -p mode. */
   onAsk?: OnAsk;
+  /** Scripted subagents (the scenario's `agents`), keyed by the prompt of the Agent call. */
+  agentScripts?: Readonly<Record<string, AgentScript>>;
+  /** Substitutes $CWD, $HOME… in a subagent's scripted inputs (the replay's placeholders). */
+  substitute?: (input: Record<string, unknown>) => unknown;
+  /** A subagent's session: the prefix of its tool_use ids (`toolu_agent_<k>_`, as the oracle
+   * numbers them). */
+  idPrefix?: string;
+  /** Tools sent behind ToolSearch: a schema error of a call to one says so (2.1.332). */
+  deferred?: ReadonlySet<string>;
+  /** Hooks from the settings (src/hooks); none run without it. */
+  hooks?: SessionHooks;
+}
+
+/** A subagent started by an Agent call of this session: a conversation of its own. */
+export interface SubagentRecord {
+  /** Its prompt (the key of its script). */
+  prompt: string;
+  agentType: string;
+  /** The Agent call that started it. */
+  parentCallId: string;
+  /** Whether the scenario scripts it (an unscripted one answers `ok` at once). */
+  scripted: boolean;
+  session: Session;
 }
 
 /** A call that passed every check and will run. */
@@ -76,6 +141,10 @@ interface Prepared {
   input: unknown;
   decision: SessionDecision;
   prompt?: PromptRecord;
+  hooks?: HookStep[];
+  /** Messages the call's hooks send the model after its result. */
+  hookTexts?: string[];
+  endsSession?: boolean;
 }
 
 /** What Claude Code sends for a tool call an interrupt kept from starting (its
@@ -84,25 +153,41 @@ interface Prepared {
 export const INTERRUPTED_BEFORE_START =
   "The user doesn't want to take this action right now. STOP what you are doing and wait for the user to tell you how to proceed.";
 
-const noSuchTool = (name: string) => `<tool_use_error>Error: No such tool available: ${name}</tool_use_error>`;
+const noSuchTool = (name: string) =>
+  `<tool_use_error>Error: No such tool available: ${name}</tool_use_error>`;
 
 /** The SDK's tool_use_result of a call to a tool the model was not offered: the text without
  * its wrapper (it already starts with "Error: "; 2.1.273 and 2.1.332 record the same). */
-const unwrapToolUseError = (text: string) => text.replace(/^<tool_use_error>([\s\S]*)<\/tool_use_error>$/, '$1');
+const unwrapToolUseError = (text: string) =>
+  text.replace(/^<tool_use_error>([\s\S]*)<\/tool_use_error>$/, '$1');
 
 export class Session {
   readonly conversation: Conversation;
   readonly history: ModelCallRecord[] = [];
   private readonly byName: Map<string, AnyTool>;
-  private readonly counters = new Map<string, number>();
+  private counters = new Map<string, number>();
+  /** The main conversation's session (a subagent's root). */
+  private root: Session = this;
+  /** A subagent's worktree (isolation: "worktree"). */
+  private isolatedIn?: string;
+  /** Tools this conversation used itself or was told of in a hand-back (2.1.332's tools-used
+   * note lists only new ones), and tools it and its subagents used. */
+  private readonly seenTools = new Set<string>();
+  private readonly treeTools = new Set<string>();
+  /** Subagents started by this session's Agent calls, in order. */
+  readonly subagents: SubagentRecord[] = [];
+  /** Notes for this conversation's next model call (a subagent's agent-types listing). */
+  private readonly firstNotes: string[] = [];
 
   constructor(readonly opts: SessionOptions) {
     this.byName = new Map(opts.tools.map((t) => [t.name, t]));
+    if (opts.hooks) opts.hooks.wording = { denyPrefixed: opts.profile.hooks.denyPrefixed };
     this.conversation = {
       cwd: opts.ws.info.cwd,
       env: opts.env,
       pending: [],
       background: [],
+      tasks: new TaskRegistry(),
       state: new Map(),
       nextId: (kind) => {
         const n = (this.counters.get(kind) ?? 0) + 1;
@@ -124,12 +209,76 @@ export class Session {
       offered,
       siblings,
       signal,
+      subagents: {
+        run: (spec, sig) => this.runSubagent(spec, sig),
+        background: (work, attachments) => {
+          const root = this.root.conversation;
+          root.background.push(work.then(() => root.pending.push(...attachments())));
+        },
+      },
       permissions: {
         wouldAllow: async (req: PermissionRequest) => (await permissions.decide(req)).behavior === 'allow',
         ...(permissions.readDenied && { readDenied: permissions.readDenied.bind(permissions) }),
-        ...(permissions.workingDirectories && { workingDirectories: permissions.workingDirectories.bind(permissions) }),
+        ...(permissions.workingDirectories && {
+          workingDirectories: permissions.workingDirectories.bind(permissions),
+        }),
+        mode: () => permissions.mode,
       },
     };
+  }
+
+  /** A subagent: a session of its own over the same workspace, permission rules and mode, with
+   * its own read ledger, working directory and tool set, run through its scripted model calls
+   * (the oracle's `agents`); its final text is handed back. */
+  async runSubagent(spec: SubagentSpec, signal?: AbortSignal): Promise<SubagentRun> {
+    const scripts = this.opts.agentScripts ?? {};
+    const k = Object.keys(scripts).indexOf(spec.prompt);
+    const script = k >= 0 ? (scripts[spec.prompt] as AgentScript) : undefined;
+    const child = new Session({
+      ...this.opts,
+      offered: spec.offered,
+      withheld: { ...this.opts.withheld, ...spec.withheld },
+      model: spec.model,
+      ledger: new Ledger(),
+      idPrefix: `toolu_agent_${k}_`,
+    });
+    // One numbering of agent and task ids for the whole session, subagents included.
+    child.counters = this.counters;
+    child.root = this.root;
+    child.conversation.cwd = spec.cwd ?? this.conversation.cwd;
+    child.isolatedIn = spec.isolatedIn;
+    child.conversation.fixedCwd = true;
+    child.firstNotes.push(...(spec.firstNotes ?? []));
+    this.subagents.push({
+      prompt: spec.prompt,
+      agentType: spec.agentType,
+      parentCallId: spec.parentCallId,
+      scripted: script !== undefined,
+      session: child,
+    });
+    // Calls of one model call start together: what the parent knew when this one started counts.
+    const seen = new Set(this.seenTools);
+    const toolNames: string[] = [];
+    let text = 'ok';
+    for (let t = 0; script && !signal?.aborted; t++) {
+      const items = script[t];
+      const calls = Array.isArray(items) ? items.filter(isToolCall) : [];
+      if (calls.length === 0) {
+        if (typeof items === 'string') text = items;
+        break;
+      }
+      const uses = calls.map((c, i) => ({
+        id: `${child.opts.idPrefix ?? ''}${t}_${i}`,
+        name: c.name,
+        input: this.opts.substitute ? this.opts.substitute(c.input) : c.input,
+      }));
+      toolNames.push(...uses.map((u) => u.name));
+      await child.runModelCall(uses, signal);
+    }
+    const newTools = [...child.treeTools].filter((t) => !seen.has(t)).sort();
+    for (const t of newTools) this.seenTools.add(t);
+    for (const t of child.treeTools) this.treeTools.add(t);
+    return { text, toolNames, scripted: script !== undefined, newTools };
   }
 
   /** Schema, the tool's own checks, then permissions. Returns the prepared call, or its record
@@ -148,49 +297,190 @@ export class Session {
         explain: `${use.name} is not offered to the model in this session.`,
       };
     }
-    const parsed = inputSchemaFor(tool.name, tool.schema, this.opts.profile).safeParse(use.input);
+    const parsed = inputSchemaFor(
+      tool.name,
+      tool.schemaFor?.(this.opts.profile) ?? tool.schema,
+      this.opts.profile,
+    ).safeParse(use.input);
     if (!parsed.success) {
-      const text = formatValidationError(tool.name, parsed.error, this.opts.profile.zodOptionMessage);
+      const { profile } = this.opts;
+      const text = formatValidationError(
+        tool.name,
+        parsed.error,
+        profile.zodOptionMessage,
+        profile.namesReceivedType === true,
+        use.input,
+      );
+      const def = this.opts.deferred?.has(tool.name)
+        ? profile.toolDefinitions.find((d) => d.name === tool.name)
+        : undefined;
+      const note = def ? deferredNote(tool.name, def.input_schema) : '';
       return {
         ...base,
         stage: 'input',
-        rendered: { content: `<tool_use_error>${text.content}</tool_use_error>`, is_error: true, structured: text.structured },
+        rendered: {
+          content: `<tool_use_error>${text.content}${note}</tool_use_error>`,
+          is_error: true,
+          structured: text.structured,
+        },
         explain: `The input does not match ${tool.name}'s schema, so Claude Code refuses it before running anything.`,
       };
     }
     const input = parsed.data;
+    // A subagent isolated in a worktree may not write to the shared checkout (agent-isolation-*).
+    const wt = this.isolatedIn;
+    if (wt !== undefined) {
+      const req = tool.permissionRequest(input, ctx);
+      const root = this.opts.ws.info.cwd;
+      const inside = (p: string, d: string) => p === d || p.startsWith(`${d}/`);
+      if (req.kind === 'write' && req.paths.some((p) => inside(p, root) && !inside(p, wt))) {
+        const text = `This agent is isolated in the worktree ${wt}. Edit the worktree copy of this file instead of the shared-checkout path.`;
+        return {
+          ...base,
+          parsed: input,
+          stage: 'validate',
+          rendered: {
+            content: `<tool_use_error>${text}</tool_use_error>`,
+            is_error: true,
+            structured: `Error: ${text}`,
+          },
+          explain: 'The subagent works in its own git worktree; the shared checkout is not its to change.',
+        };
+      }
+    }
     const refused = (decision: SessionDecision, prompt?: PromptRecord): CallRecord => ({
       ...base,
       parsed: input,
       stage: 'permission',
       decision,
       ...(prompt ? { prompt } : {}),
-      rendered: { content: decision.message ?? 'Permission denied.', is_error: true, structured: decision.structured ?? `Error: ${decision.message ?? 'Permission denied.'}` },
+      rendered: {
+        content: decision.message ?? 'Permission denied.',
+        is_error: true,
+        structured: decision.structured ?? `Error: ${decision.message ?? 'Permission denied.'}`,
+      },
       explain: decision.reason || `The permission engine answered ${decision.behavior}.`,
     });
     // Read, Edit and Write check deny rules first in their input validation.
     const pre = this.opts.permissions.precheck?.(tool.permissionRequest(input, ctx));
     if (pre && pre.behavior !== 'allow') return refused(pre);
+    const nulRefusal = this.nulPathRefusal(tool.name, input);
+    if (nulRefusal !== undefined) {
+      return {
+        ...base,
+        parsed: input,
+        stage: 'validate',
+        rendered: {
+          content: `<tool_use_error>${nulRefusal}</tool_use_error>`,
+          is_error: true,
+          structured: `Error: ${nulRefusal}`,
+        },
+        explain:
+          'The path holds a NUL byte, which no file can have; Claude Code refuses it before anything else.',
+      };
+    }
     if (tool.validate) {
       const early = await tool.validate(input, ctx);
       if (early !== undefined) {
-        return { ...base, parsed: input, stage: 'validate', outcome: early, rendered: tool.render(early, ctx), explain: tool.explain(early), consulted: tool.consulted?.(early) };
+        return {
+          ...base,
+          parsed: input,
+          stage: 'validate',
+          outcome: early,
+          rendered: tool.render(early, ctx),
+          explain: tool.explain(early),
+          consulted: tool.consulted?.(early),
+        };
       }
     }
+    const hooked = this.opts.hooks
+      ? await beforePermission(this.opts.hooks, this.hookedCall(tool, use, input, ctx))
+      : undefined;
+    if (hooked?.record)
+      return withPreHooks({ ...base, ...hooked.record }, { ...hooked, texts: hooked.texts }, this.placement);
+    const updated = hooked?.input;
+    // A call refused after a hook rewrote its input is listed with the new input.
+    const refusedAs =
+      updated === undefined
+        ? refused
+        : (d: SessionDecision, pr?: PromptRecord) => ({ ...refused(d, pr), parsed: updated });
+    const r = await this.permit(use, ctx, tool, updated ?? input, base, refusedAs, hooked);
+    return hooked ? withPreHooks(r, hooked, this.placement) : r;
+  }
+
+  private get placement(): 'attachment' | 'inline' {
+    return this.opts.profile.noticePlacement(this.opts.model);
+  }
+
+  private hookedCall(tool: AnyTool, use: ToolUse, input: unknown, ctx: ToolContext) {
+    const parse = (v: unknown) =>
+      parseHookInput(
+        tool.name,
+        inputSchemaFor(tool.name, tool.schema, this.opts.profile),
+        v,
+        this.opts.profile.hooks.updatedInputTrailer,
+      );
+    return {
+      tool,
+      use,
+      input,
+      ctx,
+      mode: this.opts.permissions.mode,
+      placement: this.placement,
+      parse,
+      allowOverridesPlan: this.opts.profile.hooks.allowOverridesPlan,
+    };
+  }
+
+  /** The tool's own permission check and the permission engine (with a PreToolUse hook's
+   * allow or ask, and PermissionRequest hooks when the call would prompt). */
+  private async permit(
+    use: ToolUse,
+    ctx: ToolContext,
+    tool: AnyTool,
+    input: unknown,
+    base: { id: string; name: string; input: unknown },
+    refused: (decision: SessionDecision, prompt?: PromptRecord) => CallRecord,
+    hooked: Awaited<ReturnType<typeof beforePermission>> | undefined,
+  ): Promise<Prepared | CallRecord> {
     if (tool.checkPermissions) {
       const own = await tool.checkPermissions(input, ctx);
       if (own !== undefined) {
         const explain = tool.explain(own);
         // -p mode lists a refusal of the tool's own permission check as a permission denial.
         const decision: SessionDecision = { behavior: 'deny', reason: explain, permissionDenial: true };
-        return { ...base, parsed: input, stage: 'permission', decision, outcome: own, rendered: tool.render(own, ctx), explain, consulted: tool.consulted?.(own) };
+        return {
+          ...base,
+          parsed: input,
+          stage: 'permission',
+          decision,
+          outcome: own,
+          rendered: tool.render(own, ctx),
+          explain,
+          consulted: tool.consulted?.(own),
+        };
       }
     }
     const req = tool.permissionRequest(input, ctx);
-    const decision = await this.opts.permissions.decide(req);
+    let decision = await this.opts.permissions.decide(req);
+    if (hooked?.decide) decision = hooked.decide(decision);
+    if (decision.behavior === 'ask' && this.opts.hooks && !hooked?.hookAsked) {
+      const answered = await onPermissionAsk(
+        this.opts.hooks,
+        this.hookedCall(tool, use, input, ctx),
+        req,
+        decision,
+        this.opts.permissions,
+      );
+      if (answered) {
+        if ('record' in answered) return { ...base, ...answered.record, hooks: answered.steps };
+        return { tool, input: answered.input, decision: answered.decision, hooks: answered.steps };
+      }
+    }
     if (decision.behavior === 'ask' && this.opts.onAsk) {
       const prompt = await this.ask(use, input, req, decision);
-      if (prompt?.decision.behavior === 'allow') return { tool, input, decision: prompt.decision, prompt: prompt.record };
+      if (prompt?.decision.behavior === 'allow')
+        return { tool, input, decision: prompt.decision, prompt: prompt.record };
       if (prompt) return refused(prompt.decision, prompt.record);
     }
     if (decision.behavior !== 'allow') return refused(decision);
@@ -238,25 +528,89 @@ export class Session {
   }
 
   private async execute(use: ToolUse, ctx: ToolContext, p: Prepared): Promise<CallRecord> {
-    const base = { id: use.id, name: use.name, input: use.input, parsed: p.input, decision: p.decision, ...(p.prompt ? { prompt: p.prompt } : {}) };
+    if (p.endsSession)
+      return {
+        ...stoppedRecord(use),
+        hooks: p.hooks ?? [],
+        endsSession: true,
+        explain: 'A PreToolUse hook answered continue: false, so the session ended before the call ran.',
+      };
+    const rec = await this.callTool(use, ctx, p);
+    const done = this.opts.hooks
+      ? await afterCall(this.opts.hooks, this.hookedCall(p.tool, use, p.input, ctx), rec, p.hookTexts)
+      : rec;
+    return p.endsSession ? { ...done, endsSession: true } : done;
+  }
+
+  private async callTool(use: ToolUse, ctx: ToolContext, p: Prepared): Promise<CallRecord> {
+    const base = {
+      id: use.id,
+      name: use.name,
+      input: use.input,
+      parsed: p.input,
+      decision: p.decision,
+      ...(p.prompt ? { prompt: p.prompt } : {}),
+      ...(p.hooks ? { hooks: p.hooks } : {}),
+    };
     try {
       const outcome: unknown = await p.tool.call(p.input, ctx);
-      return { ...base, stage: 'call', outcome, rendered: p.tool.render(outcome, ctx), explain: p.tool.explain(outcome), consulted: p.tool.consulted?.(outcome) };
+      return {
+        ...base,
+        stage: 'call',
+        outcome,
+        rendered: p.tool.render(outcome, ctx),
+        explain: p.tool.explain(outcome),
+        consulted: p.tool.consulted?.(outcome),
+      };
     } catch (e) {
       const msg = e instanceof Error ? e.message : String(e);
       return {
         ...base,
         stage: 'crash',
-        rendered: { content: `<tool_use_error>Error calling tool (${use.name}): ${msg}</tool_use_error>`, is_error: true },
+        rendered: {
+          content: `<tool_use_error>Error calling tool (${use.name}): ${msg}</tool_use_error>`,
+          is_error: true,
+        },
         explain: `The tool threw (${msg}); Claude Code reports a thrown error this way.`,
       };
     }
   }
 
+  /** Write's, Edit's and NotebookEdit's refusal of a path with a NUL byte, in the versions whose
+   * Read refuses one too (2.1.332, recorded in issue 13's probes; Read words its own). */
+  private nulPathRefusal(name: string, input: unknown): string | undefined {
+    if (name === 'Read' || this.opts.profile.text.nulPathRefusal === undefined) return undefined;
+    if (!nulPath({ id: '', name, input })) return undefined;
+    return `${name} ${PATH_KEYS[name] ?? ''} cannot contain null bytes (\\0). Remove the null byte and try again.`;
+  }
+
+  /** The result text when this model call ends the session (or an earlier one did). Sibling
+   * calls' effects before the crash were not recorded: none of them runs here. */
+  private endsSession(uses: readonly ToolUse[]): string | undefined {
+    const text = this.opts.profile.nulPathEndsSession;
+    if (text === undefined) return undefined;
+    if (this.history.some((r) => r.sessionEnded !== undefined)) return text;
+    return uses.some((u) => this.opts.offered.has(u.name) && nulPath(u)) ? text : undefined;
+  }
+
   /** One assistant message: its tool_use blocks, run as Claude Code runs them. */
   async runModelCall(uses: readonly ToolUse[], signal?: AbortSignal): Promise<ModelCallRecord> {
+    const ends = this.endsSession(uses);
+    if (ends !== undefined) {
+      const rec: ModelCallRecord = {
+        index: this.history.length,
+        calls: uses.map((u) => endedRecord(u, ends, this.opts.profile.version)),
+        attachments: [],
+        ledger: this.opts.ledger.snapshot(),
+        sessionEnded: ends,
+      };
+      this.history.push(rec);
+      return rec;
+    }
     await Promise.all([...new Set(uses.map((u) => this.byName.get(u.name)))].map((t) => t?.load?.()));
-    const filesBefore = this.opts.snapshots ? await snapshotFiles(this.opts.ws.fs, this.opts.ws.info.root) : undefined;
+    const filesBefore = this.opts.snapshots
+      ? await snapshotFiles(this.opts.ws.fs, this.opts.ws.info.root)
+      : undefined;
     const records: CallRecord[] = new Array<CallRecord>(uses.length);
     let i = 0;
     while (i < uses.length) {
@@ -271,7 +625,11 @@ export class Session {
         const u = uses[k] as ToolUse;
         const t = this.byName.get(u.name);
         if (!t || !this.opts.offered.has(u.name)) return true;
-        const parsed = inputSchemaFor(t.name, t.schema, this.opts.profile).safeParse(u.input);
+        const parsed = inputSchemaFor(
+          t.name,
+          t.schemaFor?.(this.opts.profile) ?? t.schema,
+          this.opts.profile,
+        ).safeParse(u.input);
         return parsed.success && t.isConcurrencySafe(parsed.data);
       };
       if (safe(i)) while (i < uses.length && safe(i)) batch.push(i++);
@@ -292,15 +650,66 @@ export class Session {
         }),
       );
     }
-    const attachments: Attachment[] = [...this.conversation.pending.splice(0)];
+    for (const [k, r] of records.entries()) {
+      const subs = this.subagents.filter((x) => x.parentCallId === r.id);
+      if (subs.length)
+        records[k] = {
+          ...r,
+          subagents: subs.map((x) => ({
+            prompt: x.prompt,
+            agentType: x.agentType,
+            history: x.session.history,
+          })),
+        };
+    }
+    for (const r of records) {
+      if (r.stage === 'unknown-tool' || r.stage === 'stopped') continue;
+      this.seenTools.add(r.name);
+      this.treeTools.add(r.name);
+    }
+    const attachments: Attachment[] = [];
+    const later: Attachment[] = [];
+    for (const a of this.conversation.pending.splice(0)) (a.deferred ? later : attachments).push(a);
+    this.conversation.pending.push(...later);
+    // Tasks that ended by now report with this call's results, in one system message.
+    addSystemText(
+      attachments,
+      this.conversation.tasks.takeNotices().map((n) => n.text),
+    );
     for (const r of records) attachments.push(...(r.rendered.attachments ?? []));
-    const notes = await changedFileNotes(this.opts.ledger, this.opts.ws.fs);
-    if (this.opts.profile.noticePlacement(this.opts.model) === 'attachment') addSystemText(attachments, notes);
+    joinAttachments(attachments);
+    const { hooks: hb } = this.opts.profile;
+    const noted = records.filter((r) => r.hookNotes?.length);
+    const hookNote = joinHookTexts(
+      (hb.notesReversed ? noted.reverse() : noted).flatMap((r) => r.hookNotes ?? []),
+      hb.textsTrimmed,
+    );
+    if (hookNote) attachments.push(hookNote);
+    const notes = [
+      ...this.firstNotes.splice(0),
+      ...(await changedFileNotes(this.opts.ledger, this.opts.ws.fs)),
+    ];
+    if (this.opts.profile.noticePlacement(this.opts.model) === 'attachment')
+      addSystemText(attachments, notes);
     else inlineNotes(records, notes);
     // A replayed model never writes text, so every model call counts as a quiet one.
-    const nudge = this.opts.profile.quietNudge;
-    if (nudge && (this.history.length + 1) % nudge.afterCalls === 0) attachments.push({ role: 'system', type: 'text', text: nudge.text });
-    const rec: ModelCallRecord = { index: this.history.length, calls: records, attachments, ledger: this.opts.ledger.snapshot() };
+    const nudge = this.opts.idPrefix === undefined ? this.opts.profile.quietNudge : undefined;
+    if (
+      nudge &&
+      !nudge.exceptModels?.includes(this.opts.model) &&
+      (this.history.length + 1) % nudge.afterCalls === 0
+    ) {
+      // After the hook message it is part of the same system text (hook-post-read).
+      if (hookNote && attachments[attachments.length - 1] === hookNote)
+        hookNote.text = `${hookNote.text}\n\n${nudge.text}`;
+      else attachments.push({ role: 'system', type: 'text', text: nudge.text });
+    }
+    const rec: ModelCallRecord = {
+      index: this.history.length,
+      calls: records,
+      attachments,
+      ledger: this.opts.ledger.snapshot(),
+    };
     if (filesBefore) {
       rec.filesBefore = filesBefore;
       rec.files = await snapshotFiles(this.opts.ws.fs, this.opts.ws.info.root);
@@ -322,7 +731,16 @@ export class Session {
       if (signal?.aborted) this.conversation.background.unshift(...running);
     }
     stopped?.dispose();
-    return this.conversation.pending.splice(0);
+    // After the last turn a notification is a user message of its own, in a reminder.
+    const late = this.conversation.tasks
+      .takeNotices()
+      .map((n): Attachment => ({ role: 'user', type: 'text', text: asReminder(n.text) }));
+    return [...this.conversation.pending.splice(0).map(({ deferred: _d, ...a }) => a), ...late];
+  }
+
+  /** The tool module of a name (the replay's denial names). */
+  tool(name: string): AnyTool | undefined {
+    return this.byName.get(name);
   }
 }
 
@@ -343,8 +761,52 @@ function addSystemText(attachments: Attachment[], notes: readonly string[]): voi
 function inlineNotes(records: CallRecord[], notes: readonly string[]): void {
   const first = records[0];
   if (first === undefined || notes.length === 0 || typeof first.rendered.content !== 'string') return;
-  const content = notes.reduce((c, n) => `${c}\n\n<system-reminder>\n${n}\n</system-reminder>`, first.rendered.content);
+  const content = notes.reduce(
+    (c, n) => `${c}\n\n<system-reminder>\n${n}\n</system-reminder>`,
+    first.rendered.content,
+  );
   records[0] = { ...first, rendered: { ...first.rendered, content } };
+}
+
+/** What 2.1.332 adds to a schema error of a tool it sent behind ToolSearch
+ * (agents-default-tools). */
+/** Messages marked `joined` that follow one another: each but the last ends with a newline. */
+function joinAttachments(list: Attachment[]): void {
+  for (let i = 0; i < list.length; i++) {
+    const a = list[i] as Attachment;
+    if (!a.joined) continue;
+    const { joined: _j, ...plain } = a;
+    list[i] = list[i + 1]?.joined ? { ...plain, text: `${plain.text}\n` } : plain;
+  }
+}
+
+function deferredNote(name: string, schema: Record<string, unknown>): string {
+  return `\n\nThis tool's schema was not sent to the API — it was not in the discovered-tool set derived from message history. Without the schema in your prompt, typed parameters (arrays, numbers, booleans) get emitted as strings and the client-side parser rejects them. Load the tool first: call ToolSearch with query "select:${name}", then retry this call. For reference, this tool's input schema is: ${JSON.stringify(schema)}`;
+}
+
+const PATH_KEYS: Readonly<Record<string, string>> = {
+  Read: 'file_path',
+  Write: 'file_path',
+  Edit: 'file_path',
+  NotebookEdit: 'notebook_path',
+};
+
+function nulPath(use: ToolUse): boolean {
+  const key = PATH_KEYS[use.name];
+  if (key === undefined || typeof use.input !== 'object' || use.input === null) return false;
+  const v = (use.input as Record<string, unknown>)[key];
+  return typeof v === 'string' && v.includes('\0');
+}
+
+function endedRecord(use: ToolUse, text: string, version: string): CallRecord {
+  return {
+    id: use.id,
+    name: use.name,
+    input: use.input,
+    stage: 'session-ended',
+    rendered: { content: '', is_error: true },
+    explain: `The binary crashes here: Claude Code ${version} exits (code 1, "${text}") when a file tool's path holds a NUL byte, so no result of this model call reaches the model and the session is over.`,
+  };
 }
 
 function stoppedRecord(use: ToolUse): CallRecord {

@@ -4,10 +4,12 @@ import { sha256 } from '@noble/hashes/sha2';
 import { bytesToHex } from '@noble/hashes/utils';
 
 export const LONG = 60000;
-const VOLATILE_KEYS = /^(durationMs|duration_ms|duration_api_ms|durationSeconds|elapsedTimeSeconds|elapsedMs|timestamp|mtime|mtimeMs|startTime|endTime|startedAt|endedAt|total_cost_usd|costUSD|ttftMs)$/;
+const VOLATILE_KEYS =
+  /^(durationMs|totalDurationMs|duration_ms|duration_api_ms|durationSeconds|elapsedTimeSeconds|elapsedMs|timestamp|mtime|mtimeMs|startTime|endTime|startedAt|endedAt|total_cost_usd|costUSD|ttftMs)$/;
 
 const enc = new TextEncoder();
-export const sha256Hex = (s: string | Uint8Array): string => bytesToHex(sha256(typeof s === 'string' ? enc.encode(s) : s));
+export const sha256Hex = (s: string | Uint8Array): string =>
+  bytesToHex(sha256(typeof s === 'string' ? enc.encode(s) : s));
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -21,7 +23,9 @@ export interface NormaliserPaths {
 export class Normaliser {
   private readonly uuids = new Map<string, string>();
   private readonly taskIds = new Map<string, string>();
+  private readonly worktrees = new Map<string, string>();
   private readonly cellIds = new Map<string, string>();
+  private readonly runIds = new Map<string, string>();
   /** Each workspace path, longest first, matched only where a path name ends there: the memfs
    * root `/workspace` must not rewrite `.idea/workspace.xml`. */
   private readonly subs: [RegExp, string][];
@@ -48,25 +52,41 @@ export class Normaliser {
         if (!this.cellIds.has(id)) this.cellIds.set(id, `<cell-id-${this.cellIds.size + 1}>`);
       }
       const res = [
+        /\bagentId: ([a-z0-9]{12,24})\b/g,
+        /\bScheduled (?:recurring job|one-shot task) ([0-9a-f]{8})\b/g,
+        /\bsession is ([A-Za-z0-9_]+-[0-9a-f]{2}) \[/g,
+        /\bsession is [A-Za-z0-9_<>-]+ \[([0-9a-f]{6})\]/g,
         /tasks\/([A-Za-z0-9_-]+)\.output/g,
         /tool-results\/([A-Za-z0-9_-]+)\.txt/g,
         /\bID: ([a-z0-9]{6,12})\b/g,
         /\(ID: ([a-z0-9]{6,12})\)/g,
-        /"(?:backgroundTaskId|taskId|task_id|shellId|bash_id)":\s*"([A-Za-z0-9_-]+)"/g,
+        /"(?:backgroundTaskId|taskId|task_id|shellId|bash_id|agentId|agent_id)":\s*"([A-Za-z0-9_-]+)"/g,
       ];
       for (const re of res) {
         for (const m of v.matchAll(re)) {
           const id = m[1] as string;
-          if (!/^toolu_oracle_/.test(id) && !this.taskIds.has(id)) this.taskIds.set(id, `<task-${this.taskIds.size + 1}>`);
+          if (!/^toolu_(oracle|agent)_/.test(id) && !this.taskIds.has(id))
+            this.taskIds.set(id, `<task-${this.taskIds.size + 1}>`);
         }
       }
     } else if (Array.isArray(v)) v.forEach((x) => this.learn(x));
     else if (v && typeof v === 'object') {
       for (const [k, x] of Object.entries(v)) {
-        if (/^(backgroundTaskId|taskId|task_id|shellId|bash_id|backgroundedByUser|persistedOutputPath)$/.test(k) && typeof x === 'string') {
+        if (
+          /^(backgroundTaskId|taskId|task_id|shellId|bash_id|backgroundedByUser|persistedOutputPath)$/.test(
+            k,
+          ) &&
+          typeof x === 'string'
+        ) {
           const m = x.match(/([A-Za-z0-9_-]+)(?:\.(?:txt|output))?$/);
           const id = m?.[1];
-          if (id && !/^toolu_oracle_/.test(id) && !this.taskIds.has(id) && k !== 'persistedOutputPath') this.taskIds.set(id, `<task-${this.taskIds.size + 1}>`);
+          if (
+            id &&
+            !/^toolu_(oracle|agent)_/.test(id) &&
+            !this.taskIds.has(id) &&
+            k !== 'persistedOutputPath'
+          )
+            this.taskIds.set(id, `<task-${this.taskIds.size + 1}>`);
         }
         this.learn(x);
       }
@@ -81,24 +101,49 @@ export class Normaliser {
       if (!this.uuids.has(k)) this.uuids.set(k, `<uuid-${this.uuids.size + 1}>`);
       return this.uuids.get(k) as string;
     });
-    for (const [id, ph] of this.cellIds) s = s.replace(new RegExp(`(?<![A-Za-z0-9_-])${escapeRe(id)}(?![A-Za-z0-9_-])`, 'g'), ph);
-    for (const [id, ph] of this.taskIds) s = s.replace(new RegExp(`(?<![A-Za-z0-9_-])${escapeRe(id)}(?![A-Za-z0-9_-])`, 'g'), ph);
+    for (const [id, ph] of this.cellIds)
+      s = s.replace(new RegExp(`(?<![A-Za-z0-9_-])${escapeRe(id)}(?![A-Za-z0-9_-])`, 'g'), ph);
+    for (const [id, ph] of this.taskIds)
+      s = s.replace(new RegExp(`(?<![A-Za-z0-9_-])${escapeRe(id)}(?![A-Za-z0-9_-])`, 'g'), ph);
     s = s.replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:<port>');
+    // an isolated subagent's worktree (.claude/worktrees/agent-<id>), as the oracle names it
+    s = s.replace(/(worktrees\/agent-)([a-z0-9]{12,24})\b/g, (_m, p: string, id: string) => {
+      if (!this.worktrees.has(id)) this.worktrees.set(id, `<worktree-${this.worktrees.size + 1}>`);
+      return p + (this.worktrees.get(id) as string);
+    });
+    // a subagent's wall time (the Agent tool's usage block and completion notification)
+    s = s
+      .replace(/\bduration_ms: \d+/g, 'duration_ms: <n>')
+      .replace(/<duration_ms>\d+<\/duration_ms>/g, '<duration_ms><n></duration_ms>');
+    s = s.replace(/\bwf_[0-9a-f]{8}-[0-9a-f]{3}\b/g, (w) => {
+      if (!this.runIds.has(w)) this.runIds.set(w, `<wf-run-${this.runIds.size + 1}>`);
+      return this.runIds.get(w) as string;
+    });
     s = s.replace(/\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})\b/g, '<iso-time>');
     return s;
   }
 
   value(v: unknown, key?: string): unknown {
     if (typeof v === 'string') {
-      if ((key === 'data' || key === 'base64') && v.length >= 200) return `<base64 len=${v.length} sha256=${sha256Hex(v).slice(0, 16)}>`;
+      if ((key === 'data' || key === 'base64') && v.length >= 200)
+        return `<base64 len=${v.length} sha256=${sha256Hex(v).slice(0, 16)}>`;
       const s = this.str(v);
-      if (s.length > LONG) return { $long: true, length: s.length, sha256: sha256Hex(s), head: s.slice(0, 3000), tail: s.slice(-1000) };
+      if (s.length > LONG)
+        return {
+          $long: true,
+          length: s.length,
+          sha256: sha256Hex(s),
+          head: s.slice(0, 3000),
+          tail: s.slice(-1000),
+        };
       return s;
     }
     if (typeof v === 'number' && key && VOLATILE_KEYS.test(key)) return '<n>';
     if (Array.isArray(v)) return v.map((x) => this.value(x));
     if (v && typeof v === 'object')
-      return Object.fromEntries(Object.entries(v).flatMap(([k, x]) => (x === undefined ? [] : [[k, this.value(x, k)]])));
+      return Object.fromEntries(
+        Object.entries(v).flatMap(([k, x]) => (x === undefined ? [] : [[k, this.value(x, k)]])),
+      );
     return v;
   }
 }

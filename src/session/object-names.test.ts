@@ -13,7 +13,10 @@ const OBJECT_NAMES = ['constructor', 'valueOf', 'toString', 'hasOwnProperty', '_
 async function replay(turns: Scenario['turns']) {
   const ws = createMemfsWorkspace({ shell: (vol, clock) => createJustBashShell(vol, clock) });
   const scen: Scenario = { id: 'names', area: 'names', description: 'names', files: {}, turns };
-  const { result } = await replayScenario(ws, scen, 'names', { tools: ALL_TOOLS, permissions: createPermissions });
+  const { result } = await replayScenario(ws, scen, 'names', {
+    tools: ALL_TOOLS,
+    permissions: createPermissions,
+  });
   return result.turns.map((t) => t.calls.map((c) => [c.tool, c.is_error, c.content]));
 }
 
@@ -47,7 +50,9 @@ describe('commands named like Object properties', () => {
 
   it('are tools that do not exist', async () => {
     expect(await replay(OBJECT_NAMES.map((name) => [{ name, input: {} }]))).toEqual(
-      OBJECT_NAMES.map((n) => [[n, true, `<tool_use_error>Error: No such tool available: ${n}</tool_use_error>`]]),
+      OBJECT_NAMES.map((n) => [
+        [n, true, `<tool_use_error>Error: No such tool available: ${n}</tool_use_error>`],
+      ]),
     );
   });
 });
@@ -55,9 +60,16 @@ describe('commands named like Object properties', () => {
 describe('a scenario version named like an Object property', () => {
   it('is refused before anything runs, naming the versions there are', async () => {
     const ws = createMemfsWorkspace({ shell: (vol, clock) => createJustBashShell(vol, clock) });
-    const scen: Scenario = { id: 'v', area: 'v', description: 'v', files: {}, version: 'constructor', turns: [] };
-    await expect(replayScenario(ws, scen, 'v', { tools: ALL_TOOLS, permissions: createPermissions })).rejects.toThrow(
-      new Error('Unknown Claude Code version constructor; known: 2.1.273, 2.1.332'),
-    );
+    const scen: Scenario = {
+      id: 'v',
+      area: 'v',
+      description: 'v',
+      files: {},
+      version: 'constructor',
+      turns: [],
+    };
+    await expect(
+      replayScenario(ws, scen, 'v', { tools: ALL_TOOLS, permissions: createPermissions }),
+    ).rejects.toThrow(new Error('Unknown Claude Code version constructor; known: 2.1.273, 2.1.332'));
   });
 });

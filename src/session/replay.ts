@@ -1,21 +1,42 @@
 // Scenario replay: lay the scenario out, feed its turns to a Session, and produce a result in
 // the oracle's format, normalised the same way.
 import { dirname, resolve } from 'pathe';
+import { createToolHooks } from '../hooks';
+import { sessionId } from '../tools/bash/paths';
 import { Ledger } from '../ledger/ledger';
 import { getProfile } from '../profiles';
 import type { Profile } from '../profiles/types';
-import { confinedPath, fileSpecBytes, placeholders, resolveMtime, setupWorkspace, substitute } from '../scenario/materialise';
-import { isToolCall, type Action, type PermissionMode, type Scenario, type ScenarioResult } from '../scenario/schema';
-import type { AnyTool } from '../tools/types';
+import {
+  confinedPath,
+  fileSpecBytes,
+  placeholders,
+  resolveMtime,
+  setupWorkspace,
+  substitute,
+} from '../scenario/materialise';
+import {
+  isToolCall,
+  type Action,
+  type PermissionMode,
+  type Scenario,
+  type ScenarioResult,
+} from '../scenario/schema';
+import type { AnyTool, Attachment } from '../tools/types';
 import { isFsError, type Workspace } from '../workspace/types';
 import type { OnAsk } from './ask';
-import { Session, type ModelCallRecord } from './engine';
+import { Session, type CallRecord, type ModelCallRecord } from './engine';
 import { describeBytes, Normaliser } from './normalise';
 import { allowAll, type SessionPermissions } from './permissions';
 import { collectTree } from './tree';
 import { scenarioTokenCounter, setTokenCounter } from '../tools/read';
+import { TOOLS_FLAG_KEY } from '../tools/types';
 
 export const SEVEN_TOOLS = ['Bash', 'Read', 'Edit', 'Write', 'NotebookEdit', 'Glob', 'Grep'];
+
+/** How long a replay lets background tasks run before the next model call, standing in for the
+ * model's reply (not measured: the oracle's fake API answers at once; the binary's own round
+ * trip around it is what lets `echo` in the background finish before the next call). */
+export const MODEL_ROUND_TRIP_MS = 300;
 
 export interface PermissionSetup {
   scenario: Scenario;
@@ -50,6 +71,36 @@ export interface Replay {
   stopped: boolean;
 }
 
+/** The ids of background tasks and agents the conversation has shown so far, in order of
+ * appearance: a scenario names the n-th as $TASK<n>, as the oracle's scripted model does. */
+export function conversationTaskIds(history: readonly ModelCallRecord[]): string[] {
+  const text = JSON.stringify(
+    history.map((r) => [r.calls.map((c) => c.rendered.content), r.attachments.map((a) => a.text)]),
+  );
+  const res = [
+    /\bagentId: ([a-z0-9]{12,24})\b/g,
+    /\(task ([a-z0-9]{6,12}),/g,
+    /tasks\/([A-Za-z0-9_-]+)\.output/g,
+    /\bID: ([a-z0-9]{6,12})\b/g,
+    /\(ID: ([a-z0-9]{6,12})\)/g,
+  ];
+  const hits: [number, string][] = [];
+  for (const re of res)
+    for (const m of text.matchAll(re))
+      if (!/^toolu_/.test(m[1] as string)) hits.push([m.index, m[1] as string]);
+  hits.sort((a, b) => a[0] - b[0]);
+  return [...new Set(hits.map((h) => h[1]))];
+}
+
+function withTaskIds(v: unknown, ids: readonly string[]): unknown {
+  if (typeof v === 'string')
+    return v.replace(/\$TASK(\d+)(?![A-Za-z0-9_])/g, (m, n: string) => ids[Number(n) - 1] ?? m);
+  if (Array.isArray(v)) return v.map((x) => withTaskIds(x, ids));
+  if (v && typeof v === 'object')
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, withTaskIds(x, ids)]));
+  return v;
+}
+
 export function scenarioMode(s: Scenario): PermissionMode {
   return s.mode === undefined ? 'bypassPermissions' : (s.mode ?? 'default');
 }
@@ -64,19 +115,21 @@ export function toolsFlag(s: Scenario, profile: Profile): string[] | null {
 
 /** The process environment the emulated Claude Code runs with (the oracle's buildEnv). */
 export function baseEnv(ws: Workspace, scen: Scenario): Record<string, string> {
-  const env = new Map(Object.entries({
-    PATH: '/usr/local/bin:/usr/bin:/bin',
-    HOME: ws.info.home,
-    TMPDIR: ws.info.tmp,
-    USER: 'root',
-    LOGNAME: 'root',
-    LANG: 'C.UTF-8',
-    LC_ALL: 'C.UTF-8',
-    TERM: 'dumb',
-    SHELL: '/bin/bash',
-    TZ: 'UTC',
-    IS_SANDBOX: '1',
-  }));
+  const env = new Map(
+    Object.entries({
+      PATH: '/usr/local/bin:/usr/bin:/bin',
+      HOME: ws.info.home,
+      TMPDIR: ws.info.tmp,
+      USER: 'root',
+      LOGNAME: 'root',
+      LANG: 'C.UTF-8',
+      LC_ALL: 'C.UTF-8',
+      TERM: 'dumb',
+      SHELL: '/bin/bash',
+      TZ: 'UTC',
+      IS_SANDBOX: '1',
+    }),
+  );
   const p = placeholders(ws);
   for (const [k, v] of Object.entries(scen.env ?? {})) {
     if (v === null) env.delete(k);
@@ -86,7 +139,12 @@ export function baseEnv(ws: Workspace, scen: Scenario): Record<string, string> {
 }
 
 /** One runner action between model calls (an outside edit, a sleep, a shell command). */
-export async function performAction(ws: Workspace, act: Action, log: Record<string, unknown>[], signal?: AbortSignal): Promise<void> {
+export async function performAction(
+  ws: Workspace,
+  act: Action,
+  log: Record<string, unknown>[],
+  signal?: AbortSignal,
+): Promise<void> {
   const p = placeholders(ws);
   const abs = (rel: string) => confinedPath(ws, rel, 'cwd');
   if ('touch' in act) {
@@ -99,7 +157,8 @@ export async function performAction(ws: Workspace, act: Action, log: Record<stri
     }
     const hasContent = act.content !== undefined;
     if (act.content !== undefined) {
-      const spec = typeof act.content === 'string' ? { text: act.content, crlf: act.crlf, bom: act.bom } : act.content;
+      const spec =
+        typeof act.content === 'string' ? { text: act.content, crlf: act.crlf, bom: act.bom } : act.content;
       await ws.fs.mkdir(dirname(f), { recursive: true });
       await ws.fs.writeFile(f, fileSpecBytes(spec));
     } else if (old === null) await ws.fs.writeFile(f, new Uint8Array());
@@ -108,7 +167,12 @@ export async function performAction(ws: Workspace, act: Action, log: Record<stri
     let m = act.keepMtime && old !== null ? old : resolveMtime(act.mtime, fallback, ws.clock.now() / 1000);
     if (typeof act.mtime === 'string' && /^[+-]/.test(act.mtime) && old !== null) m = old + Number(act.mtime);
     await ws.fs.utimes(f, m * 1000);
-    log.push({ action: 'touch', path: act.touch, content_changed: hasContent, mtime: act.keepMtime ? 'kept' : (act.mtime ?? 'bumped') });
+    log.push({
+      action: 'touch',
+      path: act.touch,
+      content_changed: hasContent,
+      mtime: act.keepMtime ? 'kept' : (act.mtime ?? 'bumped'),
+    });
   } else if ('append' in act) {
     const f = await abs(act.append);
     const before = await ws.fs.readFile(f);
@@ -132,12 +196,22 @@ export async function performAction(ws: Workspace, act: Action, log: Record<stri
     await new Promise((r) => setTimeout(r, act.sleep));
     log.push({ action: 'sleep', ms: act.sleep });
   } else {
-    const r = await ws.shell.run(substitute(act.shell, p), { cwd: ws.info.cwd, env: { HOME: ws.info.home, PATH: '/usr/local/bin:/usr/bin:/bin' }, timeoutMs: 30000, signal });
+    const r = await ws.shell.run(substitute(act.shell, p), {
+      cwd: ws.info.cwd,
+      env: { HOME: ws.info.home, PATH: '/usr/local/bin:/usr/bin:/bin' },
+      timeoutMs: 30000,
+      signal,
+    });
     log.push({ action: 'shell', command: act.shell, status: r.exitCode });
   }
 }
 
-export async function replayScenario(ws: Workspace, scen: Scenario, id: string, opts: ReplayOptions): Promise<Replay> {
+export async function replayScenario(
+  ws: Workspace,
+  scen: Scenario,
+  id: string,
+  opts: ReplayOptions,
+): Promise<Replay> {
   const profile = getProfile(scen.version);
   const model = scen.model ?? profile.defaultModel;
   const mode = scenarioMode(scen);
@@ -149,10 +223,43 @@ export async function replayScenario(ws: Workspace, scen: Scenario, id: string, 
     await ws.fs.mkdir(dir, { recursive: true });
     await ws.fs.chmod(dir, d.mode);
   }
-  const permissions = opts.permissions ? await opts.permissions({ scenario: scen, ws, mode, toolsFlag: flag, profile }) : allowAll;
-  const known = opts.tools.map((t) => t.name);
+  const permissions = opts.permissions
+    ? await opts.permissions({ scenario: scen, ws, mode, toolsFlag: flag, profile })
+    : allowAll;
+  // A version offers the tools its profile defines; one it keeps disabled answers with its text.
+  const disabled = profile.disabledTools ?? {};
+  const p = placeholders(ws);
+  const known = opts.tools
+    .map((t) => t.name)
+    .filter((n) => profile.toolDefinitions.some((d) => d.name === n) && !Object.hasOwn(disabled, n));
   const { offered, removed } = permissions.offered(known);
+  for (const [name, text] of Object.entries(disabled)) removed[name] = text;
+  const deferred = flag === null ? new Set(profile.deferredByDefault ?? []) : undefined;
   const env = baseEnv(ws, scen);
+  const conversationCwd = { get: () => ws.info.cwd };
+  const hooks = createToolHooks({
+    sources: substitute(
+      {
+        managed: scen.managed_settings,
+        user: scen.user_settings,
+        project: scen.settings,
+        local: scen.settings_local,
+      },
+      p,
+    ),
+    host: {
+      shell: ws.shell,
+      cwd: () => conversationCwd.get(),
+      projectDir: ws.info.cwd,
+      env,
+      ...(opts.signal ? { signal: opts.signal } : {}),
+    },
+    home: ws.info.home,
+    effortLevel: profile.hooks.effortLevel,
+    // The ids tool-results paths use, so that normalised results name the same session.
+    sessionId: () => sessionId(session.conversation),
+    promptId: () => promptIdOf(session.conversation),
+  });
   const session = new Session({
     ws,
     profile,
@@ -165,20 +272,35 @@ export async function replayScenario(ws: Workspace, scen: Scenario, id: string, 
     env,
     snapshots: opts.snapshots,
     onAsk: opts.onAsk,
+    agentScripts: scen.agents,
+    substitute: (input) => substitute(input, p),
+    deferred,
+    hooks,
   });
+  conversationCwd.get = () => session.conversation.cwd;
+
+  // The --tools list as given (tools this build does not implement included): Workflow's hint
+  // names the Skill tool only where the binary offers it.
+  session.conversation.state.set(TOOLS_FLAG_KEY, flag);
 
   // The count_tokens answer the oracle's fake API gives (error by default: the binary's estimate).
   setTokenCounter(session.conversation, scenarioTokenCounter(scen.countTokens));
 
-  const p = placeholders(ws);
   const turns: ScenarioResult['turns'] = [];
+  let exitCode = 0;
   const denials: Record<string, unknown>[] = [];
   for (const [t, items] of scen.turns.entries()) {
     if (opts.signal?.aborted) break;
     const actions: Record<string, unknown>[] = [];
     const uses = [];
+    if (t > 0) await session.conversation.tasks.settleBriefly(MODEL_ROUND_TRIP_MS);
     for (const item of items) {
-      if (isToolCall(item)) uses.push({ id: `toolu_oracle_${t}_${uses.length}`, name: item.name, input: substitute(item.input, p) });
+      if (isToolCall(item))
+        uses.push({
+          id: `toolu_oracle_${t}_${uses.length}`,
+          name: item.name,
+          input: withTaskIds(substitute(item.input, p), conversationTaskIds(session.history)),
+        });
       else
         try {
           await performAction(ws, item, actions, opts.signal);
@@ -191,23 +313,54 @@ export async function replayScenario(ws: Workspace, scen: Scenario, id: string, 
     }
     const rec = await session.runModelCall(uses, opts.signal);
     opts.onModelCall?.(rec);
-    for (const c of rec.calls) if (c.decision?.permissionDenial) denials.push({ tool_name: c.name, tool_use_id: c.id, tool_input: c.parsed ?? c.input });
+    if (rec.sessionEnded !== undefined) {
+      // The binary's process exited: the oracle records the model call with no results.
+      turns.push({ turn: t, calls: [], attachments: [], actions });
+      exitCode = 1;
+      break;
+    }
+    // A subagent's refusals are the session's too, listed when they happened (before its Agent
+    // call ends).
+    const deny = (s: Session, c: CallRecord) => {
+      for (const sub of s.subagents)
+        if (sub.parentCallId === c.id)
+          for (const r of sub.session.history) for (const sc of r.calls) deny(sub.session, sc);
+      if (c.decision?.permissionDenial)
+        denials.push({
+          tool_name: s.tool(c.name)?.denialName ?? c.name,
+          tool_use_id: c.id,
+          tool_input: c.parsed ?? c.input,
+        });
+    };
+    for (const c of rec.calls) deny(session, c);
+    // A hook's `continue: false` ends the session before the model sees this turn's results:
+    // the oracle records the turns before it (hook-post-bash-2).
+    if (rec.calls.some((c) => c.endsSession)) {
+      turns.push({ turn: t, calls: [], attachments: [], actions });
+      break;
+    }
     turns.push({
       turn: t,
-      calls: rec.calls.map((c) => {
-        const o: ScenarioResult['turns'][number]['calls'][number] = { id: c.id, tool: c.name, input: c.input, is_error: c.rendered.is_error, content: c.rendered.content };
-        if (c.rendered.structured !== undefined) o.structured = c.rendered.structured;
-        if (scen.order_insensitive || (c.name === 'Grep' && ['content', 'count'].includes(String((c.input as Record<string, unknown>).output_mode)))) o.order_insensitive = true;
-        return o;
-      }),
+      calls: rec.calls.map((c) => callResult(scen, c)),
       attachments: rec.attachments.map((a) => ({ ...a })),
       actions,
     });
   }
   const late = await session.settle(opts.signal);
-  if (late.length > 0) turns.push({ turn: turns.length, calls: [], attachments: late.map((a) => ({ ...a })) });
+  const agents = scen.agents === undefined ? undefined : subagentResults(scen, session);
+  // Each group of late attachments (one background agent's) is a message of its own.
+  const groups: Attachment[][] = [];
+  for (const a of late) {
+    const last = groups[groups.length - 1];
+    if (last && (a.group === undefined || last[0]?.group === a.group)) last.push(a);
+    else groups.push([a]);
+  }
+  for (const g of groups)
+    turns.push({ turn: turns.length, calls: [], attachments: g.map(({ group: _g, ...a }) => ({ ...a })) });
 
-  const skip = (rel: string) => (rel === '.claude/settings.json' && !!scen.settings) || (rel === '.claude/settings.local.json' && !!scen.settings_local);
+  const skip = (rel: string) =>
+    (rel === '.claude/settings.json' && !!scen.settings) ||
+    (rel === '.claude/settings.local.json' && !!scen.settings_local);
   const files = await collectTree(ws.fs, ws.info.cwd, skip);
   const outside: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const rel of Object.keys(scen.files ?? {})) {
@@ -229,8 +382,9 @@ export async function replayScenario(ws: Workspace, scen: Scenario, id: string, 
     model,
     permission_mode: permissions.mode ?? mode,
     tools: [...offered].sort(),
-    exit_code: 0,
+    exit_code: exitCode,
     turns,
+    agents,
     permission_denials: denials,
     result_subtype: 'success',
     files,
@@ -244,4 +398,56 @@ export async function replayScenario(ws: Workspace, scen: Scenario, id: string, 
   const result = N.value(raw) as ScenarioResult;
   result.scenario = id;
   return { result, session, problems: setup.problems, stopped: opts.signal?.aborted === true };
+}
+
+function callResult(scen: Scenario, c: CallRecord): ScenarioResult['turns'][number]['calls'][number] {
+  const o: ScenarioResult['turns'][number]['calls'][number] = {
+    id: c.id,
+    tool: c.name,
+    input: c.input,
+    is_error: c.rendered.is_error,
+    content: c.rendered.content,
+  };
+  if (c.rendered.structured !== undefined) o.structured = c.rendered.structured;
+  if (
+    scen.order_insensitive ||
+    (c.name === 'Grep' &&
+      ['content', 'count'].includes(String((c.input as Record<string, unknown>).output_mode)))
+  )
+    o.order_insensitive = true;
+  return o;
+}
+
+/** The oracle's `agents`: each scripted subagent's model calls with tool calls (its last run when
+ * one prompt ran twice; null when it never ran), subagents of subagents included. */
+function subagentResults(scen: Scenario, session: Session): NonNullable<ScenarioResult['agents']> {
+  const out: NonNullable<ScenarioResult['agents']> = Object.fromEntries(
+    Object.keys(scen.agents ?? {}).map((k) => [k, null]),
+  );
+  const visit = (s: Session) => {
+    for (const sub of s.subagents) {
+      if (sub.scripted && Object.hasOwn(out, sub.prompt))
+        out[sub.prompt] = {
+          turns: sub.session.history.map((rec, t) => ({
+            turn: t,
+            calls: rec.calls.map((c) => callResult(scen, c)),
+            attachments: rec.attachments.map((a) => ({ ...a })),
+          })),
+        };
+      visit(sub.session);
+    }
+  };
+  visit(session);
+  return out;
+}
+
+/** The id of the session's one prompt (`go`), as hook inputs carry it: a UUID apart from the
+ * session's, made once per conversation. */
+function promptIdOf(conversation: Session['conversation']): string {
+  const key = 'hooks.promptId';
+  const known = conversation.state.get(key);
+  if (typeof known === 'string') return known;
+  const id = `00000000-0000-4000-9000-${conversation.nextId('prompt').replace(/\D/g, '').padStart(12, '0')}`;
+  conversation.state.set(key, id);
+  return id;
 }

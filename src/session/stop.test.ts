@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createMemfsWorkspace } from '../backends/memfs';
 import { createJustBashShell } from '../backends/shell/justbash';
 import type { Scenario } from '../scenario/schema';
-import { taskNotification, type BashOutcome } from '../tools/bash/bash';
+import type { BashOutcome } from '../tools/bash/bash';
+import { asReminder, taskNotification } from '../tools/background/notification';
 import { ALL_TOOLS } from '../tools/registry';
 import type { Attachment } from '../tools/types';
 import { USER_REJECTED } from './ask';
@@ -105,7 +106,8 @@ describe('stopping a replay', () => {
     const { result, stopped } = await replayScenario(
       ws,
       scenario([
-        [{ name: 'Bash', input: { command: 'sleep 0.2; echo done', run_in_background: true } }],
+        // Longer than the model's round trip a replay allows before the next call (MODEL_ROUND_TRIP_MS).
+        [{ name: 'Bash', input: { command: 'sleep 1; echo done', run_in_background: true } }],
         [write('a.txt')],
       ]),
       'stop',
@@ -122,7 +124,11 @@ describe('stopping a replay', () => {
 
 function notificationOf(outcome: unknown, callId: string, command: string): Attachment {
   const o = outcome as Extract<BashOutcome, { kind: 'background' }>;
-  return { role: 'user', type: 'text', text: taskNotification(o.taskId, callId, o.outputFile, command, 143) };
+  return {
+    role: 'user',
+    type: 'text',
+    text: asReminder(taskNotification(o.taskId, callId, o.outputFile, command, 143)),
+  };
 }
 
 describe('stopping at a prompt', () => {

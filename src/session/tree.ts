@@ -3,7 +3,11 @@
 import type { Vfs } from '../workspace/types';
 import { describeBytes } from './normalise';
 
-export async function collectTree(fs: Vfs, dir: string, skip: (rel: string) => boolean): Promise<Record<string, unknown>> {
+export async function collectTree(
+  fs: Vfs,
+  dir: string,
+  skip: (rel: string) => boolean,
+): Promise<Record<string, unknown>> {
   // Null prototype: a file named `__proto__` is a key like any other.
   const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   const walk = async (d: string, relDir: string): Promise<void> => {
@@ -34,7 +38,10 @@ export async function collectTree(fs: Vfs, dir: string, skip: (rel: string) => b
 }
 
 /** Every regular file's bytes under dir (for time travel in the UI). */
-export async function snapshotFiles(fs: Vfs, dir: string): Promise<Map<string, Uint8Array | { symlink: string }>> {
+export async function snapshotFiles(
+  fs: Vfs,
+  dir: string,
+): Promise<Map<string, Uint8Array | { symlink: string }>> {
   const out = new Map<string, Uint8Array | { symlink: string }>();
   const walk = async (d: string): Promise<void> => {
     let names: string[];

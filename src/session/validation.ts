@@ -5,14 +5,27 @@ import type { z } from 'zod';
 /** zod's issue list as the binary's zod printed it: every default message was "Invalid input"
  * (newer versions keep zod's "Invalid option: expected one of …"); a message a schema sets
  * itself is kept. */
-function issueJson(error: z.ZodError, keepOptionMessage: boolean): string {
-  const generic = keepOptionMessage ? /^(Invalid input|Unrecognized key)/ : /^(Invalid input|Unrecognized key|Invalid option)/;
+function issueJson(error: z.ZodError, keepOptionMessage: boolean, keepTypeMessage: boolean): string {
+  // 2.1.273 printed every zod default message as "Invalid input" (too_big, invalid_format:
+  // task-output-timeout-over-max, workflow-invalid-inputs); 2.1.332 keeps them (monitor-invalid).
+  const generic = keepTypeMessage
+    ? /^(Unrecognized key)/
+    : keepOptionMessage
+      ? /^(Invalid input|Unrecognized key)/
+      : /^(Invalid|Unrecognized key|Too big|Too small)/;
   return JSON.stringify(
     error.issues.map((i) => ({ ...i, message: generic.test(i.message) ? 'Invalid input' : i.message })),
     null,
     2,
   );
 }
+
+const valueAt = (input: unknown, path: readonly PropertyKey[]): unknown =>
+  path.reduce<unknown>(
+    (v, k) => (typeof v === 'object' && v !== null ? (v as Record<PropertyKey, unknown>)[k] : undefined),
+    input,
+  );
+const typeName = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
 
 export interface ValidationText {
   /** What the model gets (inside <tool_use_error>). */
@@ -21,20 +34,45 @@ export interface ValidationText {
   structured: string;
 }
 
-export function formatValidationError(tool: string, error: z.ZodError, keepOptionMessage = false): ValidationText {
+/** `namesReceivedType` (newer versions): a missing parameter is "The required parameter `x` is
+ * missing", a wrong type names the type received, and the sentences keep zod's order
+ * (agent-invalid-inputs, monitor-invalid, hook-pre-invalid-input on 2.1.332); older versions name
+ * unexpected parameters first (hook-pre-invalid-input, 2.1.273). */
+export function formatValidationError(
+  tool: string,
+  error: z.ZodError,
+  keepOptionMessage = false,
+  namesReceivedType = false,
+  input?: unknown,
+): ValidationText {
+  const unexpected: string[] = [];
   const sentences: string[] = [];
   let allKnown = true;
   for (const issue of error.issues) {
     const name = issue.path.map(String).join('.');
     if (issue.code === 'unrecognized_keys') {
-      for (const k of issue.keys) sentences.push(`An unexpected parameter \`${k}\` was provided`);
+      for (const k of issue.keys)
+        (namesReceivedType ? sentences : unexpected).push(`An unexpected parameter \`${k}\` was provided`);
     } else if (issue.code === 'invalid_type') {
       // 2.1.273 names the received type `unknown` whatever it was, a missing value included.
-      sentences.push(`The parameter \`${name}\` type is expected as \`${issue.expected}\` but provided as \`unknown\``);
+      if (!namesReceivedType)
+        sentences.push(
+          `The parameter \`${name}\` type is expected as \`${issue.expected}\` but provided as \`unknown\``,
+        );
+      else {
+        const received = /received (\w+)/.exec(issue.message)?.[1] ?? typeName(valueAt(input, issue.path));
+        sentences.push(
+          received === 'undefined'
+            ? `The required parameter \`${name}\` is missing`
+            : `The parameter \`${name}\` type is expected as \`${issue.expected}\` but provided as \`${received}\``,
+        );
+      }
     } else allKnown = false;
   }
-  const raw = `InputValidationError: ${issueJson(error, keepOptionMessage)}`;
+  const raw = `InputValidationError: ${issueJson(error, keepOptionMessage, namesReceivedType)}`;
+  sentences.unshift(...unexpected);
   if (!allKnown || sentences.length === 0) return { content: raw, structured: raw };
-  const head = sentences.length === 1 ? `${tool} failed due to the following issue:` : `${tool} failed due to the following ${sentences.length} issues:`;
+  // Several issues are "the following issues", without a count (both versions).
+  const head = `${tool} failed due to the following ${sentences.length === 1 ? 'issue' : 'issues'}:`;
   return { content: `InputValidationError: ${head}\n${sentences.join('\n')}`, structured: raw };
 }

@@ -143,3 +143,62 @@ describe('markdown helpers', () => {
     expect(escapeInline('# [x](javascript:y)\n<img>')).toEqual('\\# \\[x\\]\\(javascript:y\\) \\<img\\>');
   });
 });
+
+describe('issueMarkdown on a composed session', () => {
+  it('says the description once and leaves out an empty comparison', () => {
+    const md = issueMarkdown({
+      scenario: { id: 'blank', description: 'A blank workspace.', mode: 'default', turns: [] },
+      actual: { scenario: 'blank', version: '2.1.273', model: 'claude-opus-5[1m]', turns: [] },
+      link: 'https://x.test/#s1.abc',
+    });
+    expect(md).toEqual(
+      [
+        '## A blank workspace.',
+        '',
+        'Behaviour version: Claude Code **2.1.273**, model `claude-opus-5[1m]`, permission mode `default`.',
+        '',
+        'Replay it: https://x.test/#s1.abc',
+        '',
+        '### Calls',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('heads results without a recording as actual only', () => {
+    const md = issueMarkdown({
+      scenario: {
+        title: 'T',
+        description: 'T',
+        turns: [[{ name: 'Read', input: { file_path: '$CWD/a.txt' } }]],
+      },
+      actual: result('x'),
+    });
+    expect(md.slice(md.indexOf('### Actual'))).toEqual(
+      [
+        '### Actual',
+        '',
+        'No recording of Claude Code to compare with.',
+        '',
+        '#### Read `toolu_oracle_0_0`',
+        '',
+        'Actual (cc-playground):',
+        '',
+        '```text',
+        '1\ta',
+        '2\t',
+        '```',
+        '',
+        '#### Edit `toolu_oracle_1_0`',
+        '',
+        'Actual (cc-playground):',
+        '',
+        '```text',
+        'x',
+        '```',
+        '',
+      ].join('\n'),
+    );
+    expect(md.startsWith('## T\n\nBehaviour')).toBe(true);
+  });
+});

@@ -48,7 +48,9 @@ export function issueMarkdown(i: IssueInput): string {
   const version = i.actual?.version ?? s.version ?? '2.1.273';
   const model = i.actual?.model ?? s.model;
   const out: string[] = [`## ${escapeInline(issueTitle(s))}`, ''];
-  if (s.description && s.description !== s.title) out.push(escapeInline(s.description), '');
+  // Without a title the description is the heading already; once is enough.
+  if (s.title && s.description && s.description.trim() !== s.title.trim())
+    out.push(escapeInline(s.description), '');
   out.push(
     `Behaviour version: Claude Code **${escapeInline(version)}**${model ? `, model \`${model.replace(/`/g, '')}\`` : ''}, permission mode \`${(s.mode === undefined ? 'bypassPermissions' : (s.mode ?? 'default')).replace(/`/g, '')}\`.`,
     '',
@@ -78,8 +80,15 @@ export function issueMarkdown(i: IssueInput): string {
     out.push(`Model call ${t}:`, '', fence(lines.join('\n'), 'text'), '');
   });
 
-  if (i.actual || i.expected) {
-    out.push('### Expected vs actual', '');
+  const resultCalls = (r?: ScenarioResult) => r?.turns.reduce((n, t) => n + t.calls.length, 0) ?? 0;
+  // A composed session has no recording, and its opening replay may hold no calls at all: an
+  // empty section would read as "nothing was compared" when nothing could be.
+  if (resultCalls(i.actual) + resultCalls(i.expected) > 0) {
+    out.push(
+      i.expected && i.actual ? '### Expected vs actual' : i.expected ? '### Expected' : '### Actual',
+      '',
+    );
+    if (!i.expected) out.push('No recording of Claude Code to compare with.', '');
     const rows = i.expected && i.actual ? compareCalls(i.expected, i.actual) : undefined;
     const same = rows?.filter((r) => r.same).length;
     if (rows)

@@ -66,6 +66,24 @@ export function readTextFile(bytes: Uint8Array): TextFile {
   return { content: foldCrlf(raw), encoding, lineEnding: detectLineEnding(raw) };
 }
 
+export type EncodingRefusal = 'nul-bytes' | 'legacy-encoding';
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Why a version that keeps files' encodings refuses to rewrite these bytes (issue 13 probes on
+ * 2.1.332): NUL bytes in the first 8 KB, or else any byte sequence that is not UTF-8, wherever
+ * it is (a UTF-8 BOM does not help). UTF-16LE behind its byte-order mark is written as such. */
+export function encodingRefusal(bytes: Uint8Array): EncodingRefusal | undefined {
+  if (detectEncoding(bytes) === 'utf16le') return undefined;
+  if (bytes.subarray(0, 8192).includes(0)) return 'nul-bytes';
+  try {
+    strictUtf8.decode(bytes);
+    return undefined;
+  } catch {
+    return 'legacy-encoding';
+  }
+}
+
 export function stripBom(s: string): string {
   return s.charCodeAt(0) === 0xfeff ? s.slice(1) : s;
 }

@@ -1,12 +1,44 @@
 // Every tool the playground implements. A tool is added here and nowhere else (see
 // "Adding a tool" in ARCHITECTURE.md).
 import type { AnyTool } from './types';
+import { agentTool } from './agent';
 import { bashTool } from './bash';
 import { editTool } from './edit';
 import { globTool } from './glob';
 import { grepTool } from './grep';
 import { notebookEditTool } from './notebook-edit';
 import { readTool } from './read';
+import { skillTool } from './skill';
+import { cronCreateTool, cronDeleteTool, cronListTool } from './cron/cron';
+import { scheduleWakeupTool } from './schedule-wakeup';
 import { writeTool } from './write';
+import { listAgentsTool } from './list-agents';
+import { monitorTool } from './monitor';
+import { sendMessageTool } from './send-message';
+import { taskOutputTool } from './task-output';
+import { taskStopTool } from './task-stop';
+import { workflowTool } from './workflow';
 
-export const ALL_TOOLS: readonly AnyTool[] = [bashTool, editTool, globTool, grepTool, notebookEditTool, readTool, writeTool];
+export const ALL_TOOLS: readonly AnyTool[] = [
+  agentTool,
+  bashTool,
+  editTool,
+  globTool,
+  grepTool,
+  notebookEditTool,
+  readTool,
+  writeTool,
+  skillTool,
+  // Scheduling: each version offers the ones its tools.json defines (Cron* in 2.1.273).
+  cronCreateTool,
+  cronListTool,
+  cronDeleteTool,
+  scheduleWakeupTool,
+  // Background work (src/tools/background): each version offers the ones its tools.json defines.
+  taskOutputTool,
+  taskStopTool,
+  sendMessageTool,
+  listAgentsTool,
+  monitorTool,
+  workflowTool,
+];

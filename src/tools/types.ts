@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Ledger, LedgerEntry } from '../ledger/ledger';
 import type { Profile } from '../profiles/types';
 import type { Workspace } from '../workspace/types';
+import type { TaskRegistry } from './background/registry';
 
 export type ContentBlock =
   | { type: 'text'; text: string }
@@ -16,6 +17,57 @@ export interface Attachment {
   role: 'system' | 'user';
   type: 'text';
   text: string;
+  /** Delivered after the conversation's last model call, not with tool results (a background
+   * agent's completion notification); the engine drops the flag when it delivers it. */
+  deferred?: true;
+  /** Late attachments of one group (one background agent's) arrive together, each group in a
+   * message of its own (agent-invalid-enums: two agents, two messages). */
+  group?: string;
+  /** Claude Code joins consecutive messages of this kind (skill texts of one turn) with a
+   * newline: each one followed by another gains a trailing "\n" (skill-two-in-one-turn). */
+  joined?: true;
+}
+
+/** What a subagent is given: its prompt (the key of its script) and the tools it is offered. */
+export interface SubagentSpec {
+  prompt: string;
+  /** The agent type, for people (the UI, explain). */
+  agentType: string;
+  offered: ReadonlySet<string>;
+  /** Names of tools to call "disabled" rather than unknown when the subagent calls them. */
+  withheld?: Readonly<Record<string, string>>;
+  /** The Agent call that started it. */
+  parentCallId: string;
+  /** The model it runs on (where notices go depends on it). */
+  model: string;
+  /** Where its shell starts (default: where the parent's is). */
+  cwd?: string;
+  /** A worktree it is isolated in: writes to the shared checkout outside it are refused. */
+  isolatedIn?: string;
+  /** Notes delivered with its first tool results (the agent-types listing), placed as the
+   * model takes notices (a system message, or inside the first tool result). */
+  firstNotes?: string[];
+}
+
+/** What a finished subagent hands back. */
+export interface SubagentRun {
+  /** Its final text (the scripted text; the oracle answers `ok` without one). */
+  text: string;
+  /** Its tool calls, in order (names). */
+  toolNames: string[];
+  /** Whether a script ran it (false: the oracle would answer it as a side request). */
+  scripted: boolean;
+  /** Tools it and its own subagents used that the parent conversation had not used or been
+   * told of yet (2.1.332's tools-used note), sorted. */
+  newTools: string[];
+}
+
+/** Runs subagents as conversations of their own (the session engine). */
+export interface SubagentHost {
+  run(spec: SubagentSpec, signal?: AbortSignal): Promise<SubagentRun>;
+  /** Background work of the whole session (a background agent started by a subagent reports
+   * to the main conversation). */
+  background(work: Promise<unknown>, attachments: () => Attachment[]): void;
 }
 
 /** What the model receives for one call, plus what the SDK and the UI read. */
@@ -37,17 +89,26 @@ import type { ReadBatch } from '../permissions/filter';
 export interface Conversation {
   /** Bash's working directory, carried between calls. */
   cwd: string;
+  /** A subagent's conversation: every Bash command starts in `cwd`, a cd is not carried over. */
+  fixedCwd?: boolean;
   /** Process environment of the emulated Claude Code (base env + scenario env). */
   env: Record<string, string>;
   /** Attachments to deliver with the next model request (background-task notifications). */
   pending: Attachment[];
   /** Work that outlives its call (background Bash); the session awaits it before finishing. */
   background: Promise<unknown>[];
+  /** The background tasks (Bash, monitors, workflows): TaskOutput, TaskStop and the page's
+   * Tasks panel read them; their notifications wait here for the next model request. */
+  tasks: TaskRegistry;
   /** Deterministic ids for this session (cell ids, task ids). */
   nextId(kind: string): string;
   /** Tool-private state that lives as long as the conversation (keyed by tool name). */
   state: Map<string, unknown>;
 }
+
+/** Conversation.state key of the session's --tools list (string[]; null: no flag, the binary's
+ * default set), for tools whose text names another tool only where it is offered. */
+export const TOOLS_FLAG_KEY = 'toolsFlag';
 
 export interface PermissionProbe {
   /** Would a call of this kind on this path run without a prompt? (Edit/Write relaxation.) */
@@ -58,6 +119,8 @@ export interface PermissionProbe {
   /** The session's working directories (the project, --add-dir, additionalDirectories); Bash
    * keeps a `cd` into any of them (absent: the project only). */
   workingDirectories?(): string[];
+  /** The permission mode in force (absent: not known). */
+  mode?(): string | undefined;
 }
 
 export interface ToolContext {
@@ -74,12 +137,16 @@ export interface ToolContext {
   /** Calls of the same model call (an Edit needs to know a Read came in the same message). */
   siblings: readonly { id: string; name: string; input: unknown }[];
   signal?: AbortSignal;
+  /** Runs subagents (the Agent tool); absent where no session can run one. */
+  subagents?: SubagentHost;
 }
 
 export interface ToolModule<I = unknown, O = unknown> {
   name: string;
   /** zod schema of the input (strict: an unexpected parameter is an error). */
   schema: z.ZodType<I>;
+  /** The schema as a version checks it, where a message in it is worded per version. */
+  schemaFor?(profile: Profile): z.ZodType<I>;
   /** Loads what the synchronous checks below need (Bash: the shell parser); the session awaits
    * it before a model call that uses the tool. */
   load?(): Promise<void>;
@@ -99,6 +166,8 @@ export interface ToolModule<I = unknown, O = unknown> {
   render(outcome: O, ctx: ToolContext): Rendered;
   /** Outcome -> one or two sentences for people: why the result is what it is. */
   explain(outcome: O): string;
+  /** The name -p mode's permission_denials give it, where that is not its own (Agent: Task). */
+  denialName?: string;
   /** The ledger entry this outcome consulted, for the UI. */
   consulted?(outcome: O): LedgerEntry | undefined;
 }

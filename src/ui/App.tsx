@@ -10,9 +10,13 @@ import type { Difference } from '../session/compare';
 import type { FileSnapshot } from '../session/engine';
 import type { Workspace as WorkspacePort } from '../workspace/types';
 import { Composer, type ComposedCall } from './Composer';
+import { wordsAt } from '../drivers/live/words';
+import { LivePanel, type LiveHost } from './live/LivePanel';
 import { galleryEntries, type GalleryEntry } from './corpus';
 import { Diff } from './LazyEditors';
-import { DecisionsPane, LedgerPane, PANE_NAMES, ResultsPane, TranscriptPane } from './Panes';
+import { ConversationPanes } from './Conversations';
+import { PANE_NAMES } from './Panes';
+import { TasksPanel } from './tasks/TasksPanel';
 import { PermissionPromptView } from './PermissionPrompt';
 import type { Runtime } from './runtime';
 import { SettingsPanel } from './Settings';
@@ -33,6 +37,8 @@ export interface PlaygroundHandle {
   /** The replay's result when the session was opened (before composed calls): share, divergence.
    * Undefined when the person stopped that replay: a partial result compares with nothing. */
   result?: ScenarioResult;
+  /** False while the session is a gallery scenario as recorded (its address replays it). */
+  composed?: boolean;
 }
 
 export interface AppProps {
@@ -147,7 +153,7 @@ function MatchBadge({
       </summary>
       {differences.slice(0, 5).map((d) => (
         <div key={d.path}>
-          <code>{d.path}</code> <span className="muted">recorded (left) vs this replay (right)</span>
+          <code>{d.path}</code> <span className="muted">recorded lines marked −, this replay’s marked +</span>
           <Diff original={short(d.expected)} modified={short(d.actual)} height={160} />
         </div>
       ))}
@@ -189,6 +195,10 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
   const [, setTick] = useState(0);
   /** A composed call waiting for the person's answer. */
   const [asking, setAsking] = useState<{ prompt: PermissionPrompt; answer: (a: PromptAnswer) => void }>();
+  /** Who drives the session: the person composing calls, or a live model. */
+  const [driver, setDriver] = useState<'compose' | 'live'>('compose');
+  const liveSeen = useRef(false);
+  if (driver === 'live') liveSeen.current = true;
   const paneRefs = useRef<(HTMLDivElement | null)[]>([]);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
 
@@ -217,8 +227,12 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
         // With no model call yet there is no snapshot: the files now stand in.
         const now = next.play.history.length === 0 ? await r.snapshotFiles(next.play.ws) : undefined;
         setLive((before) => {
-          // The session left behind frees its workspace (the shell's workers above all).
-          if (before && before.play.ws !== next.play.ws) void before.play.ws.dispose();
+          // The session left behind stops its background tasks and frees its workspace (the
+          // shell's workers above all), so nothing of it keeps a core busy.
+          if (before && before.play.ws !== next.play.ws) {
+            before.play.session.conversation.tasks.stopAll('page');
+            void before.play.ws.dispose();
+          }
           return { composed: false, now, stopped: next.play.stopped, ...next };
         });
         // A stopped replay shows where it stopped.
@@ -226,7 +240,11 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
         const deadlineS = next.play.deadlinePassedS;
         setStatus(
           op.signal.aborted || deadlineS !== undefined
-            ? { kind: 'stopped', text: label, ...(deadlineS !== undefined && !op.signal.aborted ? { deadlineS } : {}) }
+            ? {
+                kind: 'stopped',
+                text: label,
+                ...(deadlineS !== undefined && !op.signal.aborted ? { deadlineS } : {}),
+              }
             : { kind: 'idle' },
         );
       } catch (e) {
@@ -286,23 +304,26 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
     return r.snapshotFiles(p.ws);
   };
 
+  /** A permission prompt in the page while `label` runs. */
+  const askInPage = (label: string) => (prompt: PermissionPrompt) =>
+    new Promise<PromptAnswer>((resolve) => {
+      setStatus({ kind: 'running', text: `${label}: ${prompt.tool} waits for your answer` });
+      setAsking({
+        prompt,
+        answer: (a) => {
+          setAsking(undefined);
+          setStatus({ kind: 'running', text: label });
+          resolve(a);
+        },
+      });
+    });
+
   const run = async (calls: ComposedCall[]) => {
     if (!play || !live) return;
     const op = new AbortController();
     running.current = op;
     setStatus({ kind: 'running', text: 'model call' });
-    const ask = (prompt: PermissionPrompt) =>
-      new Promise<PromptAnswer>((resolve) => {
-        setStatus({ kind: 'running', text: `model call: ${prompt.tool} waits for your answer` });
-        setAsking({
-          prompt,
-          answer: (a) => {
-            setAsking(undefined);
-            setStatus({ kind: 'running', text: 'model call' });
-            resolve(a);
-          },
-        });
-      });
+    const ask = askInPage('model call');
     try {
       await play.run(calls, ask, op.signal);
       setLive({ ...live, composed: true, now: undefined, edits: undefined });
@@ -382,6 +403,7 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
     edits: live?.edits,
     openScenario,
     result: live?.stopped ? undefined : play?.result,
+    composed: live?.composed,
   };
 
   // Time travel: the files after the selected call against the call before; on the latest call
@@ -404,6 +426,33 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
     return rt.getProfile(settings.version).toolDefinitions.filter((d) => play?.offered.has(d.name));
   }, [rt, settings, play]);
   const allDefs = rt && settings ? rt.getProfile(settings.version).toolDefinitions : [];
+  // The live driver runs its model calls' tools here, as a composed call runs (prompts in the
+  // page, Stop and Esc), and shows the new call when it lands.
+  const liveHost: LiveHost | undefined = play
+    ? {
+        play,
+        tools: offeredDefs,
+        busy,
+        begin: (label, op) => {
+          running.current = op;
+          setStatus({ kind: 'running', text: label });
+        },
+        end: (op, how) => {
+          if (running.current === op) running.current = undefined;
+          setStatus(how === 'stopped' ? { kind: 'stopped', text: 'live model' } : { kind: 'idle' });
+        },
+        runTools: async (calls, signal) => {
+          const rec = await play.run(calls, askInPage('live model'), signal);
+          setLive((l) =>
+            l && l.play === play ? { ...l, composed: true, now: undefined, edits: undefined } : l,
+          );
+          setSelectedCall(play.history.length - 1);
+          return rec;
+        },
+      }
+    : undefined;
+  const words =
+    play?.scenario.live && current ? wordsAt(play.scenario, selectedCall, selectedCall === last) : undefined;
 
   return (
     <div className="app">
@@ -413,6 +462,16 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
         <div role="toolbar" aria-label="Session" className="toolbar">
           <button type="button" onClick={openBlank} disabled={busy}>
             Blank workspace
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              setDriver('live');
+              openBlank();
+            }}
+            disabled={busy}
+          >
+            Live model
           </button>
           {toolbar?.(handle)}
         </div>
@@ -449,14 +508,15 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
           />
         ) : null}
       </aside>
-      <div className="middle">
+      {/* A named region: the status, the calls and the composer sit in a landmark like the rest. */}
+      <section className="middle" aria-label="Session">
         {status.kind === 'idle' && !play ? (
           <p className="muted">
             Choose a scenario from the gallery to replay it, or start a blank workspace.
           </p>
         ) : null}
         {status.kind === 'running' ? (
-          <div style={{ display: 'flex', gap: '0.5rem', alignItems: 'center' }}>
+          <div className="run-status">
             <p role="status">Running {status.text}…</p>
             <button type="button" onClick={stop} aria-keyshortcuts="Escape" title="Stop (Esc)">
               Stop
@@ -521,6 +581,7 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
               ))}
             </div>
             <p className="muted keys">Keys: [ ] model calls · 1–4 panes · / gallery · Esc stops what runs</p>
+            <TasksPanel tasks={play.session.conversation.tasks} />
             {rt && settings ? (
               <>
                 {asking ? (
@@ -530,8 +591,26 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
                     onAnswer={asking.answer}
                   />
                 ) : null}
+                <div role="tablist" aria-label="Driver" className="driver-tabs">
+                  <button
+                    type="button"
+                    role="tab"
+                    aria-selected={driver === 'compose'}
+                    onClick={() => setDriver('compose')}
+                  >
+                    Compose
+                  </button>
+                  <button
+                    type="button"
+                    role="tab"
+                    aria-selected={driver === 'live'}
+                    onClick={() => setDriver('live')}
+                  >
+                    Live
+                  </button>
+                </div>
                 {/* Kept mounted (hidden) while a prompt is up, so a draft survives the answer. */}
-                <div hidden={!!asking}>
+                <div hidden={!!asking || driver !== 'compose'}>
                   <Composer
                     tools={allDefs}
                     offered={play.offered}
@@ -540,6 +619,12 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
                     cwd={play.ws.info.cwd}
                   />
                 </div>
+                {/* Mounted from the first look on, so the key and the live log survive switching. */}
+                {liveHost && (driver === 'live' || liveSeen.current) ? (
+                  <div hidden={driver !== 'live'}>
+                    <LivePanel host={liveHost} />
+                  </div>
+                ) : null}
                 <details className="settings-box">
                   <summary>Session settings</summary>
                   <SettingsPanel
@@ -557,7 +642,7 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
             ) : null}
           </>
         ) : null}
-      </div>
+      </section>
       <main
         className="panes"
         ref={(el) => {
@@ -566,13 +651,13 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
       >
         {current && play && settings ? (
           <>
-            <TranscriptPane
+            <ConversationPanes
               call={current}
+              words={words}
+              previous={selectedCall > 0 ? history[selectedCall - 1] : undefined}
               request={() => requestAfter(history, selectedCall, settings.model, offeredDefs)}
+              mode={settings.mode ?? 'from settings'}
             />
-            <LedgerPane call={current} previous={selectedCall > 0 ? history[selectedCall - 1] : undefined} />
-            <DecisionsPane call={current} mode={settings.mode ?? 'from settings'} />
-            <ResultsPane call={current} />
           </>
         ) : (
           <p className="muted">The {PANE_NAMES.join(', ')} panes of the selected model call appear here.</p>

@@ -202,3 +202,34 @@ describe('TranscriptPane', () => {
     expect(JSON.parse(dom.host.querySelector('pre.raw-json')?.textContent ?? '')).toEqual(request);
   });
 });
+
+describe('DecisionsPane with hooks', () => {
+  it('shows each hook a call ran as a step of its own, with its exit code, effect, stdout and stderr', () => {
+    const hooked: ModelCallRecord = {
+      index: 0,
+      calls: [
+        {
+          id: 'toolu_h',
+          name: 'Bash',
+          input: { command: 'rm -rf build' },
+          stage: 'permission',
+          rendered: { content: 'PreToolUse:Bash hook error: [./guard.sh]: no rm\n', is_error: true },
+          decision: { behavior: 'deny', reason: 'A PreToolUse hook exited with code 2, which blocks the call; its stderr goes to the model.' },
+          hooks: [
+            { event: 'PreToolUse', command: './guard.sh', source: 'project', exitCode: 2, stdout: '', stderr: 'no rm\n', timedOut: false, effect: 'exit 2: blocks the call, stderr to the model' },
+            { event: 'PreToolUse', command: 'sleep 9', source: 'user', exitCode: 1, stdout: 'partial', stderr: '', timedOut: true, effect: 'timed out: no effect on the call' },
+          ],
+          explain: 'blocked',
+        },
+      ],
+      attachments: [],
+      ledger: [],
+    };
+    render(<DecisionsPane call={hooked} mode="default" />);
+    expect(texts('.hook-step')).toEqual([
+      'hook PreToolUse ./guard.sh from project settingsexit 2 exit 2: blocks the call, stderr to the modelstderrno rm\n',
+      'hook PreToolUse sleep 9 from user settingstimed out timed out: no effect on the callstdoutpartial',
+    ]);
+    expect(dom.host.querySelector('.hook-steps')?.getAttribute('aria-label')).toEqual('Hooks of toolu_h');
+  });
+});

@@ -1,10 +1,11 @@
 // The four panes for one model call. Passive: data and callbacks in, nothing fetched or stored
 // here. Text that came from files or tools is only ever a React text node.
-import { useState } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import type { LedgerEntry } from '../ledger/ledger';
 import type { CallRecord, ModelCallRecord } from '../session/engine';
 import type { PromptRecord } from '../session/prompt';
 import type { SessionDecision } from '../session/permissions';
+import { HookSteps } from './HookSteps';
 import type { ContentBlock } from '../tools/types';
 import { Pdf } from './LazyEditors';
 import { PeopleView } from './PeopleView';
@@ -68,11 +69,30 @@ function Toggle({
 
 export interface TranscriptProps {
   call: ModelCallRecord;
+  /** What to show under a call's tool_use block (an Agent call's subagent). */
+  nested?: (c: CallRecord) => ReactNode;
   /** The Messages API request after this call (messages so far and the tool definitions). */
   request: () => unknown;
+  /** A live session's words: the person's prompts and the model's text blocks before this
+   * call's tool_use blocks, and (on the last call) those after its results. */
+  words?: { before: readonly LiveWordView[]; after: readonly LiveWordView[] };
 }
 
-export function TranscriptPane({ call, request }: TranscriptProps) {
+export interface LiveWordView {
+  role: 'user' | 'assistant';
+  text: string;
+}
+
+function Words({ words }: { words: readonly LiveWordView[] }) {
+  return words.map((w, i) => (
+    <div key={i} className={`live-word ${w.role}`}>
+      <div className="block-head">{w.role === 'user' ? 'user: prompt' : 'assistant: text'}</div>
+      <pre className="model-text">{w.text}</pre>
+    </div>
+  ));
+}
+
+export function TranscriptPane({ call, request, words, nested }: TranscriptProps) {
   const [raw, setRaw] = useState(false);
   return (
     <section aria-label="Transcript" className="pane" tabIndex={-1}>
@@ -86,13 +106,14 @@ export function TranscriptPane({ call, request }: TranscriptProps) {
         <pre className="model-text raw-json">{JSON.stringify(request(), null, 2)}</pre>
       ) : (
         <>
+          {words ? <Words words={words.before} /> : null}
           <h3>assistant</h3>
           {call.calls.length === 0 ? <p className="muted">No tool_use blocks.</p> : null}
           {call.calls.map((c) => (
-            <pre
-              key={c.id}
-              className="model-text tool-use"
-            >{`tool_use ${c.id}\n${c.name} ${JSON.stringify(c.input, null, 1)}`}</pre>
+            <Fragment key={c.id}>
+              <pre className="model-text tool-use">{`tool_use ${c.id}\n${c.name} ${JSON.stringify(c.input, null, 1)}`}</pre>
+              {nested?.(c)}
+            </Fragment>
           ))}
           <h3>user</h3>
           {call.calls.map((c) => (
@@ -110,6 +131,7 @@ export function TranscriptPane({ call, request }: TranscriptProps) {
               <pre className="model-text">{a.text}</pre>
             </div>
           ))}
+          {words ? <Words words={words.after} /> : null}
         </>
       )}
     </section>
@@ -208,6 +230,7 @@ export function noDecisionText(c: CallRecord): string {
   if (c.stage === 'unknown-tool') return 'not offered';
   if (c.stage === 'input') return 'input rejected before the permission check';
   if (c.stage === 'validate') return 'stopped by the tool’s own checks before the permission check';
+  if (c.stage === 'session-ended') return 'the binary crashes here: the session ended';
   return 'no decision';
 }
 
@@ -230,7 +253,11 @@ function DecisionLine({ d }: { d: Omit<SessionDecision, 'subcommands'> }) {
   );
 }
 
-const ANSWER_TEXT = { 'allow-once': 'allowed once', 'allow-always': 'always allowed', deny: 'denied' } as const;
+const ANSWER_TEXT = {
+  'allow-once': 'allowed once',
+  'allow-always': 'always allowed',
+  deny: 'denied',
+} as const;
 
 /** A call that asked: what the engine said, and who answered what. */
 function PromptLine({ prompt }: { prompt: PromptRecord }) {
@@ -238,8 +265,10 @@ function PromptLine({ prompt }: { prompt: PromptRecord }) {
     <div className="prompt-line">
       asked <DecisionLine d={prompt.asked} />
       <div>
-        <span className={`badge ${prompt.answer === 'deny' ? 'deny' : 'allow'}`}>{ANSWER_TEXT[prompt.answer]}</span> by{' '}
-        <strong>{prompt.by === 'user' ? 'the user' : 'the scenario’s answer'}</strong> at the prompt
+        <span className={`badge ${prompt.answer === 'deny' ? 'deny' : 'allow'}`}>
+          {ANSWER_TEXT[prompt.answer]}
+        </span>{' '}
+        by <strong>{prompt.by === 'user' ? 'the user' : 'the scenario’s answer'}</strong> at the prompt
         {prompt.added.length ? (
           <>
             ; added{' '}
@@ -271,6 +300,7 @@ export function DecisionsPane({ call, mode }: { call: ModelCallRecord; mode?: st
             ) : (
               <span className="badge">{noDecisionText(c)}</span>
             )}
+            {c.hooks?.length ? <HookSteps id={c.id} steps={c.hooks} /> : null}
             {(c.prompt?.asked ?? c.decision)?.subcommands?.length ? (
               <ul className="subcommands" aria-label={`Subcommands of ${c.id}`}>
                 {(c.prompt?.asked ?? c.decision)?.subcommands?.map((s, i) => (
@@ -301,7 +331,11 @@ export function ResultsPane({ call }: { call: ModelCallRecord }) {
         <article key={c.id} className="result" aria-label={`${c.name} ${c.id}`}>
           <h3>
             {c.name} <span className="muted">{c.id}</span>{' '}
-            {c.rendered.is_error ? <span className="badge deny">is_error</span> : null}
+            {c.stage === 'session-ended' ? (
+              <span className="badge deny">the binary crashes here</span>
+            ) : c.rendered.is_error ? (
+              <span className="badge deny">is_error</span>
+            ) : null}
           </h3>
           <ModelContent content={c.rendered.content} visible={visible} />
           <PeopleView call={c} />

@@ -36,14 +36,17 @@ export function Workspace({ files, previous, root, cwd, label, onSave }: Workspa
   const [showDiff, setShowDiff] = useState(true);
   const [text, setText] = useState('');
   const [newPath, setNewPath] = useState('');
+  // A file just created is selected before the save has reached `files`; until then it is not
+  // in `paths`, and must not be replaced by the first file.
+  const [created, setCreated] = useState<string>();
   const current = selected !== undefined ? files.get(selected) : undefined;
   const shown = decodeFile(current) ?? '';
 
   useEffect(() => setText(shown), [shown, selected]);
   useEffect(() => {
-    if (selected === undefined || !paths.includes(selected))
+    if (selected === undefined || (!paths.includes(selected) && selected !== created))
       setSelected(paths.find((p) => p.startsWith(cwd + '/')) ?? paths[0]);
-  }, [paths, selected, cwd]);
+  }, [paths, selected, cwd, created]);
 
   const rel = (p: string) => (p.startsWith(root + '/') ? p.slice(root.length + 1) : p);
   const change = selected ? changes.get(selected) : undefined;
@@ -106,7 +109,12 @@ export function Workspace({ files, previous, root, cwd, label, onSave }: Workspa
           className="new-file"
           onSubmit={(e) => {
             e.preventDefault();
-            if (newPath.trim()) onSave(newPath.startsWith('/') ? newPath : `${cwd}/${newPath}`, '');
+            if (newPath.trim()) {
+              const path = newPath.startsWith('/') ? newPath : `${cwd}/${newPath}`;
+              setCreated(path);
+              setSelected(path);
+              onSave(path, '');
+            }
             setNewPath('');
           }}
         >

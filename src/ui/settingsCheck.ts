@@ -1,6 +1,7 @@
 // Settings sources as the settings panel edits them: parsed as JSON and checked the way Claude
 // Code checks a settings file (unknown keys flagged, rule lists must be strings, defaultMode one
 // of the modes). Problems are reported, never fixed silently.
+import { readHooks } from '../hooks/settings';
 import { MODES } from '../permissions/types';
 import { parseUntrustedJson } from '../scenario/untrusted-json';
 
@@ -83,5 +84,7 @@ export function checkSettings(text: string): SettingsCheck {
         warnings.push(`"permissions.defaultMode" must be one of ${MODES.join(', ')}.`);
     }
   }
+  // Hooks Claude Code cannot run are reported the way the replay reads them (src/hooks).
+  if (parsed.hooks !== undefined) warnings.push(...readHooks(parsed.hooks, 'project').problems.map((p) => p.replace(/^project settings: /, '')));
   return { value: parsed, errors: [], warnings };
 }

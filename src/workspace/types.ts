@@ -117,6 +117,10 @@ export interface ShellRunOptions {
   mergeStderr?: boolean;
   /** Bounds for work nobody waits on (a background command): past them it is stopped. */
   budget?: ShellBudget;
+  /** Nobody waits on it and it may spin (a background task with a loop): a shell that runs
+   * commands on the caller's thread may run it on a thread of its own, so a busy loop can be
+   * stopped and cannot hold up the conversation. */
+  detached?: true;
 }
 
 export interface ShellBudget {

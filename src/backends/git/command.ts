@@ -171,7 +171,7 @@ async function cmdInit(ctx: GitContext, args: string[]): Promise<ExecResult> {
       hint =
         "hint: Using 'master' as the name for the initial branch. This default branch name\nhint: is subject to change. To configure the initial branch name to use in all\nhint: of your new repositories, which will suppress this warning, call:\nhint: \nhint: \tgit config --global init.defaultBranch <name>\nhint: \nhint: Names commonly chosen instead of 'master' are 'main', 'trunk' and\nhint: 'development'. The just-created branch can be renamed via this command:\nhint: \nhint: \tgit branch -m <name>\n";
     }
-    await init(repo, branch);
+    await init(repo, branch, ctx.clock);
   }
   if (quiet) return ok('', hint);
   return ok(
@@ -249,7 +249,7 @@ async function cmdAdd(ctx: GitContext, args: string[]): Promise<ExecResult> {
     if (workdir === 0) {
       if (stg !== 0) await unstage(repo, path);
     } else if (!(head === 1 && workdir === 1 && stg === 1)) {
-      await stage(repo, path);
+      await stage(repo, path, ctx.clock);
     }
   }
   return ok('');
@@ -336,7 +336,7 @@ async function cmdCommit(ctx: GitContext, args: string[]): Promise<ExecResult> {
     for (const [path, head, workdir, stg] of await statusRows(repo)) {
       if (head === 0 && stg === 0) continue;
       if (workdir === 0 && stg !== 0) await unstage(repo, path);
-      else if (workdir === 2 && stg !== 2) await stage(repo, path);
+      else if (workdir === 2 && stg !== 2) await stage(repo, path, ctx.clock);
     }
   }
   const head = await headOid(repo);
@@ -359,6 +359,7 @@ async function cmdCommit(ctx: GitContext, args: string[]): Promise<ExecResult> {
     message,
     await identity(ctx, repo, 'AUTHOR'),
     await identity(ctx, repo, 'COMMITTER'),
+    ctx.clock,
   );
   if (quiet) return ok('');
   const subject = subjectOf(message);

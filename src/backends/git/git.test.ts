@@ -157,3 +157,63 @@ describe('checkout -- paths and stash (as git 2.39 does them without a terminal)
     expect((await runGit(ctx, ['status', '--short'])).stdout).toEqual('?? c.txt\n');
   });
 });
+
+describe('the files git init and the first commit write', () => {
+  it('get mtimes in the order real git writes them (readspecial Glob listings of .git)', async () => {
+    const vol = repoWith({ 'a.txt': 'alpha\nbeta\n' });
+    vol.mkdirSync('/r/project/sub', { recursive: true });
+    vol.writeFileSync('/r/project/sub/b.md', 'beta\n');
+    await gitInitAndCommit(vol, '/r/project', deterministicClock());
+    const files: [string, number][] = [];
+    const walk = (d: string) => {
+      for (const n of vol.readdirSync(d) as string[]) {
+        const p = `${d}/${n}`;
+        const st = vol.statSync(p);
+        if (st.isDirectory()) walk(p);
+        else files.push([p.slice('/r/project/.git/'.length), st.mtimeMs]);
+      }
+    };
+    walk('/r/project/.git');
+    // Ties would leave the order to the walk; every file has its own time.
+    expect(new Set(files.map(([, t]) => t)).size).toBe(files.length);
+    expect(files.sort((a, b) => a[1] - b[1]).map(([p]) => p)).toEqual([
+      'description',
+      'hooks/pre-applypatch.sample',
+      'hooks/pre-push.sample',
+      'hooks/fsmonitor-watchman.sample',
+      'hooks/commit-msg.sample',
+      'hooks/post-update.sample',
+      'hooks/update.sample',
+      'hooks/pre-commit.sample',
+      'hooks/pre-rebase.sample',
+      'hooks/prepare-commit-msg.sample',
+      'hooks/push-to-checkout.sample',
+      'hooks/pre-merge-commit.sample',
+      'hooks/pre-receive.sample',
+      'hooks/applypatch-msg.sample',
+      'info/exclude',
+      'HEAD',
+      'config',
+      'objects/fb/bee861521bd5355538b096fa3998541cd33909',
+      'objects/65/b2df87f7df3aeedef04be96703e55ac19c2cfb',
+      'objects/e4/1a7194aa25f4b5ffae91f4a2f05753e51a12fc',
+      'objects/e6/e1f30b32d8faace4ef449a9c36c83658df80fa',
+      'index',
+      'objects/f2/2e37b8f48f4e6b1f811b7306d583e7bed67fe4',
+      'COMMIT_EDITMSG',
+      'refs/heads/main',
+      'logs/HEAD',
+      'logs/refs/heads/main',
+    ]);
+  });
+
+  it('writes the hook samples as executable placeholders, not git’s GPL scripts', async () => {
+    const vol = repoWith({});
+    await runGit({ vol, clock: deterministicClock(), cwd: '/r/project', env }, ['init', '-q']);
+    const p = '/r/project/.git/hooks/pre-commit.sample';
+    expect({ text: vol.readFileSync(p, 'utf8'), mode: Number(vol.statSync(p).mode) & 0o777 }).toEqual({
+      text: '#!/bin/sh\n# Placeholder for git\'s sample hook "pre-commit": git\'s sample hooks are GPL-2.0 scripts and this playground does not embed their content.\n',
+      mode: 0o755,
+    });
+  });
+});

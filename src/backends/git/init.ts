@@ -13,24 +13,24 @@ export const ORACLE_IDENTITY: Identity = {
 };
 
 /** `git init -q -b main` in `dir`. */
-export async function gitInit(vol: Volume, dir: string): Promise<void> {
-  await init(repoAt(vol, dir), 'main');
+export async function gitInit(vol: Volume, dir: string, clock?: Clock): Promise<void> {
+  await init(repoAt(vol, dir), 'main', clock);
 }
 
 /** `git add -A && git commit -q -m init` with the oracle's identity and date. */
-export async function gitCommitAll(vol: Volume, dir: string, message = 'init'): Promise<string> {
+export async function gitCommitAll(vol: Volume, dir: string, message = 'init', clock?: Clock): Promise<string> {
   const repo = repoAt(vol, dir);
   for (const [path, head, workdir, stg] of await statusRows(repo)) {
     if (workdir === 0) {
       if (stg !== 0) await unstage(repo, path);
-    } else if (!(head === 1 && workdir === 1 && stg === 1)) await stage(repo, path);
+    } else if (!(head === 1 && workdir === 1 && stg === 1)) await stage(repo, path, clock);
   }
-  return writeCommit(repo, `${message}\n`, ORACLE_IDENTITY, ORACLE_IDENTITY);
+  return writeCommit(repo, `${message}\n`, ORACLE_IDENTITY, ORACLE_IDENTITY, clock);
 }
 
-/** Both steps, for a workspace whose files are already written. The clock is accepted for the
- * setup code's uniform signature; the commit date is the oracle's fixed one. */
-export async function gitInitAndCommit(vol: Volume, dir: string, _clock?: Clock): Promise<string> {
-  await gitInit(vol, dir);
-  return gitCommitAll(vol, dir);
+/** Both steps, for a workspace whose files are already written. The clock orders the files'
+ * mtimes as git writes them; the commit date is the oracle's fixed one. */
+export async function gitInitAndCommit(vol: Volume, dir: string, clock?: Clock): Promise<string> {
+  await gitInit(vol, dir, clock);
+  return gitCommitAll(vol, dir, 'init', clock);
 }

@@ -2,6 +2,7 @@
 // scenario setup share. Everything here returns data; git-style text lives in format.ts.
 import git from 'isomorphic-git';
 import type { Volume } from 'memfs';
+import type { Clock } from '../../workspace/types';
 
 export type GitFs = { promises: Volume['promises'] };
 
@@ -247,24 +248,91 @@ export function workFile(repo: Repo, path: string): { bytes: Uint8Array; mode: s
   }
 }
 
-/** What git 2.39's default template puts in a new repository besides the hook samples (which
- * the in-memory git leaves out), written first as `git init` copies the template first. */
-const TEMPLATE: readonly [string, string][] = [
+/** What git 2.39's default template puts in a new repository, written first as `git init` copies
+ * the template first, in the order git 2.39 copied it on the machine the corpus was recorded on
+ * (the hooks in that directory's order, readspecial Glob listings of .git). */
+const TEMPLATE_FILES: readonly [string, string][] = [
   ['description', "Unnamed repository; edit this file 'description' to name the repository.\n"],
-  [
-    'info/exclude',
-    "# git ls-files --others --exclude-from=.git/info/exclude\n# Lines that start with '#' are comments.\n# For a project mostly in C, the following would be a good set of\n# exclude patterns (uncomment them if you want to use them):\n# *.[oa]\n# *~\n",
-  ],
 ];
 
-export async function init(repo: Repo, defaultBranch: string): Promise<void> {
+/** The hook samples of git's template. Their real contents are git's GPL-2.0 scripts and are not
+ * embedded: each file holds a placeholder that says so, so names, order and modes match and a
+ * Read of one differs. */
+export const HOOK_SAMPLES: readonly string[] = [
+  'pre-applypatch',
+  'pre-push',
+  'fsmonitor-watchman',
+  'commit-msg',
+  'post-update',
+  'update',
+  'pre-commit',
+  'pre-rebase',
+  'prepare-commit-msg',
+  'push-to-checkout',
+  'pre-merge-commit',
+  'pre-receive',
+  'applypatch-msg',
+];
+
+export function hookPlaceholder(name: string): string {
+  return `#!/bin/sh\n# Placeholder for git's sample hook "${name}": git's sample hooks are GPL-2.0 scripts and this playground does not embed their content.\n`;
+}
+
+const INFO_EXCLUDE =
+  "# git ls-files --others --exclude-from=.git/info/exclude\n# Lines that start with '#' are comments.\n# For a project mostly in C, the following would be a good set of\n# exclude patterns (uncomment them if you want to use them):\n# *.[oa]\n# *~\n";
+
+const TEMPLATE: readonly [string, string, number][] = [
+  ...TEMPLATE_FILES.map(([rel, text]): [string, string, number] => [rel, text, 0o644]),
+  ...HOOK_SAMPLES.map((h): [string, string, number] => [`hooks/${h}.sample`, hookPlaceholder(h), 0o755]),
+  ['info/exclude', INFO_EXCLUDE, 0o644],
+];
+
+/**
+ * Gives `rels` (paths in the git directory) strictly increasing mtimes from `clock`, in the
+ * order real git writes them. Glob lists files oldest first, and isomorphic-git neither writes
+ * in git's order nor (with millisecond mtimes) writes them at distinct times. Without a clock
+ * (a caller that does not care about times) nothing changes.
+ */
+function stamp(repo: Repo, clock: Clock | undefined, rels: readonly string[]): void {
+  if (!clock) return;
+  for (const rel of rels) {
+    const f = joinPath(repo.gitdir, rel);
+    if (!repo.vol.existsSync(f)) continue;
+    const t = clock.now() / 1000;
+    repo.vol.utimesSync(f, t, t);
+  }
+}
+
+/** The loose object files (`objects/xx/yyyy…`, relative to the git directory). */
+function looseObjects(repo: Repo): Set<string> {
+  const out = new Set<string>();
+  const dir = joinPath(repo.gitdir, 'objects');
+  if (!repo.vol.existsSync(dir)) return out;
+  for (const d of repo.vol.readdirSync(dir) as string[]) {
+    if (!/^[0-9a-f]{2}$/.test(d)) continue;
+    for (const f of repo.vol.readdirSync(joinPath(dir, d)) as string[]) out.add(`objects/${d}/${f}`);
+  }
+  return out;
+}
+
+const objectPath = (oid: string) => `objects/${oid.slice(0, 2)}/${oid.slice(2)}`;
+
+/** The trees of `treeOid` children first (git writes a directory's tree after its subtrees). */
+async function treesPostOrder(repo: Repo, treeOid: string, out: string[]): Promise<void> {
+  const t = await git.readTree({ fs: repo.fs, dir: repo.dir, gitdir: repo.gitdir, oid: treeOid, cache: repo.cache });
+  for (const e of t.tree) if (e.type === 'tree') await treesPostOrder(repo, e.oid, out);
+  out.push(treeOid);
+}
+
+export async function init(repo: Repo, defaultBranch: string, clock?: Clock): Promise<void> {
   if (!repo.vol.existsSync(joinPath(repo.gitdir, 'HEAD')))
-    for (const [rel, text] of TEMPLATE) {
+    for (const [rel, text, mode] of TEMPLATE) {
       const f = joinPath(repo.gitdir, rel);
       repo.vol.mkdirSync(f.slice(0, f.lastIndexOf('/')), { recursive: true });
-      if (!repo.vol.existsSync(f)) repo.vol.writeFileSync(f, text);
+      if (!repo.vol.existsSync(f)) repo.vol.writeFileSync(f, text, { mode });
     }
   await git.init({ fs: repo.fs, dir: repo.dir, gitdir: repo.gitdir, defaultBranch });
+  stamp(repo, clock, [...TEMPLATE.map(([rel]) => rel), 'HEAD', 'config']);
 }
 
 /** git's `+hhmm` for isomorphic-git's offset (minutes, UTC+1 is -60). */
@@ -286,8 +354,10 @@ function afterCommit(repo: Repo, message: string, committer: Identity, oldOid: s
   }
 }
 
-export async function stage(repo: Repo, path: string): Promise<void> {
+export async function stage(repo: Repo, path: string, clock?: Clock): Promise<void> {
+  const before = clock ? looseObjects(repo) : undefined;
   await git.add({ fs: repo.fs, dir: repo.dir, gitdir: repo.gitdir, filepath: path, cache: repo.cache });
+  if (before) stamp(repo, clock, [...[...looseObjects(repo)].filter((o) => !before.has(o)), 'index']);
 }
 
 /** The index entry of `path` set back to HEAD's (dropped when HEAD has no such file). */
@@ -304,9 +374,11 @@ export async function writeCommit(
   message: string,
   author: Identity,
   committer: Identity,
+  clock?: Clock,
 ): Promise<string> {
   const oldOid = await headOid(repo);
   const branch = await currentBranch(repo);
+  const before = clock ? looseObjects(repo) : undefined;
   const oid = await git.commit({
     fs: repo.fs,
     dir: repo.dir,
@@ -317,6 +389,16 @@ export async function writeCommit(
     cache: repo.cache,
   });
   afterCommit(repo, message, committer, oldOid, oid, branch);
+  if (before) {
+    // git commit writes the new trees, rewrites the index (its cache-tree), then writes the
+    // commit, COMMIT_EDITMSG, the branch and the reflogs.
+    const trees: string[] = [];
+    await treesPostOrder(repo, (await readCommit(repo, oid)).tree, trees);
+    const newTrees = trees.map(objectPath).filter((o) => !before.has(o));
+    const refs = branch === null ? ['HEAD'] : [`refs/heads/${branch}`];
+    const logs = ['logs/HEAD', ...(branch === null ? [] : [`logs/refs/heads/${branch}`])];
+    stamp(repo, clock, [...newTrees, 'index', objectPath(oid), 'COMMIT_EDITMSG', ...refs, ...logs]);
+  }
   return oid;
 }
 

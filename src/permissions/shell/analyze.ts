@@ -69,8 +69,8 @@ export interface Analysis {
    * and whether it runs anything (a bare assignment does not count as a part). */
   tops: { text: string; runs: boolean }[];
   /** Variables the line sets without running a command with them: `F=x;` on its own and the
-   * variable of a for loop. */
-  bareNames: string[];
+   * variable of a for loop, with the top-level pipe segment they are set in. */
+  bareNames: { name: string; segment: number }[];
 }
 
 const MAX_DEPTH = 8;
@@ -81,7 +81,7 @@ interface Walk {
   vars: ReadonlyMap<string, string>;
   units: Unit[];
   constructs: string[];
-  bareNames: string[];
+  bareNames: { name: string; segment: number }[];
   depth: number;
   strictOnly: boolean;
   /** The top-level pipe segment being walked. */
@@ -308,7 +308,8 @@ function simple(cmd: SimpleCommandNode, walk: Walk, origin: Origin): void {
     ? shellQuoteAll(words)
     : null;
   const display = [...assignments.map((a) => a.text), ...(shown ?? words.map((w) => w.text))].join(' ');
-  if (words.length === 0) walk.bareNames.push(...assignments.map((a) => a.name));
+  if (words.length === 0)
+    walk.bareNames.push(...assignments.map((a) => ({ name: a.name, segment: walk.segment })));
   walk.units.push({
     assignments,
     words,
@@ -426,7 +427,7 @@ function walkCommand(cmd: CommandNode, walk: Walk, origin: Origin): void {
       // keeps every part from being read-only; one over globs (`for f in *`, probed) does not:
       // its values are file names.
       if (!(cmd.words && cmd.words.length > 0 && cmd.words.every((w) => word(w, walk).glob)))
-        walk.bareNames.push(cmd.variable);
+        walk.bareNames.push({ name: cmd.variable, segment: walk.segment });
       for (const w of cmd.words ?? []) scanWord(w, walk);
       walkBody(cmd.body, walk, 'control');
       break;
@@ -470,14 +471,21 @@ function walkCommand(cmd: CommandNode, walk: Walk, origin: Origin): void {
   }
 }
 
-/** A command as Claude Code names a pipe segment: words, without output redirections. */
-function commandText(cmd: CommandNode, walk: Walk, source: string | undefined): string {
+/** A command as Claude Code names it: words, without output redirections. A part of the list
+ * is named with the line's variables substituted (`git add foo.txt`), a pipe segment as
+ * written (`F=foo.txt; tar cf - "$F"`: bashperm 0666, 0930, 1045). */
+function commandText(
+  cmd: CommandNode,
+  walk: Walk,
+  source: string | undefined,
+  substitute: boolean,
+): string {
   if (cmd.type !== 'SimpleCommand') return source ?? '';
   const scratch = { ...walk, units: [], constructs: [], bareNames: [] };
   const assignments = cmd.assignments.map((a) => assignment(a, scratch).text);
   const nodes = cmd.name ? [cmd.name, ...cmd.args] : [];
   const words =
-    (usesLineVariable(nodes.map(wordText), walk.vars)
+    (substitute && usesLineVariable(nodes.map(wordText), walk.vars)
       ? shellQuoteAll(nodes.map((n) => word(n, scratch)))
       : null) ?? nodes.map(wordText);
   // Only output redirections are left out of a part's name; input redirections and here-strings
@@ -519,8 +527,8 @@ function walkTop(s: ScriptNode, walk: Walk): { segments: string[]; tops: Analysi
         if (ci > 0) segments.push('');
         walk.segment = segments.length - 1;
         const single = st.pipelines.length === 1 && pl.commands.length === 1 ? st.sourceText : undefined;
-        const text = commandText(cmd, walk, single);
-        append(text);
+        const text = commandText(cmd, walk, single, true);
+        append(commandText(cmd, walk, single, false));
         walk.top = tops.length;
         tops.push({
           text: cmd.type === 'SimpleCommand' ? text : (st.sourceText ?? text),

@@ -478,10 +478,32 @@ export interface FileArgs {
 const isFlag = (w: Word) => w.value !== null && w.value.startsWith('-') && w.value !== '-';
 
 /** Operands of a file command, per its shape. `args` excludes the command name. */
-export function fileArgs(name: string, args: readonly Word[]): FileArgs | undefined {
+/** Commands whose option values Claude Code's permission check takes as paths: every word
+ * that does not start with `-` is one (`head -n 1 a.txt` reads `1` for deny rules; cut,
+ * paste, column, grep, rg, sed, awk, jq and find skip their options' values: opt probe, both
+ * versions). What the commands themselves read is parsed with their value options. */
+const NAIVE_PATHS: ReadonlySet<string> = new Set([
+  'ls',
+  'head',
+  'tail',
+  'sort',
+  'uniq',
+  'file',
+  'stat',
+  'diff',
+  'strings',
+  'hexdump',
+  'od',
+  'base64',
+  'nl',
+  'mv',
+  'cp',
+]);
+
+export function fileArgs(name: string, args: readonly Word[], forPermissions = false): FileArgs | undefined {
   const spec = FILE_COMMANDS.get(name);
   if (!spec) return undefined;
-  const valueFlags = new Set(spec.valueFlags ?? []);
+  const valueFlags = new Set(forPermissions && NAIVE_PATHS.has(name) ? [] : (spec.valueFlags ?? []));
   const twoValue = new Set(TWO_VALUE_FLAGS.get(name) ?? []);
   const operands: Word[] = [];
   const flags: string[] = [];
@@ -727,7 +749,8 @@ function gitReadOnly(args: readonly Word[]): boolean {
   const sub = args[i]?.value;
   if (sub === undefined || sub === null) return false;
   const rest = args.slice(i + 1);
-  if (rest.some((w) => w.value === null)) return false;
+  // A glob among the arguments (`git show HEAD:f*.txt`) is not read-only (bashperm 0846, 0514).
+  if (rest.some((w) => w.value === null || w.glob)) return false;
   const values = rest.map((w) => w.value as string);
   if (GIT_READ_ONLY.has(sub))
     return !values.some((v) => v.startsWith('--output') || v === '--ext-diff' || v.startsWith('--exec'));

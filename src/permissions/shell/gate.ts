@@ -31,7 +31,9 @@ export type GateNode =
   | 'ansi_c_string'
   | 'translated_string'
   | 'array'
-  | 'brace_expression';
+  | 'brace_expression'
+  /** `&` inside a subshell, loop or if body (a top-level `&` has a text of its own). */
+  | 'nested_background';
 
 export type GateFixed =
   | 'subshell'
@@ -48,27 +50,38 @@ export type GateFixed =
 /** Variables a command may read without the gate stopping it: HOME is resolved from the
  * environment (`echo $HOME`, `ls "$HOME"` are judged as the home path). */
 const RESOLVED = new Set(['HOME']);
-/** Variables the shell itself sets: quoted alone (`"$PWD"`) they are refused as quoted text
- * rather than as a variable (an unset `"$F"` is refused as a variable). */
+/** Variables the shell itself sets (recorded, gate probes on both versions): inside double
+ * quotes with at least two characters of other text (`"x $PWD"`, `"$PWD/foo.txt"`) they pass
+ * the gate; with less (`"$PWD"`, `"x$PWD"`, `"$PWD/"`) the string is refused as quoted text.
+ * Any other variable (`TERM`, `LANG`, `$0`, `$@`, unset names) is refused as a variable. */
 const SHELL_SET = new Set([
   'PWD',
   'OLDPWD',
   'USER',
+  'LOGNAME',
   'PATH',
   'SHELL',
-  'TERM',
-  'LANG',
-  'LC_ALL',
   'TMPDIR',
   'HOSTNAME',
   'UID',
+  'EUID',
   'PPID',
+  'BASHPID',
   'RANDOM',
   'SECONDS',
   'LINENO',
-  'BASH',
+  'SHLVL',
+  'BASH_VERSION',
   'IFS',
+  '?',
+  '$',
+  '!',
+  '#',
+  '-',
 ]);
+/** Fewer characters of other text than this in a double-quoted string with a shell-set
+ * variable refuse it as quoted text. */
+const MIN_QUOTED_TEXT = 2;
 
 const EVALUATES = new Set(['eval', 'exec', 'source', '.', 'alias', 'trap', 'coproc']);
 const ZSH_BUILTINS = new Set([
@@ -107,6 +120,22 @@ interface Walk {
   /** Braced parameter expansions in source order (the parser does not keep the braces). */
   braced: boolean[];
   next: number;
+  /** Inside a subshell, loop or if body (a `&` there is refused as shell syntax). */
+  nested: number;
+  /** A subshell was seen: refused only when no construct of the first rank is in the line. */
+  subshell: boolean;
+  /** The first refusal of the path checks (tilde variants, `$` in a quoted path), which come
+   * after the subshell. */
+  late?: GateReason;
+  /** A top-level `&`: refused last of all. */
+  background: boolean;
+  /** eval and its kind are refused after path deny rules (2.1.332), not in source order. */
+  deferEval: boolean;
+  evaluates?: GateReason;
+  /** Walking a redirection target: an unquoted variable there is not resolved through the
+   * line's own assignments (`> $F` is refused as a variable, `> "$F"` is judged as its value:
+   * bashperm 0914, 0584). */
+  redirect?: boolean;
 }
 
 const lit = (w: WordNode | null | undefined): string | null => {
@@ -125,20 +154,20 @@ const lit = (w: WordNode | null | undefined): string | null => {
 function bracedExpansions(command: string): boolean[] {
   const out: boolean[] = [];
   let single = false;
+  let double = false;
   for (let i = 0; i < command.length; i++) {
     const c = command[i];
     if (c === '\\' && !single) {
       i++;
       continue;
     }
-    if (c === "'" && !single) {
-      // $'...' is not a parameter expansion; a plain ' opens a single-quoted string unless
-      // inside double quotes, which this scan does not need to tell apart for `$`.
-      single = true;
+    // A ' inside double quotes is a plain character (`"open('${PWD}/x')"`).
+    if (c === "'" && !double) {
+      single = !single;
       continue;
     }
-    if (c === "'" && single) {
-      single = false;
+    if (c === '"' && !single) {
+      double = !double;
       continue;
     }
     if (single || c !== '$') continue;
@@ -175,7 +204,7 @@ const fixed = (t: GateFixed): GateReason => ({ kind: 'fixed', text: t });
 function expansionReason(name: string, w: Walk): GateReason | undefined {
   const braced = w.braced[w.next++] ?? false;
   if (braced) return node('expansion');
-  if (w.assigned.has(name)) {
+  if (w.assigned.has(name) && !w.redirect) {
     w.usedAssigned = true;
     return undefined;
   }
@@ -203,7 +232,7 @@ function arithmeticNames(expr: unknown): string[] {
   return names;
 }
 
-function partsReason(parts: readonly WordPart[], w: Walk, wordParts: number): GateReason | undefined {
+function partsReason(parts: readonly WordPart[], w: Walk): GateReason | undefined {
   for (const p of parts) {
     switch (p.type) {
       case 'Escaped':
@@ -214,12 +243,10 @@ function partsReason(parts: readonly WordPart[], w: Walk, wordParts: number): Ga
         const inner = p.parts;
         if (inner.some((x) => x.type === 'CommandSubstitution' || x.type === 'ArithmeticExpansion'))
           return node('string');
-        // "$DIR/rest" as a whole word is judged as a path under an unknown directory.
-        const pathLike =
-          wordParts === 1 &&
-          inner[0]?.type === 'ParameterExpansion' &&
-          inner[1]?.type === 'Literal' &&
-          (inner[1] as { value: string }).value.startsWith('/');
+        const text = inner.reduce(
+          (n, x) => n + (x.type === 'Literal' || x.type === 'Escaped' ? x.value.length : 0),
+          0,
+        );
         for (let i = 0; i < inner.length; i++) {
           const x = inner[i] as WordPart;
           if (x.type !== 'ParameterExpansion') continue;
@@ -229,9 +256,9 @@ function partsReason(parts: readonly WordPart[], w: Walk, wordParts: number): Ga
             w.usedAssigned = true;
             continue;
           }
-          if (RESOLVED.has(x.parameter) || (pathLike && i === 0)) continue;
-          // A variable the shell sets, quoted, is refused as quoted text; any other as a variable.
-          return node(SHELL_SET.has(x.parameter) ? 'string' : 'simple_expansion');
+          if (RESOLVED.has(x.parameter)) continue;
+          if (!SHELL_SET.has(x.parameter)) return node('simple_expansion');
+          if (text < MIN_QUOTED_TEXT) return node('string');
         }
         break;
       }
@@ -263,13 +290,15 @@ function partsReason(parts: readonly WordPart[], w: Walk, wordParts: number): Ga
   return undefined;
 }
 
-const wordReason = (word: WordNode, w: Walk): GateReason | undefined =>
-  partsReason(word.parts, w, word.parts.length);
+const wordReason = (word: WordNode, w: Walk): GateReason | undefined => partsReason(word.parts, w);
 
 function commandReason(cmd: CommandNode, w: Walk): GateReason | undefined {
   switch (cmd.type) {
     case 'Subshell':
-      return fixed('subshell');
+      // Refused as shell operators only when nothing of the first rank is found anywhere in
+      // the line, inside the parentheses included (`(rev $F)` is refused as a variable).
+      w.subshell = true;
+      return nestedReason(cmd.body, w);
     case 'Group':
       // A quote inside braces is refused as possible brace-expansion obfuscation.
       if (cmd.body.some((st) => /['"]/.test(st.sourceText ?? ''))) return fixed('brace-quote');
@@ -285,20 +314,20 @@ function commandReason(cmd: CommandNode, w: Walk): GateReason | undefined {
     case 'While':
     case 'Until':
       if (cmd.redirections.length > 0) return node('while_statement');
-      return bodyReason([...cmd.condition, ...cmd.body], w);
+      return nestedReason([...cmd.condition, ...cmd.body], w);
     case 'If': {
       for (const c of cmd.clauses) {
-        const r = bodyReason([...c.condition, ...c.body], w);
+        const r = nestedReason([...c.condition, ...c.body], w);
         if (r) return r;
       }
-      return bodyReason(cmd.elseBody ?? [], w);
+      return nestedReason(cmd.elseBody ?? [], w);
     }
     case 'For': {
       for (const word of cmd.words ?? []) {
         const r = wordReason(word, w);
         if (r) return r;
       }
-      return bodyReason(cmd.body, w);
+      return nestedReason(cmd.body, w);
     }
     case 'ConditionalCommand':
       return undefined;
@@ -337,7 +366,8 @@ function commandReason(cmd: CommandNode, w: Walk): GateReason | undefined {
         if (i > at && !wrapperPart) break;
         if (i === at && !WRAPPERS.has(v ?? '')) break;
       }
-      if (behind) return { kind: 'evaluates', command: behind };
+      if (behind && w.deferEval) w.evaluates ??= { kind: 'evaluates', command: behind };
+      else if (behind) return { kind: 'evaluates', command: behind };
       if (name !== null && ZSH_BUILTINS.has(name)) return { kind: 'zsh-builtin', command: name };
       for (const word of words) {
         const r = wordReason(word, w);
@@ -350,13 +380,13 @@ function commandReason(cmd: CommandNode, w: Walk): GateReason | undefined {
       if (name !== null && FILE_COMMANDS.has(name)) {
         for (const word of words.slice(at + 1)) {
           const first = word.parts[0];
-          if (first?.type === 'TildeExpansion' && first.user !== null) return fixed('tilde-variant');
+          if (first?.type === 'TildeExpansion' && first.user !== null) w.late ??= fixed('tilde-variant');
           if (
             word.parts.some(
               (p) => (p.type === 'SingleQuoted' || p.type === 'Escaped') && p.value.includes('$'),
             )
           )
-            return fixed('expansion-in-path');
+            w.late ??= fixed('expansion-in-path');
         }
       }
       for (const r of cmd.redirections) {
@@ -364,13 +394,9 @@ function commandReason(cmd: CommandNode, w: Walk): GateReason | undefined {
           if (!r.target.quoted) return fixed('heredoc');
           continue;
         }
-        if (r.target.parts[0]?.type === 'TildeExpansion' && r.operator !== '<')
-          return fixed('expansion-in-path');
-        // A redirection target is not resolved through the line's own assignments.
-        const assigned = w.assigned;
-        w.assigned = new Set();
+        w.redirect = true;
         const reason = wordReason(r.target, w);
-        w.assigned = assigned;
+        w.redirect = false;
         if (reason) return reason;
       }
       // Assignments of a plain command line hold for the rest of it.
@@ -389,8 +415,17 @@ function bodyReason(body: readonly StatementNode[], w: Walk): GateReason | undef
   return undefined;
 }
 
+/** A subshell's, loop's or if statement's body. */
+function nestedReason(body: readonly StatementNode[], w: Walk): GateReason | undefined {
+  w.nested++;
+  const r = bodyReason(body, w);
+  w.nested--;
+  return r;
+}
+
 function statementReason(st: StatementNode, w: Walk): GateReason | undefined {
-  if (st.background) return fixed('background');
+  if (st.background && w.nested > 0) return node('nested_background');
+  if (st.background) w.background = true;
   for (const pl of st.pipelines)
     for (const cmd of pl.commands) {
       const r = commandReason(cmd, w);
@@ -399,17 +434,44 @@ function statementReason(st: StatementNode, w: Walk): GateReason | undefined {
   return undefined;
 }
 
-/** The first construct of the command line the binary refuses to analyse, if any, and whether
- * the line reads a variable it assigned itself. */
+/** When a gate refusal is made: before path deny rules (`early`), after them (`mid`: 2.1.332's
+ * eval and subshell), or after them and after the parts an ask rule names are listed (`late`:
+ * tilde variants, `$` in a quoted path, a top-level `&`). */
+export type GateStage = 'early' | 'mid' | 'late';
+
+/** The first construct of the command line the binary refuses to analyse, if any; when it is
+ * refused; and whether the line reads a variable it assigned itself. */
 export function gateReason(
   script: ScriptNode,
   command: string,
-): { reason?: GateReason; usesAssigned: boolean } {
+  deferEval = false,
+): { reason?: GateReason; stage: GateStage; usesAssigned: boolean } {
   const dq = dollarQuote(command);
-  if (dq) return { reason: node(dq), usesAssigned: false };
-  const w: Walk = { assigned: new Set(), usedAssigned: false, braced: bracedExpansions(command), next: 0 };
-  const reason = bodyReason(script.statements, w);
-  return { ...(reason ? { reason } : {}), usesAssigned: w.usedAssigned };
+  if (dq) return { reason: node(dq), stage: 'early', usesAssigned: false };
+  const w: Walk = {
+    assigned: new Set(),
+    usedAssigned: false,
+    braced: bracedExpansions(command),
+    next: 0,
+    nested: 0,
+    subshell: false,
+    background: false,
+    deferEval,
+  };
+  // Ranks, recorded: every construct of the first rank in source order, then a subshell, then
+  // the path checks (`(ls ~root)` is refused as a subshell, `ls ~root &` for the tilde), then a
+  // top-level `&` (`ls & echo $X` is refused as a variable, `(ls) & echo hi` as a subshell).
+  // Path deny rules come before the path checks and `&` (pd1 probe: `cat a.txt && ls ~root`
+  // under Read(./a.txt) is denied), and, with deferEval (2.1.332), before eval and the
+  // subshell too (`eval x > foo.txt` under Edit(./foo.txt) is denied).
+  const first = bodyReason(script.statements, w);
+  const usesAssigned = w.usedAssigned;
+  if (first) return { reason: first, stage: 'early', usesAssigned };
+  if (w.subshell && !deferEval) return { reason: fixed('subshell'), stage: 'early', usesAssigned };
+  const mid = w.evaluates ?? (w.subshell ? fixed('subshell') : undefined);
+  if (mid) return { reason: mid, stage: 'mid', usesAssigned };
+  const late = w.late ?? (w.background ? fixed('background') : undefined);
+  return { ...(late ? { reason: late } : {}), stage: 'late', usesAssigned };
 }
 
 /** Variables a command line assigns at its top level before their use (`F=x; cat $F`), with

@@ -1,15 +1,36 @@
 import { PERMISSIONS_2_1_273 } from '../../permissions/behaviour';
 import { MODEL_SWITCHES } from '../models';
+import { BUILTIN_AGENTS_2_1_273 } from './agents';
 import type { Profile, ToolDefinition } from '../types';
 import { READ_REFUSED_DEVICES_2_1_273 } from './read-devices';
 import { EXIT_SEMANTICS } from './bash';
 import { CLAUDE_HOME_DIRS_2_1_273 } from './claude-home';
+import { SKILLS_2_1_273 } from './skills';
 import tools from './tools.json';
 
 export const profile_2_1_273: Profile = {
+  agents: {
+    builtins: BUILTIN_AGENTS_2_1_273,
+    missingToolText: (name) => `${name} is disabled for this session, in subagents as well as here.`,
+    framedHandBack: false,
+    modelAliases: {
+      sonnet: 'claude-sonnet-5',
+      opus: 'claude-opus-5[1m]',
+      haiku: 'claude-haiku-4-5-20251001',
+      fable: 'claude-fable-5-1',
+    },
+  },
   version: '2.1.273',
   defaultModel: 'claude-opus-5[1m]',
+  hooks: {
+    effortLevel: 'high',
+    denyPrefixed: false,
+    textsTrimmed: true,
+    notesReversed: false,
+    allowOverridesPlan: true,
+  },
   toolDefinitions: tools.tools as ToolDefinition[],
+  skills: SKILLS_2_1_273,
   defaultTools: ['Bash', 'Edit', 'NotebookEdit', 'Read', 'Write'],
   ...MODEL_SWITCHES,
   repeatReadGuard: true,
@@ -27,12 +48,29 @@ export const profile_2_1_273: Profile = {
   grepRejectsLiteralNewline: false,
   notebookKeepsFormat: false,
   readFileThroughTrailingSlash: false,
-  editRefusesNulFiles: false,
+  writeRefusesUnsafeEncodings: false,
+  // Recorded (readspecial 0293 and probes of issue 13): Read (any extension, any mode), Write,
+  // Edit and NotebookEdit with a NUL byte in the path; parallel siblings get no result either,
+  // earlier model calls keep theirs. Glob and Grep refuse such a path instead.
+  nulPathEndsSession: 'Path contains null bytes',
   readRefusedDevices: READ_REFUSED_DEVICES_2_1_273,
   // Recorded on files of 10485760 bytes and more (10485759 shows its size), offset or not.
   readHugeFileSize: { from: 10 * 1024 * 1024, shown: 512 * 1024 },
   claudeHomeDirs: CLAUDE_HOME_DIRS_2_1_273,
+  // Monitor exists but is disabled, named or not in --tools (monitor-* scenarios).
+  disabledTools: {
+    Monitor:
+      '<tool_use_error>Error: No such tool available: Monitor. Monitor is disabled for this session, in subagents as well as here.</tool_use_error>',
+  },
   text: {
+    wakeupNeedsNoop: true,
+    wakeupStopTail: '; otherwise nothing more to do this turn.',
+    workflowMissingSource: 'Must provide script, name, scriptPath, or runId',
+    workflowRerunTail: 'agents whose (prompt, opts) are unchanged replay from cache.',
+    workflowResume: {
+      lead: 'To resume after editing the script',
+      tail: 'completed agents return cached results (cached results may themselves be empty — inspect journal.jsonl before assuming there is something to recover).',
+    },
     deviceRefusal: 'this device file would block or produce infinite output.',
     binaryFileAdvice: 'Please use appropriate tools for binary file analysis.',
     invalidPagesAdvice: 'Use formats like "1-5", "3", or "10-20". Pages are 1-indexed.',

@@ -1,17 +1,41 @@
 import { PERMISSIONS_2_1_332 } from '../../permissions/behaviour';
 import { profile_2_1_273 } from '../2.1.273';
+import { BUILTIN_AGENTS_2_1_332 } from './agents';
 import type { Profile, ToolDefinition } from '../types';
 import { CLAUDE_HOME_DIRS_2_1_332 } from './claude-home';
 import { READ_REFUSED_DEVICES_2_1_332 } from './read-devices';
+import { SKILLS_2_1_332 } from '../2.1.273/skills';
 import tools from './tools.json';
 
 // 2.1.273 with what the recorded corpora show differs (oracle README, "Differences between
 // 2.1.273 and 2.1.332"); every switch is listed here, so the whole difference reads in one place.
 export const profile_2_1_332: Profile = {
   ...profile_2_1_273,
+  agents: {
+    builtins: BUILTIN_AGENTS_2_1_332,
+    missingToolText: (name) =>
+      `${name} is not among the tools available here. Continue with the tools you have.`,
+    framedHandBack: true,
+    hiddenTypes: ['fork'],
+    modelAliases: {
+      sonnet: 'claude-sonnet-5-5',
+      opus: 'claude-opus-5-5',
+      haiku: 'claude-haiku-5-5',
+      fable: 'claude-fable-5-2',
+    },
+  },
   version: '2.1.332',
   defaultModel: 'claude-opus-5-5',
+  hooks: {
+    effortLevel: 'medium',
+    denyPrefixed: true,
+    textsTrimmed: false,
+    notesReversed: true,
+    allowOverridesPlan: false,
+    updatedInputTrailer: "The tool input from the model was valid; the hook's rewrite of it was not.",
+  },
   toolDefinitions: tools.tools as ToolDefinition[],
+  skills: SKILLS_2_1_332,
   repeatReadGuard: false,
   claudeHomeDirs: CLAUDE_HOME_DIRS_2_1_332,
   permissions: PERMISSIONS_2_1_332,
@@ -29,24 +53,47 @@ export const profile_2_1_332: Profile = {
   quietNudge: {
     afterCalls: 5,
     text: "The user hasn't heard from you in a while. As you continue, keep them updated when there's something to tell — a finding, a change of plan.",
+    exceptModels: ['claude-opus-4-6'],
   },
   backgroundTimeoutMaxMs: 7_200_000,
   readFileThroughTrailingSlash: true,
-  editRefusesNulFiles: true,
+  writeRefusesUnsafeEncodings: true,
+  // The file tools refuse a NUL byte in the path (text.nulPathRefusal) instead of crashing.
+  nulPathEndsSession: undefined,
   readRefusedDevices: READ_REFUSED_DEVICES_2_1_332,
   readHugeFileSize: undefined,
   // One Read per turn: 6,029,023 bytes got allowLargeHint, 6,291,285 allowLargeTooBig; where in
   // between the line lies was not recorded (the budget is the context left this turn, shared by
   // the turn's large reads, which this emulation does not track).
   readAllowLargeBudgetBytes: 6_100_000,
+  listAgentsPages: true,
+  // Without --tools these come behind ToolSearch (agents-default-tools, monitor-default-tools);
+  // TaskOutput is gone from this version.
+  deferredByDefault: ['TaskStop', 'SendMessage', 'Monitor'],
+  disabledTools: {},
+  namesReceivedType: true,
   text: {
+    wakeupStopTail: ". Then write the loop's outcome for the user as ordinary visible response text — and end the turn.",
+    workflowMissingSource: 'Must provide script, name, or scriptPath',
+    workflowNoReadHint:
+      "A session that cannot call Read cannot load any scriptPath. Pass the whole script inline through Workflow's `script` input instead.",
+    workflowRerunTail:
+      'agent() calls replay from cache up to the first one that failed or no longer matches (edited, added, removed, or in a different call order); that call and every later one run again. A call a usage limit refused usually runs again without ending reuse: finished calls after it still come from cache.',
+    workflowResume: {
+      lead: 'To resume after editing the script, with the same args if this run had any',
+      tail: 'agent() calls return cached results up to the first one that failed, no longer matches (edited, added, removed, or in a different call order) or never started. Cached results may themselves be empty: inspect journal.jsonl before assuming there is something to recover.',
+    },
     nulPathRefusal: 'Read file_path cannot contain null bytes (\\0). Remove the null byte and try again.',
     deviceRefusal: 'this path names a device or process file that this tool does not read.',
-    binaryFileAdvice: 'Use a skill for this file type if one is available, or a shell command or script that can read the format.',
-    invalidPagesAdvice: 'Give one page ("3") or one range ("1-5"), not a list. To read several pages or ranges, read each one separately. Pages are 1-indexed.',
+    binaryFileAdvice:
+      'Use a skill for this file type if one is available, or a shell command or script that can read the format.',
+    invalidPagesAdvice:
+      'Give one page ("3") or one range ("1-5"), not a list. To read several pages or ranges, read each one separately. Pages are 1-indexed.',
     autoBackgroundNote:
       'If it is still running after 10m in the background, it will be stopped and you will be notified. It is running now: do not start a second copy while it runs. If it is no longer needed, stop it with TaskStop. No output had been read from it when it was moved. A program that buffers its output, or a pipe into one such as tail, can keep the output file empty until the command finishes.',
-    allowLargeTooBig: 'Even with allow_large, this is more than fits in the context you have left this turn (other large reads in the same turn share that room).',
-    allowLargeHint: 'To read it anyway, up to what still fits in your context, call Read again with allow_large: true — only if you genuinely need all of it or the user asked for the whole file.',
+    allowLargeTooBig:
+      'Even with allow_large, this is more than fits in the context you have left this turn (other large reads in the same turn share that room).',
+    allowLargeHint:
+      'To read it anyway, up to what still fits in your context, call Read again with allow_large: true — only if you genuinely need all of it or the user asked for the whole file.',
   },
 };

@@ -184,7 +184,8 @@ describe('Bash tool', () => {
     expect(late.map((a) => a.text.split('\n<task-notification>\n')[1])).toEqual([
       `<task-id>b00000001</task-id>\n<tool-use-id>toolu_0</tool-use-id>\n<output-file>${file}</output-file>\n<status>completed</status>\n<summary>Background command "echo started" completed (exit code 0)</summary>\n</task-notification>\n</system-reminder>`,
     ]);
-    expect(String(ws.vol.readFileSync(file, 'utf8'))).toEqual('started\n');
+    // Written as the command runs, then the exit marker (task-output-* recordings).
+    expect(String(ws.vol.readFileSync(file, 'utf8'))).toEqual('started\n\n[exited with code 0]\n');
   });
 
   it("runs a background command under the playground's budget and says so when it is stopped by it", async () => {
@@ -216,7 +217,8 @@ describe('Bash tool', () => {
       '/workspace/tmp/claude-0/-workspace-project/00000000-0000-4000-8000-000000000001/tasks/b00000001.output';
     expect([budgets, String(ws.vol.readFileSync(file, 'utf8')), late.map((a) => a.text.split('<summary>')[1])]).toEqual([
       [{ cpuMs: 60_000, liveBytes: 256 * 2 ** 20 }],
-      "partial\n\n[cc-playground: stopped after 60 s of busy CPU, the playground's budget for a background command]\n",
+      // The shell writes the output into the file itself (this fake one writes nothing).
+      "\n[cc-playground: stopped after 60 s of busy CPU, the playground's budget for a background command]\n\n[exited with code 143]\n",
       ['Background command "while :; do :; done" failed with exit code 143</summary>\n</task-notification>\n</system-reminder>'],
     ]);
   });

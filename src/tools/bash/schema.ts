@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
 // Numbers may arrive as strings ("timeout": "5000"); Claude Code coerces them.
-const semanticNumber = z.preprocess(
+export const semanticNumber = z.preprocess(
   (v) => (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : v),
   z.number(),
 );
-const semanticBoolean = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean());
+export const semanticBoolean = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean());
 
 export const bashInput = z.strictObject({
   command: z.string(),

@@ -4,8 +4,10 @@ import { dirname } from 'pathe';
 import {
   applyLineEnding,
   encodeText,
+  encodingRefusal,
   readTextFile,
   stripBom,
+  type EncodingRefusal,
   type LineEnding,
   type TextEncoding,
   type TextFile,
@@ -33,7 +35,7 @@ export type EditError =
   /** Empty old_string on a file with non-whitespace content. */
   | { code: 'exists' }
   | { code: 'notebook' }
-  | { code: 'nul-bytes' }
+  | { code: EncodingRefusal }
   | { code: 'unread' }
   | { code: 'stale' }
   | { code: 'not-found'; oldString: string; triedEscapes: boolean }
@@ -97,7 +99,10 @@ export async function assess(input: EditInput, ctx: ToolContext): Promise<Plan |
   const { fs } = ctx.ws;
   const path = resolvePath(input.file_path, ctx);
   const old = input.old_string;
-  const read = await catchFs(async () => readTextFile(await fs.readFile(path)));
+  const read = await catchFs(async () => {
+    const bytes = await fs.readFile(path);
+    return { ...readTextFile(bytes), refusal: ctx.profile.writeRefusesUnsafeEncodings ? encodingRefusal(bytes) : undefined };
+  });
   const file = 'ok' in read ? read.ok : null;
   // Trailing whitespace goes only when the file exists (an Edit that creates keeps it).
   const newString = normaliseWrittenText(input.new_string, {
@@ -120,6 +125,8 @@ export async function assess(input: EditInput, ctx: ToolContext): Promise<Plan |
     return { path, newString, file, stage: 'fill', occurrences: 0, staleRecovered: false };
   }
   if (path.endsWith('.ipynb')) return refused(path, { code: 'notebook' });
+  // Before the read-state check: recorded on files never read (issue 13 probes, 2.1.332).
+  if (file.refusal) return refused(path, { code: file.refusal });
 
   const st = await catchFs(() => fs.stat(path));
   if ('error' in st) return { kind: 'check-error', path, message: fsErrorText(st.error) };
@@ -129,9 +136,6 @@ export async function assess(input: EditInput, ctx: ToolContext): Promise<Plan |
     compareContent: true,
   });
   if (state.kind === 'unread') return refused(path, { code: 'unread' }, state);
-  // Versions that note NUL bytes on Read refuse to edit such a file (recorded after a ranged
-  // Read; the 8 KB are counted in characters here, in bytes by the binary).
-  if (ctx.profile.editRefusesNulFiles && file.content.slice(0, 8192).includes('\0')) return refused(path, { code: 'nul-bytes' }, state);
 
   if (state.kind === 'stale') {
     // A changed file can still be edited when old_string matches its current content (through

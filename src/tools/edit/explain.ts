@@ -1,4 +1,5 @@
 import type { LedgerEntry } from '../../ledger/ledger';
+import { ENCODING_REFUSAL_EXPLAIN } from '../write/errors';
 import { explainState } from '../write/explain';
 import type { EditOutcome } from './edit';
 
@@ -31,7 +32,8 @@ export function explainEdit(o: EditOutcome): string {
         case 'notebook':
           return 'Edit refuses .ipynb files; notebooks are edited cell by cell with NotebookEdit.';
         case 'nul-bytes':
-          return 'The file has NUL bytes near its start, so this version refuses to edit it rather than risk changing its encoding.';
+        case 'legacy-encoding':
+          return ENCODING_REFUSAL_EXPLAIN[e.code];
         case 'not-found':
           return `old_string is not in the file: exact match, curly-quote folding${e.triedEscapes ? ' and the \\uXXXX escape forms' : ''} all failed (the file is matched with CRLF folded to LF; old_string is not).`;
         case 'ambiguous':

@@ -9,6 +9,7 @@ import {
   thrown,
   UNREAD,
 } from '../write/render';
+import { ENCODING_REFUSAL_TEXT } from '../write/errors';
 import { hadWholeFile, type EditError, type EditOutcome } from './edit';
 
 export const STALE_NOTE =
@@ -28,7 +29,8 @@ export function editErrorText(e: EditError): string {
     case 'notebook':
       return 'File is a Jupyter Notebook. Use the NotebookEdit to edit this file.';
     case 'nul-bytes':
-      return 'File has NUL bytes in its first 8 KB: binary data, UTF-16/UTF-32 without a byte-order mark, or text with embedded NULs. These tools write UTF-8 (or UTF-16LE behind its byte-order mark) and never convert a file\'s encoding on their own, so nothing was written. If the file is text, make the change with a shell command that reads and writes it in its own encoding (iconv, or PowerShell Get-Content/Set-Content -Encoding), or ask the user whether to convert it to UTF-8 first. To replace the whole file with new UTF-8 text anyway, delete it first, then Write it.';
+    case 'legacy-encoding':
+      return ENCODING_REFUSAL_TEXT[e.code];
     case 'unread':
       return UNREAD;
     case 'stale':

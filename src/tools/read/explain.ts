@@ -41,8 +41,8 @@ export function explainRead(o: ReadOutcome): string {
       return `The requested range comes to ${o.tokens} tokens, over the ${o.cap}-token cap; with an explicit offset or limit Read errors instead of sending a PARTIAL view.`;
     case 'image':
       return o.dimensions && (o.dimensions.displayWidth !== o.dimensions.originalWidth || o.dimensions.displayHeight !== o.dimensions.originalHeight)
-        ? `The image is over 2000 pixels a side, so Claude Code scales it to ${o.dimensions.displayWidth}x${o.dimensions.displayHeight} and adds a note; this playground sends the original bytes (it does not re-encode).`
-        : `The file is a ${o.mediaType} image (by its magic number, not its extension), sent as an image block.`;
+        ? `The image is over 2000 pixels a side, so Claude Code scales it to ${o.dimensions.displayWidth}x${o.dimensions.displayHeight} (Lanczos-3, the same pixels as src/text/image-resize.ts) and re-encodes it: a PNG or GIF becomes an RGBA PNG, a JPEG stays JPEG, a WebP stays WebP, and an image whose PNG would be large (a 1000x1000 photo-like PNG already) becomes a JPEG of about 500 KB at most, its quality lowered as far as needed (recorded: 90, 75, 63, 61, 27). It adds a note with the scale. This playground sends the original bytes: it has no PNG/JPEG/WebP encoder that writes the binary's bytes yet.`
+        : `The file is a ${o.mediaType} image (by its magic number, not its extension), sent as an image block.${o.originalSize >= 3_000_000 ? ' Claude Code re-encodes one this large as a JPEG of about 500 KB (recorded on a 3 MB PNG); this playground sends the original bytes.' : ''}`;
     case 'image-empty':
       return 'The file has an image extension but no bytes.';
     case 'not-an-image':

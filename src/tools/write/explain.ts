@@ -1,5 +1,6 @@
 import type { LedgerEntry } from '../../ledger/ledger';
 import type { ReadState } from './freshness';
+import { ENCODING_REFUSAL_EXPLAIN } from './errors';
 import type { WriteOutcome } from './write';
 
 /** Why the ledger let the write through, or not (shared with Edit and NotebookEdit). */
@@ -39,6 +40,8 @@ export function explainWrite(o: WriteOutcome): string {
         : 'The path is a symbolic link; Claude Code refuses to write through it (the text is not wrapped in <tool_use_error>).';
     case 'is-directory':
       return 'The path is a directory; this version refuses it in its input checks, before anything is read.';
+    case 'encoding':
+      return ENCODING_REFUSAL_EXPLAIN[o.refusal];
     case 'io-error':
       return `The filesystem refused (${o.message}); 2.1.273 passes the raw error text through.`;
     case 'written':

@@ -1,5 +1,6 @@
 // Write outcome -> exactly what Claude Code sends the model (wording per profile).
 import type { Rendered, ToolContext } from '../types';
+import { ENCODING_REFUSAL_TEXT } from './errors';
 import type { WriteOutcome } from './write';
 
 /** Appended to a successful Write, and to an Edit when the profile's rule says the model has the
@@ -46,6 +47,9 @@ export function renderWrite(o: WriteOutcome, ctx: ToolContext): Rendered {
       return refusal(`${o.path} is a directory, not a file. To create a file inside it, include the file name in file_path.`);
     case 'io-error':
       return thrown(o.message);
+    case 'encoding':
+      // Not wrapped in <tool_use_error>, unlike Edit's same refusal (recorded).
+      return thrown(ENCODING_REFUSAL_TEXT[o.refusal]);
     case 'written':
       return {
         is_error: false,

@@ -2,7 +2,7 @@
 // (read-before-write, changed-since-read); call() writes. No model-facing strings here.
 import { dirname, resolve } from 'pathe';
 import type { LedgerEntry } from '../../ledger/ledger';
-import { encodeText, foldCrlf, readTextFile, type TextEncoding, type TextFile } from '../../text/encoding';
+import { encodeText, encodingRefusal, foldCrlf, readTextFile, type EncodingRefusal, type TextEncoding, type TextFile } from '../../text/encoding';
 import { linePatch, type Hunk } from '../../text/patch';
 import { isMarkdownPath, normaliseWrittenText } from '../../text/normalise-input';
 import { expandPath } from '../../text/paths';
@@ -21,6 +21,8 @@ export type WriteOutcome =
   | { kind: 'is-directory'; path: string }
   /** A filesystem error while writing (thrown in call: raw text). */
   | { kind: 'io-error'; path: string; message: string }
+  /** The file's bytes are in an encoding this version will not rewrite. */
+  | { kind: 'encoding'; refusal: EncodingRefusal; path: string }
   /** A filesystem error in the checks (thrown in validateInput: "Error calling tool"). */
   | { kind: 'check-error'; path: string; message: string }
   | {
@@ -84,6 +86,12 @@ async function check(input: WriteInput, ctx: ToolContext): Promise<Checked | Wri
   const r = await catchFs(() => existingState(path, ctx));
   if ('error' in r) return { kind: 'check-error', path, message: fsErrorText(r.error) };
   const state = r.ok;
+  // Before the read-state check: recorded on files never read (issue 13 probes, 2.1.332).
+  if (state && ctx.profile.writeRefusesUnsafeEncodings) {
+    const bytes = await catchFs(() => ctx.ws.fs.readFile(path));
+    const refusal = 'ok' in bytes ? encodingRefusal(bytes.ok) : undefined;
+    if (refusal) return { kind: 'encoding', refusal, path };
+  }
   if (state?.kind === 'unread') return { kind: 'refused', code: 'unread', path, state };
   if (state?.kind === 'stale') return { kind: 'refused', code: 'stale', path, state };
   return { path, state };

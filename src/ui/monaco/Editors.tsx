@@ -1,8 +1,11 @@
 // Monaco, bundled locally (no CDN): @monaco-editor/react is pointed at the bundled editor API
 // and its one worker. This module is only reached through React.lazy (see ../LazyEditors).
-import Editor, { DiffEditor, loader } from '@monaco-editor/react';
+import Editor, { DiffEditor, loader, type DiffOnMount } from '@monaco-editor/react';
+import { useLayoutEffect, useRef } from 'react';
 import * as monaco from 'monaco-editor/editor/editor.api';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
+// The editor API alone leaves out the codicon font: the diff gutter's +/- would be empty boxes.
+import 'monaco-editor/features/codicon/register';
 
 self.MonacoEnvironment = { getWorker: () => new EditorWorker() };
 loader.config({ monaco });
@@ -51,7 +54,25 @@ export interface DiffProps {
   height?: number | string;
 }
 
+type DiffWidget = Parameters<DiffOnMount>[0];
+
 export function Diff({ original, modified, height = 220 }: DiffProps) {
+  // @monaco-editor/react disposes the two models before the widget holding them, which Monaco
+  // reports as "TextModel got disposed before DiffEditorWidget model got reset". The models are
+  // kept from the library and let go here, after the widget has been detached from them; a
+  // layout effect's cleanup runs before the library's own (passive) one.
+  const widget = useRef<DiffWidget | undefined>(undefined);
+  useLayoutEffect(
+    () => () => {
+      const w = widget.current;
+      widget.current = undefined;
+      const models = w?.getModel();
+      w?.setModel(null);
+      models?.original.dispose();
+      models?.modified.dispose();
+    },
+    [],
+  );
   return (
     <div className="monaco-host" data-testid="diff-editor">
       <DiffEditor
@@ -59,6 +80,11 @@ export function Diff({ original, modified, height = 220 }: DiffProps) {
         original={original}
         modified={modified}
         theme="vs"
+        keepCurrentOriginalModel
+        keepCurrentModifiedModel
+        onMount={(w) => {
+          widget.current = w;
+        }}
         options={{ ...common, readOnly: true, renderSideBySide: false, originalEditable: false }}
       />
     </div>

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { domRootPerTest } from '../dom-testing';
 import type { Scenario, ScenarioResult } from '../../scenario/schema';
 import { ShareToolbar, type ShareHandle } from './ShareToolbar';
@@ -106,5 +106,64 @@ describe('divergence from a recording', () => {
     const d = dom.host.querySelector('details[aria-label="Divergence from the recording"]');
     expect(d?.querySelector('summary')?.textContent).toEqual('0 of 1 calls match the recording (2.1.200)');
     expect([...(d?.querySelectorAll('pre') ?? [])].map((p) => p.textContent)).toEqual(['1\told', '1\tnew']);
+  });
+});
+
+describe('Export scenario', () => {
+  it('writes the format, behaviour version and model, as the link does', async () => {
+    const blobs: Blob[] = [];
+    const create = vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
+      blobs.push(b as Blob);
+      return 'blob:x';
+    });
+    const revoke = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    try {
+      render(<ShareToolbar handle={handle([], { scenario: bash, id: 'shared-bash' })} autosaveMs={1e9} />);
+      click('Export scenario');
+      await vi.waitFor(() => expect(blobs.length).toBe(1), { timeout: 15000 });
+      expect(JSON.parse(await (blobs[0] as Blob).text())).toEqual({
+        format: 'cc-playground/scenario@1',
+        version: '2.1.273',
+        model: 'claude-opus-5[1m]',
+        id: 'shared-bash',
+        title: 'Lists <files>',
+        turns: [[{ name: 'Bash', input: { command: 'ls' } }]],
+      });
+    } finally {
+      create.mockRestore();
+      revoke.mockRestore();
+    }
+  });
+});
+
+describe('a shared link that opens', () => {
+  it('shows its title and description and keeps the address until the session changes', () => {
+    history.replaceState(null, '', '/#s1.abc');
+    const shared: Scenario = { ...bash, description: 'Runs ls in the project.' };
+    const opened: [Scenario, string][] = [];
+    const bar = (over: Partial<ShareHandle>) => (
+      <ShareToolbar
+        handle={handle(opened, over)}
+        autosaveMs={1e9}
+        boot={{ open: { scenario: shared, id: 'shared-bash', source: 'link', runsShell: false } }}
+      />
+    );
+    render(bar({}));
+    expect(opened).toEqual([[shared, 'shared-bash']]);
+    const card = dom.host.querySelector('[aria-label="Opened link"]');
+    expect([...(card?.children ?? [])].map((e) => e.textContent)).toEqual([
+      'Lists <files>',
+      'Runs ls in the project.',
+      'Opened from a shared link.',
+      'Close',
+    ]);
+    expect(location.hash).toBe('#s1.abc');
+    const session = { ...shared, format: 'cc-playground/scenario@1' as const };
+    render(bar({ scenario: session, id: 'shared-bash' }));
+    expect(location.hash).toBe('#s1.abc');
+    render(bar({ scenario: { ...session, turns: [...session.turns, []] }, id: 'shared-bash' }));
+    expect(location.hash).toBe('');
+    click('Close');
+    expect(dom.host.querySelector('[aria-label="Opened link"]')).toBeNull();
   });
 });

@@ -28,6 +28,8 @@ export interface ShareHandle {
   openScenario: (scenario: Scenario, id: string, edits?: readonly OutsideEdit[]) => void;
   /** The replay's result, when the page exposes it (divergence and the issue's actual text). */
   result?: ScenarioResult;
+  /** False while the session is a gallery scenario as recorded (not saved; its address replays it). */
+  composed?: boolean;
 }
 
 export interface ShareToolbarProps {
@@ -54,6 +56,10 @@ export function ShareToolbar({ handle, boot, backend, recorded, autosaveMs = 300
   const [importOpen, setImportOpen] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const booted = useRef(false);
+  /** A session opened from a link in the address: the address keeps the link until the session
+   * changes (then a reload must restore the saved session, not the link). */
+  const fromLink = useRef<{ id: string; opened?: Scenario }>(undefined);
+  const [shared, setShared] = useState<{ title: string; description?: string }>();
   const openRef = useRef(handle.openScenario);
   openRef.current = handle.openScenario;
 
@@ -76,12 +82,17 @@ export function ShareToolbar({ handle, boot, backend, recorded, autosaveMs = 300
     [backend],
   );
 
+  const openedLink = useCallback((linked: Scenario, linkId: string) => {
+    fromLink.current = { id: linkId };
+    setShared({ title: linked.title ?? linkId, description: linked.description });
+  }, []);
+
   // The first session (link or saved), once; then links pasted into the address bar.
   useEffect(() => {
     if (!booted.current) {
       booted.current = true;
       if (boot?.open) {
-        if (boot.open.source === 'link') history.replaceState(null, '', location.pathname);
+        if (boot.open.source === 'link') openedLink(boot.open.scenario, boot.open.id);
         admit(boot.open.scenario, boot.open.id, boot.open.runsShell, 'link', boot.open.edits);
       }
     }
@@ -94,13 +105,13 @@ export function ShareToolbar({ handle, boot, backend, recorded, autosaveMs = 300
           setLinkError(c.describeLinkError(d.error));
           return;
         }
-        history.replaceState(null, '', location.pathname);
+        openedLink(d.value.scenario, c.idForLink(d.value.scenario));
         admit(d.value.scenario, c.idForLink(d.value.scenario), d.value.runsShell, 'link');
       });
     };
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
-  }, [boot, admit]);
+  }, [boot, admit, openedLink]);
 
   // Fetch the codec once the page is idle, so a link pasted later is checked at once.
   useEffect(() => {
@@ -110,9 +121,21 @@ export function ShareToolbar({ handle, boot, backend, recorded, autosaveMs = 300
 
   // Autosave, debounced: the session's scenario holds its files, settings and every turn so
   // far; outside edits since the last model call go beside it. Leaving the page saves at once.
-  const { scenario, id, edits } = handle;
+  // A gallery scenario as recorded is not saved: its `?scenario=` address replays it, and saving
+  // it would overwrite the person's own session. Once the person changes the session, the address
+  // stops naming a gallery scenario, so a reload restores the saved session.
+  const { scenario, id, edits, composed } = handle;
   useEffect(() => {
-    if (!scenario || !id) return;
+    if (!scenario || !id || composed === false) return;
+    if (new URLSearchParams(location.search).has('scenario'))
+      history.replaceState(null, '', `${location.pathname}${location.hash}`);
+    const link = fromLink.current;
+    if (link && link.opened === undefined && id === link.id && !edits?.length) link.opened = scenario;
+    else if (link && (link.opened !== scenario || edits?.length)) {
+      fromLink.current = undefined;
+      if (looksLikeLink(location.hash))
+        history.replaceState(null, '', `${location.pathname}${location.search}`);
+    }
     const save = () => {
       clearTimeout(t);
       window.removeEventListener('pagehide', save);
@@ -124,11 +147,13 @@ export function ShareToolbar({ handle, boot, backend, recorded, autosaveMs = 300
       clearTimeout(t);
       window.removeEventListener('pagehide', save);
     };
-  }, [scenario, id, edits, autosaveMs]);
+  }, [scenario, id, edits, composed, autosaveMs]);
 
-  const exportFile = () => {
+  // The file carries what the link carries (format, behaviour version, model), so it replays the same.
+  const exportFile = async () => {
     if (!scenario) return;
-    download(fileNameFor(id), `${JSON.stringify(scenario, null, 2)}\n`);
+    const { stampScenario } = await core();
+    download(fileNameFor(id), `${JSON.stringify(stampScenario(scenario), null, 2)}\n`);
     setNotice({ kind: 'ok', text: `Saved ${fileNameFor(id)}.` });
   };
 
@@ -202,7 +227,7 @@ export function ShareToolbar({ handle, boot, backend, recorded, autosaveMs = 300
       <button type="button" onClick={() => void copyIssue()} disabled={!scenario}>
         Copy as GitHub issue
       </button>
-      <button type="button" onClick={exportFile} disabled={!scenario}>
+      <button type="button" onClick={() => void exportFile()} disabled={!scenario}>
         Export scenario
       </button>
       <button type="button" onClick={() => fileInput.current?.click()}>
@@ -231,6 +256,16 @@ export function ShareToolbar({ handle, boot, backend, recorded, autosaveMs = 300
             <p className="muted">The current session was left as it was.</p>
             <button type="button" onClick={() => setLinkError(undefined)}>
               Dismiss
+            </button>
+          </div>
+        ) : null}
+        {shared ? (
+          <div role="status" aria-label="Opened link" className="share-card">
+            <h3>{shared.title}</h3>
+            {shared.description ? <p>{shared.description}</p> : null}
+            <p className="muted">Opened from a shared link.</p>
+            <button type="button" onClick={() => setShared(undefined)}>
+              Close
             </button>
           </div>
         ) : null}
@@ -275,7 +310,7 @@ export function ShareToolbar({ handle, boot, backend, recorded, autosaveMs = 300
             ) : null}
             <div className="row">
               {notice.offerExport ? (
-                <button type="button" onClick={exportFile}>
+                <button type="button" onClick={() => void exportFile()}>
                   Export scenario file
                 </button>
               ) : null}

@@ -73,6 +73,26 @@ describe('autosave of outside edits', () => {
   });
 });
 
+describe('a gallery scenario opened from its address', () => {
+  it('does not overwrite the saved session until the person changes it, then drops the address', async () => {
+    history.replaceState(null, '', '/?scenario=notes');
+    dom.render(toolbar({ scenario, id: 'notes', composed: false }));
+    wait(1000);
+    expect(store.saves).toEqual([]);
+    expect(location.search).toBe('?scenario=notes');
+    const composedScenario: Scenario = { ...scenario, turns: [...scenario.turns, []] };
+    dom.render(toolbar({ scenario: composedScenario, id: 'notes', composed: true }));
+    wait(300);
+    expect(store.saves).toEqual([['notes', composedScenario, undefined]]);
+    expect(location.search).toBe('');
+    // The reload: the address no longer names a gallery scenario, so the saved session opens.
+    store.saved = { id: 'blank', scenario: composedScenario, edits: [], savedAt: 1 };
+    expect(
+      (await bootShare('', new URLSearchParams(location.search).get('scenario') ?? undefined)).open?.id,
+    ).toBe('blank');
+  });
+});
+
 describe('restoring a saved session', () => {
   it('boots the saved scenario with its outside edits', async () => {
     store.saved = { id: 'notes', scenario, edits: [first, second], savedAt: 1 };

@@ -5,6 +5,7 @@ export {
   decodeLinkFragment,
   describeLinkError,
   encodeLinkFragment,
+  stampScenario,
 } from '../../share/link';
 export { issueMarkdown } from '../../share/issue';
 export {

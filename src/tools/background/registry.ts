@@ -1,0 +1,131 @@
+// The session's background work (DESIGN §7): Bash tasks, monitors and workflows, each with an id,
+// a state, its output file and a way to stop it. The tools (TaskOutput, TaskStop, the
+// notifications) and the page's Tasks panel read the same registry.
+
+export type TaskType = 'local_bash' | 'local_workflow' | 'local_agent';
+export type TaskStatus = 'running' | 'completed' | 'failed' | 'killed';
+
+export interface BackgroundTask {
+  id: string;
+  type: TaskType;
+  /** What the model is told the task is: a Bash task's description or else its command, a
+   * monitor's or workflow's description. */
+  description: string;
+  /** A Bash task's or monitor's command (TaskStop's `command`). */
+  command?: string;
+  /** A monitor (the binary reports it as a Bash task). */
+  monitor?: true;
+  /** The tool_use id of the call that started it. */
+  callId: string;
+  outputFile: string;
+  status: TaskStatus;
+  exitCode: number | null;
+  /** Output so far, as the page shows it (the output file is the model's copy). */
+  output: string;
+  /** Settles when the task has ended (however it ended). */
+  done: Promise<void>;
+  /** Ends the task; it reports nothing afterwards. */
+  stop(): void;
+  /** Stopped by TaskStop or from the page, not ended by itself. */
+  stoppedBy?: 'TaskStop' | 'page';
+  /** The model can no longer name it: its notification was delivered or it was stopped (the
+   * binary's TaskOutput and TaskStop then answer "No task found"). */
+  gone: boolean;
+}
+
+/** A notification waiting for the next model request. */
+export interface TaskNotice {
+  taskId: string;
+  /** The notification's text (without the <system-reminder> wrapper). */
+  text: string;
+  /** A monitor's event: the task stays addressable after it is delivered. */
+  keepsTask?: boolean;
+}
+
+export class TaskRegistry {
+  private readonly tasks = new Map<string, BackgroundTask>();
+  private readonly notices: TaskNotice[] = [];
+  private readonly listeners = new Set<() => void>();
+
+  add(task: BackgroundTask): void {
+    this.tasks.set(task.id, task);
+    this.changed();
+  }
+
+  /** A task the model can still name. */
+  get(id: string): BackgroundTask | undefined {
+    const t = this.tasks.get(id);
+    return t && !t.gone ? t : undefined;
+  }
+
+  /** Waits until the running tasks end, at most `ms`: what a model's reply takes before the
+   * next request (replays have no model, so a task ending right away reports with the next
+   * call, as recorded; the window is an estimate of the oracle's round trip). */
+  async settleBriefly(ms: number): Promise<void> {
+    const running = this.running();
+    if (running.length === 0) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([Promise.allSettled(running.map((t) => t.done)), new Promise<void>((r) => (timer = setTimeout(r, ms)))]);
+    clearTimeout(timer);
+  }
+
+  /** Every task of the session, in start order (the page lists the running ones). */
+  all(): BackgroundTask[] {
+    return [...this.tasks.values()];
+  }
+
+  running(): BackgroundTask[] {
+    return this.all().filter((t) => t.status === 'running');
+  }
+
+  notify(notice: TaskNotice): void {
+    this.notices.push(notice);
+    this.changed();
+  }
+
+  /** Notifications for the next model request; a delivered task is gone for the model. */
+  takeNotices(): TaskNotice[] {
+    // Tasks that ended together report in the order they were started (task-notify-two-tasks).
+    const order = [...this.tasks.keys()];
+    const out = this.notices.splice(0).sort((a, b) => order.indexOf(a.taskId) - order.indexOf(b.taskId));
+    for (const n of out) {
+      const t = this.tasks.get(n.taskId);
+      if (t && !n.keepsTask) t.gone = true;
+    }
+    // A stopped task is forgotten once the model call that stopped it is over (task-stop-*).
+    for (const t of this.tasks.values()) if (t.stoppedBy !== undefined) t.gone = true;
+    this.changed();
+    return out;
+  }
+
+  /** Drops a task's undelivered notifications (a stopped task reports nothing). */
+  dropNotices(taskId: string): void {
+    for (let i = this.notices.length - 1; i >= 0; i--) if (this.notices[i]?.taskId === taskId) this.notices.splice(i, 1);
+  }
+
+  /** Ends a running task: it is killed at once (a second TaskStop in the same model call says
+   * so) and reports nothing; the model can no longer name it after this model call. */
+  stop(task: BackgroundTask, by: 'TaskStop' | 'page'): void {
+    if (task.status !== 'running') return;
+    task.stoppedBy = by;
+    task.status = 'killed';
+    this.dropNotices(task.id);
+    task.stop();
+    this.changed();
+  }
+
+  /** Stops every running task (the session ends, or the page's Stop all). */
+  stopAll(by: 'TaskStop' | 'page' = 'page'): void {
+    for (const t of this.running()) this.stop(t, by);
+  }
+
+  subscribe(fn: () => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  /** Tell the page something changed (state, output so far). */
+  changed(): void {
+    for (const fn of this.listeners) fn();
+  }
+}

@@ -1,0 +1,17 @@
+import type { ToolModule } from '../types';
+import { explainTaskStop, renderTaskStop } from './render';
+import { taskStopInput, type TaskStopInput } from './schema';
+import { checkTaskStop, taskStop, type TaskStopOutcome } from './task-stop';
+
+export const taskStopTool: ToolModule<TaskStopInput, TaskStopOutcome> = {
+  name: 'TaskStop',
+  schema: taskStopInput,
+  isReadOnly: () => false,
+  // Two stops of one task in one model call: the second sees it killed (task-stop-twice-parallel).
+  isConcurrencySafe: () => false,
+  permissionRequest: (input) => ({ tool: 'TaskStop', kind: 'other', paths: [], input }),
+  validate: (input, ctx) => Promise.resolve(checkTaskStop(input, ctx)),
+  call: taskStop,
+  render: (o) => renderTaskStop(o),
+  explain: explainTaskStop,
+};
