@@ -44,12 +44,17 @@ const HEADER = [
   '# conformance/results (generated: the file conformance/generated/<family>.<version>.jsonl) the',
   '# scenario is compared with, and the profile it is replayed under.',
   '# `npm run test:conformance` fails when a scenario not listed here fails, or when a listed one',
-  '# passes (then delete its line). Scenarios a version did not record are counted (public corpus:',
+  '# passes (then delete its line), unless its reason starts with `timing:` (its outcome depends on how fast',
+  '# threads start, so it may pass on a quiet machine). Scenarios a version did not record are counted (public corpus:',
   '# and named) by the run ("no recorded result"), not listed here.',
   '# `npx tsx src/cli/ratchet.ts --update` rewrites the list, keeping the reasons already given.',
 ];
 
 const describe = (v: Verdict) => describeVerdict(v, 80);
+/** Reasons starting `timing:` name a scenario whose outcome depends on how fast threads start
+ * (a background loop's first output before TaskStop, two racing hooks): it may pass or fail. */
+export const isTimingDependent = (f: KnownFailure | undefined): boolean =>
+  f?.reason.startsWith('timing:') ?? false;
 
 function option(name: string): string | undefined {
   return process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -87,7 +92,11 @@ async function main(): Promise<number> {
     if (!v.pass) {
       next.set(key, known.get(key) ?? { reason: `not yet: ${describe(v)}` });
       if (!known.has(key)) unexpected.push(`${key}: ${describe(v)}`);
-    } else if (known.has(key)) fixed.push(key);
+    } else if (known.has(key)) {
+      // A line whose outcome depends on thread timing may pass on a quiet machine: kept.
+      if (isTimingDependent(known.get(key))) next.set(key, known.get(key) as KnownFailure);
+      else fixed.push(key);
+    }
   };
 
   const scenarios = listScenarioFiles([join(ROOT, 'conformance/scenarios')]).map(loadScenario);
