@@ -260,14 +260,16 @@ export function ShareToolbar({ handle, boot, backend, recorded, autosaveMs = 300
           </div>
         ) : null}
         {shared ? (
-          <div role="status" aria-label="Opened link" className="share-card">
-            <h3>{shared.title}</h3>
+          // A note, not a status or a heading: the session's own heading names the scenario and
+          // the run status is the page's one live region.
+          <aside aria-label="Opened link" className="share-card">
+            <p className="share-card-title">{shared.title}</p>
             {shared.description ? <p>{shared.description}</p> : null}
             <p className="muted">Opened from a shared link.</p>
             <button type="button" onClick={() => setShared(undefined)}>
               Close
             </button>
-          </div>
+          </aside>
         ) : null}
         {pending ? (
           <div role="alertdialog" aria-label="Run shared scenario" className="share-card warn">
