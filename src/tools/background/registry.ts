@@ -33,6 +33,14 @@ export interface BackgroundTask {
   gone: boolean;
 }
 
+/** A task as it starts: running, no output, not yet ended or named gone. */
+export function startedTask(
+  fields: Pick<BackgroundTask, 'id' | 'type' | 'description' | 'callId' | 'outputFile' | 'stop'> &
+    Partial<Pick<BackgroundTask, 'command' | 'monitor' | 'done'>>,
+): BackgroundTask {
+  return { status: 'running', exitCode: null, output: '', done: Promise.resolve(), gone: false, ...fields };
+}
+
 /** A notification waiting for the next model request. */
 export interface TaskNotice {
   taskId: string;
@@ -65,7 +73,10 @@ export class TaskRegistry {
     const running = this.running();
     if (running.length === 0) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([Promise.allSettled(running.map((t) => t.done)), new Promise<void>((r) => (timer = setTimeout(r, ms)))]);
+    await Promise.race([
+      Promise.allSettled(running.map((t) => t.done)),
+      new Promise<void>((r) => (timer = setTimeout(r, ms))),
+    ]);
     clearTimeout(timer);
   }
 
@@ -100,7 +111,8 @@ export class TaskRegistry {
 
   /** Drops a task's undelivered notifications (a stopped task reports nothing). */
   dropNotices(taskId: string): void {
-    for (let i = this.notices.length - 1; i >= 0; i--) if (this.notices[i]?.taskId === taskId) this.notices.splice(i, 1);
+    for (let i = this.notices.length - 1; i >= 0; i--)
+      if (this.notices[i]?.taskId === taskId) this.notices.splice(i, 1);
   }
 
   /** Ends a running task: it is killed at once (a second TaskStop in the same model call says

@@ -10,7 +10,7 @@ import { ranText } from './render';
 import { persistedOutputPath, sessionId, shortId, taskOutputPath } from './paths';
 import type { BashInput } from './schema';
 import { exitIsAnswer } from './semantics';
-import type { BackgroundTask } from '../background/registry';
+import { startedTask } from '../background/registry';
 import { taskNotification } from '../background/notification';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
@@ -185,20 +185,15 @@ function adopt(
   opts: { reportsKill: boolean; streamed: boolean },
 ): void {
   const tasks = ctx.conversation.tasks;
-  const task: BackgroundTask = {
+  const task = startedTask({
     id: taskId,
     type: 'local_bash',
     description,
     command,
     callId: ctx.callId,
     outputFile,
-    status: 'running',
-    exitCode: null,
-    output: '',
-    done: Promise.resolve(),
-    gone: false,
     stop: () => stop.abort(),
-  };
+  });
   // The page shows the output so far: read back from the file while the command runs.
   const poll = opts.streamed
     ? setInterval(() => {
@@ -226,7 +221,11 @@ function adopt(
       }
       const killed = opts.reportsKill && r.interrupted;
       const end = killed ? 'killed' : r.exitCode;
-      await appendText(ctx, outputFile, (opts.streamed ? '' : r.stdout + r.stderr) + note + (killed ? '' : exitMarker(r.exitCode)));
+      await appendText(
+        ctx,
+        outputFile,
+        (opts.streamed ? '' : r.stdout + r.stderr) + note + (killed ? '' : exitMarker(r.exitCode)),
+      );
       task.status = killed ? 'killed' : r.exitCode === 0 ? 'completed' : 'failed';
       task.exitCode = killed ? null : r.exitCode;
       task.output = (await readText(ctx, outputFile)) ?? '';
@@ -272,14 +271,26 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
     const outputFile = taskOutputPath(tmp, project, sessionId(conversation), taskId);
     await writeFileMkdir(ctx, outputFile, '');
     const bound = ctx.profile.backgroundTimeoutMaxMs;
-    const limitMs = bound !== undefined && input.timeout !== undefined && input.timeout > 0 ? Math.min(input.timeout, bound) : BACKGROUND_LIMIT_MS;
+    const limitMs =
+      bound !== undefined && input.timeout !== undefined && input.timeout > 0
+        ? Math.min(input.timeout, bound)
+        : BACKGROUND_LIMIT_MS;
     const stop = taskStop();
     // The command writes into its output file as it runs, so the output so far can be read
     // (`exec` on the command's first line keeps bash's line numbers in its errors).
     const streamed = `exec >>${quote(outputFile)} 2>&1; ${script}`;
     // A loop can keep its thread busy; such a command may run on a thread of its own, so that
     // TaskStop can end it (a shell that runs commands on the caller's thread could not).
-    adopt(ctx, command, input.description ?? command, run(limitMs, BACKGROUND_BUDGET, stop.signal, streamed, spins(command, ws.info.home) ? true : undefined), taskId, outputFile, stop, { reportsKill: bound !== undefined, streamed: true });
+    adopt(
+      ctx,
+      command,
+      input.description ?? command,
+      run(limitMs, BACKGROUND_BUDGET, stop.signal, streamed, spins(command, ws.info.home) ? true : undefined),
+      taskId,
+      outputFile,
+      stop,
+      { reportsKill: bound !== undefined, streamed: true },
+    );
     return { kind: 'background', command, taskId, outputFile };
   }
 
@@ -292,7 +303,11 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
   if (mayBackground) {
     // It may end up in the background: its budget is its timeout plus a background command's.
     const stop = taskStop();
-    const running = run(BACKGROUND_LIMIT_MS, { ...BACKGROUND_BUDGET, cpuMs: timeoutMs + BACKGROUND_BUDGET.cpuMs }, stop.signal);
+    const running = run(
+      BACKGROUND_LIMIT_MS,
+      { ...BACKGROUND_BUDGET, cpuMs: timeoutMs + BACKGROUND_BUDGET.cpuMs },
+      stop.signal,
+    );
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<'late'>((res) => {
       timer = setTimeout(() => res('late'), timeoutMs);
@@ -303,7 +318,10 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
       const taskId = shortId(conversation, 'b');
       const outputFile = taskOutputPath(tmp, project, sessionId(conversation), taskId);
       await writeFileMkdir(ctx, outputFile, '');
-      adopt(ctx, command, input.description ?? command, running, taskId, outputFile, stop, { reportsKill: false, streamed: false });
+      adopt(ctx, command, input.description ?? command, running, taskId, outputFile, stop, {
+        reportsKill: false,
+        streamed: false,
+      });
       return { kind: 'background', command, taskId, outputFile, timedOutAfterMs: timeoutMs };
     }
     result = winner;
@@ -318,7 +336,8 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
   const raw = result.stdout + result.stderr;
   const limit = maxOutputLength(conversation.env);
   const output = trimOutput(raw.slice(0, limit));
-  const resultsDir = (id: string) => persistedOutputPath(env.HOME ?? ws.info.home, project, sessionId(conversation), id);
+  const resultsDir = (id: string) =>
+    persistedOutputPath(env.HOME ?? ws.info.home, project, sessionId(conversation), id);
   const persist = async (path: string, whole: string, shown: string): Promise<Persisted> => {
     await writeFileMkdir(ctx, path, whole);
     const p = preview(shown);
@@ -327,7 +346,9 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
   // Output over the limit is saved whole and the model gets a preview of what fits; a failed
   // command's output is only cut at the limit (bash-output probes).
   const persisted =
-    !failed && raw.length > limit ? await persist(resultsDir(shortId(conversation, 'r')), raw, output) : undefined;
+    !failed && raw.length > limit
+      ? await persist(resultsDir(shortId(conversation, 'r')), raw, output)
+      : undefined;
 
   let cwdChange: CwdChange | undefined;
   let cwdReset: string | undefined;
@@ -400,7 +421,8 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
   // The generic tool-result limit: a long successful result is saved under the call's id.
   if (!failed && !persisted) {
     const text = ranText(outcome);
-    if (text.length > RESULT_PERSIST_CHARS) outcome.resultPersisted = await persist(resultsDir(ctx.callId), text, text);
+    if (text.length > RESULT_PERSIST_CHARS)
+      outcome.resultPersisted = await persist(resultsDir(ctx.callId), text, text);
   }
   return outcome;
 }

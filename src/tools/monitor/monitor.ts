@@ -4,7 +4,7 @@
 import { formatDuration } from '../bash/output';
 import { BACKGROUND_BUDGET, quote, spins } from '../bash/bash';
 import { sanitizePath, sessionId } from '../bash/paths';
-import type { BackgroundTask } from '../background/registry';
+import { startedTask } from '../background/registry';
 import { escapeXml, notificationBody } from '../background/notification';
 import type { ToolContext } from '../types';
 import { isFsError } from '../../workspace/types';
@@ -35,7 +35,7 @@ export function monitor(input: MonitorInput, ctx: ToolContext): Promise<MonitorO
   const outputFile = `${tmp}/claude-0/${sanitizePath(ws.info.cwd)}/${sessionId(conversation)}/tasks/${taskId}.output`;
   const stop = new AbortController();
   // A monitor is a Bash task to TaskStop (monitor-stop: task_type local_bash, its command).
-  const task: BackgroundTask = {
+  const task = startedTask({
     id: taskId,
     type: 'local_bash',
     monitor: true,
@@ -43,13 +43,8 @@ export function monitor(input: MonitorInput, ctx: ToolContext): Promise<MonitorO
     command: input.command,
     callId: ctx.callId,
     outputFile,
-    status: 'running',
-    exitCode: null,
-    output: '',
-    done: Promise.resolve(),
-    gone: false,
     stop: () => stop.abort(),
-  };
+  });
   const summary = escapeXml(input.description);
   let seen = 0;
   let waiting: string[] = [];
@@ -77,7 +72,11 @@ export function monitor(input: MonitorInput, ctx: ToolContext): Promise<MonitorO
   };
   const flush = () => {
     if (waiting.length === 0) return;
-    tasks.notify({ taskId, keepsTask: true, text: notificationBody({ taskId, summary: `Monitor event: "${summary}"`, extra: [event(waiting)] }) });
+    tasks.notify({
+      taskId,
+      keepsTask: true,
+      text: notificationBody({ taskId, summary: `Monitor event: "${summary}"`, extra: [event(waiting)] }),
+    });
     delivered += waiting.length;
     waiting = [];
   };
@@ -112,13 +111,18 @@ export function monitor(input: MonitorInput, ctx: ToolContext): Promise<MonitorO
       flush();
       task.status = 'killed';
       // Recorded with no events (monitor-expiry); the wording after events is not recorded.
-      const what = delivered === 0 ? 'with no events delivered' : `after ${delivered} event${delivered === 1 ? '' : 's'}`;
+      const what =
+        delivered === 0
+          ? 'with no events delivered'
+          : `after ${delivered} event${delivered === 1 ? '' : 's'}`;
       tasks.notify({
         taskId,
         text: notificationBody({
           taskId,
           summary: `Monitor event: "${summary}"`,
-          extra: [`<event>[Monitor expired after ${formatDuration(timeoutMs)} ${what}. Re-arm it if you still need the watch — and widen the filter if silence was unexpected.]</event>`],
+          extra: [
+            `<event>[Monitor expired after ${formatDuration(timeoutMs)} ${what}. Re-arm it if you still need the watch — and widen the filter if silence was unexpected.]</event>`,
+          ],
         }),
       });
       return;
@@ -132,7 +136,10 @@ export function monitor(input: MonitorInput, ctx: ToolContext): Promise<MonitorO
         callId: ctx.callId,
         outputFile,
         status: task.status,
-        summary: r.exitCode === 0 ? `Monitor "${summary}" stream ended` : `Monitor "${summary}" script failed (exit ${r.exitCode})`,
+        summary:
+          r.exitCode === 0
+            ? `Monitor "${summary}" stream ended`
+            : `Monitor "${summary}" script failed (exit ${r.exitCode})`,
         extra: waiting.length > 0 ? [event(waiting)] : [],
       }),
     });

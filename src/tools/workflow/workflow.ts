@@ -5,7 +5,7 @@
 // (not emulated).
 import { isAbsolute, resolve } from 'pathe';
 import { sanitizePath, sessionId } from '../bash/paths';
-import type { BackgroundTask } from '../background/registry';
+import { startedTask } from '../background/registry';
 import { TOOLS_FLAG_KEY, type ToolContext } from '../types';
 import { isFsError } from '../../workspace/types';
 import { decodeUtf8 } from '../../text/decode';
@@ -70,7 +70,10 @@ function isOwnScript(ctx: ToolContext, path: string): boolean {
   return path.startsWith(`${scriptsDir(ctx)}/workflows/scripts/`);
 }
 
-export async function checkWorkflow(input: WorkflowInput, ctx: ToolContext): Promise<WorkflowOutcome | undefined> {
+export async function checkWorkflow(
+  input: WorkflowInput,
+  ctx: ToolContext,
+): Promise<WorkflowOutcome | undefined> {
   const src = await source(input, ctx);
   if ('kind' in src) return src;
   const meta = readMeta(src.script);
@@ -110,22 +113,19 @@ export async function workflow(input: WorkflowInput, ctx: ToolContext): Promise<
   }
   const taskId = `w${ctx.conversation.nextId('workflow-task').replace(/\D/g, '').padStart(8, '0')}`;
   const tmp = ctx.conversation.env.TMPDIR ?? ctx.ws.info.tmp;
-  const task: BackgroundTask = {
+  const task = startedTask({
     id: taskId,
     type: 'local_workflow',
     description: meta.description,
     callId: ctx.callId,
     outputFile: `${tmp}/claude-0/${sanitizePath(ctx.ws.info.cwd)}/${sessionId(ctx.conversation)}/tasks/${taskId}.output`,
-    status: 'running',
-    exitCode: null,
-    output: '',
     done: new Promise<void>(() => {}),
-    gone: false,
     stop: () => {},
-  };
+  });
   const tasks = ctx.conversation.tasks;
   const result = literalResult(meta.body, input.args);
-  if (result === undefined) task.output = '(cc-playground does not run workflow scripts that do more than return a literal)';
+  if (result === undefined)
+    task.output = '(cc-playground does not run workflow scripts that do more than return a literal)';
   else {
     // The run takes a moment, so its notice comes with a later model call, as recorded.
     task.done = new Promise<void>((resolve) => setTimeout(resolve, WORKFLOW_RUN_MS)).then(() => {
@@ -153,5 +153,14 @@ export async function workflow(input: WorkflowInput, ctx: ToolContext): Promise<
     ctx.conversation.background.push(task.done);
   }
   tasks.add(task);
-  return { kind: 'launched', taskId, runId: run, name: meta.name, description: meta.description, transcriptDir, scriptPath, args: input.args };
+  return {
+    kind: 'launched',
+    taskId,
+    runId: run,
+    name: meta.name,
+    description: meta.description,
+    transcriptDir,
+    scriptPath,
+    args: input.args,
+  };
 }
