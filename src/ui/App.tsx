@@ -20,6 +20,7 @@ import { TasksPanel } from './tasks/TasksPanel';
 import { PermissionPromptView } from './PermissionPrompt';
 import type { Runtime } from './runtime';
 import { SettingsPanel } from './Settings';
+import { Tabs } from './Tabs';
 import type { OutsideEdit } from './share/persist';
 import { requestAfter } from './text';
 import { Workspace } from './Workspace';
@@ -477,25 +478,16 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
         </div>
       </header>
       <aside className="side">
-        <div role="tablist" aria-label="Side" className="side-tabs">
-          <button
-            type="button"
-            role="tab"
-            aria-selected={side === 'gallery'}
-            onClick={() => setSide('gallery')}
-          >
-            Gallery
-          </button>
-          <button
-            type="button"
-            role="tab"
-            aria-selected={side === 'files'}
-            onClick={() => setSide('files')}
-            disabled={!play}
-          >
-            Files
-          </button>
-        </div>
+        <Tabs<typeof side>
+          label="Side"
+          className="side-tabs"
+          value={side}
+          tabs={[
+            { value: 'gallery', name: 'Gallery' },
+            { value: 'files', name: 'Files', disabled: !play },
+          ]}
+          onPick={setSide}
+        />
         {side === 'gallery' ? <Gallery entries={entries} selected={play?.id} onOpen={open} /> : null}
         {side === 'files' && play && files ? (
           <Workspace
@@ -591,24 +583,16 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
                     onAnswer={asking.answer}
                   />
                 ) : null}
-                <div role="tablist" aria-label="Driver" className="driver-tabs">
-                  <button
-                    type="button"
-                    role="tab"
-                    aria-selected={driver === 'compose'}
-                    onClick={() => setDriver('compose')}
-                  >
-                    Compose
-                  </button>
-                  <button
-                    type="button"
-                    role="tab"
-                    aria-selected={driver === 'live'}
-                    onClick={() => setDriver('live')}
-                  >
-                    Live
-                  </button>
-                </div>
+                <Tabs<typeof driver>
+                  label="Driver"
+                  className="driver-tabs"
+                  value={driver}
+                  tabs={[
+                    { value: 'compose', name: 'Compose' },
+                    { value: 'live', name: 'Live' },
+                  ]}
+                  onPick={setDriver}
+                />
                 {/* Kept mounted (hidden) while a prompt is up, so a draft survives the answer. */}
                 <div hidden={!!asking || driver !== 'compose'}>
                   <Composer
