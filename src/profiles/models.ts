@@ -4,7 +4,25 @@ import type { Profile } from './types';
 
 const STRICT = /^claude-(opus|sonnet|haiku)-4/;
 
-export const MODEL_SWITCHES: Pick<Profile, 'relaxedReadBeforeEdit' | 'noticePlacement'> = {
+/** A model name without its context-window suffix (`claude-opus-5[1m]`). */
+export const baseModel = (model: string): string => model.replace(/\[1m\]$/, '');
+
+/** Models of the 4.x families. */
+export const isStrictModel = (model: string): boolean => STRICT.test(model);
+
+export const MODEL_SWITCHES: Pick<
+  Profile,
+  'relaxedReadBeforeEdit' | 'noticePlacement' | 'wrappedNoticeModels' | 'trailingNote'
+> = {
   relaxedReadBeforeEdit: (model) => !STRICT.test(model),
   noticePlacement: (model) => (STRICT.test(model) ? 'inline' : 'attachment'),
+  // Recorded on both versions (main conversation and subagents): the environment update, the
+  // PARTIAL-view notice and the agent listing; claude-sonnet-5-5, -6 and the 4.x models do not.
+  wrappedNoticeModels: ['claude-sonnet-5'],
+  // Recorded on both versions, main conversation and subagents, with one to three tool turns
+  // and parallel calls; claude-fable-5, -5-2, -4 and -6 do not get it.
+  trailingNote: {
+    models: ['claude-fable-5-1'],
+    text: "First privately list what you need next; then request every item that doesn't depend on another's result in this one response.",
+  },
 };

@@ -30,6 +30,13 @@ export interface AgentProfile {
   hiddenTypes?: readonly string[];
   /** Model aliases of the Agent call's `model` and agent files' `model:`. */
   modelAliases: Readonly<Record<string, string>>;
+  /** The subagent models whose agent-types listing gives the older descriptions (Explore's). */
+  olderDescriptions(model: string): boolean;
+  /** Parent models whose subagents' listing ends without the concurrency note. */
+  noConcurrencyNote: readonly string[];
+  /** The note a subagent's listing ends with when the parent runs in bypassPermissions mode and
+   * the subagent has Bash, by parent model (other models: none). */
+  bypassNotes: Readonly<Record<string, string>>;
 }
 
 export interface Profile {
@@ -47,6 +54,11 @@ export interface Profile {
    * 'attachment' = a separate role:"system" message; 'inline' = appended to the tool_result
    * inside <system-reminder>. */
   noticePlacement(model: string): 'attachment' | 'inline';
+  /** Models whose system notes (a separate message) come inside <system-reminder> tags. */
+  wrappedNoticeModels: readonly string[];
+  /** A note every model request of a conversation on one of these models ends with, as a
+   * message of its own: only the last request's copy stays in the conversation. */
+  trailingNote?: { models: readonly string[]; text: string };
   /** 2.1.273 refuses a second identical Read with an unchanged mtime. */
   repeatReadGuard: boolean;
   /** The permission engine's switches for this version. */

@@ -4,6 +4,7 @@
 import type { HookStep } from '../hooks/session';
 import { Ledger, type LedgerEntry } from '../ledger/ledger';
 import { inputSchemaFor } from '../profiles/schema';
+import { baseModel } from '../profiles/models';
 import type { Profile } from '../profiles/types';
 import { isToolCall, type AgentScript } from '../scenario/schema';
 import type {
@@ -703,6 +704,20 @@ export class Session {
       if (hookNote && attachments[attachments.length - 1] === hookNote)
         hookNote.text = `${hookNote.text}\n\n${nudge.text}`;
       else attachments.push({ role: 'system', type: 'text', text: nudge.text });
+    }
+    const model = baseModel(this.opts.model);
+    // Recorded for the environment update, the PARTIAL-view notice and the agent listing; task
+    // notifications and hook texts are wrapped as well (not recorded with such a model).
+    if (this.opts.profile.wrappedNoticeModels.includes(model))
+      for (const [k, a] of attachments.entries())
+        if (a.role === 'system') attachments[k] = { ...a, text: `<system-reminder>\n${a.text}\n</system-reminder>` };
+    const trailing = this.opts.profile.trailingNote;
+    if (trailing?.models.includes(model)) {
+      // Every request ends with it, but only the newest request carries it: the copy of the
+      // model call before this one leaves the conversation.
+      const prev = this.history[this.history.length - 1];
+      if (prev) prev.attachments = prev.attachments.filter((a) => a.role !== 'system' || a.text !== trailing.text);
+      attachments.push({ role: 'system', type: 'text', text: trailing.text });
     }
     const rec: ModelCallRecord = {
       index: this.history.length,

@@ -287,6 +287,7 @@ export async function replayScenario(
   setTokenCounter(session.conversation, scenarioTokenCounter(scen.countTokens));
 
   const turns: ScenarioResult['turns'] = [];
+  const withAttachments: [ScenarioResult['turns'][number], ModelCallRecord][] = [];
   let exitCode = 0;
   const denials: Record<string, unknown>[] = [];
   for (const [t, items] of scen.turns.entries()) {
@@ -339,13 +340,13 @@ export async function replayScenario(
       turns.push({ turn: t, calls: [], attachments: [], actions });
       break;
     }
-    turns.push({
-      turn: t,
-      calls: rec.calls.map((c) => callResult(scen, c)),
-      attachments: rec.attachments.map((a) => ({ ...a })),
-      actions,
-    });
+    const turn = { turn: t, calls: rec.calls.map((c) => callResult(scen, c)), attachments: [], actions };
+    turns.push(turn);
+    withAttachments.push([turn, rec]);
   }
+  // Taken once the last model call is made: it may drop a note from an earlier one (a model's
+  // trailing note stays only on the newest).
+  for (const [turn, rec] of withAttachments) turn.attachments = rec.attachments.map((a) => ({ ...a }));
   const late = await session.settle(opts.signal);
   const agents = scen.agents === undefined ? undefined : subagentResults(scen, session);
   // Each group of late attachments (one background agent's) is a message of its own.

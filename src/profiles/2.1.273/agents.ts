@@ -6,3 +6,8 @@ import type { BuiltinAgent } from '../types';
 import agents from './agents.json';
 
 export const BUILTIN_AGENTS_2_1_273: readonly BuiltinAgent[] = agents as BuiltinAgent[];
+
+/** The bypassPermissions note of the agent listing when the parent runs on claude-fable-5-1
+ * (recorded on both versions). */
+export const FABLE_BYPASS_NOTE =
+  'While bypass permissions mode is active:\n\nDo your work through the Bash tool wherever it can accomplish the job: read files with cat, head, or sed -n, search with grep and find, and make file changes with sed, heredocs, or short scripts, rather than using the dedicated Read, Edit, or Write tools. Fall back to a dedicated tool only when Bash genuinely cannot do the job.';

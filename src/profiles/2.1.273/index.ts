@@ -1,6 +1,6 @@
 import { PERMISSIONS_2_1_273 } from '../../permissions/behaviour';
-import { MODEL_SWITCHES } from '../models';
-import { BUILTIN_AGENTS_2_1_273 } from './agents';
+import { baseModel, isStrictModel, MODEL_SWITCHES } from '../models';
+import { BUILTIN_AGENTS_2_1_273, FABLE_BYPASS_NOTE } from './agents';
 import type { Profile, ToolDefinition } from '../types';
 import { READ_REFUSED_DEVICES_2_1_273 } from './read-devices';
 import { EXIT_SEMANTICS } from './bash';
@@ -19,6 +19,13 @@ export const profile_2_1_273: Profile = {
       haiku: 'claude-haiku-4-5-20251001',
       fable: 'claude-fable-5-1',
     },
+    // Recorded (issue 15 probes): the 4.x models and every sonnet and haiku model (-5, -5-5,
+    // -6) get the older descriptions; opus, fable and unknown names the newer.
+    olderDescriptions: (model) => isStrictModel(model) || /^claude-(sonnet|haiku)-/.test(baseModel(model)),
+    // Recorded with parents on claude-opus-5 (with and without [1m]); every other parent model
+    // tried (opus-5-5, fable-5*, sonnet-*, haiku-*, 4.x, gpt-4) gets the note.
+    noConcurrencyNote: ['claude-opus-5'],
+    bypassNotes: { 'claude-fable-5-1': FABLE_BYPASS_NOTE },
   },
   version: '2.1.273',
   defaultModel: 'claude-opus-5[1m]',

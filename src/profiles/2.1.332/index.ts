@@ -1,6 +1,8 @@
 import { PERMISSIONS_2_1_332 } from '../../permissions/behaviour';
 import { profile_2_1_273 } from '../2.1.273';
-import { BUILTIN_AGENTS_2_1_332 } from './agents';
+import { BUILTIN_AGENTS_2_1_332, OPUS_BYPASS_NOTE } from './agents';
+import { FABLE_BYPASS_NOTE } from '../2.1.273/agents';
+import { baseModel, isStrictModel } from '../models';
 import type { Profile, ToolDefinition } from '../types';
 import { CLAUDE_HOME_DIRS_2_1_332 } from './claude-home';
 import { READ_REFUSED_DEVICES_2_1_332 } from './read-devices';
@@ -23,6 +25,12 @@ export const profile_2_1_332: Profile = {
       haiku: 'claude-haiku-5-5',
       fable: 'claude-fable-5-2',
     },
+    // Recorded (issue 15 probes): only the 4.x models and claude-sonnet-5 get the older
+    // descriptions (sonnet-5-5, -6 and haiku-5 the newer, unlike 2.1.273).
+    olderDescriptions: (model) => isStrictModel(model) || baseModel(model) === 'claude-sonnet-5',
+    noConcurrencyNote: ['claude-opus-5'],
+    // Parents on fable-5-2, sonnet-5-5, haiku-5 and the rest recorded get no bypass note.
+    bypassNotes: { 'claude-fable-5-1': FABLE_BYPASS_NOTE, 'claude-opus-5-5': OPUS_BYPASS_NOTE },
   },
   version: '2.1.332',
   defaultModel: 'claude-opus-5-5',

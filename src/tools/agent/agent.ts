@@ -34,10 +34,6 @@ export type AgentOutcome =
 /** Tokens the oracle's fake API reports for a subagent's last request (input 10 + output 5). */
 export const SUBAGENT_TOKENS = 15;
 
-/** Models of the 4.x families get the older agent descriptions (any other name, an unknown one
- * included, the newer: agent-model-param-*, agent-custom-model-bogus). */
-export const isOlderModel = (model: string) => /^claude-(opus|sonnet|haiku)-4/.test(model);
-
 /** The model an Agent call resolves to: its `model`, the agent file's (`inherit`: the parent's),
  * else the parent's. */
 function resolveModel(input: AgentInput, def: AgentDefinition, ctx: ToolContext): string {
@@ -68,7 +64,7 @@ export async function runAgent(input: AgentInput, ctx: ToolContext): Promise<Age
       if (!offered.has(t))
         withheld[t] = `<tool_use_error>Error: No such tool available: ${t}. ${suffix(t)}</tool_use_error>`;
   const resolvedModel = resolveModel(input, def, ctx);
-  const notes = offered.has('Agent') ? [agentListing(defs, ctx, !isOlderModel(resolvedModel), offered)] : [];
+  const notes = offered.has('Agent') ? [agentListing(defs, ctx, resolvedModel, offered)] : [];
   const agentId = newAgentId(ctx);
   // Worktree isolation: the subagent works in .claude/worktrees/agent-<id>, removed when it ends
   // (only the folder that held it stays: agent-isolation-worktree-git-clean). The worktree is an
