@@ -99,8 +99,11 @@ export function renderAgent(o: AgentOutcome, ctx: ToolContext): Rendered {
                   text: `agentId: ${o.agentId} (use SendMessage with to: '${o.agentId}', summary: '<5-10 word recap>' to continue this agent)\n${usage(n)}`,
                 },
               ];
-      // Models that take notices inside the tool result get a newline and an empty block after it.
-      if (ctx.profile.noticePlacement(ctx.model) === 'inline' && !o.oneShot) {
+      // When the parent and the subagent both run on models that take notices inside the tool
+      // result, the hand-back gets a newline and an empty block after it (issue 15 probes: a
+      // 4.x subagent under an opus-5 parent, or an opus-5 one under a 4.x parent, gets neither).
+      const inline = (m: string) => ctx.profile.noticePlacement(m) === 'inline';
+      if (inline(ctx.model) && inline(o.resolvedModel) && !o.oneShot) {
         const last = content[content.length - 1] as { type: 'text'; text: string };
         content[content.length - 1] = { type: 'text', text: `${last.text}\n` };
         content.push({ type: 'text', text: '' });
