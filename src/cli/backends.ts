@@ -13,6 +13,12 @@ import { threadWorker } from './shell-thread';
 
 export type { CliBackend } from './backend-names';
 
+/** The CLI's memfs root has the length of the oracle's (`/tmp/orc-` and six characters, as
+ * mkdtemp makes it): a few results depend on the length of a path they name, and the compare
+ * step sees paths only as $ROOT/$CWD/$TMP (task-output-large: TaskOutput keeps the last 32,000
+ * characters of header and output together, and its header names the output file). */
+export const CLI_MEMFS_ROOT = '/tmp/orc-memfs0';
+
 /** One pool for every workspace of the run: a worker thread takes about a second to start. */
 let threads: WorkerPool | undefined;
 
@@ -24,12 +30,14 @@ export interface WorkspaceHooks {
 export function createWorkspace(backend: CliBackend, hooks: WorkspaceHooks = {}): Workspace {
   if (backend === 'memfs-worker')
     return createMemfsWorkspace({
+      root: CLI_MEMFS_ROOT,
       shell: (vol, clock) =>
         createWorkerShell(vol, clock, { pool: (threads ??= createWorkerPool(threadWorker, 2)) }),
       search: (vol) => createMemfsSearch(vol, nodeRipgrepLoader),
     });
   return backend === 'memfs'
     ? createMemfsWorkspace({
+        root: CLI_MEMFS_ROOT,
         shell: (vol, clock) => {
           // In process, a busy loop holds the thread until its deadline (just-bash never
           // yields); a background task runs in a worker thread instead, so TaskStop can end it.

@@ -121,6 +121,9 @@ export interface ShellRunOptions {
    * commands on the caller's thread may run it on a thread of its own, so a busy loop can be
    * stopped and cannot hold up the conversation. */
   detached?: true;
+  /** Called when the command begins to run: at once by a shell that runs it at once, later by
+   * one that waits for a thread to load first (the shell worker). */
+  onStart?: () => void;
 }
 
 export interface ShellBudget {

@@ -16,12 +16,14 @@ export interface MemfsOptions {
   /** Ports are plugged in by the entry point (browser or CLI), which knows how to load them. */
   shell?: (vol: Volume, clock: Clock) => Shell;
   search?: (vol: Volume) => Search;
+  /** Where the workspace lives (default MEMFS_ROOT). */
+  root?: string;
 }
 
 export function createMemfsWorkspace(opts: MemfsOptions = {}): MemfsWorkspace {
   const vol = new Volume();
   const clock = opts.clock ?? deterministicClock();
-  const root = MEMFS_ROOT;
+  const root = opts.root ?? MEMFS_ROOT;
   const info = {
     root,
     cwd: `${root}/project`,

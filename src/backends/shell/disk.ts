@@ -70,6 +70,7 @@ export function createDiskShell(options: DiskShellOptions = {}): Shell {
           stdio: ['ignore', 'pipe', 'pipe'],
         });
         if (child.pid !== undefined) options.onSpawn?.(child.pid);
+        opts.onStart?.();
         const out = capped();
         const err = capped();
         child.stdout.on('data', out.add);

@@ -29,5 +29,10 @@ export function createJustBashShell(vol: Volume, clock: Clock, options: JustBash
   ];
   const fs = new MemfsShellFs(vol, clock, shellCommandNames(commands));
   const setup = { fs, commands, python: options.python ?? false };
-  return { run: (command, opts) => runJustBash(setup, command, opts) };
+  return {
+    run: (command, opts) => {
+      opts.onStart?.();
+      return runJustBash(setup, command, opts);
+    },
+  };
 }

@@ -287,6 +287,7 @@ export function createWebContainerWorkspace(container: ContainerLike, opts: WebC
         }
         const env = { ...o.env, PATH: [o.env.PATH, container.path].filter(Boolean).join(':') };
         const wrapper = await (state.wrapper ??= probeWrapper());
+        o.onStart?.();
         const cwdFile = `${guestDir}/jobs/${++state.jobs}.cwd`;
         const proc = await container.spawn('jsh', ['-c', wrapper ? wrapper(command, cwdFile) : command], { cwd: spawnCwd(o.cwd), env });
         let interrupted = false;

@@ -26,6 +26,9 @@ export interface BackgroundTask {
   done: Promise<void>;
   /** Ends the task; it reports nothing afterwards. */
   stop(): void;
+  /** Settles once the task's command has run as long as the time since it was launched (see
+   * startLag): what TaskStop and TaskOutput wait for before they act on a running task. */
+  caughtUp?: () => Promise<void>;
   /** Stopped by TaskStop or from the page, not ended by itself. */
   stoppedBy?: 'TaskStop' | 'page';
   /** The model can no longer name it: its notification was delivered or it was stopped (the
@@ -39,6 +42,41 @@ export function startedTask(
     Partial<Pick<BackgroundTask, 'command' | 'monitor' | 'done'>>,
 ): BackgroundTask {
   return { status: 'running', exitCode: null, output: '', done: Promise.resolve(), gone: false, ...fields };
+}
+
+/** How long a command that began late may be waited for before it counts as caught up. */
+const CATCH_UP_MAX_MS = 10_000;
+
+/** `p`, or `ms` passing, whichever comes first. */
+async function within(p: Promise<void>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([p, new Promise<void>((r) => (timer = setTimeout(r, ms)))]);
+  clearTimeout(timer);
+}
+
+/** A command launched in the background runs at once in Claude Code, so by the time the model
+ * stops it or asks for its output it has run for all the time since its launch (task-stop-
+ * runaway: `echo start` before a loop has printed 500 ms later). A shell may begin it late (a
+ * worker thread loading on a busy machine): `onStart` (ShellRunOptions) marks when it began,
+ * and `caughtUp` then waits that lag again, so the command gets the same running time. */
+export function startLag(): { onStart: () => void; caughtUp: (done: Promise<void>) => Promise<void> } {
+  const launched = performance.now();
+  let began: number | undefined;
+  let mark = () => {};
+  const begun = new Promise<void>((r) => (mark = r));
+  return {
+    onStart: () => {
+      began ??= performance.now();
+      mark();
+    },
+    caughtUp: async (done) => {
+      const asked = performance.now();
+      await within(Promise.race([begun, done]), CATCH_UP_MAX_MS);
+      if (began === undefined) return;
+      const left = Math.min(asked + (began - launched) - performance.now(), CATCH_UP_MAX_MS);
+      if (left > 0) await within(done, left);
+    },
+  };
 }
 
 /** A notification waiting for the next model request. */

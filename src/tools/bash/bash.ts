@@ -10,7 +10,7 @@ import { ranText } from './render';
 import { persistedOutputPath, sessionId, shortId, taskOutputPath } from './paths';
 import type { BashInput } from './schema';
 import { exitIsAnswer } from './semantics';
-import { startedTask } from '../background/registry';
+import { startedTask, startLag } from '../background/registry';
 import { taskNotification } from '../background/notification';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
@@ -182,7 +182,7 @@ function adopt(
   taskId: string,
   outputFile: string,
   stop: AbortController,
-  opts: { reportsKill: boolean; streamed: boolean },
+  opts: { reportsKill: boolean; streamed: boolean; caughtUp?: (done: Promise<void>) => Promise<void> },
 ): void {
   const tasks = ctx.conversation.tasks;
   const task = startedTask({
@@ -194,6 +194,8 @@ function adopt(
     outputFile,
     stop: () => stop.abort(),
   });
+  const caughtUp = opts.caughtUp;
+  if (caughtUp) task.caughtUp = () => caughtUp(task.done);
   // The page shows the output so far: read back from the file while the command runs.
   const poll = opts.streamed
     ? setInterval(() => {
@@ -254,8 +256,14 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
   const tmp = env.TMPDIR ?? ws.info.tmp;
   const backgroundAllowed = !truthy(conversation.env.CLAUDE_CODE_DISABLE_BACKGROUND_TASKS);
   // One output stream, as Claude Code runs a command: stderr lands where it was written.
-  const run = (ms: number, budget?: ShellBudget, signal = ctx.signal, text = script, detached?: true) =>
-    ws.shell.run(text, { cwd, env, timeoutMs: ms, signal, mergeStderr: true, budget, detached });
+  const run = (
+    ms: number,
+    budget?: ShellBudget,
+    signal = ctx.signal,
+    text = script,
+    detached?: true,
+    onStart?: () => void,
+  ) => ws.shell.run(text, { cwd, env, timeoutMs: ms, signal, mergeStderr: true, budget, detached, onStart });
   // A task outlives its model call: TaskStop and the page stop it, and so does stopping the
   // model call it started in (the session's Stop).
   const taskStop = () => {
@@ -281,16 +289,14 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
     const streamed = `exec >>${quote(outputFile)} 2>&1; ${script}`;
     // A loop can keep its thread busy; such a command may run on a thread of its own, so that
     // TaskStop can end it (a shell that runs commands on the caller's thread could not).
-    adopt(
-      ctx,
-      command,
-      input.description ?? command,
-      run(limitMs, BACKGROUND_BUDGET, stop.signal, streamed, spins(command, ws.info.home) ? true : undefined),
-      taskId,
-      outputFile,
-      stop,
-      { reportsKill: bound !== undefined, streamed: true },
-    );
+    const lag = startLag();
+    const detached = spins(command, ws.info.home) ? true : undefined;
+    const running = run(limitMs, BACKGROUND_BUDGET, stop.signal, streamed, detached, lag.onStart);
+    adopt(ctx, command, input.description ?? command, running, taskId, outputFile, stop, {
+      reportsKill: bound !== undefined,
+      streamed: true,
+      caughtUp: lag.caughtUp,
+    });
     return { kind: 'background', command, taskId, outputFile };
   }
 

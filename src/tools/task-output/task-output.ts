@@ -57,6 +57,8 @@ export async function taskOutput(input: TaskOutputInput, ctx: ToolContext): Prom
   const found = lookUp(input, ctx);
   if ('kind' in found) return found;
   const task = found;
+  // The output so far is what the command printed in the time since its launch.
+  if (task.status === 'running') await task.caughtUp?.();
   if (input.block && task.status === 'running') await waitFor(task, input.timeout, ctx.signal);
   const running = task.status === 'running';
   return {

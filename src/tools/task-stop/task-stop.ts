@@ -29,6 +29,10 @@ export async function taskStop(input: TaskStopInput, ctx: ToolContext): Promise<
   if (early) return early;
   const task = ctx.conversation.tasks.get(idOf(input) as string);
   if (!task) return { kind: 'unknown', taskId: idOf(input) as string };
+  await task.caughtUp?.();
+  // Ended by itself meanwhile: stopping it now would not be what the binary, whose command
+  // began at once, finds (it has already reported or is about to).
+  if (task.status !== 'running') return { kind: 'not-running', taskId: task.id, status: task.status };
   ctx.conversation.tasks.stop(task, 'TaskStop');
   // The result comes once the task has ended and its output file says so (task-stop-runaway:
   // the next command reads `[killed]`); a task that will not end is not waited for long.

@@ -33,6 +33,8 @@ interface Job {
   /** Answers the worker's file and git calls from the job's own workspace. */
   serve(call: Call): Promise<unknown>;
   finish(r: ShellResult | Error): void;
+  /** The worker's first sign of running it (a tick, a file call, its end): ShellRunOptions.onStart. */
+  began?: () => void;
 }
 
 interface Slot {
@@ -103,6 +105,11 @@ export function createWorkerPool(spawn: () => WorkerLike, keepIdle = 1): WorkerP
     worker.addEventListener('message', (e: MessageEvent) => {
       const m = e.data as FromWorker;
       heard(slot);
+      const began = slot.job?.began;
+      if (slot.job && began && m.t !== 'ready') {
+        slot.job.began = undefined;
+        began();
+      }
       if (m.t === 'tick') return;
       if (m.t === 'ready') started(m.commandNames);
       else if (m.t === 'done' || m.t === 'failed') {
@@ -234,6 +241,7 @@ export function createWorkerShell(vol: Volume, clock: Clock, options: WorkerShel
           id,
           cwd: opts.cwd,
           serve,
+          began: opts.onStart,
           finish: (r) => {
             running.delete(slot);
             clearTimeout(timer);
