@@ -154,6 +154,7 @@ describe('profiles', () => {
     const b = flat(getProfile('2.1.332'));
     const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
     expect(keys.filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]))).toEqual([
+      'agents.bypassNotes.claude-opus-5-5',
       'agents.framedHandBack',
       'agents.hiddenTypes',
       'agents.modelAliases.fable',
