@@ -5,8 +5,8 @@
 // - an image over the size limits is scaled (src/text/image-resize.ts) and re-encoded in its own
 //   kind: a PNG or a GIF becomes an RGBA PNG, a JPEG a JPEG of quality 80, a WebP a WebP; if that
 //   is at most 512,000 bytes, it is sent;
-// - otherwise (too many bytes, scaled or not) the pixels become a JPEG: quality 90 first, lower
-//   ones while the JPEG is over 512,000 bytes (jpegQualitySearch).
+// - otherwise (too many bytes, scaled or not) the pixels become a JPEG whose quality is searched
+//   (jpegQualitySearch).
 import { displaySize, type ImageMediaType } from '../../text/image';
 import { resizePixels } from '../../text/image-resize';
 import type { ImageCodec, RgbaImage } from './image-codec';
@@ -31,27 +31,41 @@ export function sentAsIs(byteLength: number, width: number, height: number): boo
   return byteLength <= MAX_IMAGE_BYTES && d.width === width && d.height === height;
 }
 
+/** How many qualities the binary tries between 1 and the first quality before it settles. */
+const SEARCH_STEPS = 5;
+
 /**
- * The qualities tried, in order, until a JPEG fits. Recorded choices (noise PNGs of 800 to 1932
- * pixels a side: 84, 75, 64, 50, 39, 30, 22, 16, 13) are not the highest quality that fits,
- * so the binary's search is not an exhaustive one; until its steps are known the emulation
- * takes the highest quality that fits (a binary search), which is at most a few steps above it.
+ * The JPEG sent when one is needed. Found from probes (noise PNGs of 420 to 2000 pixels a
+ * side, a half-noise PNG, a noise JPEG; the sizes at every quality measured with the codec):
+ * a non-JPEG source is tried at quality 90 first; then five steps of a binary search over
+ * 1..89 (midpoint rounded down), keeping the highest quality whose JPEG is at most 512,000
+ * bytes. The recorded choices 84, 64, 30, 75, 81, 50, 39, 22, 16, 13 all follow from it and are
+ * not the highest quality that fits (n800: 86 fits, 84 was sent). A JPEG source skips the
+ * first try and searches 1..90 (one probe: 88 sent where 90 fitted). When no tried quality
+ * fits, the lowest tried is sent (not recorded: even quality 13 of a 1932x1932 noise fits).
  */
-async function jpegQualitySearch(codec: ImageCodec, img: RgbaImage): Promise<Uint8Array> {
-  const first = await codec.encodeJpeg(img, FIRST_JPEG_QUALITY);
-  if (first.length <= MAX_IMAGE_BYTES) return first;
+async function jpegQualitySearch(codec: ImageCodec, img: RgbaImage, fromJpeg: boolean): Promise<Uint8Array> {
+  let hi = FIRST_JPEG_QUALITY;
+  if (!fromJpeg) {
+    const first = await codec.encodeJpeg(img, FIRST_JPEG_QUALITY);
+    if (first.length <= MAX_IMAGE_BYTES) return first;
+    hi = FIRST_JPEG_QUALITY - 1;
+  }
   let lo = 1;
-  let hi = FIRST_JPEG_QUALITY - 1;
   let best: Uint8Array | undefined;
-  while (lo <= hi) {
-    const q = (lo + hi) >> 1;
+  let lowest: Uint8Array | undefined;
+  for (let step = 0; step < SEARCH_STEPS && lo <= hi; step++) {
+    const q = Math.floor((lo + hi) / 2);
     const out = await codec.encodeJpeg(img, q);
     if (out.length <= MAX_IMAGE_BYTES) {
       best = out;
       lo = q + 1;
-    } else hi = q - 1;
+    } else {
+      lowest = out;
+      hi = q - 1;
+    }
   }
-  return best ?? (await codec.encodeJpeg(img, 1));
+  return best ?? (lowest as Uint8Array);
 }
 
 export async function imageForModel(bytes: Uint8Array, mediaType: ImageMediaType, width: number, height: number, codec: ImageCodec): Promise<ModelImage> {
@@ -73,5 +87,5 @@ export async function imageForModel(bytes: Uint8Array, mediaType: ImageMediaType
       if (jpeg.length <= MAX_IMAGE_BYTES) return done(jpeg, 'image/jpeg');
     }
   }
-  return done(await jpegQualitySearch(codec, img), 'image/jpeg');
+  return done(await jpegQualitySearch(codec, img, mediaType === 'image/jpeg'), 'image/jpeg');
 }

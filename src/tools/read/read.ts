@@ -415,7 +415,9 @@ async function readImage(base: Base, readFrom: string, bytes: Uint8Array, codec:
     const d = displaySize(info.width, info.height);
     dimensions = { originalWidth: info.width, originalHeight: info.height, displayWidth: d.width, displayHeight: d.height };
     // Without a codec the original bytes go out: what the binary sends for an image it keeps.
-    if (codec && !sentAsIs(bytes.length, info.width, info.height)) sent = await imageForModel(bytes, info.mediaType, info.width, info.height, codec);
+    // A header the codec cannot decode past keeps the original bytes (not recorded: the binary's
+    // answer to a damaged image that needs re-encoding was not probed).
+    if (codec && !sentAsIs(bytes.length, info.width, info.height)) sent = await imageForModel(bytes, info.mediaType, info.width, info.height, codec).catch(() => sent);
   }
   return { ...base, kind: 'image', base64: toBase64(sent.bytes), mediaType: sent.mediaType, originalSize: bytes.length, dimensions, readFrom };
 }
