@@ -4,7 +4,7 @@
 // flat, gradient, grey and alpha PNGs, JPEG, GIF and WebP inputs): pngsave with all filters is
 // byte for byte the binary's PNG once libvips' pHYs chunk is dropped; jpegsave with 4:2:0
 // always on is the binary's JPEG once a JFIF header (version 1.01, no units, density 1x1) is
-// put back. The module (a 5 MB wasm) is loaded on the first image that needs re-encoding.
+// put back; webpsave's bytes are the binary's as they are. The module (a 5 MB wasm) is loaded on the first image that needs re-encoding.
 import type { ImageCodec, RgbaImage } from '../../tools/read/image-codec';
 
 interface VipsImage {
@@ -17,6 +17,7 @@ interface VipsImage {
   writeToMemory(): Uint8Array;
   pngsaveBuffer(o: Record<string, unknown>): Uint8Array;
   jpegsaveBuffer(o: Record<string, unknown>): Uint8Array;
+  webpsaveBuffer(o: Record<string, unknown>): Uint8Array;
   cast(format: string): VipsImage;
   format: string;
   delete(): void;
@@ -34,14 +35,20 @@ export interface VipsCodecOptions {
   wasmUrl?: string;
 }
 
-const JFIF_APP0 = new Uint8Array([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]);
+const JFIF_APP0 = new Uint8Array([
+  0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,
+]);
 
 /** The PNG without its pHYs chunk (libvips always writes one; the binary's has none). */
 export function dropPhys(png: Uint8Array): Uint8Array {
   const parts: Uint8Array[] = [png.subarray(0, 8)];
   let i = 8;
   while (i + 8 <= png.length) {
-    const len = (((png[i] as number) << 24) >>> 0) + ((png[i + 1] as number) << 16) + ((png[i + 2] as number) << 8) + (png[i + 3] as number);
+    const len =
+      (((png[i] as number) << 24) >>> 0) +
+      ((png[i + 1] as number) << 16) +
+      ((png[i + 2] as number) << 8) +
+      (png[i + 3] as number);
     const type = String.fromCharCode(...png.subarray(i + 4, i + 8));
     if (type !== 'pHYs') parts.push(png.subarray(i, i + 12 + len));
     i += 12 + len;
@@ -72,12 +79,18 @@ export function createVipsCodec(opts: VipsCodecOptions = {}): ImageCodec {
       m.default({
         // Only the core formats: the HEIF, JPEG XL and SVG side modules are not needed.
         dynamicLibraries: [],
-        ...(opts.wasmUrl ? { locateFile: (f: string, dir: string) => (f.endsWith('.wasm') ? (opts.wasmUrl as string) : dir + f) } : {}),
+        ...(opts.wasmUrl
+          ? {
+              locateFile: (f: string, dir: string) =>
+                f.endsWith('.wasm') ? (opts.wasmUrl as string) : dir + f,
+            }
+          : {}),
       }),
     );
     return loading;
   };
-  const fromRgba = (v: Vips, img: RgbaImage) => v.Image.newFromMemory(img.data, img.width, img.height, 4, 'uchar');
+  const fromRgba = (v: Vips, img: RgbaImage) =>
+    v.Image.newFromMemory(img.data, img.width, img.height, 4, 'uchar');
   return {
     async decode(bytes) {
       const v = await vips();
@@ -106,6 +119,15 @@ export function createVipsCodec(opts: VipsCodecOptions = {}): ImageCodec {
       const im = fromRgba(v, img);
       try {
         return addJfif(im.jpegsaveBuffer({ Q: quality, keep: 'none', subsample_mode: 'on' }));
+      } finally {
+        im.delete();
+      }
+    },
+    async encodeWebp(img, quality) {
+      const v = await vips();
+      const im = fromRgba(v, img);
+      try {
+        return im.webpsaveBuffer({ Q: quality, keep: 'none' });
       } finally {
         im.delete();
       }

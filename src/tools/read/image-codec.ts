@@ -1,5 +1,5 @@
 // The image codec Read needs to re-encode an image the way Claude Code does (decode, then PNG or
-// JPEG at a given quality). The tool core only states what it needs; the entry that starts the
+// JPEG or WebP at a given quality). The tool core only states what it needs; the entry that starts the
 // core (the page, the CLI, the unit tests) chooses the implementation (src/backends/image).
 // Without one, Read sends an image's bytes unchanged, which matches the binary only for images
 // it sends unchanged too (see imagePlan in src/text/image.ts).
@@ -18,6 +18,8 @@ export interface ImageCodec {
   encodePng(image: RgbaImage): Promise<Uint8Array>;
   /** The binary's JPEG: baseline, 4:2:0, standard Huffman tables, a JFIF header. */
   encodeJpeg(image: RgbaImage, quality: number): Promise<Uint8Array>;
+  /** The binary's WebP: lossy, at the given quality. */
+  encodeWebp(image: RgbaImage, quality: number): Promise<Uint8Array>;
 }
 
 let current: ImageCodec | undefined;

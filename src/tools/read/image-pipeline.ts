@@ -12,8 +12,13 @@ import { resizePixels } from '../../text/image-resize';
 import type { ImageCodec, RgbaImage } from './image-codec';
 
 export const MAX_IMAGE_BYTES = 512_000;
-/** The quality a scaled JPEG is re-encoded with (probe: 3000x1000 JPEG -> 2000x667, quality 80). */
+/** The quality a scaled JPEG is re-encoded with (probe: 3000x1000 JPEG -> 2000x667, quality 80
+ * by its tables; the bytes differ from ours by a little: the binary's scaled pixels of a JPEG
+ * source are not those of src/text/image-resize.ts, unlike a PNG's, GIF's or WebP's). */
 const SCALED_JPEG_QUALITY = 80;
+/** The quality a scaled WebP is re-encoded with (probe: 3000x1000 lossy WebP -> 2000x667, the
+ * binary's bytes are libwebp's at 80). */
+const SCALED_WEBP_QUALITY = 80;
 /** The first quality tried when the image must become a JPEG (probes: every PNG whose JPEG at
  * 90 was at most 512,000 bytes was sent at 90). */
 const FIRST_JPEG_QUALITY = 90;
@@ -68,23 +73,39 @@ async function jpegQualitySearch(codec: ImageCodec, img: RgbaImage, fromJpeg: bo
   return best ?? (lowest as Uint8Array);
 }
 
-export async function imageForModel(bytes: Uint8Array, mediaType: ImageMediaType, width: number, height: number, codec: ImageCodec): Promise<ModelImage> {
+export async function imageForModel(
+  bytes: Uint8Array,
+  mediaType: ImageMediaType,
+  width: number,
+  height: number,
+  codec: ImageCodec,
+): Promise<ModelImage> {
   const d = displaySize(width, height);
   const scaled = d.width !== width || d.height !== height;
   const decoded = await codec.decode(bytes);
   const img: RgbaImage = scaled
-    ? { width: d.width, height: d.height, data: resizePixels(decoded.data, decoded.width, decoded.height, 4, d.width, d.height) }
+    ? {
+        width: d.width,
+        height: d.height,
+        data: resizePixels(decoded.data, decoded.width, decoded.height, 4, d.width, d.height),
+      }
     : decoded;
-  const done = (b: Uint8Array, m: ImageMediaType): ModelImage => ({ bytes: b, mediaType: m, width: img.width, height: img.height });
+  const done = (b: Uint8Array, m: ImageMediaType): ModelImage => ({
+    bytes: b,
+    mediaType: m,
+    width: img.width,
+    height: img.height,
+  });
   if (scaled) {
-    // A WebP is re-encoded as a WebP by the binary; there is no WebP encoder here whose bytes
-    // were compared with it, so a scaled WebP goes the JPEG way (not recorded as such).
     if (mediaType === 'image/png' || mediaType === 'image/gif') {
       const png = await codec.encodePng(img);
       if (png.length <= MAX_IMAGE_BYTES) return done(png, 'image/png');
     } else if (mediaType === 'image/jpeg') {
       const jpeg = await codec.encodeJpeg(img, SCALED_JPEG_QUALITY);
       if (jpeg.length <= MAX_IMAGE_BYTES) return done(jpeg, 'image/jpeg');
+    } else {
+      const webp = await codec.encodeWebp(img, SCALED_WEBP_QUALITY);
+      if (webp.length <= MAX_IMAGE_BYTES) return done(webp, 'image/webp');
     }
   }
   return done(await jpegQualitySearch(codec, img, mediaType === 'image/jpeg'), 'image/jpeg');
