@@ -77,13 +77,13 @@ function png(kind: 'noise' | 'flat' | 'alpha' | 'grey', w: number, h: number, pa
 const stored = (b64: string) =>
   `<base64 len=${b64.length} sha256=${createHash('sha256').update(b64).digest('hex').slice(0, 16)}>`;
 
-async function readImage(name: string, bytes: Uint8Array) {
+async function readImage(name: string, bytes: Uint8Array, version = '2.1.332') {
   const ws = createMemfsWorkspace();
   ws.vol.mkdirSync(CWD, { recursive: true });
   ws.vol.writeFileSync(`${CWD}/${name}`, bytes);
   const s = new Session({
     ws,
-    profile: getProfile('2.1.332'),
+    profile: getProfile(version),
     model: 'claude-opus-5[1m]',
     tools: [readTool],
     offered: new Set(['Read']),
@@ -217,5 +217,31 @@ describe('Read re-encodes an image as the binary does', () => {
         },
       ],
     });
+  });
+  it('scales a near-square image onto the patch grid in 2.1.332 only (3000x2900: reported 1960x1894, a 1959x1894 PNG)', async () => {
+    const bytes = png('flat', 3000, 2900);
+    const b273 = png('flat', 2000, 1900);
+    expect([await readImage('f.png', bytes), await readImage('g.png', b273, '2.1.273')]).toEqual([
+      {
+        ...scaled(
+          '<base64 len=24928 sha256=5113637f70249976>',
+          'image/png',
+          bytes.length,
+          [3000, 2900],
+          [1960, 1894],
+        ),
+        attachments: [
+          {
+            role: 'user',
+            type: 'text',
+            text: '[Image: original 3000x2900, displayed at 1960x1894. Multiply coordinates by 1.53 to map to original image.]',
+          },
+        ],
+      },
+      {
+        ...image(stored(Buffer.from(b273).toString('base64')), 'image/png', b273.length, 2000, 1900),
+        attachments: undefined,
+      },
+    ]);
   });
 });

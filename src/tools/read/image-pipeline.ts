@@ -7,7 +7,7 @@
 //   is at most 512,000 bytes, it is sent;
 // - otherwise (too many bytes, scaled or not) the pixels become a JPEG whose quality is searched
 //   (jpegQualitySearch).
-import { displaySize, type ImageMediaType } from '../../text/image';
+import { displaySize, scaledPixels, type ImageMediaType } from '../../text/image';
 import { resizePixels } from '../../text/image-resize';
 import type { ImageCodec, RgbaImage } from './image-codec';
 
@@ -31,8 +31,8 @@ export interface ModelImage {
 }
 
 /** Whether the bytes go to the model unchanged: no codec is needed for them. */
-export function sentAsIs(byteLength: number, width: number, height: number): boolean {
-  const d = displaySize(width, height);
+export function sentAsIs(byteLength: number, width: number, height: number, patchBudget?: number): boolean {
+  const d = displaySize(width, height, patchBudget);
   return byteLength <= MAX_IMAGE_BYTES && d.width === width && d.height === height;
 }
 
@@ -79,15 +79,17 @@ export async function imageForModel(
   width: number,
   height: number,
   codec: ImageCodec,
+  patchBudget?: number,
 ): Promise<ModelImage> {
-  const d = displaySize(width, height);
+  const d = displaySize(width, height, patchBudget);
   const scaled = d.width !== width || d.height !== height;
   const decoded = await codec.decode(bytes);
+  const px = scaledPixels(width, height, d);
   const img: RgbaImage = scaled
     ? {
-        width: d.width,
-        height: d.height,
-        data: resizePixels(decoded.data, decoded.width, decoded.height, 4, d.width, d.height),
+        width: px.width,
+        height: px.height,
+        data: resizePixels(decoded.data, decoded.width, decoded.height, 4, px.width, px.height),
       }
     : decoded;
   const done = (b: Uint8Array, m: ImageMediaType): ModelImage => ({
