@@ -10,6 +10,9 @@ import type { Workspace } from './workspace/types';
 import { setPdfWorkerSrc } from './tools/read/pdf-worker';
 import { resultJson, scenarioJson } from './ui/corpus';
 import pdfWorkerUrl from 'pdfjs-dist/legacy/build/pdf.worker.mjs?url';
+import vipsWasmUrl from 'wasm-vips/vips.wasm?url';
+import { setImageCodec } from './tools/read/image-codec';
+import { createVipsCodec } from './backends/image/vips';
 import './ui/app.css';
 
 type MemfsBackend = [
@@ -51,6 +54,8 @@ const backend = createBackendChoice({
 
 // Read renders PDF pages with pdf.js, whose worker script is an asset only the page knows.
 setPdfWorkerSrc(pdfWorkerUrl);
+// Read re-encodes large images with libvips compiled to wasm, fetched on the first such image.
+setImageCodec(createVipsCodec({ wasmUrl: vipsWasmUrl }));
 
 const params = new URLSearchParams(location.search);
 // A scenario named by the URL is replayed at once: start loading the machinery while the

@@ -1,5 +1,9 @@
 // Unit tests call permission checks and Bash analysis directly, without a session to load the
 // shell parser first (the session engine does it in the app, the CLI and the corpus ratchet).
 import { loadShellParser } from './permissions/shell/parse';
+import { setImageCodec } from './tools/read/image-codec';
+import { createVipsCodec } from './backends/image/vips';
 
 await loadShellParser();
+// Read's image re-encoding, as the CLI and the page set it (loaded only by tests that need it).
+setImageCodec(createVipsCodec());

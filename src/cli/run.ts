@@ -7,6 +7,11 @@ import { createWorkspace, type CliBackend, type WorkspaceHooks } from './backend
 import type { LoadedScenario } from './corpus';
 import type { ScenarioResult } from '../scenario/schema';
 import { ScenarioStopped, scenarioThreadDeadlineS } from './scenario-thread';
+import { setImageCodec } from '../tools/read/image-codec';
+import { createVipsCodec } from '../backends/image/vips';
+
+// Read re-encodes large images with the binary's libraries (loaded on the first such image).
+setImageCodec(createVipsCodec());
 
 /** `version`: replay under this behaviour version instead of the one the scenario names (the
  * version of the recorded result it is compared with). */

@@ -187,6 +187,7 @@ describe('profiles', () => {
       'readFileThroughTrailingSlash',
       'readHugeFileSize.from',
       'readHugeFileSize.shown',
+      'readImagePatchBudget',
       'readRefusedDevices',
       'repeatReadGuard',
       'skills.suggestable',

@@ -109,6 +109,9 @@ export interface Profile {
      * quiet model calls with claude-opus-4-6 and no nudge). */
     exceptModels?: readonly string[];
   };
+  /** Read scales an image until its 28-pixel patches are at most this many (src/text/image.ts
+   * displaySize); older versions have the 2000-pixel side limit only. */
+  readImagePatchBudget?: number;
   /** Read of `file.txt/` reads the file (older versions: ENOTDIR). */
   readFileThroughTrailingSlash: boolean;
   /** Where Read takes `allow_large`: a file over this many bytes would not fit even with it, and

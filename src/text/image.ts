@@ -78,8 +78,20 @@ export function describeNonImage(b: Uint8Array): string {
 /** Claude Code sends images of at most 2000 pixels a side; larger ones are scaled down with
  * their aspect ratio kept (read-probe-image-wide-png: 3000x40 -> 2000x27). */
 export const IMAGE_MAX_SIDE = 2000;
+/** The side of the square patches a patch budget counts. */
+const PATCH = 28;
 
-export function displaySize(width: number, height: number): { width: number; height: number } {
+const patches = (w: number, h: number) => Math.ceil(w / PATCH) * Math.ceil(h / PATCH);
+
+/**
+ * The size Claude Code reports (and scales towards). First the 2000-pixel side limit; then,
+ * where the version has one, the patch budget: an image whose 28-pixel patches (each side
+ * rounded up) are more than the budget is scaled by the largest factor that brings them
+ * within it, which puts one side on a multiple of 28 (2.1.332 probes: 1933x1933 -> 1932x1932,
+ * 1988x1932 -> 1959x1904, 2000x1905 -> 1970x1876, 2000x1876 -> 1988x1865, 1990x1980 ->
+ * 1932x1922; 2.1.273 sent 2000x1900 and 1940x1930 unchanged).
+ */
+export function displaySize(width: number, height: number, patchBudget?: number): { width: number; height: number } {
   let w = width;
   let h = height;
   if (w > IMAGE_MAX_SIDE) {
@@ -90,7 +102,24 @@ export function displaySize(width: number, height: number): { width: number; hei
     w = Math.round((w * IMAGE_MAX_SIDE) / h);
     h = IMAGE_MAX_SIDE;
   }
-  return { width: w, height: h };
+  if (patchBudget === undefined || patches(w, h) <= patchBudget) return { width: w, height: h };
+  // The factors at which a side leaves a patch: that side exactly k patches long, the other
+  // ceil(other * k / side) patches.
+  const steps: { scale: number; width: number; height: number; count: number }[] = [];
+  for (let k = Math.ceil(w / PATCH) - 1; k >= 1; k--)
+    steps.push({ scale: (k * PATCH) / w, width: k * PATCH, height: Math.round((h * k * PATCH) / w), count: k * Math.ceil((h * k) / w) });
+  for (let k = Math.ceil(h / PATCH) - 1; k >= 1; k--)
+    steps.push({ scale: (k * PATCH) / h, width: Math.round((w * k * PATCH) / h), height: k * PATCH, count: k * Math.ceil((w * k) / h) });
+  steps.sort((a, b) => b.scale - a.scale);
+  for (const s of steps) if (s.count <= patchBudget) return { width: s.width, height: s.height };
+  return { width: 1, height: 1 };
+}
+
+/** The pixels the image is actually scaled to: the largest size of its aspect ratio inside the
+ * reported one (probe 3000x2900: reported 1960x1894, a 1959x1894 PNG sent). */
+export function scaledPixels(width: number, height: number, box: { width: number; height: number }): { width: number; height: number } {
+  const scale = Math.min(box.width / width, box.height / height);
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';

@@ -65,6 +65,9 @@ export const profile_2_1_332: Profile = {
   },
   backgroundTimeoutMaxMs: 7_200_000,
   readFileThroughTrailingSlash: true,
+  // 69 x 69 patches: 1932x1932 sent as it is, 1933x1933 scaled; no pair of patch counts within
+  // 2000 pixels a side falls between 4761 and 4824 (2000x1876, 4824, was scaled).
+  readImagePatchBudget: 4761,
   writeRefusesUnsafeEncodings: true,
   // The file tools refuse a NUL byte in the path (text.nulPathRefusal) instead of crashing.
   nulPathEndsSession: undefined,

@@ -39,10 +39,14 @@ export function explainRead(o: ReadOutcome): string {
       return `The requested lines hold more than ${o.cap} bytes, more than any read returns whatever the token cap; a smaller limit would pass this check.`;
     case 'too-many-tokens':
       return `The requested range comes to ${o.tokens} tokens, over the ${o.cap}-token cap; with an explicit offset or limit Read errors instead of sending a PARTIAL view.`;
-    case 'image':
-      return o.dimensions && (o.dimensions.displayWidth !== o.dimensions.originalWidth || o.dimensions.displayHeight !== o.dimensions.originalHeight)
-        ? `The image is over 2000 pixels a side, so Claude Code scales it to ${o.dimensions.displayWidth}x${o.dimensions.displayHeight} (Lanczos-3, the same pixels as src/text/image-resize.ts) and re-encodes it: a PNG or GIF becomes an RGBA PNG, a JPEG stays JPEG, a WebP stays WebP, and an image whose PNG would be large (a 1000x1000 photo-like PNG already) becomes a JPEG of about 500 KB at most, its quality lowered as far as needed (recorded: 90, 75, 63, 61, 27). It adds a note with the scale. This playground sends the original bytes: it has no PNG/JPEG/WebP encoder that writes the binary's bytes yet.`
-        : `The file is a ${o.mediaType} image (by its magic number, not its extension), sent as an image block.${o.originalSize >= 3_000_000 ? ' Claude Code re-encodes one this large as a JPEG of about 500 KB (recorded on a 3 MB PNG); this playground sends the original bytes.' : ''}`;
+    case 'image': {
+      const d = o.dimensions;
+      const search = 'a JPEG: quality 90 first, then five steps of a binary search over qualities 1-89 keeping the best that fits';
+      if (d && (d.displayWidth !== d.originalWidth || d.displayHeight !== d.originalHeight))
+        return `The image is over 2000 pixels a side (or, in versions with a patch budget, over 4761 patches of 28 pixels), so Claude Code scales it to ${d.displayWidth}x${d.displayHeight} (Lanczos-3, src/text/image-resize.ts) and re-encodes it in its own kind: a PNG or GIF becomes an RGBA PNG, a JPEG a JPEG of quality 80, a WebP a WebP; one still over 512,000 bytes becomes ${search}. It adds a note with the scale. Here it went out as ${o.mediaType}; a scaled JPEG is not byte for byte the binary's yet (its scaled pixels were not matched).`;
+      if (o.originalSize > 512_000) return `The file is over 512,000 bytes, so Claude Code re-encodes it as ${search} (a JPEG source skips the first try).`;
+      return `The file is a ${o.mediaType} image (by its magic number, not its extension) within the size limits and of at most 512,000 bytes, sent unchanged as an image block.`;
+    }
     case 'image-empty':
       return 'The file has an image extension but no bytes.';
     case 'not-an-image':

@@ -2,6 +2,7 @@ import type { LedgerEntry } from '../../ledger/ledger';
 import type { PermissionRequest, ToolModule } from '../types';
 import { expandPath } from '../../text/paths';
 import { explainRead } from './explain';
+import { imageCodec, type ImageCodec } from './image-codec';
 import { pdfjsEngine, type PdfEngine } from './pdf';
 import { read, validateRead, type ReadOutcome } from './read';
 import { renderRead } from './render';
@@ -10,10 +11,12 @@ import { readInput, type ReadInput } from './schema';
 export interface ReadToolOptions {
   /** Counts and renders PDF pages; pdf.js by default. */
   pdf?: PdfEngine;
+  /** Re-encodes images as Claude Code does; the one the entry set (setImageCodec) by default. */
+  image?: ImageCodec;
 }
 
 export function createReadTool(opts: ReadToolOptions = {}): ToolModule<ReadInput, ReadOutcome> {
-  const deps = { pdf: opts.pdf ?? pdfjsEngine };
+  const deps = { pdf: opts.pdf ?? pdfjsEngine, image: () => opts.image ?? imageCodec() };
   return {
     name: 'Read',
     schema: readInput,

@@ -15,6 +15,8 @@ import { hostFile } from './host';
 import { parseNotebook, type NotebookCell } from './notebook';
 import { MAX_PAGES_PER_REQUEST, MAX_PAGES_WHOLE, parsePages, type PdfEngine } from './pdf';
 import type { ReadInput } from './schema';
+import type { ImageCodec } from './image-codec';
+import { imageForModel, sentAsIs } from './image-pipeline';
 
 /** A read without a limit (offset or not) of a larger file is refused before it is read. */
 export const MAX_SIZE_BYTES = 256 * 1024;
@@ -247,6 +249,8 @@ export async function validateRead(input: ReadInput, ctx: ToolContext): Promise<
 
 export interface ReadDeps {
   pdf: PdfEngine;
+  /** The image codec in force (the entry sets it; undefined: images go out unchanged). */
+  image: () => ImageCodec | undefined;
 }
 
 export async function read(input: ReadInput, ctx: ToolContext, deps: ReadDeps): Promise<ReadOutcome> {
@@ -300,7 +304,7 @@ export async function read(input: ReadInput, ctx: ToolContext, deps: ReadDeps): 
 
   const ext = extension(readFrom);
   if (ext === 'ipynb') return readNotebook(input, ctx, base, readFrom, st);
-  if (IMAGE_EXTENSIONS.has(ext)) return readImage(base, readFrom, await fs.readFile(readFrom));
+  if (IMAGE_EXTENSIONS.has(ext)) return readImage(base, readFrom, await fs.readFile(readFrom), deps.image(), ctx.profile.readImagePatchBudget);
   if (ext === 'pdf') {
     if (input.pages === undefined && st.size > MAX_PDF_BYTES) return { ...base, kind: 'pdf-too-large' };
     return readPdf(input, ctx, deps, base, await fs.readFile(readFrom));
@@ -401,16 +405,21 @@ function partialView(ctx: ToolContext, input: ReadInput, base: Base, st: Stat, a
   };
 }
 
-function readImage(base: Base, readFrom: string, bytes: Uint8Array): ReadOutcome {
+async function readImage(base: Base, readFrom: string, bytes: Uint8Array, codec: ImageCodec | undefined, patchBudget: number | undefined): Promise<ReadOutcome> {
   if (bytes.length === 0) return { ...base, kind: 'image-empty' };
   const info = sniffImage(bytes);
   if (!info) return { ...base, kind: 'not-an-image', detected: describeNonImage(bytes) };
   let dimensions: ImageDimensions | undefined;
+  let sent: { bytes: Uint8Array; mediaType: string } = { bytes, mediaType: info.mediaType };
   if (info.width !== undefined && info.height !== undefined) {
-    const d = displaySize(info.width, info.height);
+    const d = displaySize(info.width, info.height, patchBudget);
     dimensions = { originalWidth: info.width, originalHeight: info.height, displayWidth: d.width, displayHeight: d.height };
+    // Without a codec the original bytes go out: what the binary sends for an image it keeps.
+    // A header the codec cannot decode past keeps the original bytes (not recorded: the binary's
+    // answer to a damaged image that needs re-encoding was not probed).
+    if (codec && !sentAsIs(bytes.length, info.width, info.height, patchBudget)) sent = await imageForModel(bytes, info.mediaType, info.width, info.height, codec, patchBudget).catch(() => sent);
   }
-  return { ...base, kind: 'image', base64: toBase64(bytes), mediaType: info.mediaType, originalSize: bytes.length, dimensions, readFrom };
+  return { ...base, kind: 'image', base64: toBase64(sent.bytes), mediaType: sent.mediaType, originalSize: bytes.length, dimensions, readFrom };
 }
 
 async function readNotebook(input: ReadInput, ctx: ToolContext, base: Base, readFrom: string, st: Stat): Promise<ReadOutcome> {
