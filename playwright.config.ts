@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 // Debian's Chromium (apt-get install chromium); CHROMIUM_PATH points elsewhere.
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// CCP_E2E_PORT: another port, when two work trees run their suites on one machine.
+const port = Number(process.env.CCP_E2E_PORT ?? 4173);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -12,7 +14,7 @@ export default defineConfig({
   workers: 1,
   reporter: [['list']],
   use: {
-    baseURL: 'http://127.0.0.1:4173',
+    baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 1280, height: 800 },
     launchOptions: {
       executablePath,
@@ -29,8 +31,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: 'npx vite preview --port 4173 --strictPort --host 127.0.0.1',
-    url: 'http://127.0.0.1:4173',
+    command: `npx vite preview --port ${port} --strictPort --host 127.0.0.1`,
+    url: `http://127.0.0.1:${port}`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
   },

@@ -87,28 +87,6 @@ describe('the link error banner', () => {
   });
 });
 
-describe('divergence from a recording', () => {
-  const call = (content: string) => ({
-    id: 'toolu_oracle_0_0',
-    tool: 'Read',
-    input: {},
-    is_error: false,
-    content,
-  });
-  const rec = (content: string): ScenarioResult => ({
-    scenario: 's',
-    version: '2.1.200',
-    turns: [{ turn: 0, calls: [call(content)], attachments: [] }],
-  });
-  it('lists the calls that differ, expected and actual', () => {
-    const scenario: Scenario = { turns: [[{ name: 'Read', input: {} }]], expect: rec('1\told') };
-    render(<ShareToolbar handle={handle([], { scenario, id: 's', result: rec('1\tnew') })} />);
-    const d = dom.host.querySelector('details[aria-label="Divergence from the recording"]');
-    expect(d?.querySelector('summary')?.textContent).toEqual('0 of 1 calls match the recording (2.1.200)');
-    expect([...(d?.querySelectorAll('pre') ?? [])].map((p) => p.textContent)).toEqual(['1\told', '1\tnew']);
-  });
-});
-
 describe('Export scenario', () => {
   it('writes the format, behaviour version and model, as the link does', async () => {
     const blobs: Blob[] = [];
