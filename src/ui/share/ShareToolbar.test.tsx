@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { domRootPerTest } from '../dom-testing';
-import type { Scenario, ScenarioResult } from '../../scenario/schema';
+import type { Scenario } from '../../scenario/schema';
 import { ShareToolbar, type ShareHandle } from './ShareToolbar';
 
 const dom = domRootPerTest();
