@@ -6,6 +6,8 @@ import { createRoot } from 'react-dom/client';
 import { App, loadRuntime } from './ui/App';
 import { BackendSwitch, createBackendChoice } from './ui/webcontainer';
 import { bootShare, recordedGalleryResult, ShareToolbar } from './ui/share';
+import { LessonPanel, LessonsMenu, startFirstRunIfNew } from './ui/lessons';
+import { KeyboardHelp } from './ui/help/KeyboardHelp';
 import type { Workspace } from './workspace/types';
 import { setPdfWorkerSrc } from './tools/read/pdf-worker';
 import { resultJson, scenarioJson } from './ui/corpus';
@@ -65,6 +67,8 @@ if (named || location.hash.length > 1) {
 }
 // A share link in the fragment, else the session saved in IndexedDB, else ?scenario=.
 const boot = await bootShare(location.hash, params.get('scenario') ?? undefined);
+// A first visit (no link, no saved session, no scenario named) opens on the first-run lesson.
+startFirstRunIfNew(!boot.open && !boot.galleryId && !boot.error);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 createRoot(root).render(
@@ -80,13 +84,18 @@ createRoot(root).render(
       )}
       initialId={boot.galleryId}
       toolbar={(h) => (
-        <ShareToolbar
-          handle={h}
-          boot={boot}
-          backend={() => backend.get().backend}
-          recorded={recordedGalleryResult}
-        />
+        <>
+          <LessonsMenu />
+          <KeyboardHelp />
+          <ShareToolbar
+            handle={h}
+            boot={boot}
+            backend={() => backend.get().backend}
+            recorded={recordedGalleryResult}
+          />
+        </>
       )}
+      guide={(h) => <LessonPanel handle={h} />}
       onOpen={(id) => history.replaceState(null, '', `?scenario=${encodeURIComponent(id)}${location.hash}`)}
     />
   </StrictMode>,

@@ -42,6 +42,12 @@ export interface PlaygroundHandle {
   result?: ScenarioResult;
   /** False while the session is a gallery scenario as recorded (its address replays it). */
   composed?: boolean;
+  /** Opens a gallery scenario by id, as a click in the gallery does. */
+  openGallery: (id: string) => void;
+  selectCall: (i: number) => void;
+  selectedCall: number;
+  /** A replay, re-run or model call is running. */
+  busy: boolean;
 }
 
 export interface AppProps {
@@ -55,6 +61,8 @@ export interface AppProps {
   preload?: () => void;
   /** Extra fields under the session settings. */
   settingsExtra?: (h: PlaygroundHandle) => ReactNode;
+  /** A guide at the top of the session column (the open lesson). */
+  guide?: (h: PlaygroundHandle) => ReactNode;
 }
 
 let runtime: Promise<Runtime> | undefined;
@@ -189,7 +197,7 @@ const isTyping = (t: EventTarget | null) =>
   t instanceof HTMLElement &&
   (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName) || !!t.closest('.monaco-editor'));
 
-export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, preload }: AppProps) {
+export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, preload, guide }: AppProps) {
   const entries = useMemo(() => galleryEntries(), []);
   const [rt, setRt] = useState<Runtime>();
   const [live, setLive] = useState<Live>();
@@ -417,6 +425,10 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
     openScenario,
     result: live?.stopped ? undefined : play?.result,
     composed: live?.composed,
+    openGallery: open,
+    selectCall: setSelectedCall,
+    selectedCall,
+    busy,
   };
 
   // Time travel: the files after the selected call against the call before; on the latest call
@@ -537,6 +549,7 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
             />
           ) : null}
         </div>
+        {guide?.(handle)}
         {status.kind === 'stopped' ? (
           <p role="status" className="stopped">
             {status.deadlineS !== undefined
@@ -598,7 +611,7 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
                 </button>
               ))}
             </div>
-            <p className="muted keys">Keys: [ ] model calls · 1–4 panes · / gallery · Esc stops what runs</p>
+            <p className="muted keys">Keys: [ ] model calls · 1–4 panes · / gallery · Esc stops what runs · ? all keys</p>
             <TasksPanel tasks={play.session.conversation.tasks} />
             {rt && settings ? (
               <>
