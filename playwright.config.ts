@@ -15,6 +15,16 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
+    // The first-run lesson stays closed unless a spec asks for a first visit (e2e/lessons.spec.ts).
+    storageState: {
+      cookies: [],
+      origins: [
+        {
+          origin: `http://127.0.0.1:${port}`,
+          localStorage: [{ name: 'ccp.firstRun.dismissed', value: '1' }],
+        },
+      ],
+    },
     viewport: { width: 1280, height: 800 },
     launchOptions: {
       executablePath,

@@ -8,6 +8,7 @@ import { BackendSwitch, createBackendChoice } from './ui/webcontainer';
 import { bootShare, recordedGalleryResult, ShareToolbar } from './ui/share';
 import { LessonPanel, LessonsMenu, startFirstRunIfNew } from './ui/lessons';
 import { KeyboardHelp } from './ui/help/KeyboardHelp';
+import { ensureIsolation, pageIsolationEnv } from './ui/deploy/isolation';
 import type { Workspace } from './workspace/types';
 import { setPdfWorkerSrc } from './tools/read/pdf-worker';
 import { resultJson, scenarioJson } from './ui/corpus';
@@ -50,6 +51,9 @@ const backend = createBackendChoice({
   memfs: makeWorkspace,
   apiKey: import.meta.env.VITE_WEBCONTAINER_API_KEY as string | undefined,
 });
+
+// On a host without COOP/COEP headers the service worker adds them from the next load on.
+void ensureIsolation(import.meta.env.BASE_URL, pageIsolationEnv());
 
 // Read renders PDF pages with pdf.js, whose worker script is an asset only the page knows.
 setPdfWorkerSrc(pdfWorkerUrl);

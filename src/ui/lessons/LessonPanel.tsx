@@ -80,7 +80,9 @@ export function LessonPanel({ handle }: { handle: LessonHandle }) {
           <strong>Versions differ:</strong> {step.versions}
         </p>
       ) : (
-        <p className="lesson-versions">Both recorded versions (2.1.273, 2.1.332) return the same here.</p>
+        <p className="lesson-versions same">
+          Both recorded versions (2.1.273, 2.1.332) return the same here.
+        </p>
       )}
       {last ? (
         <p className="lesson-try">

@@ -10,6 +10,7 @@ import type { ShareBoot } from './boot';
 import { copyText, download, fileNameFor, readTextFile } from './files';
 import { ImportSessionDialog } from './ImportSessionDialog';
 import { saveSession, type OutsideEdit } from './persist';
+import { shareBase } from '../deploy/address';
 
 // The codec, zod and the profiles load when first needed, not with the first paint.
 const core = () => import('./core');
@@ -45,7 +46,6 @@ export interface ShareToolbarProps {
 type Pending = { scenario: Scenario; id: string; why: string; edits?: readonly OutsideEdit[] };
 type Notice = { kind: 'ok' | 'warn' | 'error'; text: string; link?: string; offerExport?: boolean };
 
-const shareBase = () => `${location.origin}${location.pathname}`;
 
 export function ShareToolbar({ handle, boot, backend, recorded, autosaveMs = 300 }: ShareToolbarProps) {
   const [linkError, setLinkError] = useState<string | undefined>(boot?.error);
