@@ -22,6 +22,8 @@ test.describe('a first visit', () => {
     await expect(pg.calls.nth(0)).toHaveAttribute('aria-selected', 'true');
     await expect(page.locator('body')).toHaveAttribute('data-lesson-pane', 'Transcript');
     await page.screenshot({ path: `${shots}/lesson-first-run-1440.png` });
+    // DOCS_SHOT=1 writes the README's screenshot.
+    if (process.env.DOCS_SHOT) await page.screenshot({ path: 'docs/screenshot.png' });
 
     await lesson(page).getByRole('button', { name: 'Next' }).click();
     await expect(pg.calls.nth(1)).toHaveAttribute('aria-selected', 'true');
