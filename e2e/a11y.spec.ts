@@ -4,6 +4,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { Playground } from './pages/playground';
 
+// axe over a whole page takes a while on a loaded machine.
+test.describe.configure({ timeout: 150_000 });
+
 async function serious(page: Page): Promise<string[]> {
   const r = await new AxeBuilder({ page }).analyze();
   return r.violations
