@@ -21,7 +21,9 @@ export function Divergence({ expected, actual }: { expected: ScenarioResult; act
             {r.same ? null : (
               <>
                 <div>recorded{r.expected?.is_error ? ' (is_error)' : ''}:</div>
-                <pre tabIndex={0}>{r.expected ? contentText(r.expected.content) : '(not in the recording)'}</pre>
+                <pre tabIndex={0}>
+                  {r.expected ? contentText(r.expected.content) : '(not in the recording)'}
+                </pre>
                 <div>playground{r.actual?.is_error ? ' (is_error)' : ''}:</div>
                 <pre tabIndex={0}>{r.actual ? contentText(r.actual.content) : '(not replayed)'}</pre>
               </>
