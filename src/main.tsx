@@ -6,6 +6,9 @@ import { createRoot } from 'react-dom/client';
 import { App, loadRuntime } from './ui/App';
 import { BackendSwitch, createBackendChoice } from './ui/webcontainer';
 import { bootShare, recordedGalleryResult, ShareToolbar } from './ui/share';
+import { LessonPanel, LessonsMenu, startFirstRunIfNew } from './ui/lessons';
+import { KeyboardHelp } from './ui/help/KeyboardHelp';
+import { ensureIsolation, pageIsolationEnv } from './ui/deploy/isolation';
 import type { Workspace } from './workspace/types';
 import { setPdfWorkerSrc } from './tools/read/pdf-worker';
 import { resultJson, scenarioJson } from './ui/corpus';
@@ -52,6 +55,9 @@ const backend = createBackendChoice({
   apiKey: import.meta.env.VITE_WEBCONTAINER_API_KEY as string | undefined,
 });
 
+// On a host without COOP/COEP headers the service worker adds them from the next load on.
+void ensureIsolation(import.meta.env.BASE_URL, pageIsolationEnv());
+
 // Read renders PDF pages with pdf.js, whose worker script is an asset only the page knows.
 setPdfWorkerSrc(pdfWorkerUrl);
 // Read re-encodes large images with libvips compiled to wasm, fetched on the first such image.
@@ -70,6 +76,8 @@ if (named || location.hash.length > 1) {
 }
 // A share link in the fragment, else the session saved in IndexedDB, else ?scenario=.
 const boot = await bootShare(location.hash, params.get('scenario') ?? undefined);
+// A first visit (no link, no saved session, no scenario named) opens on the first-run lesson.
+startFirstRunIfNew(!boot.open && !boot.galleryId && !boot.error);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 createRoot(root).render(
@@ -85,13 +93,18 @@ createRoot(root).render(
       )}
       initialId={boot.galleryId}
       toolbar={(h) => (
-        <ShareToolbar
-          handle={h}
-          boot={boot}
-          backend={() => backend.get().backend}
-          recorded={recordedGalleryResult}
-        />
+        <>
+          <LessonsMenu />
+          <KeyboardHelp />
+          <ShareToolbar
+            handle={h}
+            boot={boot}
+            backend={() => backend.get().backend}
+            recorded={recordedGalleryResult}
+          />
+        </>
       )}
+      guide={(h) => <LessonPanel handle={h} />}
       onOpen={(id) => history.replaceState(null, '', `?scenario=${encodeURIComponent(id)}${location.hash}`)}
     />
   </StrictMode>,

@@ -14,9 +14,11 @@ import { wordsAt } from '../drivers/live/words';
 import { LivePanel, type LiveHost } from './live/LivePanel';
 import { galleryEntries, type GalleryEntry } from './corpus';
 import { Diff } from './LazyEditors';
+import { Divergence } from './Divergence';
 import { ConversationPanes } from './Conversations';
 import { PANE_NAMES } from './Panes';
 import { TasksPanel } from './tasks/TasksPanel';
+import { RunningTasks } from './tasks/RunningTasks';
 import { PermissionPromptView } from './PermissionPrompt';
 import type { Runtime } from './runtime';
 import { SettingsPanel } from './Settings';
@@ -40,6 +42,12 @@ export interface PlaygroundHandle {
   result?: ScenarioResult;
   /** False while the session is a gallery scenario as recorded (its address replays it). */
   composed?: boolean;
+  /** Opens a gallery scenario by id, as a click in the gallery does. */
+  openGallery: (id: string) => void;
+  selectCall: (i: number) => void;
+  selectedCall: number;
+  /** A replay, re-run or model call is running. */
+  busy: boolean;
 }
 
 export interface AppProps {
@@ -53,6 +61,8 @@ export interface AppProps {
   preload?: () => void;
   /** Extra fields under the session settings. */
   settingsExtra?: (h: PlaygroundHandle) => ReactNode;
+  /** A guide at the top of the session column (the open lesson). */
+  guide?: (h: PlaygroundHandle) => ReactNode;
 }
 
 let runtime: Promise<Runtime> | undefined;
@@ -172,6 +182,9 @@ interface Live {
   edits?: OutsideEdit[];
   /** The person stopped the replay that opened it (its history and result are partial). */
   stopped?: boolean;
+  /** Opened from a scenario that carries its recording (an imported Claude Code session, a
+   * link's `expect`) and not changed since: the badge compares the replay with it. */
+  recorded?: ScenarioResult;
 }
 
 type Status =
@@ -184,7 +197,7 @@ const isTyping = (t: EventTarget | null) =>
   t instanceof HTMLElement &&
   (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName) || !!t.closest('.monaco-editor'));
 
-export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, preload }: AppProps) {
+export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, preload, guide }: AppProps) {
   const entries = useMemo(() => galleryEntries(), []);
   const [rt, setRt] = useState<Runtime>();
   const [live, setLive] = useState<Live>();
@@ -274,7 +287,8 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
       const p = await r.PlaygroundSession.open(makeWorkspace, id, scenario, { signal });
       for (const e of edits) await p.outsideEdit(e.path, e.text);
       const restored = edits.length > 0 ? { edits: [...edits], now: await r.snapshotFiles(p.ws) } : {};
-      return { play: p, composed: true, ...restored };
+      const recorded = scenario.expect && !p.stopped && edits.length === 0 ? scenario.expect : undefined;
+      return { play: p, composed: true, recorded, ...restored };
     });
 
   useEffect(() => {
@@ -327,7 +341,7 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
     const ask = askInPage('model call');
     try {
       await play.run(calls, ask, op.signal);
-      setLive({ ...live, composed: true, now: undefined, edits: undefined });
+      setLive({ ...live, composed: true, now: undefined, edits: undefined, recorded: undefined });
       setSelectedCall(play.history.length - 1);
       // Bring the new call into view (the composer may have scrolled the list away).
       requestAnimationFrame(() => tabRefs.current[play.history.length - 1]?.focus());
@@ -356,7 +370,13 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
     if (!play || !live) return;
     await play.outsideEdit(path, text);
     const edit = (await import('./share/edits')).outsideEditOf(play.ws.info.cwd, path, text);
-    setLive({ ...live, composed: true, now: await refreshNow(play), edits: [...(live.edits ?? []), edit] });
+    setLive({
+      ...live,
+      composed: true,
+      now: await refreshNow(play),
+      edits: [...(live.edits ?? []), edit],
+      recorded: undefined,
+    });
     setTick((t) => t + 1);
   };
 
@@ -405,6 +425,10 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
     openScenario,
     result: live?.stopped ? undefined : play?.result,
     composed: live?.composed,
+    openGallery: open,
+    selectCall: setSelectedCall,
+    selectedCall,
+    busy,
   };
 
   // Time travel: the files after the selected call against the call before; on the latest call
@@ -445,7 +469,9 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
         runTools: async (calls, signal) => {
           const rec = await play.run(calls, askInPage('live model'), signal);
           setLive((l) =>
-            l && l.play === play ? { ...l, composed: true, now: undefined, edits: undefined } : l,
+            l && l.play === play
+              ? { ...l, composed: true, now: undefined, edits: undefined, recorded: undefined }
+              : l,
           );
           setSelectedCall(play.history.length - 1);
           return rec;
@@ -507,14 +533,23 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
             Choose a scenario from the gallery to replay it, or start a blank workspace.
           </p>
         ) : null}
-        {status.kind === 'running' ? (
-          <div className="run-status">
-            <p role="status">Running {status.text}…</p>
-            <button type="button" onClick={stop} aria-keyshortcuts="Escape" title="Stop (Esc)">
-              Stop
-            </button>
-          </div>
-        ) : null}
+        <div className="sticky-status">
+          {status.kind === 'running' ? (
+            <div className="run-status">
+              <p role="status">Running {status.text}…</p>
+              <button type="button" onClick={stop} aria-keyshortcuts="Escape" title="Stop (Esc)">
+                Stop
+              </button>
+            </div>
+          ) : null}
+          {play ? (
+            <RunningTasks
+              tasks={play.session.conversation.tasks}
+              onShow={() => document.querySelector<HTMLElement>('.tasks')?.scrollIntoView({ block: 'nearest' })}
+            />
+          ) : null}
+        </div>
+        {guide?.(handle)}
         {status.kind === 'stopped' ? (
           <p role="status" className="stopped">
             {status.deadlineS !== undefined
@@ -532,7 +567,11 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
           <>
             <div className="scenario-head">
               <h2>{play.id}</h2>{' '}
-              <MatchBadge differences={live.differences} composed={live.composed} stopped={live.stopped} />
+              {live.recorded ? (
+                <Divergence expected={live.recorded} actual={play.result} />
+              ) : (
+                <MatchBadge differences={live.differences} composed={live.composed} stopped={live.stopped} />
+              )}
               <p>{entry?.description}</p>
               {play.problems.map((p) => (
                 <p key={p} role="alert" className="error">
@@ -572,7 +611,7 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
                 </button>
               ))}
             </div>
-            <p className="muted keys">Keys: [ ] model calls · 1–4 panes · / gallery · Esc stops what runs</p>
+            <p className="muted keys">Keys: [ ] model calls · 1–4 panes · / gallery · Esc stops what runs · ? all keys</p>
             <TasksPanel tasks={play.session.conversation.tasks} />
             {rt && settings ? (
               <>

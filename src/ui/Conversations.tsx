@@ -49,12 +49,12 @@ export function ConversationPanes({ call, previous, request, mode, words }: Conv
                 </button>
                 {m.calls.map((sc) => (
                   <div key={sc.id} className="tool-result-block nested-call">
-                    <pre className="model-text tool-use">{`tool_use ${sc.id}\n${sc.name} ${JSON.stringify(sc.input, null, 1)}`}</pre>
+                    <pre tabIndex={0} className="model-text tool-use">{`tool_use ${sc.id}\n${sc.name} ${JSON.stringify(sc.input, null, 1)}`}</pre>
                     <div className="block-head">
                       tool_result {sc.id}
                       {sc.rendered.is_error ? ' (is_error)' : ''}
                     </div>
-                    <pre className="model-text">
+                    <pre tabIndex={0} className="model-text">
                       {typeof sc.rendered.content === 'string'
                         ? sc.rendered.content
                         : JSON.stringify(sc.rendered.content, null, 1)}

@@ -7,7 +7,7 @@ function Stream({ name, text }: { name: string; text: string }) {
   return (
     <div className="hook-stream">
       <span className="muted">{name}</span>
-      <pre>{text}</pre>
+      <pre tabIndex={0}>{text}</pre>
     </div>
   );
 }

@@ -9,7 +9,7 @@ const LazyPdf = lazy(async () => ({ default: (await import('./PdfView')).PdfView
 
 export function CodeEditor(p: CodeEditorProps) {
   return (
-    <Suspense fallback={<pre className="model-text">{p.value}</pre>}>
+    <Suspense fallback={<pre tabIndex={0} className="model-text">{p.value}</pre>}>
       <LazyCode {...p} />
     </Suspense>
   );

@@ -15,7 +15,7 @@ export const PANE_NAMES = ['Transcript', 'Read ledger', 'Permission decisions', 
 
 function Text({ text, visible }: { text: string; visible: boolean }) {
   return (
-    <pre className={visible ? 'model-text visible-ws' : 'model-text'}>
+    <pre tabIndex={0} className={visible ? 'model-text visible-ws' : 'model-text'}>
       {visible ? visibleWhitespace(text) : text}
     </pre>
   );
@@ -87,7 +87,7 @@ function Words({ words }: { words: readonly LiveWordView[] }) {
   return words.map((w, i) => (
     <div key={i} className={`live-word ${w.role}`}>
       <div className="block-head">{w.role === 'user' ? 'user: prompt' : 'assistant: text'}</div>
-      <pre className="model-text">{w.text}</pre>
+      <pre tabIndex={0} className="model-text">{w.text}</pre>
     </div>
   ));
 }
@@ -103,7 +103,7 @@ export function TranscriptPane({ call, request, words, nested }: TranscriptProps
         </Toggle>
       </div>
       {raw ? (
-        <pre className="model-text raw-json">{JSON.stringify(request(), null, 2)}</pre>
+        <pre tabIndex={0} className="model-text raw-json">{JSON.stringify(request(), null, 2)}</pre>
       ) : (
         <>
           {words ? <Words words={words.before} /> : null}
@@ -111,7 +111,7 @@ export function TranscriptPane({ call, request, words, nested }: TranscriptProps
           {call.calls.length === 0 ? <p className="muted">No tool_use blocks.</p> : null}
           {call.calls.map((c) => (
             <Fragment key={c.id}>
-              <pre className="model-text tool-use">{`tool_use ${c.id}\n${c.name} ${JSON.stringify(c.input, null, 1)}`}</pre>
+              <pre tabIndex={0} className="model-text tool-use">{`tool_use ${c.id}\n${c.name} ${JSON.stringify(c.input, null, 1)}`}</pre>
               {nested?.(c)}
             </Fragment>
           ))}
@@ -128,7 +128,7 @@ export function TranscriptPane({ call, request, words, nested }: TranscriptProps
           {call.attachments.map((a, i) => (
             <div key={i} className="tool-result-block">
               <div className="block-head">{a.role} message</div>
-              <pre className="model-text">{a.text}</pre>
+              <pre tabIndex={0} className="model-text">{a.text}</pre>
             </div>
           ))}
           {words ? <Words words={words.after} /> : null}

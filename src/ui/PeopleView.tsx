@@ -125,7 +125,7 @@ const renderers: Record<string, (outcome: unknown) => ReactNode> = {
                 {c.cell_id} · {c.cellType}
                 {c.execution_count !== undefined ? ` · [${c.execution_count}]` : ''}
               </div>
-              <pre className="model-text">{c.source}</pre>
+              <pre tabIndex={0} className="model-text">{c.source}</pre>
               {(c.outputs ?? []).map((out, i) =>
                 out.image ? (
                   <img
@@ -159,7 +159,7 @@ const renderers: Record<string, (outcome: unknown) => ReactNode> = {
     if (o.kind === 'content') return <MatchLines lines={o.lines} />;
     if (o.kind === 'count') return <List items={o.lines} label="Match counts" />;
     if (o.kind === 'rejected')
-      return <pre className="model-text">{`rg ${o.args.join(' ')}\n${o.diagnostic}`}</pre>;
+      return <pre tabIndex={0} className="model-text">{`rg ${o.args.join(' ')}\n${o.diagnostic}`}</pre>;
     return null;
   },
   Glob: (u) => {
@@ -183,7 +183,7 @@ const renderers: Record<string, (outcome: unknown) => ReactNode> = {
           {o.cwdChange ? ` · cd ${o.cwdChange.from} → ${o.cwdChange.to}` : ''}
           {o.cwdReset ? ` · shell reset to ${o.cwdReset}` : ''}
         </div>
-        <pre>{o.output}</pre>
+        <pre tabIndex={0}>{o.output}</pre>
       </div>
     );
   },

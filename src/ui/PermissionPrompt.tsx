@@ -82,7 +82,7 @@ export function PermissionPromptView({ prompt, onAnswer }: PermissionPromptProps
       <h2 id="prompt-title">
         <span className="badge ask">ask</span> {prompt.tool} wants permission
       </h2>
-      <pre className="model-text prompt-input">{inputSummary(prompt.input)}</pre>
+      <pre tabIndex={0} className="model-text prompt-input">{inputSummary(prompt.input)}</pre>
       {typeof description === 'string' ? <p className="prompt-description">{description}</p> : null}
       <p id="prompt-why" className="prompt-why">
         {askReason(prompt)}

@@ -45,17 +45,17 @@ const ms = (v: number | undefined) =>
 
 function BlockView({ b }: { b: Block }) {
   if (b.type === 'text')
-    return <pre className="model-text live-text">{String((b as { text: string }).text)}</pre>;
+    return <pre tabIndex={0} className="model-text live-text">{String((b as { text: string }).text)}</pre>;
   if (b.type === 'tool_use') {
     const t = b as { id: string; name: string; input: unknown; partial_json?: string };
     const input = t.partial_json !== undefined ? t.partial_json : JSON.stringify(t.input, null, 1);
-    return <pre className="model-text tool-use">{`tool_use ${t.id}\n${t.name} ${input}`}</pre>;
+    return <pre tabIndex={0} className="model-text tool-use">{`tool_use ${t.id}\n${t.name} ${input}`}</pre>;
   }
   if (b.type === 'thinking')
     return (
-      <pre className="model-text live-thinking">{`thinking\n${String((b as { thinking?: string }).thinking ?? '')}`}</pre>
+      <pre tabIndex={0} className="model-text live-thinking">{`thinking\n${String((b as { thinking?: string }).thinking ?? '')}`}</pre>
     );
-  return <pre className="model-text">{`[${b.type} block]`}</pre>;
+  return <pre tabIndex={0} className="model-text">{`[${b.type} block]`}</pre>;
 }
 
 /** The raw exchange, written out only while open (a request carries every message so far). */
@@ -70,8 +70,8 @@ function RawView({ raw }: { raw: RawExchange }) {
       <summary>Raw request and response (key masked)</summary>
       {open ? (
         <>
-          <pre className="model-text raw-json">{`POST ${raw.url}\n${head(raw.headers)}\n\n${JSON.stringify(raw.body, null, 2)}`}</pre>
-          <pre className="model-text raw-json">{`${raw.status ?? 'no response'}\n${head(raw.responseHeaders ?? {})}\n\n${raw.responseText}`}</pre>
+          <pre tabIndex={0} className="model-text raw-json">{`POST ${raw.url}\n${head(raw.headers)}\n\n${JSON.stringify(raw.body, null, 2)}`}</pre>
+          <pre tabIndex={0} className="model-text raw-json">{`${raw.status ?? 'no response'}\n${head(raw.responseHeaders ?? {})}\n\n${raw.responseText}`}</pre>
         </>
       ) : null}
     </details>
@@ -370,7 +370,7 @@ export function LivePanel({ host }: { host: LiveHost }) {
             e.kind === 'prompt' ? (
               <li key={i} className="live-prompt">
                 <div className="block-head">you</div>
-                <pre className="model-text">{e.text}</pre>
+                <pre tabIndex={0} className="model-text">{e.text}</pre>
               </li>
             ) : (
               <CallView key={i} e={e} model={model} />

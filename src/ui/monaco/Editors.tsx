@@ -41,7 +41,7 @@ export function CodeEditor({ path, value, readOnly, onChange, height = 260 }: Co
         path={path}
         value={value}
         theme="vs"
-        options={{ ...common, readOnly }}
+        options={{ ...common, readOnly, ariaLabel: `Contents of ${path}` }}
         onChange={(v) => onChange?.(v ?? '')}
       />
     </div>
@@ -84,8 +84,17 @@ export function Diff({ original, modified, height = 220 }: DiffProps) {
         keepCurrentModifiedModel
         onMount={(w) => {
           widget.current = w;
+          // The diff options' aria labels do not reach the inner editors' inputs (axe:
+          // aria-input-field-name); each inner editor is named itself.
+          w.getOriginalEditor().updateOptions({ ariaLabel: 'Diff: before' });
+          w.getModifiedEditor().updateOptions({ ariaLabel: 'Diff: after' });
         }}
-        options={{ ...common, readOnly: true, renderSideBySide: false, originalEditable: false }}
+        options={{
+          ...common,
+          readOnly: true,
+          renderSideBySide: false,
+          originalEditable: false,
+        }}
       />
     </div>
   );

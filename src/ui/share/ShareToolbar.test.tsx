@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { domRootPerTest } from '../dom-testing';
-import type { Scenario, ScenarioResult } from '../../scenario/schema';
+import type { Scenario } from '../../scenario/schema';
 import { ShareToolbar, type ShareHandle } from './ShareToolbar';
 
 const dom = domRootPerTest();
@@ -84,28 +84,6 @@ describe('the link error banner', () => {
     expect(opened).toEqual([]);
     click('Dismiss');
     expect(dom.host.querySelector('[role="alert"]')).toEqual(null);
-  });
-});
-
-describe('divergence from a recording', () => {
-  const call = (content: string) => ({
-    id: 'toolu_oracle_0_0',
-    tool: 'Read',
-    input: {},
-    is_error: false,
-    content,
-  });
-  const rec = (content: string): ScenarioResult => ({
-    scenario: 's',
-    version: '2.1.200',
-    turns: [{ turn: 0, calls: [call(content)], attachments: [] }],
-  });
-  it('lists the calls that differ, expected and actual', () => {
-    const scenario: Scenario = { turns: [[{ name: 'Read', input: {} }]], expect: rec('1\told') };
-    render(<ShareToolbar handle={handle([], { scenario, id: 's', result: rec('1\tnew') })} />);
-    const d = dom.host.querySelector('details[aria-label="Divergence from the recording"]');
-    expect(d?.querySelector('summary')?.textContent).toEqual('0 of 1 calls match the recording (2.1.200)');
-    expect([...(d?.querySelectorAll('pre') ?? [])].map((p) => p.textContent)).toEqual(['1\told', '1\tnew']);
   });
 });
 

@@ -1,16 +1,16 @@
 // Share, export, import and persistence for the playground session: toolbar buttons plus a
 // layer of cards (link errors, a click before a link runs a shell on real Node, the session
-// import dialog, where a replay and its recording part ways). Everything a link or a file
-// brings is shown as text; nothing is ever rendered as HTML.
+// import dialog). Where a replay and its recording part ways is the page's match badge
+// (../Divergence.tsx). Everything a link or a file brings is shown as text, never as HTML.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Scenario, ScenarioResult } from '../../scenario/schema';
-import { compareCalls, contentText } from '../../share/diverge';
 import { looksLikeLink } from '../../share/looks';
 import type { BackendName } from '../../workspace/types';
 import type { ShareBoot } from './boot';
 import { copyText, download, fileNameFor, readTextFile } from './files';
 import { ImportSessionDialog } from './ImportSessionDialog';
 import { saveSession, type OutsideEdit } from './persist';
+import { shareBase } from '../deploy/address';
 
 // The codec, zod and the profiles load when first needed, not with the first paint.
 const core = () => import('./core');
@@ -46,7 +46,6 @@ export interface ShareToolbarProps {
 type Pending = { scenario: Scenario; id: string; why: string; edits?: readonly OutsideEdit[] };
 type Notice = { kind: 'ok' | 'warn' | 'error'; text: string; link?: string; offerExport?: boolean };
 
-const shareBase = () => `${location.origin}${location.pathname}`;
 
 export function ShareToolbar({ handle, boot, backend, recorded, autosaveMs = 300 }: ShareToolbarProps) {
   const [linkError, setLinkError] = useState<string | undefined>(boot?.error);
@@ -337,38 +336,7 @@ export function ShareToolbar({ handle, boot, backend, recorded, autosaveMs = 300
             }}
           />
         ) : null}
-        {scenario?.expect && handle.result ? (
-          <Divergence expected={scenario.expect} actual={handle.result} />
-        ) : null}
       </div>
     </>
-  );
-}
-
-/** Where the replay and the recorded session part ways, call by call. */
-export function Divergence({ expected, actual }: { expected: ScenarioResult; actual: ScenarioResult }) {
-  const rows = compareCalls(expected, actual);
-  const same = rows.filter((r) => r.same).length;
-  return (
-    <details className="share-card" aria-label="Divergence from the recording">
-      <summary>
-        {same} of {rows.length} calls match the recording ({expected.version})
-      </summary>
-      <ol>
-        {rows.map((r) => (
-          <li key={r.id}>
-            <strong>{r.tool}</strong> <code>{r.id}</code> {r.same ? 'same' : 'differs'}
-            {r.same ? null : (
-              <>
-                <div>recorded{r.expected?.is_error ? ' (is_error)' : ''}:</div>
-                <pre>{r.expected ? contentText(r.expected.content) : '(not in the recording)'}</pre>
-                <div>playground{r.actual?.is_error ? ' (is_error)' : ''}:</div>
-                <pre>{r.actual ? contentText(r.actual.content) : '(not replayed)'}</pre>
-              </>
-            )}
-          </li>
-        ))}
-      </ol>
-    </details>
   );
 }

@@ -60,7 +60,7 @@ export function TasksPanel({ tasks }: TasksPanelProps) {
               ) : null}
             </div>
             <div className="task-what">{t.description}</div>
-            <pre className="task-output" aria-label={`Output of ${t.id}`}>
+            <pre tabIndex={0} className="task-output" aria-label={`Output of ${t.id}`}>
               {t.output === '' ? '(no output yet)' : tail(t.output)}
             </pre>
           </li>

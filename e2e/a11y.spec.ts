@@ -1,0 +1,64 @@
+// axe-core over the page's main states: no serious or critical violation. Each failure lists
+// the rule and the elements, so the report says what to fix.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { Playground } from './pages/playground';
+
+// axe over a whole page takes a while on a loaded machine.
+test.describe.configure({ timeout: 150_000 });
+
+async function serious(page: Page): Promise<string[]> {
+  const r = await new AxeBuilder({ page }).analyze();
+  return r.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} — ${n.failureSummary ?? ''}`));
+}
+
+test.describe('a first visit', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+  test('the first-run lesson', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: 'Lesson' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'agent-ledger-sub-read-edit' })).toBeVisible();
+    expect(await serious(page)).toEqual([]);
+  });
+});
+
+test('a scenario opened, on an Edit with its diff', async ({ page }) => {
+  const pg = new Playground(page);
+  await pg.openScenario('edit', 'edit-crlf-file');
+  await expect(page.getByText('matches Claude Code 2.1.273')).toBeVisible();
+  await pg.selectCall(1);
+  await expect(page.locator('.monaco-diff-editor').first()).toBeVisible();
+  expect(await serious(page)).toEqual([]);
+});
+
+test('session settings open, the files shown', async ({ page }) => {
+  const pg = new Playground(page);
+  await pg.openScenario('edit', 'edit-crlf-file');
+  await expect(page.getByText('matches Claude Code 2.1.273')).toBeVisible();
+  await page.locator('details.settings-box summary').click();
+  await expect(page.getByRole('region', { name: 'Session settings' })).toBeVisible();
+  await pg.showFiles();
+  await pg.workspace
+    .getByRole('button', { name: /win\.txt/ })
+    .first()
+    .click()
+    .catch(() => undefined);
+  expect(await serious(page)).toEqual([]);
+});
+
+test('phone width, 390 px', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const pg = new Playground(page);
+  await pg.openScenario('edit', 'edit-crlf-file');
+  await expect(page.getByText('matches Claude Code 2.1.273')).toBeVisible();
+  expect(await serious(page)).toEqual([]);
+});
+
+test('the keyboard help open', async ({ page }) => {
+  await page.goto('/');
+  await page.locator('body').press('?');
+  await expect(page.getByRole('dialog', { name: 'Keyboard' })).toBeVisible();
+  expect(await serious(page)).toEqual([]);
+});

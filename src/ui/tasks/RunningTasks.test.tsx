@@ -1,0 +1,50 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { describe, expect, it } from 'vitest';
+import { TaskRegistry, type BackgroundTask } from '../../tools/background/registry';
+import { domRootPerTest } from '../dom-testing';
+import { RunningTasks } from './RunningTasks';
+
+const dom = domRootPerTest();
+
+function task(id: string, over: Partial<BackgroundTask> = {}): BackgroundTask {
+  return {
+    id,
+    type: 'local_bash',
+    description: 'while true; do :; done',
+    callId: 'toolu_1',
+    outputFile: `/tmp/${id}.output`,
+    status: 'running',
+    exitCode: null,
+    output: '',
+    done: Promise.resolve(),
+    gone: false,
+    stop: () => {},
+    ...over,
+  };
+}
+
+describe('RunningTasks (issue 18 #5: what keeps a core busy is shown and stopped in view)', () => {
+  it('says how many tasks run and Stop all stops each through the registry, then hides', () => {
+    const reg = new TaskRegistry();
+    const stopped: string[] = [];
+    reg.add(task('b1', { stop: () => stopped.push('b1') }));
+    reg.add(task('b2', { stop: () => stopped.push('b2') }));
+    reg.add(task('b3', { status: 'completed', exitCode: 0 }));
+    let shown = 0;
+    dom.render(<RunningTasks tasks={reg} onShow={() => shown++} />);
+    const group = dom.host.querySelector('[role="group"]');
+    expect(group?.getAttribute('aria-label')).toBe('Running background tasks');
+    expect(group?.textContent).toBe('2 background tasks runShowStop all');
+    act(() => [...dom.host.querySelectorAll('button')][0]?.click());
+    expect(shown).toBe(1);
+    act(() => [...dom.host.querySelectorAll('button')][1]?.click());
+    expect(stopped).toEqual(['b1', 'b2']);
+    expect(dom.host.innerHTML).toBe('');
+  });
+
+  it('renders nothing while no task runs', () => {
+    dom.render(<RunningTasks tasks={new TaskRegistry()} />);
+    expect(dom.host.innerHTML).toBe('');
+  });
+});
