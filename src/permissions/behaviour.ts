@@ -2,6 +2,7 @@
 // decisions read switches, never version strings.
 import { BARE_ASSIGNMENTS_2_1_273 } from '../profiles/2.1.273/bare-assignments';
 import { SENSITIVE_PATHS_2_1_273 } from '../profiles/2.1.273/sensitive-paths';
+import { WEB_PREAPPROVED_2_1_273 } from '../profiles/2.1.273/web-preapproved';
 import { BARE_ASSIGNMENTS_2_1_332 } from '../profiles/2.1.332/bare-assignments';
 import type { ClassifierVerdict, PermissionBehaviour } from './types';
 
@@ -21,6 +22,7 @@ export const PERMISSIONS_2_1_273: PermissionBehaviour = {
   planRulesOnlyAllow: false,
   sensitivePaths: SENSITIVE_PATHS_2_1_273,
   bareAssignments: BARE_ASSIGNMENTS_2_1_273,
+  webPreapproved: WEB_PREAPPROVED_2_1_273,
 };
 
 /** perm-deny-bash-absolute-rm, perm-deny-bash-subshell, perm-default-bash-write,
@@ -44,6 +46,8 @@ export const PERMISSIONS_2_1_332: PermissionBehaviour = {
   // Recorded the same as 2.1.273's on every probed path.
   sensitivePaths: SENSITIVE_PATHS_2_1_273,
   bareAssignments: BARE_ASSIGNMENTS_2_1_332,
+  // Recorded the same as 2.1.273's on every probed host (web-preapproved-*).
+  webPreapproved: WEB_PREAPPROVED_2_1_273,
 };
 
 /** A scenario's scripted classifier (`classifier`, `classifier_server`) as the oracle's fake

@@ -87,6 +87,9 @@ export interface PermissionBehaviour {
   planRulesOnlyAllow: boolean;
   /** The paths a write asks about in every mode but bypassPermissions (the profile's table). */
   sensitivePaths: SensitivePathTable;
+  /** Hosts (or host/path prefixes) WebFetch fetches without a prompt when no rule names them
+   * (the profile's table). */
+  webPreapproved: readonly string[];
   /** How a line's bare assignment (`F=x; cat a`) is judged (the profile's table). */
   bareAssignments: BareAssignmentTable;
 }

@@ -30,6 +30,8 @@ import { allowAll, type SessionPermissions } from './permissions';
 import { collectTree } from './tree';
 import { scenarioTokenCounter, setTokenCounter } from '../tools/read';
 import { TOOLS_FLAG_KEY } from '../tools/types';
+import { WEB_SCRIPT_KEY } from '../tools/web-fetch/script';
+import type { WebSession } from '../tools/web-fetch/web-fetch';
 
 export const SEVEN_TOOLS = ['Bash', 'Read', 'Edit', 'Write', 'NotebookEdit', 'Glob', 'Grep'];
 
@@ -282,6 +284,15 @@ export async function replayScenario(
   // The --tools list as given (tools this build does not implement included): Workflow's hint
   // names the Skill tool only where the binary offers it.
   session.conversation.state.set(TOOLS_FLAG_KEY, flag);
+
+  // The scripted web WebFetch and WebSearch answer from; skipWebFetchPreflight in any settings
+  // file skips the domain check (web-domain-check-skip-setting).
+  if (scen.web) {
+    const skipPreflight = [scen.managed_settings, scen.user_settings, scen.settings, scen.settings_local].some(
+      (s) => s?.skipWebFetchPreflight === true,
+    );
+    session.conversation.state.set(WEB_SCRIPT_KEY, { script: scen.web, skipPreflight } satisfies WebSession);
+  }
 
   // The count_tokens answer the oracle's fake API gives (error by default: the binary's estimate).
   setTokenCounter(session.conversation, scenarioTokenCounter(scen.countTokens));
