@@ -188,6 +188,7 @@ function classify(env: Env, req: PermissionRequest, safety = false): Check & { b
         : msg.CLASSIFIER_UNAVAILABLE;
     return {
       behavior: 'deny',
+      ...(behaviour.unavailableCountsAsDenial ? { blocked: true } : {}),
       message,
       reason: 'the auto-mode classifier gave no verdict, so the call is blocked',
       rule: modeRef(ctx.mode),

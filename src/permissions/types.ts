@@ -59,6 +59,10 @@ export interface PermissionBehaviour {
   skillAllowRuleHint?: true;
   /** auto mode runs what acceptEdits would without asking the classifier. */
   autoAcceptEditsFastPath: boolean;
+  /** A call refused for want of a classifier verdict counts towards the denial limit, as a
+   * blocked one does (2.1.273: the third such WebFetch in a row is put to the person,
+   * web-rule-allow-plan; 2.1.332 keeps refusing, its text says retrying will not help). */
+  unavailableCountsAsDenial: boolean;
   /** The refusal when the classifier gives no verdict. */
   classifierUnavailableWording: 'could-not-evaluate' | 'unavailable';
   /** What a classifier refusal names as its Reason. */
