@@ -445,28 +445,43 @@ describe('rules', () => {
     ]);
   });
 
-  it('parses WebFetch domain rules although no such tool is offered here', async () => {
+  it('decides WebFetch by its host: rules in any case, *. for subdomains only, then the preapproved sites (web-rule-*, web-preapproved-*)', async () => {
     const c = ctx({
+      mode: 'default',
       sources: {
-        user: perms({ deny: ['WebFetch(domain:*.example.com)'], allow: ['WebFetch(domain:docs.rs)'] }),
+        user: perms({
+          deny: ['WebFetch(domain:*.example.com)', 'WebFetch(domain:docs.python.org)'],
+          allow: ['WebFetch(domain:DOCS.RS)'],
+        }),
       },
     });
-    const fetch = (url: string): PermissionRequest => ({
-      tool: 'WebFetch',
-      kind: 'other',
-      paths: [],
-      input: { url },
-    });
-    expect(await decide(fetch('https://docs.example.com/x'), c)).toEqual({
-      ...refused('deny', 'Permission to use WebFetch has been denied.'),
-      reason: 'WebFetch(domain:*.example.com) denies docs.example.com',
-      rule: { text: 'WebFetch(domain:*.example.com)', source: 'user' },
-    });
-    expect(await decide(fetch('https://docs.rs/a'), c)).toEqual({
-      behavior: 'allow',
-      reason: 'allowed by WebFetch(domain:docs.rs)',
-      rule: { text: 'WebFetch(domain:docs.rs)', source: 'user' },
-    });
+    const fetch = (url: string): PermissionRequest => ({ tool: 'WebFetch', kind: 'other', paths: [], input: { url } });
+    const decisions = await Promise.all(
+      [
+        'https://docs.example.com/x',
+        'https://example.com/x',
+        'https://docs.rs/a',
+        'https://docs.python.org/3/',
+        'https://go.dev/doc/install',
+        'https://go.dev/',
+      ].map((u) => decide(fetch(u), c)),
+    );
+    expect(decisions).toEqual([
+      {
+        ...refused('deny', 'WebFetch denied access to domain:docs.example.com.'),
+        reason: 'WebFetch(domain:*.example.com) denies docs.example.com',
+        rule: { text: 'WebFetch(domain:*.example.com)', source: 'user' },
+      },
+      { ...refused('ask', "Claude requested permissions to use WebFetch, but you haven't granted it yet."), reason: 'no rule allows WebFetch' },
+      { behavior: 'allow', reason: 'allowed by WebFetch(domain:DOCS.RS)', rule: { text: 'WebFetch(domain:DOCS.RS)', source: 'user' } },
+      {
+        ...refused('deny', 'WebFetch denied access to domain:docs.python.org.'),
+        reason: 'WebFetch(domain:docs.python.org) denies docs.python.org',
+        rule: { text: 'WebFetch(domain:docs.python.org)', source: 'user' },
+      },
+      { behavior: 'allow', reason: 'go.dev/doc is a preapproved documentation site' },
+      { ...refused('ask', "Claude requested permissions to use WebFetch, but you haven't granted it yet."), reason: 'no rule allows WebFetch' },
+    ]);
   });
 });
 
