@@ -87,6 +87,8 @@ for n, kind in [(100_000, 'html'), (100_001, 'plain'), (250_000, 'plain'), (2_00
   add(f'size-{n}-{kind}', f'A {kind} page of about {n} characters.', [[wf(url)]], web={'pages': {**PAGES, url: pg}, 'answer': 'small model answer'}, timeout=150)
 add('size-preapproved', 'Large and small Markdown on a preapproved domain.', [[wf('https://docs.python.org/3/'), wf('https://docs.python.org/big'), wf('https://react.dev/learn')]],
     web={'pages': {**PAGES, 'https://docs.python.org/big': {'headers': {'content-type': 'text/markdown'}, 'repeat': 'line of docs\n', 'count': 9000}}})
+BIG = {**PAGES, 'https://example.com/big': {'headers': {'content-type': 'text/plain'}, 'repeat': '0123456789', 'count': 25_000}}
+add('offset', 'Reading on through a long page with offset (2.1.332; 2.1.273 has no such parameter).', [[dict(wf('https://example.com/big'), input={'url': 'https://example.com/big', 'prompt': 'p', 'offset': o}) for o in (100_000, 200_000, 249_999, 300_000)] + [dict(wf('https://example.com/a'), input={'url': 'https://example.com/a', 'prompt': 'p', 'offset': 5})]], web={'pages': BIG})
 # --- redirects
 add('redirect-same-host', 'Same-host redirects are followed (absolute, relative, 308).', [[wf('https://example.com/same'), wf('https://example.com/rel'), wf('https://example.com/308')]])
 add('redirect-other-host', 'Redirect to another host: a text naming both URLs.', [[wf('https://example.com/other'), wf('https://example.com/307')]])

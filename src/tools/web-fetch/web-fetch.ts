@@ -214,13 +214,18 @@ export async function webFetch(input: WebFetchInput, ctx: ToolContext): Promise<
   const text = utf8(res.bytes);
   const page = mime === 'text/html' ? htmlToMarkdown(text) : text;
   const offset = input.offset ?? 0;
+  // Past the end: said instead of asking the small model (web-offset; an offset of exactly the
+  // length was not recorded).
+  if (offset > 0 && offset >= page.length) {
+    const result = `Nothing left to read from offset ${offset}: this page's text is ${page.length} characters long.`;
+    return { kind: 'fetched', url: input.url, code: res.status, codeText: statusText(res.status), bytes: res.bytes.length, result };
+  }
   const end = Math.min(page.length, offset + MAX_TEXT);
   const cut = page.length > end;
   const content = page.slice(offset, end) + (cut ? TRUNCATED : '');
   const answer = script.answer ?? DEFAULT_SIDE_ANSWER;
   if (answer === '' && behaviour.emptyAnswerError !== undefined) return { kind: 'error', message: behaviour.emptyAnswerError };
   let result = answer;
-  // Recorded from offset 0 only (web-size-*); a later offset is worded the same way.
   if (cut && behaviour.truncationNote)
     result += `\n\n[WebFetch note: this page's text is ${page.length} characters long and the answer above covers only characters ${offset} to ${end}; the final ${page.length - end} were not read — to read on, call WebFetch again with the same url and offset: ${end}.]`;
   const ext = binaryExtension(mime);
