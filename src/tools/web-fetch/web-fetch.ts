@@ -74,7 +74,7 @@ export const statusText = (code: number): string => STATUS_TEXT[code] ?? '';
 class NetError extends Error {}
 
 /** Through the oracle's proxy, a host it does not serve has its CONNECT closed unanswered. */
-const PROXY_CLOSED = 'Proxy connection ended before receiving CONNECT response';
+export const PROXY_CLOSED = 'Proxy connection ended before receiving CONNECT response';
 
 /** The oracle's binary reaches 127.0.0.1 directly (NO_PROXY), where nothing listens on 443. */
 const DIRECT_HOSTS = new Set(['127.0.0.1']);

@@ -31,5 +31,5 @@ export function renderWebSearch(o: WebSearchOutcome): Rendered {
 
 export function explainWebSearch(o: WebSearchOutcome): string {
   if (o.kind === 'refused') return 'allowed_domains and blocked_domains cannot be given together, so nothing was searched.';
-  return `The search ran on the API's side (scripted here): ${o.searchCount} search${o.searchCount === 1 ? '' : 'es'}, whose blocks make up the text, followed by the reminder to cite the sources.`;
+  return `The search runs on Anthropic's side; here its answer is the scenario's script (web.search): ${o.searchCount} search${o.searchCount === 1 ? '' : 'es'}, whose blocks make up the text, followed by the reminder to cite the sources. allowed_domains and blocked_domains are passed to the search and filter nothing here (how the real search applies them is not recorded).`;
 }
