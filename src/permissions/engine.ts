@@ -14,6 +14,9 @@ import { bareRule } from './rules';
 import { makeEnv } from './ruleset';
 import type { Decision, DenialTally, OfferedTools, PermissionContext, PermissionRequest } from './types';
 
+/** Marks a refusal that came from the classifier. */
+const classified = (d: Decision): Decision => (d.permissionDenial ? { ...d, classified: true } : d);
+
 /** Turns a check into the Decision the session acts on. */
 function finish(c: Check, tool: string): Decision {
   const d: Decision = { behavior: c.behavior, reason: c.reason };
@@ -332,21 +335,25 @@ async function decideCall(req: PermissionRequest, ctx: PermissionContext): Promi
       const limit = tally.consecutive >= DENIAL_LIMIT.consecutive || tally.total >= DENIAL_LIMIT.total;
       if (tally.total >= DENIAL_LIMIT.total) Object.assign(tally, { consecutive: 0, total: 0 });
       if (limit)
-        return finish(
-          {
-            ...c,
-            reason: `the classifier blocked this call, and too many calls were blocked (${c.reason}), so it is put to the person`,
-          },
-          req.tool,
+        return classified(
+          finish(
+            {
+              ...c,
+              reason: `the classifier blocked this call, and too many calls were blocked (${c.reason}), so it is put to the person`,
+            },
+            req.tool,
+          ),
         );
     }
-    return finish(
-      {
-        ...verdict,
-        ...(c.subcommands ? { subcommands: c.subcommands } : {}),
-        ...(c.knownGap ? { knownGap: c.knownGap } : {}),
-      },
-      req.tool,
+    return classified(
+      finish(
+        {
+          ...verdict,
+          ...(c.subcommands ? { subcommands: c.subcommands } : {}),
+          ...(c.knownGap ? { knownGap: c.knownGap } : {}),
+        },
+        req.tool,
+      ),
     );
   }
   return finish(withMode(ctx, c, req), req.tool);

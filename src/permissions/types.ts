@@ -220,6 +220,9 @@ export interface Decision {
   knownGap?: string;
   /** True when -p mode lists the call in the result's `permission_denials`. */
   permissionDenial?: boolean;
+  /** Decided by asking the auto-mode classifier (a side request in 2.1.273: such refusals are
+   * listed after the calls the rules decided, web-rule-ask-plan). */
+  classified?: true;
 }
 
 export interface SubcommandDecision {

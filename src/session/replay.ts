@@ -343,7 +343,11 @@ export async function replayScenario(
           tool_input: c.parsed ?? c.input,
         });
     };
-    for (const c of rec.calls) deny(session, c);
+    // 2.1.273 asks its classifier in a side request: the refusals it gives are listed after the
+    // ones the rules gave at once (web-rule-ask-plan). 2.1.332's order varies from run to run.
+    const afterClassifier = (c: CallRecord) => profile.permissions.classifierSource === 'local' && c.decision?.classified === true;
+    for (const c of rec.calls) if (!afterClassifier(c)) deny(session, c);
+    for (const c of rec.calls) if (afterClassifier(c)) deny(session, c);
     // A hook's `continue: false` ends the session before the model sees this turn's results:
     // the oracle records the turns before it (hook-post-bash-2).
     if (rec.calls.some((c) => c.endsSession)) {
