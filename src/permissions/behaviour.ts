@@ -2,6 +2,7 @@
 // decisions read switches, never version strings.
 import { BARE_ASSIGNMENTS_2_1_273 } from '../profiles/2.1.273/bare-assignments';
 import { SENSITIVE_PATHS_2_1_273 } from '../profiles/2.1.273/sensitive-paths';
+import { WEB_PREAPPROVED_2_1_273 } from '../profiles/2.1.273/web-preapproved';
 import { BARE_ASSIGNMENTS_2_1_332 } from '../profiles/2.1.332/bare-assignments';
 import type { ClassifierVerdict, PermissionBehaviour } from './types';
 
@@ -11,6 +12,7 @@ export const PERMISSIONS_2_1_273: PermissionBehaviour = {
   insideFileCommandWording: 'blocked',
   autoAcceptEditsFastPath: true,
   classifierUnavailableWording: 'could-not-evaluate',
+  unavailableCountsAsDenial: true,
   classifierReason: 'category',
   classifierRuleHint: 'bash',
   classifierSource: 'local',
@@ -21,6 +23,7 @@ export const PERMISSIONS_2_1_273: PermissionBehaviour = {
   planRulesOnlyAllow: false,
   sensitivePaths: SENSITIVE_PATHS_2_1_273,
   bareAssignments: BARE_ASSIGNMENTS_2_1_273,
+  webPreapproved: WEB_PREAPPROVED_2_1_273,
 };
 
 /** perm-deny-bash-absolute-rm, perm-deny-bash-subshell, perm-default-bash-write,
@@ -33,6 +36,7 @@ export const PERMISSIONS_2_1_332: PermissionBehaviour = {
   insideFileCommandWording: 'needs-approval',
   autoAcceptEditsFastPath: false,
   classifierUnavailableWording: 'unavailable',
+  unavailableCountsAsDenial: false,
   classifierReason: 'explanation',
   classifierRuleHint: 'rule-family',
   classifierSource: 'api',
@@ -44,6 +48,8 @@ export const PERMISSIONS_2_1_332: PermissionBehaviour = {
   // Recorded the same as 2.1.273's on every probed path.
   sensitivePaths: SENSITIVE_PATHS_2_1_273,
   bareAssignments: BARE_ASSIGNMENTS_2_1_332,
+  // Recorded the same as 2.1.273's on every probed host (web-preapproved-*).
+  webPreapproved: WEB_PREAPPROVED_2_1_273,
 };
 
 /** A scenario's scripted classifier (`classifier`, `classifier_server`) as the oracle's fake

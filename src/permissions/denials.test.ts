@@ -36,6 +36,7 @@ describe('classifier denial limit', () => {
       "touch in '/r/project/x.txt' was blocked. For security, Claude Code may only create or modify files in the allowed working directories for this session: '/r/project'.";
     expect(await decide(bash('touch x.txt'), c)).toEqual({
       behavior: 'ask',
+      classified: true,
       message: touch,
       structured: `Error: ${touch}`,
       permissionDenial: true,

@@ -337,6 +337,7 @@ describe('modes', () => {
       ),
     ).toEqual({
       ...refused('deny', blocked),
+      classified: true,
       reason: 'the auto-mode classifier blocked this Write call (Data Exfiltration)',
       rule: { text: 'auto', source: 'mode' },
     });
@@ -353,6 +354,7 @@ describe('modes', () => {
         'deny',
         "Auto mode could not evaluate this action and is blocking it for safety — run with --debug for details. This is not a judgment that the action is unsafe. This is usually transient — wait briefly and try this action again as-is; don't rewrite it. If it keeps failing, continue with other tasks that don't require this action and come back to it later. Note: reading files, searching code, and other read-only operations do not require the classifier and can still be used.",
       ),
+      classified: true,
       reason: 'the auto-mode classifier gave no verdict, so the call is blocked',
       rule: { text: 'auto', source: 'mode' },
       subcommands: [
@@ -445,28 +447,43 @@ describe('rules', () => {
     ]);
   });
 
-  it('parses WebFetch domain rules although no such tool is offered here', async () => {
+  it('decides WebFetch by its host: rules in any case, *. for subdomains only, then the preapproved sites (web-rule-*, web-preapproved-*)', async () => {
     const c = ctx({
+      mode: 'default',
       sources: {
-        user: perms({ deny: ['WebFetch(domain:*.example.com)'], allow: ['WebFetch(domain:docs.rs)'] }),
+        user: perms({
+          deny: ['WebFetch(domain:*.example.com)', 'WebFetch(domain:docs.python.org)'],
+          allow: ['WebFetch(domain:DOCS.RS)'],
+        }),
       },
     });
-    const fetch = (url: string): PermissionRequest => ({
-      tool: 'WebFetch',
-      kind: 'other',
-      paths: [],
-      input: { url },
-    });
-    expect(await decide(fetch('https://docs.example.com/x'), c)).toEqual({
-      ...refused('deny', 'Permission to use WebFetch has been denied.'),
-      reason: 'WebFetch(domain:*.example.com) denies docs.example.com',
-      rule: { text: 'WebFetch(domain:*.example.com)', source: 'user' },
-    });
-    expect(await decide(fetch('https://docs.rs/a'), c)).toEqual({
-      behavior: 'allow',
-      reason: 'allowed by WebFetch(domain:docs.rs)',
-      rule: { text: 'WebFetch(domain:docs.rs)', source: 'user' },
-    });
+    const fetch = (url: string): PermissionRequest => ({ tool: 'WebFetch', kind: 'other', paths: [], input: { url } });
+    const decisions = await Promise.all(
+      [
+        'https://docs.example.com/x',
+        'https://example.com/x',
+        'https://docs.rs/a',
+        'https://docs.python.org/3/',
+        'https://go.dev/doc/install',
+        'https://go.dev/',
+      ].map((u) => decide(fetch(u), c)),
+    );
+    expect(decisions).toEqual([
+      {
+        ...refused('deny', 'WebFetch denied access to domain:docs.example.com.'),
+        reason: 'WebFetch(domain:*.example.com) denies docs.example.com',
+        rule: { text: 'WebFetch(domain:*.example.com)', source: 'user' },
+      },
+      { ...refused('ask', "Claude requested permissions to use WebFetch, but you haven't granted it yet."), reason: 'no rule allows WebFetch' },
+      { behavior: 'allow', reason: 'allowed by WebFetch(domain:DOCS.RS)', rule: { text: 'WebFetch(domain:DOCS.RS)', source: 'user' } },
+      {
+        ...refused('deny', 'WebFetch denied access to domain:docs.python.org.'),
+        reason: 'WebFetch(domain:docs.python.org) denies docs.python.org',
+        rule: { text: 'WebFetch(domain:docs.python.org)', source: 'user' },
+      },
+      { behavior: 'allow', reason: 'go.dev/doc is a preapproved documentation site' },
+      { ...refused('ask', "Claude requested permissions to use WebFetch, but you haven't granted it yet."), reason: 'no rule allows WebFetch' },
+    ]);
   });
 });
 

@@ -14,6 +14,9 @@ import { bareRule } from './rules';
 import { makeEnv } from './ruleset';
 import type { Decision, DenialTally, OfferedTools, PermissionContext, PermissionRequest } from './types';
 
+/** Marks a refusal that came from the classifier. */
+const classified = (d: Decision): Decision => (d.permissionDenial ? { ...d, classified: true } : d);
+
 /** Turns a check into the Decision the session acts on. */
 function finish(c: Check, tool: string): Decision {
   const d: Decision = { behavior: c.behavior, reason: c.reason };
@@ -64,35 +67,8 @@ async function toolCheck(env: Env, req: PermissionRequest): Promise<Check> {
 function otherCheck(env: Env, req: PermissionRequest): Check {
   if (req.tool === 'Skill' && req.skill) return skillCheck(env, req.skill);
   if (req.tool === 'WebFetch') {
-    const url = (req.input as { url?: unknown } | null)?.url;
-    let host: string | undefined;
-    try {
-      host = typeof url === 'string' ? new URL(url).hostname : undefined;
-    } catch {
-      host = undefined;
-    }
-    if (host !== undefined) {
-      for (const behavior of ['deny', 'ask', 'allow'] as const) {
-        const r = env.rules.find(
-          (x) =>
-            x.tool === 'WebFetch' &&
-            x.behavior === behavior &&
-            x.content?.startsWith('domain:') &&
-            domainMatches(x.content.slice(7), host),
-        );
-        if (!r) continue;
-        if (behavior === 'deny')
-          return { behavior: 'deny', reason: `${r.text} denies ${host}`, rule: ruleRef(r) };
-        if (behavior === 'ask')
-          return {
-            behavior: 'ask',
-            ruleAsk: true,
-            reason: `${r.text} asks before fetching ${host}`,
-            rule: ruleRef(r),
-          };
-        return { behavior: 'allow', reason: `allowed by ${r.text}`, rule: ruleRef(r) };
-      }
-    }
+    const c = webFetchCheck(env, req);
+    if (c) return c;
   }
   return { behavior: 'ask', reason: `no rule allows ${req.tool}` };
 }
@@ -128,10 +104,58 @@ function skillCheck(env: Env, skill: { name: string; asks: boolean }): Check {
   };
 }
 
-/** `domain:example.com` covers that host; `domain:*.example.com` its subdomains. */
+/** WebFetch(domain:…) rules on the URL's host, deny before ask before allow, then the
+ * preapproved documentation hosts; a rule beats the preapproved list (web-rule-deny-*: a deny
+ * on docs.python.org refuses it, web-rule-ask-*: an ask prompts for it even in
+ * bypassPermissions). Undefined: nothing names the host, the mode decides. */
+function webFetchCheck(env: Env, req: PermissionRequest): Check | undefined {
+  const raw = (req.input as { url?: unknown } | null)?.url;
+  let url: URL | undefined;
+  try {
+    url = typeof raw === 'string' ? new URL(raw) : undefined;
+  } catch {
+    url = undefined;
+  }
+  if (!url) return undefined;
+  const host = url.hostname;
+  for (const behavior of ['deny', 'ask', 'allow'] as const) {
+    const r = env.rules.find(
+      (x) =>
+        x.tool === 'WebFetch' &&
+        x.behavior === behavior &&
+        x.content?.startsWith('domain:') &&
+        domainMatches(x.content.slice(7), host),
+    );
+    if (!r) continue;
+    if (behavior === 'deny')
+      return {
+        behavior: 'deny',
+        reason: `${r.text} denies ${host}`,
+        message: `WebFetch denied access to domain:${host}.`,
+        rule: ruleRef(r),
+      };
+    if (behavior === 'ask')
+      return { behavior: 'ask', ruleAsk: true, reason: `${r.text} asks before fetching ${host}`, rule: ruleRef(r) };
+    return { behavior: 'allow', reason: `allowed by ${r.text}`, rule: ruleRef(r) };
+  }
+  const path = url.pathname;
+  const pre = env.behaviour.webPreapproved.find((e) => {
+    const slash = e.indexOf('/');
+    if (slash < 0) return e === host;
+    const prefix = e.slice(slash);
+    return e.slice(0, slash) === host && (path === prefix || path.startsWith(`${prefix}/`));
+  });
+  if (pre) return { behavior: 'allow', reason: `${pre} is a preapproved documentation site` };
+  return undefined;
+}
+
+/** `domain:example.com` covers that host (any case, web-rule-url-forms); `domain:*.example.com`
+ * its subdomains but not example.com itself (web-rule-wildcard). */
 function domainMatches(pattern: string, host: string): boolean {
-  if (pattern.startsWith('*.')) return host.endsWith(pattern.slice(1));
-  return host === pattern;
+  const p = pattern.toLowerCase();
+  const h = host.toLowerCase();
+  if (p.startsWith('*.')) return h.endsWith(p.slice(1));
+  return h === p;
 }
 
 /** The rule family a call belongs to, as 2.1.332 names it in a classifier refusal. */
@@ -167,6 +191,7 @@ function classify(env: Env, req: PermissionRequest, safety = false): Check & { b
         : msg.CLASSIFIER_UNAVAILABLE;
     return {
       behavior: 'deny',
+      ...(behaviour.unavailableCountsAsDenial ? { blocked: true } : {}),
       message,
       reason: 'the auto-mode classifier gave no verdict, so the call is blocked',
       rule: modeRef(ctx.mode),
@@ -310,21 +335,25 @@ async function decideCall(req: PermissionRequest, ctx: PermissionContext): Promi
       const limit = tally.consecutive >= DENIAL_LIMIT.consecutive || tally.total >= DENIAL_LIMIT.total;
       if (tally.total >= DENIAL_LIMIT.total) Object.assign(tally, { consecutive: 0, total: 0 });
       if (limit)
-        return finish(
-          {
-            ...c,
-            reason: `the classifier blocked this call, and too many calls were blocked (${c.reason}), so it is put to the person`,
-          },
-          req.tool,
+        return classified(
+          finish(
+            {
+              ...c,
+              reason: `the classifier blocked this call, and too many calls were blocked (${c.reason}), so it is put to the person`,
+            },
+            req.tool,
+          ),
         );
     }
-    return finish(
-      {
-        ...verdict,
-        ...(c.subcommands ? { subcommands: c.subcommands } : {}),
-        ...(c.knownGap ? { knownGap: c.knownGap } : {}),
-      },
-      req.tool,
+    return classified(
+      finish(
+        {
+          ...verdict,
+          ...(c.subcommands ? { subcommands: c.subcommands } : {}),
+          ...(c.knownGap ? { knownGap: c.knownGap } : {}),
+        },
+        req.tool,
+      ),
     );
   }
   return finish(withMode(ctx, c, req), req.tool);

@@ -59,6 +59,10 @@ export interface PermissionBehaviour {
   skillAllowRuleHint?: true;
   /** auto mode runs what acceptEdits would without asking the classifier. */
   autoAcceptEditsFastPath: boolean;
+  /** A call refused for want of a classifier verdict counts towards the denial limit, as a
+   * blocked one does (2.1.273: the third such WebFetch in a row is put to the person,
+   * web-rule-allow-plan; 2.1.332 keeps refusing, its text says retrying will not help). */
+  unavailableCountsAsDenial: boolean;
   /** The refusal when the classifier gives no verdict. */
   classifierUnavailableWording: 'could-not-evaluate' | 'unavailable';
   /** What a classifier refusal names as its Reason. */
@@ -87,6 +91,9 @@ export interface PermissionBehaviour {
   planRulesOnlyAllow: boolean;
   /** The paths a write asks about in every mode but bypassPermissions (the profile's table). */
   sensitivePaths: SensitivePathTable;
+  /** Hosts (or host/path prefixes) WebFetch fetches without a prompt when no rule names them
+   * (the profile's table). */
+  webPreapproved: readonly string[];
   /** How a line's bare assignment (`F=x; cat a`) is judged (the profile's table). */
   bareAssignments: BareAssignmentTable;
 }
@@ -213,6 +220,9 @@ export interface Decision {
   knownGap?: string;
   /** True when -p mode lists the call in the result's `permission_denials`. */
   permissionDenial?: boolean;
+  /** Decided by asking the auto-mode classifier (a side request in 2.1.273: such refusals are
+   * listed after the calls the rules decided, web-rule-ask-plan). */
+  classified?: true;
 }
 
 export interface SubcommandDecision {

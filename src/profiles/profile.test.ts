@@ -21,12 +21,17 @@ const readTools = (version: string, file: string) =>
   ) as RecordedTools;
 
 /** The seven tools as the oracle records them, then the background tools as the binary sent
- * them with `--tools Bash,Read,TaskOutput,TaskStop,SendMessage,ListAgents,Workflow,Monitor`. */
+ * them with `--tools Bash,Read,TaskOutput,TaskStop,SendMessage,ListAgents,Workflow,Monitor`,
+ * then the web tools as sent with `--tools WebFetch,WebSearch`. */
 const recorded = (version: string): RecordedTools => {
   const seven = readTools(version, '_tools.json');
   return {
     version: seven.version,
-    tools: [...seven.tools, ...readTools(version, '_tools-background.json').tools],
+    tools: [
+      ...seven.tools,
+      ...readTools(version, '_tools-background.json').tools,
+      ...readTools(version, '_tools-web.json').tools,
+    ],
   };
 };
 
@@ -208,6 +213,10 @@ describe('profiles', () => {
       'text.workflowResume.tail',
       'toolDefinitions',
       'version',
+      'webFetch.emptyAnswerError',
+      'webFetch.invalidUrlMessage',
+      'webFetch.schemaMaxUrl',
+      'webFetch.truncationNote',
       'writeKeepsBom',
       'writeRefusesDirectory',
       'writeRefusesUnsafeEncodings',

@@ -153,8 +153,25 @@ export interface Profile {
    * (`provided as \`number\``) and a missing parameter is "The required parameter `x` is
    * missing"; older versions say `unknown` for both. */
   namesReceivedType?: true;
+  /** How WebFetch differs by version (web-* scenarios). */
+  webFetch: WebFetchBehaviour;
   /** Model-facing sentences that are worded differently by version. */
   text: ProfileText;
+}
+
+export interface WebFetchBehaviour {
+  /** The message of a `url` that is no URL (zod's own wording differs: "Invalid input" in
+   * 2.1.273, "Invalid URL" in 2.1.332). */
+  invalidUrlMessage: string;
+  /** URLs longer than this are refused by the schema ("URL is longer than 2000 characters",
+   * 2.1.332); absent: the call says "Invalid URL" (2.1.273). */
+  schemaMaxUrl?: number;
+  /** An empty small-model answer: 2.1.273 passes it on (the result reads "(WebFetch completed
+   * with no output)"), 2.1.332 refuses with this text. */
+  emptyAnswerError?: string;
+  /** A page whose text is cut at 100,000 characters gets a note naming the offset to read on
+   * from (2.1.332); 2.1.273 says nothing. */
+  truncationNote: boolean;
 }
 
 export interface ClaudeHomeDir {

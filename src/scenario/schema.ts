@@ -1,6 +1,7 @@
 // Scenario and result formats, shared with the oracle (../shared/oracle/README.md). Strict
 // objects everywhere: an unknown key is an error that names its path.
 import { z } from 'zod';
+import { webScriptSchema } from './web';
 
 const mtimeSpec = z.union([z.number(), z.string().regex(/^([+-]\d+(\.\d+)?|now([+-]\d+)?)$/)]);
 const modeSpec = z.string().regex(/^0?[0-7]{3,4}$/, 'an octal mode such as "0755"');
@@ -106,6 +107,9 @@ const scenarioBase = {
   unstable_subset: z.boolean().optional(),
   turns: z.array(z.array(turnItemSchema)),
   agents: z.record(z.string(), agentScriptSchema).optional(),
+  /** The scripted web (pages, the domain check, WebFetch's small model, WebSearch's results);
+   * absent: no network, as the oracle runs without it. */
+  web: webScriptSchema.optional(),
   format: z.literal('cc-playground/scenario@1').optional(),
   title: z.string().optional(),
   version: z.string().optional(),
@@ -170,6 +174,10 @@ export const resultSchema = z.strictObject({
   files: z.record(z.string(), z.unknown()).optional(),
   outside_files: z.record(z.string(), z.unknown()).optional(),
   side_requests: z.number().optional(),
+  /** What the scripted web was asked (oracle/web.mjs), for people; not compared. */
+  web_requests: z.array(z.record(z.string(), z.unknown())).optional(),
+  web_side_prompts: z.array(z.unknown()).optional(),
+  search_requests: z.array(z.record(z.string(), z.unknown())).optional(),
   classifier_requests: z.number().optional(),
   count_tokens_requests: z.number().optional(),
   stderr: z.string().optional(),

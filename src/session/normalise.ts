@@ -120,6 +120,8 @@ export class Normaliser {
       return this.runIds.get(w) as string;
     });
     s = s.replace(/\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})\b/g, '<iso-time>');
+    // WebFetch's saved binary content: webfetch-<epoch ms>-<6 random chars>.<ext>
+    s = s.replace(/\bwebfetch-\d{10,}-[a-z0-9]{6}\b/g, 'webfetch-<time>-<id>');
     return s;
   }
 

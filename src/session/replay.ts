@@ -30,6 +30,8 @@ import { allowAll, type SessionPermissions } from './permissions';
 import { collectTree } from './tree';
 import { scenarioTokenCounter, setTokenCounter } from '../tools/read';
 import { TOOLS_FLAG_KEY } from '../tools/types';
+import { WEB_SCRIPT_KEY } from '../tools/web-fetch/script';
+import type { WebSession } from '../tools/web-fetch/web-fetch';
 
 export const SEVEN_TOOLS = ['Bash', 'Read', 'Edit', 'Write', 'NotebookEdit', 'Glob', 'Grep'];
 
@@ -283,6 +285,15 @@ export async function replayScenario(
   // names the Skill tool only where the binary offers it.
   session.conversation.state.set(TOOLS_FLAG_KEY, flag);
 
+  // The scripted web WebFetch and WebSearch answer from; skipWebFetchPreflight in any settings
+  // file skips the domain check (web-domain-check-skip-setting).
+  if (scen.web) {
+    const skipPreflight = [scen.managed_settings, scen.user_settings, scen.settings, scen.settings_local].some(
+      (s) => s?.skipWebFetchPreflight === true,
+    );
+    session.conversation.state.set(WEB_SCRIPT_KEY, { script: scen.web, skipPreflight } satisfies WebSession);
+  }
+
   // The count_tokens answer the oracle's fake API gives (error by default: the binary's estimate).
   setTokenCounter(session.conversation, scenarioTokenCounter(scen.countTokens));
 
@@ -333,7 +344,11 @@ export async function replayScenario(
           tool_input: c.parsed ?? c.input,
         });
     };
-    for (const c of rec.calls) deny(session, c);
+    // 2.1.273 asks its classifier in a side request: the refusals it gives are listed after the
+    // ones the rules gave at once (web-rule-ask-plan). 2.1.332's order varies from run to run.
+    const afterClassifier = (c: CallRecord) => profile.permissions.classifierSource === 'local' && c.decision?.classified === true;
+    for (const c of rec.calls) if (!afterClassifier(c)) deny(session, c);
+    for (const c of rec.calls) if (afterClassifier(c)) deny(session, c);
     // A hook's `continue: false` ends the session before the model sees this turn's results:
     // the oracle records the turns before it (hook-post-bash-2).
     if (rec.calls.some((c) => c.endsSession)) {

@@ -18,6 +18,8 @@ import { sendMessageTool } from './send-message';
 import { taskOutputTool } from './task-output';
 import { taskStopTool } from './task-stop';
 import { workflowTool } from './workflow';
+import { webFetchTool } from './web-fetch';
+import { webSearchTool } from './web-search';
 
 export const ALL_TOOLS: readonly AnyTool[] = [
   agentTool,
@@ -41,4 +43,7 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   listAgentsTool,
   monitorTool,
   workflowTool,
+  // The web (src/tools/web-fetch/script.ts: pages and searches come from the scenario).
+  webFetchTool,
+  webSearchTool,
 ];

@@ -69,6 +69,10 @@ export const profile_2_1_273: Profile = {
     Monitor:
       '<tool_use_error>Error: No such tool available: Monitor. Monitor is disabled for this session, in subagents as well as here.</tool_use_error>',
   },
+  webFetch: {
+    invalidUrlMessage: 'Invalid input',
+    truncationNote: false,
+  },
   text: {
     wakeupNeedsNoop: true,
     wakeupStopTail: '; otherwise nothing more to do this turn.',

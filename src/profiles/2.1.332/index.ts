@@ -79,10 +79,17 @@ export const profile_2_1_332: Profile = {
   readAllowLargeBudgetBytes: 6_100_000,
   listAgentsPages: true,
   // Without --tools these come behind ToolSearch (agents-default-tools, monitor-default-tools);
-  // TaskOutput is gone from this version.
-  deferredByDefault: ['TaskStop', 'SendMessage', 'Monitor'],
+  // TaskOutput is gone from this version. WebFetch and WebSearch are not in the default dump
+  // either (oracle/tools-all/tools-all-2.1.332.json); with --tools they are sent directly.
+  deferredByDefault: ['TaskStop', 'SendMessage', 'Monitor', 'WebFetch', 'WebSearch'],
   disabledTools: {},
   namesReceivedType: true,
+  webFetch: {
+    invalidUrlMessage: 'Invalid URL',
+    schemaMaxUrl: 2000,
+    emptyAnswerError: 'The small, fast model that reads the content gave no answer. Trying again may work.',
+    truncationNote: true,
+  },
   text: {
     wakeupStopTail: ". Then write the loop's outcome for the user as ordinary visible response text — and end the turn.",
     workflowMissingSource: 'Must provide script, name, or scriptPath',
