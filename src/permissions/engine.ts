@@ -94,6 +94,7 @@ function otherCheck(env: Env, req: PermissionRequest): Check {
       }
     }
   }
+  if (req.noPrompt) return { behavior: 'allow', reason: `${req.tool} asks no permission` };
   return { behavior: 'ask', reason: `no rule allows ${req.tool}` };
 }
 

@@ -30,6 +30,8 @@ import { allowAll, type SessionPermissions } from './permissions';
 import { collectTree } from './tree';
 import { scenarioTokenCounter, setTokenCounter } from '../tools/read';
 import { TOOLS_FLAG_KEY } from '../tools/types';
+import { notEmulated } from '../tools/stub';
+import { defaultToolNames } from '../profiles/definitions';
 
 export const SEVEN_TOOLS = ['Bash', 'Read', 'Edit', 'Write', 'NotebookEdit', 'Glob', 'Grep'];
 
@@ -103,6 +105,20 @@ function withTaskIds(v: unknown, ids: readonly string[]): unknown {
 
 export function scenarioMode(s: Scenario): PermissionMode {
   return s.mode === undefined ? 'bypassPermissions' : (s.mode ?? 'default');
+}
+
+/** The registry's tools plus a not-emulated stand-in for each wanted tool the version defines
+ * and the registry lacks. */
+export function withStubs(
+  registry: readonly AnyTool[],
+  wanted: readonly string[],
+  profile: Profile,
+): AnyTool[] {
+  const have = new Set(registry.map((t) => t.name));
+  const stubs = wanted
+    .filter((n) => !have.has(n) && profile.toolDefinitions.some((d) => d.name === n))
+    .map((n) => notEmulated(n));
+  return [...registry, ...stubs];
 }
 
 export function toolsFlag(s: Scenario, profile: Profile): string[] | null {
@@ -229,9 +245,12 @@ export async function replayScenario(
   // A version offers the tools its profile defines; one it keeps disabled answers with its text.
   const disabled = profile.disabledTools ?? {};
   const p = placeholders(ws);
-  const known = opts.tools
-    .map((t) => t.name)
-    .filter((n) => profile.toolDefinitions.some((d) => d.name === n) && !Object.hasOwn(disabled, n));
+  // A tool the version defines but this build does not emulate yet is still offered, with its
+  // real definition, and answers "not emulated" (tools/stub.ts).
+  const tools = withStubs(opts.tools, flag === null ? defaultToolNames(profile) : (flag ?? []), profile);
+  const known = (flag === null ? defaultToolNames(profile) : tools.map((t) => t.name)).filter(
+    (n) => profile.toolDefinitions.some((d) => d.name === n) && !Object.hasOwn(disabled, n),
+  );
   const { offered, removed } = permissions.offered(known);
   for (const [name, text] of Object.entries(disabled)) removed[name] = text;
   const deferred = flag === null ? new Set(profile.deferredByDefault ?? []) : undefined;
@@ -264,7 +283,7 @@ export async function replayScenario(
     ws,
     profile,
     model,
-    tools: opts.tools,
+    tools,
     offered: new Set(offered),
     withheld: removed,
     permissions,

@@ -18,6 +18,7 @@ import { sendMessageTool } from './send-message';
 import { taskOutputTool } from './task-output';
 import { taskStopTool } from './task-stop';
 import { workflowTool } from './workflow';
+import { enterWorktreeTool, exitWorktreeTool } from './worktree';
 
 export const ALL_TOOLS: readonly AnyTool[] = [
   agentTool,
@@ -41,4 +42,7 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   listAgentsTool,
   monitorTool,
   workflowTool,
+  // Worktrees (src/tools/worktree).
+  enterWorktreeTool,
+  exitWorktreeTool,
 ];

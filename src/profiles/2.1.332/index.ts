@@ -6,6 +6,9 @@ import { CLAUDE_HOME_DIRS_2_1_332 } from './claude-home';
 import { READ_REFUSED_DEVICES_2_1_332 } from './read-devices';
 import { SKILLS_2_1_332 } from '../2.1.273/skills';
 import tools from './tools.json';
+import toolsDefault from './tools-default.json';
+import toolsDeferred from './tools-deferred.json';
+import { unionDefinitions } from '../definitions';
 
 // 2.1.273 with what the recorded corpora show differs (oracle README, "Differences between
 // 2.1.273 and 2.1.332"); every switch is listed here, so the whole difference reads in one place.
@@ -34,7 +37,19 @@ export const profile_2_1_332: Profile = {
     allowOverridesPlan: false,
     updatedInputTrailer: "The tool input from the model was valid; the hook's rewrite of it was not.",
   },
-  toolDefinitions: tools.tools as ToolDefinition[],
+  toolDefinitions: unionDefinitions(
+    tools.tools as ToolDefinition[],
+    toolsDefault.tools as ToolDefinition[],
+    toolsDeferred.tools as ToolDefinition[],
+  ),
+  defaultToolSet: toolsDefault.tools as ToolDefinition[],
+  // worktree-existing-dir, worktree-path-enter, worktree-enter-keep
+  worktree: {
+    curlyQuotes: true,
+    restoredCwdFields: true,
+    strayDirAdvice: () => "(with `git worktree remove` if it's a registered worktree, or by deleting it if it's a stray directory)",
+    pathSyscall: 'realpath',
+  },
   skills: SKILLS_2_1_332,
   repeatReadGuard: false,
   claudeHomeDirs: CLAUDE_HOME_DIRS_2_1_332,
@@ -67,9 +82,22 @@ export const profile_2_1_332: Profile = {
   // the turn's large reads, which this emulation does not track).
   readAllowLargeBudgetBytes: 6_100_000,
   listAgentsPages: true,
-  // Without --tools these come behind ToolSearch (agents-default-tools, monitor-default-tools);
+  // Without --tools these come behind ToolSearch, listed in this order in the system prompt
+  // (recorded with --raw; agents-default-tools, monitor-default-tools, tools-search-*);
   // TaskOutput is gone from this version.
-  deferredByDefault: ['TaskStop', 'SendMessage', 'Monitor'],
+  deferredByDefault: [
+    'CronCreate',
+    'CronDelete',
+    'CronList',
+    'EnterWorktree',
+    'ExitWorktree',
+    'Monitor',
+    'NotebookEdit',
+    'SendMessage',
+    'TaskStop',
+    'WebFetch',
+    'WebSearch',
+  ],
   disabledTools: {},
   namesReceivedType: true,
   text: {
