@@ -150,6 +150,9 @@ export interface Profile {
    * (2.1.332), listed to the model in this order; a schema error of a call to one ends with the
    * deferred-tool note until ToolSearch loaded it. */
   deferredByDefault?: readonly string[];
+  /** ToolSearch: words a deferred tool matches beyond its name and description (the binary
+   * ranks by hints it does not send; inferred from the recorded rankings, tools-search-*). */
+  toolSearchHints?: Readonly<Record<string, readonly string[]>>;
   /** EnterWorktree / ExitWorktree wording (worktree-* scenarios). */
   worktree?: WorktreeTexts;
   /** Tools this version has but keeps disabled, with the text a call gets. */

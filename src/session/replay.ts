@@ -248,7 +248,10 @@ export async function replayScenario(
   // A tool the version defines but this build does not emulate yet is still offered, with its
   // real definition, and answers "not emulated" (tools/stub.ts).
   const tools = withStubs(opts.tools, flag === null ? defaultToolNames(profile) : (flag ?? []), profile);
-  const known = (flag === null ? defaultToolNames(profile) : tools.map((t) => t.name)).filter(
+  // Without --tools: the default set, and the tools the binary keeps out of it with a text of
+  // their own (Glob and Grep behind their opt-in, tools-null-search-2273).
+  const names = tools.map((t) => t.name);
+  const known = (flag === null ? [...new Set([...defaultToolNames(profile), ...names])] : names).filter(
     (n) => profile.toolDefinitions.some((d) => d.name === n) && !Object.hasOwn(disabled, n),
   );
   const { offered, removed } = permissions.offered(known);

@@ -19,6 +19,7 @@ import { taskOutputTool } from './task-output';
 import { taskStopTool } from './task-stop';
 import { workflowTool } from './workflow';
 import { enterWorktreeTool, exitWorktreeTool } from './worktree';
+import { toolSearchTool } from './tool-search';
 
 export const ALL_TOOLS: readonly AnyTool[] = [
   agentTool,
@@ -45,4 +46,6 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   // Worktrees (src/tools/worktree).
   enterWorktreeTool,
   exitWorktreeTool,
+  // Deferred tools (2.1.332's default set).
+  toolSearchTool,
 ];

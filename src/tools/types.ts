@@ -9,7 +9,9 @@ import type { TaskRegistry } from './background/registry';
 export type ContentBlock =
   | { type: 'text'; text: string }
   | { type: 'image'; source: { type: 'base64'; media_type: string; data: string } }
-  | { type: 'document'; source: { type: 'base64'; media_type: string; data: string } };
+  | { type: 'document'; source: { type: 'base64'; media_type: string; data: string } }
+  /** ToolSearch: a loaded tool, by name. */
+  | { type: 'tool_reference'; tool_name: string };
 
 /** A message Claude Code attaches after the tool results (PARTIAL-view notice, environment
  * update, background-task notification). */

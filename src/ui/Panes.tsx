@@ -35,6 +35,12 @@ export function ModelContent({
     <div>
       {content.map((b, i) => {
         if (b.type === 'text') return <Text key={i} text={b.text} visible={visible} />;
+        if (b.type === 'tool_reference')
+          return (
+            <div key={i} className="block-head">
+              [tool_reference: {b.tool_name}]
+            </div>
+          );
         const label = `[${b.type} block: ${b.source.media_type}, ${b.source.data.length} base64 characters]`;
         return (
           <div key={i} className="media-block">

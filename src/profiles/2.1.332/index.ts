@@ -98,6 +98,16 @@ export const profile_2_1_332: Profile = {
     'WebFetch',
     'WebSearch',
   ],
+  // Inferred from tools-search-keywords*: "cron" ranks CronDelete and CronList above CronCreate,
+  // "html" finds WebFetch, "domain" WebSearch, "background" puts TaskStop first.
+  toolSearchHints: {
+    CronDelete: ['cron', 'job', 'cancel'],
+    CronList: ['cron'],
+    WebFetch: ['url', 'html'],
+    WebSearch: ['domain', 'url'],
+    TaskStop: ['background'],
+    ExitWorktree: ['exit'],
+  },
   disabledTools: {},
   namesReceivedType: true,
   text: {

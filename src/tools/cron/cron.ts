@@ -3,6 +3,7 @@
 // recorded yet and are refused as such.
 import { z } from 'zod';
 import type { Rendered, ToolContext, ToolModule } from '../types';
+import { semanticBoolean } from '../bash/schema';
 
 export interface CronJob {
   id: string;
@@ -77,8 +78,8 @@ const err = (text: string): Rendered => ({
 const cronCreateInput = z.strictObject({
   cron: z.string(),
   prompt: z.string(),
-  recurring: z.boolean().optional(),
-  durable: z.boolean().optional(),
+  recurring: semanticBoolean.optional(),
+  durable: semanticBoolean.optional(),
 });
 type CronCreateInput = z.infer<typeof cronCreateInput>;
 type CreateOutcome =
@@ -89,7 +90,7 @@ export const cronCreateTool: ToolModule<CronCreateInput, CreateOutcome> = {
   schema: cronCreateInput,
   isReadOnly: () => false,
   isConcurrencySafe: () => false,
-  permissionRequest: (input) => ({ tool: 'CronCreate', kind: 'other', paths: [], input }),
+  permissionRequest: (input) => ({ tool: 'CronCreate', kind: 'other', paths: [], input, noPrompt: true }),
   validate: (input) =>
     Promise.resolve(
       !validCron(input.cron)
@@ -146,7 +147,7 @@ export const cronListTool: ToolModule<Record<string, never>, CronJob[]> = {
   schema: cronListInput,
   isReadOnly: () => true,
   isConcurrencySafe: () => true,
-  permissionRequest: (input) => ({ tool: 'CronList', kind: 'other', paths: [], input }),
+  permissionRequest: (input) => ({ tool: 'CronList', kind: 'other', paths: [], input, noPrompt: true }),
   call: (_input, ctx) => Promise.resolve(jobs(ctx).map((j) => ({ ...j }))),
   render: (list) => ({
     content:
@@ -176,7 +177,7 @@ export const cronDeleteTool: ToolModule<CronDeleteInput, DeleteOutcome> = {
   schema: cronDeleteInput,
   isReadOnly: () => false,
   isConcurrencySafe: () => false,
-  permissionRequest: (input) => ({ tool: 'CronDelete', kind: 'other', paths: [], input }),
+  permissionRequest: (input) => ({ tool: 'CronDelete', kind: 'other', paths: [], input, noPrompt: true }),
   validate: (input, ctx) =>
     Promise.resolve(jobs(ctx).some((j) => j.id === input.id) ? undefined : { kind: 'unknown', id: input.id }),
   call: (input, ctx) => {

@@ -5,6 +5,7 @@
 // hooks (refused as not emulated), the `worktree.baseRef` setting (a repository without origin
 // branches from HEAD either way), uncommitted files and commits together in one refusal.
 import { z } from 'zod';
+import { semanticBoolean } from '../bash/schema';
 import { expandPath } from '../../text/paths';
 import type { Profile, WorktreeTexts } from '../../profiles/types';
 import type { Attachment, Rendered, ToolContext } from '../types';
@@ -50,7 +51,8 @@ export type EnterInput = z.infer<typeof enterInput>;
 
 export const exitInput = z.strictObject({
   action: z.enum(['keep', 'remove']),
-  discard_changes: z.boolean().optional(),
+  // "true" and "false" as strings are taken (tools-deferred-call-before-fetch).
+  discard_changes: semanticBoolean.optional(),
 });
 export type ExitInput = z.infer<typeof exitInput>;
 
