@@ -153,6 +153,9 @@ export interface Profile {
   /** ToolSearch: words a deferred tool matches beyond its name and description (the binary
    * ranks by hints it does not send; inferred from the recorded rankings, tools-search-*). */
   toolSearchHints?: Readonly<Record<string, readonly string[]>>;
+  /** CronCreate / CronList: whether results name the next run (2.1.332) and how long a
+   * recurring job lives. */
+  cron?: { nextRun: boolean; maxAgeDays: number };
   /** EnterWorktree / ExitWorktree wording (worktree-* scenarios). */
   worktree?: WorktreeTexts;
   /** Tools this version has but keeps disabled, with the text a call gets. */

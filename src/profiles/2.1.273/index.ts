@@ -34,6 +34,8 @@ export const profile_2_1_273: Profile = {
   // The tools recorded under --tools, then the rest of the default set (tools-all).
   toolDefinitions: unionDefinitions(tools.tools as ToolDefinition[], toolsDefault.tools as ToolDefinition[]),
   defaultToolSet: toolsDefault.tools as ToolDefinition[],
+  // cron-* scenarios
+  cron: { nextRun: false, maxAgeDays: 7 },
   // worktree-existing-dir, worktree-path-enter, worktree-enter-keep
   worktree: {
     curlyQuotes: false,

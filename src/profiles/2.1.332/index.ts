@@ -43,6 +43,8 @@ export const profile_2_1_332: Profile = {
     toolsDeferred.tools as ToolDefinition[],
   ),
   defaultToolSet: toolsDefault.tools as ToolDefinition[],
+  // cron-* scenarios
+  cron: { nextRun: true, maxAgeDays: 30 },
   // worktree-existing-dir, worktree-path-enter, worktree-enter-keep
   worktree: {
     curlyQuotes: true,
