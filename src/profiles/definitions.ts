@@ -4,14 +4,15 @@
 // ToolSearch loaded them (sent with defer_loading, as 2.1.332 does).
 import type { Profile, ToolDefinition } from './types';
 
-/** One definition per name, the first list that has a name wins; defer_loading is dropped (a
- * tool named in --tools is sent loaded). */
+/** One definition per name, the first list that has a name wins. */
 export function unionDefinitions(...lists: readonly (readonly ToolDefinition[])[]): ToolDefinition[] {
   const seen = new Map<string, ToolDefinition>();
-  for (const list of lists)
-    for (const { defer_loading: _d, ...d } of list) if (!seen.has(d.name)) seen.set(d.name, d);
+  for (const list of lists) for (const d of list) if (!seen.has(d.name)) seen.set(d.name, d);
   return [...seen.values()];
 }
+
+/** A deferred tool's definition as sent when --tools names it: loaded. */
+export const loadedDefinition = ({ defer_loading: _d, ...d }: ToolDefinition): ToolDefinition => d;
 
 /** The names a session without --tools can call: the default set (the placeholder that only
  * keeps deferred loading on is not a tool) and the deferred tools. */

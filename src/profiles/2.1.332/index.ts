@@ -8,7 +8,7 @@ import { SKILLS_2_1_332 } from '../2.1.273/skills';
 import tools from './tools.json';
 import toolsDefault from './tools-default.json';
 import toolsDeferred from './tools-deferred.json';
-import { unionDefinitions } from '../definitions';
+import { loadedDefinition, unionDefinitions } from '../definitions';
 
 // 2.1.273 with what the recorded corpora show differs (oracle README, "Differences between
 // 2.1.273 and 2.1.332"); every switch is listed here, so the whole difference reads in one place.
@@ -40,7 +40,7 @@ export const profile_2_1_332: Profile = {
   toolDefinitions: unionDefinitions(
     tools.tools as ToolDefinition[],
     toolsDefault.tools as ToolDefinition[],
-    toolsDeferred.tools as ToolDefinition[],
+    (toolsDeferred.tools as ToolDefinition[]).map(loadedDefinition),
   ),
   defaultToolSet: toolsDefault.tools as ToolDefinition[],
   // cron-* scenarios
