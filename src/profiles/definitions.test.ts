@@ -24,21 +24,67 @@ describe('the default tool set ("tools": null)', () => {
     const p = getProfile('2.1.332');
     expect(p.defaultToolSet).toHaveLength(12);
     expect(defaultToolNames(p)).toEqual([
-      'Agent', 'Bash', 'Edit', 'ListAgents', 'Read', 'ReportFindings', 'ScheduleWakeup', 'Skill', 'ToolSearch', 'Workflow', 'Write',
-      'CronCreate', 'CronDelete', 'CronList', 'EnterWorktree', 'ExitWorktree', 'Monitor', 'NotebookEdit', 'SendMessage', 'TaskStop', 'WebFetch', 'WebSearch',
+      'Agent',
+      'Bash',
+      'Edit',
+      'ListAgents',
+      'Read',
+      'ReportFindings',
+      'ScheduleWakeup',
+      'Skill',
+      'ToolSearch',
+      'Workflow',
+      'Write',
+      'CronCreate',
+      'CronDelete',
+      'CronList',
+      'EnterWorktree',
+      'ExitWorktree',
+      'Monitor',
+      'NotebookEdit',
+      'SendMessage',
+      'TaskStop',
+      'WebFetch',
+      'WebSearch',
     ]);
   });
 
   it('loaded deferred tools join the request in name order, sent with defer_loading (ts-a, --raw)', () => {
     const p = getProfile('2.1.332');
     const offered = new Set(defaultToolNames(p));
-    const loaded = new Set(['CronCreate', 'CronDelete', 'CronList', 'EnterWorktree', 'ExitWorktree', 'WebFetch', 'WebSearch']);
+    const loaded = new Set([
+      'CronCreate',
+      'CronDelete',
+      'CronList',
+      'EnterWorktree',
+      'ExitWorktree',
+      'WebFetch',
+      'WebSearch',
+    ]);
     expect(
-      requestDefinitions(p, null, offered, loaded).map((d) => d.name + (d.defer_loading === true ? '(D)' : '')),
+      requestDefinitions(p, null, offered, loaded).map(
+        (d) => d.name + (d.defer_loading === true ? '(D)' : ''),
+      ),
     ).toEqual([
-      'Agent', 'Bash', 'CronCreate(D)', 'CronDelete(D)', 'CronList(D)', 'Edit', 'EnterWorktree(D)', 'ExitWorktree(D)', 'ListAgents',
-      'Read', 'ReportFindings', 'ScheduleWakeup', 'Skill', 'ToolSearch', 'WebFetch(D)', 'WebSearch(D)', 'Workflow',
-      'DeferredToolPlaceholder(D)', 'Write',
+      'Agent',
+      'Bash',
+      'CronCreate(D)',
+      'CronDelete(D)',
+      'CronList(D)',
+      'Edit',
+      'EnterWorktree(D)',
+      'ExitWorktree(D)',
+      'ListAgents',
+      'Read',
+      'ReportFindings',
+      'ScheduleWakeup',
+      'Skill',
+      'ToolSearch',
+      'WebFetch(D)',
+      'WebSearch(D)',
+      'Workflow',
+      'DeferredToolPlaceholder(D)',
+      'Write',
     ]);
   });
 

@@ -34,15 +34,18 @@ interface Linked {
 export function linkedWorktrees(ctx: GitContext, common: string): Linked[] {
   const root = joinPath(common, 'worktrees');
   if (!ctx.vol.existsSync(root)) return [];
-  return (ctx.vol.readdirSync(root) as unknown[]).map(String).sort().flatMap((id) => {
-    const own = joinPath(root, id);
-    try {
-      const gitdirFile = String(ctx.vol.readFileSync(joinPath(own, 'gitdir'))).trim();
-      return [{ id, own, dir: gitdirFile.replace(/\/\.git$/, '') }];
-    } catch {
-      return [];
-    }
-  });
+  return (ctx.vol.readdirSync(root) as unknown[])
+    .map(String)
+    .sort()
+    .flatMap((id) => {
+      const own = joinPath(root, id);
+      try {
+        const gitdirFile = String(ctx.vol.readFileSync(joinPath(own, 'gitdir'))).trim();
+        return [{ id, own, dir: gitdirFile.replace(/\/\.git$/, '') }];
+      } catch {
+        return [];
+      }
+    });
 }
 
 /** The branch a HEAD file points at (null: detached or unreadable). */
@@ -115,11 +118,19 @@ async function list(ctx: GitContext, repo: Repo): Promise<ExecResult> {
     const r = findRepo(ctx.vol, dir);
     const oid = r === null ? null : await resolveRevision(r, 'HEAD');
     const b = branchOf(ctx, headFile);
-    rows.push([dir, oid === null ? '0000000' : abbrev(oid), (b === null ? '(detached HEAD)' : `[${b}]`) + suffix]);
+    rows.push([
+      dir,
+      oid === null ? '0000000' : abbrev(oid),
+      (b === null ? '(detached HEAD)' : `[${b}]`) + suffix,
+    ]);
   };
   await describe(common.replace(/\/\.git$/, ''), joinPath(common, 'HEAD'), '');
   for (const w of linkedWorktrees(ctx, common))
-    await describe(w.dir, joinPath(w.own, 'HEAD'), ctx.vol.existsSync(joinPath(w.own, 'locked')) ? ' locked' : '');
+    await describe(
+      w.dir,
+      joinPath(w.own, 'HEAD'),
+      ctx.vol.existsSync(joinPath(w.own, 'locked')) ? ' locked' : '',
+    );
   const width = Math.max(...rows.map((r) => r[0].length));
   return ok(rows.map(([d, o, b]) => `${d.padEnd(width)} ${o} ${b}\n`).join(''));
 }
@@ -152,5 +163,8 @@ export async function cmdWorktree(ctx: GitContext, repo: Repo, args: string[]): 
     if (e instanceof GitError) return fail(e.message, e.exitCode);
     throw e;
   }
-  return fail('usage: git worktree add [<options>] <path> [<commit-ish>]\n   or: git worktree list [<options>]\n   or: git worktree remove [<options>] <worktree>\n', 129);
+  return fail(
+    'usage: git worktree add [<options>] <path> [<commit-ish>]\n   or: git worktree list [<options>]\n   or: git worktree remove [<options>] <worktree>\n',
+    129,
+  );
 }

@@ -16,7 +16,9 @@ import { LOADED_TOOLS_KEY } from '../types';
 // Not strict: an unexpected parameter is dropped (tools-search-input-errors).
 const input = z.object({
   query: z.string(),
-  max_results: z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number()).optional(),
+  max_results: z
+    .preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number())
+    .optional(),
 });
 type Input = z.infer<typeof input>;
 interface Outcome {
@@ -25,7 +27,8 @@ interface Outcome {
   totalDeferred: number;
 }
 
-const words = (name: string): string[] => (name.match(/[A-Z][a-z]*|[a-z]+|\d+/g) ?? []).map((w) => w.toLowerCase());
+const words = (name: string): string[] =>
+  (name.match(/[A-Z][a-z]*|[a-z]+|\d+/g) ?? []).map((w) => w.toLowerCase());
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function score(name: string, description: string, hints: readonly string[], term: string): number {
@@ -82,7 +85,11 @@ export const toolSearchTool: ToolModule<Input, Outcome> = {
     let loaded = ctx.conversation.state.get(LOADED_TOOLS_KEY) as Set<string> | undefined;
     if (!loaded) ctx.conversation.state.set(LOADED_TOOLS_KEY, (loaded = new Set()));
     for (const m of matches) if (deferred.has(m)) loaded.add(m);
-    return Promise.resolve({ query: i.query, matches, totalDeferred: (ctx.profile.deferredByDefault ?? []).length });
+    return Promise.resolve({
+      query: i.query,
+      matches,
+      totalDeferred: (ctx.profile.deferredByDefault ?? []).length,
+    });
   },
   render: (o) => {
     const structured = { matches: o.matches, query: o.query, total_deferred_tools: o.totalDeferred };

@@ -31,14 +31,20 @@ export const enterInput = z
       .string()
       .superRefine((name, c) => {
         if (name.length > 64)
-          c.addIssue({ code: 'custom', message: `Invalid worktree name: must be 64 characters or fewer (got ${name.length})` });
+          c.addIssue({
+            code: 'custom',
+            message: `Invalid worktree name: must be 64 characters or fewer (got ${name.length})`,
+          });
         else if (!name.split('/').every((s) => SEGMENT.test(s)))
           c.addIssue({
             code: 'custom',
             message: `Invalid worktree name "${name}": each "/"-separated segment must be non-empty and contain only letters, digits, dots, underscores, and dashes`,
           });
         else if (name.split('/').some((s) => s === '.' || s === '..'))
-          c.addIssue({ code: 'custom', message: `Invalid worktree name "${name}": must not contain "." or ".." path segments` });
+          c.addIssue({
+            code: 'custom',
+            message: `Invalid worktree name "${name}": must not contain "." or ".." path segments`,
+          });
       })
       .optional(),
     path: z.string().optional(),
@@ -78,7 +84,8 @@ export function worktreeSession(ctx: ToolContext): WorktreeSession | undefined {
 const DEFAULT_TEXTS: WorktreeTexts = {
   curlyQuotes: false,
   restoredCwdFields: false,
-  strayDirAdvice: (p) => `(\`git worktree remove ${p}\` if it's a registered worktree, or \`rm -rf ${p}\` if it's a stray directory)`,
+  strayDirAdvice: (p) =>
+    `(\`git worktree remove ${p}\` if it's a registered worktree, or \`rm -rf ${p}\` if it's a stray directory)`,
   pathSyscall: 'lstat',
 };
 const texts = (p: Profile): WorktreeTexts => p.worktree ?? DEFAULT_TEXTS;
@@ -91,7 +98,11 @@ const NO_GIT =
 const WORKING =
   'The session is now working in the worktree. Use ExitWorktree to leave mid-session, or exit the session to be prompted.';
 
-async function git(ctx: ToolContext, cwd: string, args: string): Promise<{ out: string; err: string; code: number }> {
+async function git(
+  ctx: ToolContext,
+  cwd: string,
+  args: string,
+): Promise<{ out: string; err: string; code: number }> {
   const r = await ctx.ws.shell.run(`git ${args}`, {
     cwd,
     env: ctx.conversation.env,
@@ -129,10 +140,20 @@ export async function enter(input: EnterInput, ctx: ToolContext): Promise<EnterO
         text: `Cannot enter worktree: ${abs}: ENOENT: no such file or directory, ${texts(ctx.profile).pathSyscall} '${abs}'`,
       };
     const top = await repoRoot(ctx, abs);
-    if (top !== null && (await exists(ctx, `${top}/.git`)) && (await ctx.ws.fs.stat(`${top}/.git`)).type === 'dir')
-      return { kind: 'failed', text: `Cannot enter worktree: ${abs} is the main working tree, not a linked worktree.` };
+    if (
+      top !== null &&
+      (await exists(ctx, `${top}/.git`)) &&
+      (await ctx.ws.fs.stat(`${top}/.git`)).type === 'dir'
+    )
+      return {
+        kind: 'failed',
+        text: `Cannot enter worktree: ${abs} is the main working tree, not a linked worktree.`,
+      };
     if (top === null)
-      return { kind: 'failed', text: `Cannot enter worktree: ${abs} is not a registered worktree of this repository.` };
+      return {
+        kind: 'failed',
+        text: `Cannot enter worktree: ${abs} is not a registered worktree of this repository.`,
+      };
     const branch = (await git(ctx, top, 'branch --show-current')).out.trim();
     const head = (await git(ctx, top, 'rev-parse HEAD')).out.trim();
     const session: WorktreeSession = {
@@ -167,7 +188,12 @@ export async function enter(input: EnterInput, ctx: ToolContext): Promise<EnterO
       kind: 'failed',
       text: `worktree "${name}" already exists at ${path} but cannot be reused (${added.err.trim()}). Remove that directory ${texts(ctx.profile).strayDirAdvice(path)} or pass a different --worktree name.`,
     };
-  return { kind: 'entered', how: 'Created', session: { path, branch, originalCwd: from, baseHead: head, owned: true }, from };
+  return {
+    kind: 'entered',
+    how: 'Created',
+    session: { path, branch, originalCwd: from, baseHead: head, owned: true },
+    from,
+  };
 }
 
 /** A name when none is given: three words as Claude Code makes them (adjective-verbing-noun);
@@ -186,7 +212,10 @@ async function pending(ctx: ToolContext, s: WorktreeSession): Promise<{ files: n
   const st = await git(ctx, s.path, 'status --porcelain --untracked-files=all');
   const files = st.out.split('\n').filter((l) => l.trim() !== '').length;
   const log = await git(ctx, s.path, 'log --oneline --no-decorate');
-  const oids = log.out.split('\n').filter(Boolean).map((l) => l.split(' ')[0] ?? '');
+  const oids = log.out
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => l.split(' ')[0] ?? '');
   const at = oids.findIndex((o) => o !== '' && s.baseHead.startsWith(o));
   const commits = at < 0 ? 0 : at;
   return { files, commits };
@@ -251,7 +280,11 @@ const exitedUpdate = (to: string, from: string): Attachment => ({
 
 export function renderEnter(o: EnterOutcome, ctx: ToolContext): Rendered {
   if (o.kind === 'refused')
-    return { content: `<tool_use_error>${o.text}</tool_use_error>`, is_error: true, structured: `Error: ${o.text}` };
+    return {
+      content: `<tool_use_error>${o.text}</tool_use_error>`,
+      is_error: true,
+      structured: `Error: ${o.text}`,
+    };
   // Failures of the call itself reach the model without the <tool_use_error> wrapper.
   if (o.kind === 'failed') return { content: o.text, is_error: true, structured: `Error: ${o.text}` };
   const { session: s } = o;
@@ -271,7 +304,11 @@ export function renderEnter(o: EnterOutcome, ctx: ToolContext): Rendered {
 
 export function renderExit(o: ExitOutcome, ctx: ToolContext): Rendered {
   if (o.kind === 'refused')
-    return { content: `<tool_use_error>${o.text}</tool_use_error>`, is_error: true, structured: `Error: ${o.text}` };
+    return {
+      content: `<tool_use_error>${o.text}</tool_use_error>`,
+      is_error: true,
+      structured: `Error: ${o.text}`,
+    };
   const { session: s } = o;
   const p = ctx.profile;
   const discarded = [
@@ -282,7 +319,9 @@ export function renderExit(o: ExitOutcome, ctx: ToolContext): Rendered {
     o.action === 'keep'
       ? `Exited worktree. Your work is preserved at ${q(p, s.path)} on branch ${q(p, s.branch)}. Session is now back in ${q(p, s.originalCwd)}.`
       : `Exited and removed worktree at ${q(p, s.path)}.${discarded.length ? ` Discarded ${discarded.join(' and ')}.` : ''} Session is now back in ${q(p, s.originalCwd)}.`;
-  const restored = texts(p).restoredCwdFields ? { restoredCwd: s.originalCwd, originalCwdMissing: false } : {};
+  const restored = texts(p).restoredCwdFields
+    ? { restoredCwd: s.originalCwd, originalCwdMissing: false }
+    : {};
   return {
     content: message,
     is_error: false,
@@ -291,7 +330,9 @@ export function renderExit(o: ExitOutcome, ctx: ToolContext): Rendered {
       originalCwd: s.originalCwd,
       worktreePath: s.path,
       worktreeBranch: s.branch,
-      ...(o.action === 'remove' ? { discardedFiles: o.discardedFiles, discardedCommits: o.discardedCommits } : {}),
+      ...(o.action === 'remove'
+        ? { discardedFiles: o.discardedFiles, discardedCommits: o.discardedCommits }
+        : {}),
       ...restored,
       message,
     },
