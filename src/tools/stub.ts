@@ -7,6 +7,10 @@ import type { ToolModule } from './types';
 export const notEmulatedText = (name: string): string =>
   `cc-playground does not emulate ${name} yet (not emulated): the real Claude Code would run it; no result was recorded for this call.`;
 
+/** Whether a result is a not-emulated stand-in's (the page marks it). */
+export const isNotEmulated = (r: { content: unknown }): boolean =>
+  typeof r.content === 'string' && r.content.startsWith('<tool_use_error>cc-playground does not emulate ');
+
 export function notEmulated(name: string): ToolModule<Record<string, unknown>, string> {
   return {
     name,
@@ -17,6 +21,7 @@ export function notEmulated(name: string): ToolModule<Record<string, unknown>, s
     permissionRequest: (input) => ({ tool: name, kind: 'other', paths: [], input }),
     call: () => Promise.resolve(notEmulatedText(name)),
     render: (text) => ({ content: `<tool_use_error>${text}</tool_use_error>`, is_error: true }),
-    explain: () => `${name} is not emulated in this build: its definition is the real one, its results are not.`,
+    explain: () =>
+      `${name} is not emulated in this build: its definition is the real one, its results are not.`,
   };
 }

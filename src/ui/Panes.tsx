@@ -10,6 +10,7 @@ import type { ContentBlock } from '../tools/types';
 import { Pdf } from './LazyEditors';
 import { PeopleView } from './PeopleView';
 import { visibleWhitespace } from './text';
+import { isNotEmulated } from '../tools/stub';
 
 export const PANE_NAMES = ['Transcript', 'Read ledger', 'Permission decisions', 'Tool results'] as const;
 
@@ -339,6 +340,8 @@ export function ResultsPane({ call }: { call: ModelCallRecord }) {
             {c.name} <span className="muted">{c.id}</span>{' '}
             {c.stage === 'session-ended' ? (
               <span className="badge deny">the binary crashes here</span>
+            ) : isNotEmulated(c.rendered) ? (
+              <span className="badge deny">not emulated</span>
             ) : c.rendered.is_error ? (
               <span className="badge deny">is_error</span>
             ) : null}
