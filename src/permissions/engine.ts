@@ -70,6 +70,7 @@ function otherCheck(env: Env, req: PermissionRequest): Check {
     const c = webFetchCheck(env, req);
     if (c) return c;
   }
+  if (req.noPrompt) return { behavior: 'allow', reason: `${req.tool} asks no permission` };
   return { behavior: 'ask', reason: `no rule allows ${req.tool}` };
 }
 

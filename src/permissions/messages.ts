@@ -186,7 +186,7 @@ export const toolDisabled = (tool: string): string =>
   );
 export const searchToolGated = (tool: string): string =>
   toolUseError(
-    `Error: No such tool available: ${tool}. ${tool} is not available in this session — find files with \`find\` via the Bash tool instead.`,
+    `Error: No such tool available: ${tool}. ${tool} is not available in this session — ${tool === 'Grep' ? 'search file contents with `grep`' : 'find files with `find`'} via the Bash tool instead.`,
   );
 export const noSuchTool = (tool: string): string => toolUseError(`Error: No such tool available: ${tool}`);
 

@@ -195,6 +195,9 @@ export interface PermissionRequest {
    * plan mode would let through (reading tools, the classifier) does not count. Read-before-edit
    * relaxation asks this way (a file outside the project is not relaxed in auto mode). */
   rulesOnly?: boolean;
+  /** The tool asks no permission (EnterWorktree, ToolSearch, CronList…): only rules decide, and
+   * without one it runs in every mode recorded (worktree-default-mode, worktree-plan-mode). */
+  noPrompt?: boolean;
 }
 
 export interface RuleRef {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { getProfile, PROFILES } from '.';
@@ -47,8 +47,26 @@ describe.each(['2.1.273', '2.1.332'])('profile %s', (version) => {
     const dump = JSON.parse(
       readFileSync(join(import.meta.dirname, `../../oracle/tools-all/tools-all-${version}.json`), 'utf8'),
     ) as RecordedTools;
+    // Deferred tools the dump leaves out (2.1.332) as a --raw recording had them once loaded.
+    const deferredFile = join(import.meta.dirname, `${version}/tools-deferred.json`);
+    const deferred = existsSync(deferredFile)
+      ? (JSON.parse(readFileSync(deferredFile, 'utf8')) as RecordedTools).tools
+      : [];
     const fromRequests = profile.toolDefinitions.filter((d) => inRequests.has(d.name));
-    const fromDump = profile.toolDefinitions.filter((d) => !inRequests.has(d.name));
+    const inDump = (n: string) => (JSON.parse(readFileSync(join(import.meta.dirname, `../../oracle/tools-all/tools-all-${version}.json`), 'utf8')) as RecordedTools).tools.some((t) => t.name === n);
+    const fromDeferred = profile.toolDefinitions.filter((d) => !inRequests.has(d.name) && !inDump(d.name));
+    expect(JSON.stringify(fromDeferred, null, 1)).toEqual(
+      JSON.stringify(
+        fromDeferred.map((d) => {
+          const t = { ...(deferred.find((x) => x.name === d.name) as Record<string, unknown> | undefined) };
+          delete t.defer_loading;
+          return t;
+        }),
+        null,
+        1,
+      ),
+    );
+    const fromDump = profile.toolDefinitions.filter((d) => !inRequests.has(d.name) && inDump(d.name));
     expect([profile.version, JSON.stringify(fromRequests, null, 1)]).toEqual([
       rec.version,
       JSON.stringify(rec.tools, null, 1),
@@ -169,7 +187,10 @@ describe('profiles', () => {
       'backgroundTimeoutMaxMs',
       'bashReportsInPlaceEdits',
       'claudeHomeDirs',
+      'cron.maxAgeDays',
+      'cron.nextRun',
       'defaultModel',
+      'defaultToolSet',
       'deferredByDefault',
       'disabledTools.Monitor',
       'editSuffixNeedsWholeFile',
@@ -212,11 +233,20 @@ describe('profiles', () => {
       'text.workflowResume.lead',
       'text.workflowResume.tail',
       'toolDefinitions',
+      'toolSearchHints.CronDelete',
+      'toolSearchHints.CronList',
+      'toolSearchHints.ExitWorktree',
+      'toolSearchHints.TaskStop',
+      'toolSearchHints.WebFetch',
+      'toolSearchHints.WebSearch',
       'version',
       'webFetch.emptyAnswerError',
       'webFetch.invalidUrlMessage',
       'webFetch.schemaMaxUrl',
       'webFetch.truncationNote',
+      'worktree.curlyQuotes',
+      'worktree.pathSyscall',
+      'worktree.restoredCwdFields',
       'writeKeepsBom',
       'writeRefusesDirectory',
       'writeRefusesUnsafeEncodings',

@@ -6,6 +6,8 @@ export interface ToolDefinition {
   name: string;
   description: string;
   input_schema: Record<string, unknown>;
+  /** Sent but not loaded: the model knows only the name until ToolSearch fetches it. */
+  defer_loading?: boolean;
 }
 
 /** A built-in agent type (the Agent tool's subagent_type). */
@@ -39,6 +41,18 @@ export interface AgentProfile {
   bypassNotes: Readonly<Record<string, string>>;
 }
 
+/** How a version words the worktree tools' results. */
+export interface WorktreeTexts {
+  /** Paths and branch names in results are set in curly quotes (“…”) (2.1.332). */
+  curlyQuotes: boolean;
+  /** ExitWorktree's result also gives restoredCwd and originalCwdMissing (2.1.332). */
+  restoredCwdFields: boolean;
+  /** The advice after "cannot be reused": how to get rid of the directory. */
+  strayDirAdvice(path: string): string;
+  /** The failing call named in a missing `path`'s error (lstat, realpath). */
+  pathSyscall: string;
+}
+
 export interface Profile {
   version: string;
   defaultModel: string;
@@ -48,6 +62,9 @@ export interface Profile {
   toolDefinitions: readonly ToolDefinition[];
   /** Tools offered when a scenario gives no `tools` list (the binary's own default set). */
   defaultTools: readonly string[];
+  /** The request's tool list when no --tools flag is given (`"tools": null`), exactly as the
+   * binary sends it (the oracle's tools-all dump); deferred tools are not in it. */
+  defaultToolSet: readonly ToolDefinition[];
   /** Newer models may Edit/Write an unread file (read-before-edit relaxed). */
   relaxedReadBeforeEdit(model: string): boolean;
   /** Where notices (PARTIAL view, environment update) go for this model:
@@ -145,8 +162,17 @@ export interface Profile {
     suggestable: readonly string[];
   };
   /** Tools the binary offers under --tools but not by default: sent behind ToolSearch instead
-   * (2.1.332); a schema error of a call to one ends with the deferred-tool note. */
+   * (2.1.332), listed to the model in this order; a schema error of a call to one ends with the
+   * deferred-tool note until ToolSearch loaded it. */
   deferredByDefault?: readonly string[];
+  /** ToolSearch: words a deferred tool matches beyond its name and description (the binary
+   * ranks by hints it does not send; inferred from the recorded rankings, tools-search-*). */
+  toolSearchHints?: Readonly<Record<string, readonly string[]>>;
+  /** CronCreate / CronList: whether results name the next run (2.1.332) and how long a
+   * recurring job lives. */
+  cron?: { nextRun: boolean; maxAgeDays: number };
+  /** EnterWorktree / ExitWorktree wording (worktree-* scenarios). */
+  worktree?: WorktreeTexts;
   /** Tools this version has but keeps disabled, with the text a call gets. */
   disabledTools?: Readonly<Record<string, string>>;
   /** Zod issue texts as newer versions print them: an invalid type names the type received

@@ -17,6 +17,7 @@ import type {
   SubagentSpec,
   ToolContext,
 } from '../tools/types';
+import { LOADED_TOOLS_KEY, WORKTREE_KEY } from '../tools/types';
 import type { Workspace } from '../workspace/types';
 import { ruleString, USER_REJECTED, USER_REJECTED_STRUCTURED, type OnAsk, type PromptRecord } from './ask';
 import { changedFileNotes } from './changed-files';
@@ -312,7 +313,8 @@ export class Session {
         profile.namesReceivedType === true,
         use.input,
       );
-      const def = this.opts.deferred?.has(tool.name)
+      const loaded = this.conversation.state.get(LOADED_TOOLS_KEY) as ReadonlySet<string> | undefined;
+      const def = this.opts.deferred?.has(tool.name) && loaded?.has(tool.name) !== true
         ? profile.toolDefinitions.find((d) => d.name === tool.name)
         : undefined;
       const note = def ? deferredNote(tool.name, def.input_schema) : '';
@@ -329,13 +331,16 @@ export class Session {
     }
     const input = parsed.data;
     // A subagent isolated in a worktree may not write to the shared checkout (agent-isolation-*).
-    const wt = this.isolatedIn;
+    // The main session in an EnterWorktree worktree is held to it the same way.
+    const own = this.conversation.state.get(WORKTREE_KEY) as { path: string } | undefined;
+    const wt = this.isolatedIn ?? own?.path;
     if (wt !== undefined) {
       const req = tool.permissionRequest(input, ctx);
       const root = this.opts.ws.info.cwd;
       const inside = (p: string, d: string) => p === d || p.startsWith(`${d}/`);
       if (req.kind === 'write' && req.paths.some((p) => inside(p, root) && !inside(p, wt))) {
-        const text = `This agent is isolated in the worktree ${wt}. Edit the worktree copy of this file instead of the shared-checkout path.`;
+        const who = this.isolatedIn !== undefined ? 'agent' : 'session';
+        const text = `This ${who} is isolated in the worktree ${wt}. Edit the worktree copy of this file instead of the shared-checkout path.`;
         return {
           ...base,
           parsed: input,
@@ -700,9 +705,11 @@ export class Session {
       !nudge.exceptModels?.includes(this.opts.model) &&
       (this.history.length + 1) % nudge.afterCalls === 0
     ) {
-      // After the hook message it is part of the same system text (hook-post-read).
-      if (hookNote && attachments[attachments.length - 1] === hookNote)
-        hookNote.text = `${hookNote.text}\n\n${nudge.text}`;
+      // After a system text of the same call (a hook message: hook-post-read; a worktree's
+      // environment update: worktree-path-enter) it is part of that text.
+      const last = attachments[attachments.length - 1];
+      if (last !== undefined && last.role === 'system' && last.type === 'text' && last.deferred !== true)
+        last.text = `${last.text}\n\n${nudge.text}`;
       else attachments.push({ role: 'system', type: 'text', text: nudge.text });
     }
     const model = baseModel(this.opts.model);

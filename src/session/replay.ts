@@ -32,6 +32,8 @@ import { scenarioTokenCounter, setTokenCounter } from '../tools/read';
 import { TOOLS_FLAG_KEY } from '../tools/types';
 import { WEB_SCRIPT_KEY } from '../tools/web-fetch/script';
 import type { WebSession } from '../tools/web-fetch/web-fetch';
+import { notEmulated } from '../tools/stub';
+import { defaultToolNames } from '../profiles/definitions';
 
 export const SEVEN_TOOLS = ['Bash', 'Read', 'Edit', 'Write', 'NotebookEdit', 'Glob', 'Grep'];
 
@@ -105,6 +107,20 @@ function withTaskIds(v: unknown, ids: readonly string[]): unknown {
 
 export function scenarioMode(s: Scenario): PermissionMode {
   return s.mode === undefined ? 'bypassPermissions' : (s.mode ?? 'default');
+}
+
+/** The registry's tools plus a not-emulated stand-in for each wanted tool the version defines
+ * and the registry lacks. */
+export function withStubs(
+  registry: readonly AnyTool[],
+  wanted: readonly string[],
+  profile: Profile,
+): AnyTool[] {
+  const have = new Set(registry.map((t) => t.name));
+  const stubs = wanted
+    .filter((n) => !have.has(n) && profile.toolDefinitions.some((d) => d.name === n))
+    .map((n) => notEmulated(n));
+  return [...registry, ...stubs];
 }
 
 export function toolsFlag(s: Scenario, profile: Profile): string[] | null {
@@ -231,9 +247,15 @@ export async function replayScenario(
   // A version offers the tools its profile defines; one it keeps disabled answers with its text.
   const disabled = profile.disabledTools ?? {};
   const p = placeholders(ws);
-  const known = opts.tools
-    .map((t) => t.name)
-    .filter((n) => profile.toolDefinitions.some((d) => d.name === n) && !Object.hasOwn(disabled, n));
+  // A tool the version defines but this build does not emulate yet is still offered, with its
+  // real definition, and answers "not emulated" (tools/stub.ts).
+  const tools = withStubs(opts.tools, flag === null ? defaultToolNames(profile) : (flag ?? []), profile);
+  // Without --tools: the default set, and the tools the binary keeps out of it with a text of
+  // their own (Glob and Grep behind their opt-in, tools-null-search-2273).
+  const names = tools.map((t) => t.name);
+  const known = (flag === null ? [...new Set([...defaultToolNames(profile), ...names])] : names).filter(
+    (n) => profile.toolDefinitions.some((d) => d.name === n) && !Object.hasOwn(disabled, n),
+  );
   const { offered, removed } = permissions.offered(known);
   for (const [name, text] of Object.entries(disabled)) removed[name] = text;
   const deferred = flag === null ? new Set(profile.deferredByDefault ?? []) : undefined;
@@ -266,7 +288,7 @@ export async function replayScenario(
     ws,
     profile,
     model,
-    tools: opts.tools,
+    tools,
     offered: new Set(offered),
     withheld: removed,
     permissions,

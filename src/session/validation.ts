@@ -14,7 +14,11 @@ function issueJson(error: z.ZodError, keepOptionMessage: boolean, keepTypeMessag
       ? /^(Invalid input|Unrecognized key)/
       : /^(Invalid|Unrecognized key|Too big|Too small)/;
   return JSON.stringify(
-    error.issues.map((i) => ({ ...i, message: generic.test(i.message) ? 'Invalid input' : i.message })),
+    // A custom issue's message is the schema's own (worktree-names-invalid), kept by both.
+    error.issues.map((i) => ({
+      ...i,
+      message: i.code !== 'custom' && generic.test(i.message) ? 'Invalid input' : i.message,
+    })),
     null,
     2,
   );

@@ -20,6 +20,8 @@ import { taskStopTool } from './task-stop';
 import { workflowTool } from './workflow';
 import { webFetchTool } from './web-fetch';
 import { webSearchTool } from './web-search';
+import { enterWorktreeTool, exitWorktreeTool } from './worktree';
+import { toolSearchTool } from './tool-search';
 
 export const ALL_TOOLS: readonly AnyTool[] = [
   agentTool,
@@ -46,4 +48,9 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   // The web (src/tools/web-fetch/script.ts: pages and searches come from the scenario).
   webFetchTool,
   webSearchTool,
+  // Worktrees (src/tools/worktree).
+  enterWorktreeTool,
+  exitWorktreeTool,
+  // Deferred tools (2.1.332's default set).
+  toolSearchTool,
 ];

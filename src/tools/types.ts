@@ -9,7 +9,9 @@ import type { TaskRegistry } from './background/registry';
 export type ContentBlock =
   | { type: 'text'; text: string }
   | { type: 'image'; source: { type: 'base64'; media_type: string; data: string } }
-  | { type: 'document'; source: { type: 'base64'; media_type: string; data: string } };
+  | { type: 'document'; source: { type: 'base64'; media_type: string; data: string } }
+  /** ToolSearch: a loaded tool, by name. */
+  | { type: 'tool_reference'; tool_name: string };
 
 /** A message Claude Code attaches after the tool results (PARTIAL-view notice, environment
  * update, background-task notification). */
@@ -110,6 +112,14 @@ export interface Conversation {
  * default set), for tools whose text names another tool only where it is offered. */
 export const TOOLS_FLAG_KEY = 'toolsFlag';
 
+/** Conversation.state key of the session's worktree (tools/worktree): while it is set, the
+ * session works there and may not write to the main checkout. */
+export const WORKTREE_KEY = 'worktree';
+
+/** Conversation.state key of the deferred tools ToolSearch loaded (Set<string>): their schema is
+ * sent from then on, so a schema error no longer carries the load hint. */
+export const LOADED_TOOLS_KEY = 'toolSearch.loaded';
+
 export interface PermissionProbe {
   /** Would a call of this kind on this path run without a prompt? (Edit/Write relaxation.) */
   wouldAllow(req: PermissionRequest): Promise<boolean>;
@@ -143,6 +153,9 @@ export interface ToolContext {
 
 export interface ToolModule<I = unknown, O = unknown> {
   name: string;
+  /** A stand-in for a tool this build does not emulate (tools/stub.ts): the page marks its
+   * calls as not emulated. */
+  notEmulated?: true;
   /** zod schema of the input (strict: an unexpected parameter is an error). */
   schema: z.ZodType<I>;
   /** The schema as a version checks it, where a message in it is worded per version. */

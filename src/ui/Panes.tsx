@@ -10,6 +10,7 @@ import type { ContentBlock } from '../tools/types';
 import { Pdf } from './LazyEditors';
 import { PeopleView } from './PeopleView';
 import { visibleWhitespace } from './text';
+import { isNotEmulated } from '../tools/stub';
 
 export const PANE_NAMES = ['Transcript', 'Read ledger', 'Permission decisions', 'Tool results'] as const;
 
@@ -35,6 +36,12 @@ export function ModelContent({
     <div>
       {content.map((b, i) => {
         if (b.type === 'text') return <Text key={i} text={b.text} visible={visible} />;
+        if (b.type === 'tool_reference')
+          return (
+            <div key={i} className="block-head">
+              [tool_reference: {b.tool_name}]
+            </div>
+          );
         const label = `[${b.type} block: ${b.source.media_type}, ${b.source.data.length} base64 characters]`;
         return (
           <div key={i} className="media-block">
@@ -333,6 +340,8 @@ export function ResultsPane({ call }: { call: ModelCallRecord }) {
             {c.name} <span className="muted">{c.id}</span>{' '}
             {c.stage === 'session-ended' ? (
               <span className="badge deny">the binary crashes here</span>
+            ) : isNotEmulated(c.rendered) ? (
+              <span className="badge deny">not emulated</span>
             ) : c.rendered.is_error ? (
               <span className="badge deny">is_error</span>
             ) : null}

@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import type { SessionSettings } from '../drivers/composer';
 import { checkSettings } from './settingsCheck';
+import { choiceOf, FILE_TOOLS, toolsFor, versionToolNames, type ToolSetChoice } from './toolSet';
 
 const MODE_CHOICES = ['default', 'acceptEdits', 'plan', 'auto', 'dontAsk', 'bypassPermissions'] as const;
 const SOURCES = ['managed', 'user', 'project', 'local'] as const;
@@ -23,13 +24,23 @@ export interface SettingsProps {
   addedRules?: readonly string[];
 }
 
-export function SettingsPanel({ settings, versions, toolNames, busy, onApply, addedRules = [] }: SettingsProps) {
+export function SettingsPanel({
+  settings,
+  versions,
+  toolNames,
+  busy,
+  onApply,
+  addedRules = [],
+}: SettingsProps) {
   const [version, setVersion] = useState(settings.version);
   const [model, setModel] = useState(settings.model);
   const [mode, setMode] = useState<string>(settings.mode ?? '');
   const [trusted, setTrusted] = useState(settings.trusted);
-  const [toolsFlag, setToolsFlag] = useState(settings.tools !== null);
-  const [tools, setTools] = useState<string[]>(settings.tools ?? [...toolNames]);
+  const [choice, setChoice] = useState<ToolSetChoice>(choiceOf(settings.tools));
+  const [tools, setTools] = useState<string[]>(settings.tools ?? [...FILE_TOOLS]);
+  // Every tool the chosen version defines (tools this build does not emulate answer "not
+  // emulated"), then any other tool the build has.
+  const names = [...new Set([...versionToolNames(version), ...toolNames])];
   const [texts, setTexts] = useState<Record<string, string>>(
     Object.fromEntries(SOURCES.map((s) => [s, asText(settings.sources[s])])),
   );
@@ -42,7 +53,7 @@ export function SettingsPanel({ settings, versions, toolNames, busy, onApply, ad
       model,
       mode: mode === '' ? null : (mode as SessionSettings['mode']),
       trusted,
-      tools: toolsFlag ? tools : null,
+      tools: toolsFor(choice, tools),
       sources: Object.fromEntries(SOURCES.map((s) => [s, checks[s]?.value])),
     });
 
@@ -81,23 +92,47 @@ export function SettingsPanel({ settings, versions, toolNames, busy, onApply, ad
         </label>
       </div>
       <fieldset>
-        <legend>
-          <label className="inline">
-            <input type="checkbox" checked={toolsFlag} onChange={(e) => setToolsFlag(e.target.checked)} />{' '}
-            --tools
-          </label>
-        </legend>
-        {toolNames.map((t) => (
-          <label key={t} className="inline">
-            <input
-              type="checkbox"
-              disabled={!toolsFlag}
-              checked={tools.includes(t)}
-              onChange={(e) => setTools(e.target.checked ? [...tools, t] : tools.filter((x) => x !== t))}
-            />{' '}
-            {t}
-          </label>
-        ))}
+        <legend>tools offered</legend>
+        <label className="inline">
+          <input
+            type="radio"
+            name="tool-set"
+            checked={choice === 'files'}
+            onChange={() => setChoice('files')}
+          />{' '}
+          the file tools (--tools {FILE_TOOLS.join(',')})
+        </label>
+        <label className="inline">
+          <input
+            type="radio"
+            name="tool-set"
+            checked={choice === 'default'}
+            onChange={() => setChoice('default')}
+          />{' '}
+          the binary&apos;s default set (no --tools)
+        </label>
+        <label className="inline">
+          <input
+            type="radio"
+            name="tool-set"
+            checked={choice === 'custom'}
+            onChange={() => setChoice('custom')}
+          />{' '}
+          a list (--tools)
+        </label>
+        <div>
+          {names.map((t) => (
+            <label key={t} className="inline">
+              <input
+                type="checkbox"
+                disabled={choice !== 'custom'}
+                checked={tools.includes(t)}
+                onChange={(e) => setTools(e.target.checked ? [...tools, t] : tools.filter((x) => x !== t))}
+              />{' '}
+              {t}
+            </label>
+          ))}
+        </div>
       </fieldset>
       <div className="sources">
         {SOURCES.map((s) => (

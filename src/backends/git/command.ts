@@ -10,6 +10,7 @@ import {
   findRepo,
   GitError,
   getConfig,
+  headFile,
   hashBlob,
   headOid,
   indexFiles,
@@ -34,12 +35,15 @@ import {
 } from './repo';
 import { computeStatus, longStatus, quotePath, relativeTo, shortStatus } from './status';
 import { resolveAgainst } from '../../text/paths';
+import { checkedOut, cmdWorktree } from './worktree';
 
 export interface GitContext {
   vol: Volume;
   clock: Clock;
   cwd: string;
   env: Map<string, string>;
+  /** `git -c name=value` settings of this command line (over the repository's config). */
+  config?: Map<string, string>;
 }
 
 const ok = (stdout: string, stderr = ''): ExecResult => ({ stdout, stderr, exitCode: 0 });
@@ -131,10 +135,14 @@ function readGlobalConfig(ctx: GitContext, key: 'name' | 'email'): string | unde
 
 async function identity(ctx: GitContext, repo: Repo, who: 'AUTHOR' | 'COMMITTER'): Promise<Identity> {
   const name =
-    ctx.env.get(`GIT_${who}_NAME`) ?? (await getConfig(repo, 'user.name')) ?? readGlobalConfig(ctx, 'name');
+    ctx.env.get(`GIT_${who}_NAME`) ??
+    ctx.config?.get('user.name') ??
+    (await getConfig(repo, 'user.name')) ??
+    readGlobalConfig(ctx, 'name');
   const email =
     ctx.env.get(`GIT_${who}_EMAIL`) ??
     ctx.env.get('EMAIL') ??
+    ctx.config?.get('user.email') ??
     (await getConfig(repo, 'user.email')) ??
     readGlobalConfig(ctx, 'email');
   if (name === undefined || email === undefined) {
@@ -631,12 +639,48 @@ async function cmdBranch(ctx: GitContext, args: string[]): Promise<ExecResult> {
   const repo = requireRepo(ctx);
   const branch = await currentBranch(repo);
   if (args.includes('--show-current')) return ok(branch === null ? '' : `${branch}\n`);
-  if (args.length > 0) return unsupported(`branch ${args.join(' ')}`);
+  const del = args.find((a) => a === '-d' || a === '-D' || a === '--delete');
+  if (del !== undefined) return deleteBranches(ctx, repo, args.filter((a) => !a.startsWith('-')));
+  const all = args.filter((a) => a !== '-a' && a !== '--all' && a !== '-l' && a !== '--list');
+  if (all.length > 0) return unsupported(`branch ${args.join(' ')}`);
   if ((await headOid(repo)) === null) return ok('');
   const names = ctx.vol.existsSync(joinPath(repo.gitdir, 'refs/heads'))
-    ? (ctx.vol.readdirSync(joinPath(repo.gitdir, 'refs/heads')) as unknown[]).map(String).sort()
+    ? listRefs(ctx, joinPath(repo.gitdir, 'refs/heads'), '')
     : [];
-  return ok(names.map((n) => `${n === branch ? '*' : ' '} ${n}\n`).join(''));
+  // `+`: checked out in another work tree (a linked worktree, or the main one from a linked one).
+  const elsewhere = checkedOut(ctx, repo.gitdir);
+  return ok(
+    names
+      .map((n) => `${n === branch ? '*' : elsewhere.has(n) ? '+' : ' '} ${n}\n`)
+      .join(''),
+  );
+}
+
+/** Branch names under refs/heads, nested ones (a/b) included, sorted. */
+function listRefs(ctx: GitContext, dir: string, prefix: string): string[] {
+  return (ctx.vol.readdirSync(dir) as unknown[])
+    .map(String)
+    .flatMap((n) =>
+      ctx.vol.statSync(joinPath(dir, n)).isDirectory()
+        ? listRefs(ctx, joinPath(dir, n), `${prefix}${n}/`)
+        : [`${prefix}${n}`],
+    )
+    .sort();
+}
+
+async function deleteBranches(ctx: GitContext, repo: Repo, names: string[]): Promise<ExecResult> {
+  const elsewhere = checkedOut(ctx, repo.gitdir);
+  let out = '';
+  for (const n of names) {
+    const ref = joinPath(repo.gitdir, `refs/heads/${n}`);
+    if (!ctx.vol.existsSync(ref)) return fail(`error: branch '${n}' not found\n`, 1, out);
+    const at = elsewhere.get(n);
+    if (at !== undefined) return fail(`error: cannot delete branch '${n}' used by worktree at '${at}'\n`, 1, out);
+    const oid = String(ctx.vol.readFileSync(ref)).trim();
+    ctx.vol.unlinkSync(ref);
+    out += `Deleted branch ${n} (was ${abbrev(oid)}).\n`;
+  }
+  return ok(out);
 }
 
 /** `checkout -b <name>` / `switch -c <name>` (a new branch at HEAD) and `checkout [--] <path>...`
@@ -655,7 +699,7 @@ async function cmdCheckout(ctx: GitContext, args: string[], create: string): Pro
       ctx.vol.mkdirSync(joinPath(repo.gitdir, 'refs/heads'), { recursive: true });
       ctx.vol.writeFileSync(ref, `${head}\n`);
     }
-    ctx.vol.writeFileSync(joinPath(repo.gitdir, 'HEAD'), `ref: refs/heads/${name}\n`);
+    ctx.vol.writeFileSync(headFile(repo), `ref: refs/heads/${name}\n`);
     return ok('', `Switched to a new branch '${name}'\n`);
   }
   if (create !== '-b') return unsupported(`switch ${args.join(' ')}`);
@@ -750,6 +794,7 @@ const SUBCOMMANDS = new Map<string, (ctx: GitContext, args: string[]) => Promise
     checkout: (ctx: GitContext, args: string[]) => cmdCheckout(ctx, args, '-b'),
     switch: (ctx: GitContext, args: string[]) => cmdCheckout(ctx, args, '-c'),
     stash: cmdStash,
+    worktree: (ctx: GitContext, args: string[]) => cmdWorktree(ctx, requireRepo(ctx), args),
   }),
 );
 
@@ -780,7 +825,11 @@ export async function runGit(ctx: GitContext, argv: string[]): Promise<ExecResul
     if (a === '-C') {
       ctx = { ...ctx, cwd: resolveAgainst(ctx.cwd, args[1] ?? '.') };
       args.splice(0, 2);
-    } else if (a === '-c') args.splice(0, 2);
+    } else if (a === '-c') {
+      const [k, ...v] = (args[1] ?? '').split('=');
+      ctx = { ...ctx, config: new Map([...(ctx.config ?? []), [(k ?? '').toLowerCase(), v.join('=')]]) };
+      args.splice(0, 2);
+    }
     else if (a === '--no-pager' || a === '-P' || a === '--no-optional-locks') args.shift();
     else break;
   }

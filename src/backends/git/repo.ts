@@ -14,6 +14,9 @@ export interface Repo {
   gitdir: string;
   /** One object cache per command: isomorphic-git re-reads packs otherwise. */
   cache: object;
+  /** A linked worktree's own git directory (`.git/worktrees/<id>`): its HEAD and index live
+   * there, everything else in `gitdir` (the main repository's .git, shared). */
+  own?: string;
 }
 
 export interface Identity {
@@ -44,12 +47,75 @@ export function joinPath(a: string, b: string): string {
   return a === '/' ? `/${b}` : `${a}/${b}`;
 }
 
-/** The repository whose work tree holds `cwd`, like git's discovery (walks up to /). */
+/** What a linked worktree keeps to itself; every other path of the git directory is shared. */
+const PER_WORKTREE = ['HEAD', 'index', 'ORIG_HEAD', 'COMMIT_EDITMSG', 'logs/HEAD'];
+
+/** isomorphic-git has no linked worktrees: it is given the shared git directory through a file
+ * system that sends the per-worktree files to the worktree's own directory. */
+function linkedFs(vol: Volume, common: string, own: string): GitFs {
+  const redirect = new Map(PER_WORKTREE.map((r) => [joinPath(common, r), joinPath(own, r)]));
+  const map = (p: unknown): unknown => (typeof p === 'string' ? (redirect.get(p) ?? p) : p);
+  const inner = vol.promises as unknown as Record<string, unknown>;
+  const promises = new Proxy(inner, {
+    get(target, key) {
+      const f = target[key as string];
+      if (typeof f !== 'function') return f;
+      return (...args: unknown[]) =>
+        (f as (...a: unknown[]) => unknown).apply(
+          target,
+          key === 'rename' || key === 'symlink' || key === 'copyFile'
+            ? [map(args[0]), map(args[1]), ...args.slice(2)]
+            : [map(args[0]), ...args.slice(1)],
+        );
+    },
+  });
+  return { promises: promises as unknown as Volume['promises'] };
+}
+
+/** The repository of a linked worktree at `dir` whose `.git` file names `own`. */
+export function linkedRepoAt(vol: Volume, dir: string, own: string): Repo {
+  let common = joinPath(own, '../..');
+  try {
+    const rel = String(vol.readFileSync(joinPath(own, 'commondir'))).trim();
+    common = rel.startsWith('/') ? rel : joinPath(own, rel);
+  } catch {
+    // no commondir file: git's layout (.git/worktrees/<id>) is assumed
+  }
+  common = normalisePath(common);
+  return { fs: linkedFs(vol, common, own), vol, dir, gitdir: common, own, cache: {} };
+}
+
+function normalisePath(p: string): string {
+  const out: string[] = [];
+  for (const s of p.split('/')) {
+    if (s === '' || s === '.') continue;
+    if (s === '..') out.pop();
+    else out.push(s);
+  }
+  return `/${out.join('/')}`;
+}
+
+/** Where the repository's HEAD file is (a linked worktree has its own). */
+export function headFile(repo: Repo): string {
+  return joinPath(repo.own ?? repo.gitdir, 'HEAD');
+}
+
+/** Checks `ref` out into a new linked worktree (files, index, HEAD), as `git worktree add`. */
+export async function checkoutLinked(repo: Repo, ref: string): Promise<void> {
+  await git.checkout({ fs: repo.fs, dir: repo.dir, gitdir: repo.gitdir, ref, force: true, cache: repo.cache });
+}
+
+/** The repository whose work tree holds `cwd`, like git's discovery (walks up to /); a `.git`
+ * file (`gitdir: …`) makes its directory a linked worktree. */
 export function findRepo(vol: Volume, cwd: string): Repo | null {
   let d = cwd;
   for (;;) {
     const gitdir = joinPath(d, '.git');
     if (vol.existsSync(joinPath(gitdir, 'HEAD'))) return repoAt(vol, d);
+    if (vol.existsSync(gitdir) && vol.statSync(gitdir).isFile()) {
+      const m = /^gitdir: (.+)$/m.exec(String(vol.readFileSync(gitdir)));
+      if (m?.[1] !== undefined) return linkedRepoAt(vol, d, normalisePath(m[1].trim()));
+    }
     if (d === '/') return null;
     d = d.slice(0, d.lastIndexOf('/')) || '/';
   }

@@ -7,6 +7,8 @@ import { EXIT_SEMANTICS } from './bash';
 import { CLAUDE_HOME_DIRS_2_1_273 } from './claude-home';
 import { SKILLS_2_1_273 } from './skills';
 import tools from './tools.json';
+import toolsDefault from './tools-default.json';
+import { unionDefinitions } from '../definitions';
 
 export const profile_2_1_273: Profile = {
   agents: {
@@ -36,7 +38,18 @@ export const profile_2_1_273: Profile = {
     notesReversed: false,
     allowOverridesPlan: true,
   },
-  toolDefinitions: tools.tools as ToolDefinition[],
+  // The tools recorded under --tools, then the rest of the default set (tools-all).
+  toolDefinitions: unionDefinitions(tools.tools as ToolDefinition[], toolsDefault.tools as ToolDefinition[]),
+  defaultToolSet: toolsDefault.tools as ToolDefinition[],
+  // cron-* scenarios
+  cron: { nextRun: false, maxAgeDays: 7 },
+  // worktree-existing-dir, worktree-path-enter, worktree-enter-keep
+  worktree: {
+    curlyQuotes: false,
+    restoredCwdFields: false,
+    strayDirAdvice: (p) => `(\`git worktree remove ${p}\` if it's a registered worktree, or \`rm -rf ${p}\` if it's a stray directory)`,
+    pathSyscall: 'lstat',
+  },
   skills: SKILLS_2_1_273,
   defaultTools: ['Bash', 'Edit', 'NotebookEdit', 'Read', 'Write'],
   ...MODEL_SWITCHES,

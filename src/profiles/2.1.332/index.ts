@@ -8,6 +8,9 @@ import { CLAUDE_HOME_DIRS_2_1_332 } from './claude-home';
 import { READ_REFUSED_DEVICES_2_1_332 } from './read-devices';
 import { SKILLS_2_1_332 } from '../2.1.273/skills';
 import tools from './tools.json';
+import toolsDefault from './tools-default.json';
+import toolsDeferred from './tools-deferred.json';
+import { loadedDefinition, unionDefinitions } from '../definitions';
 
 // 2.1.273 with what the recorded corpora show differs (oracle README, "Differences between
 // 2.1.273 and 2.1.332"); every switch is listed here, so the whole difference reads in one place.
@@ -42,7 +45,21 @@ export const profile_2_1_332: Profile = {
     allowOverridesPlan: false,
     updatedInputTrailer: "The tool input from the model was valid; the hook's rewrite of it was not.",
   },
-  toolDefinitions: tools.tools as ToolDefinition[],
+  toolDefinitions: unionDefinitions(
+    tools.tools as ToolDefinition[],
+    toolsDefault.tools as ToolDefinition[],
+    (toolsDeferred.tools as ToolDefinition[]).map(loadedDefinition),
+  ),
+  defaultToolSet: toolsDefault.tools as ToolDefinition[],
+  // cron-* scenarios
+  cron: { nextRun: true, maxAgeDays: 30 },
+  // worktree-existing-dir, worktree-path-enter, worktree-enter-keep
+  worktree: {
+    curlyQuotes: true,
+    restoredCwdFields: true,
+    strayDirAdvice: () => "(with `git worktree remove` if it's a registered worktree, or by deleting it if it's a stray directory)",
+    pathSyscall: 'realpath',
+  },
   skills: SKILLS_2_1_332,
   repeatReadGuard: false,
   claudeHomeDirs: CLAUDE_HOME_DIRS_2_1_332,
@@ -78,10 +95,32 @@ export const profile_2_1_332: Profile = {
   // the turn's large reads, which this emulation does not track).
   readAllowLargeBudgetBytes: 6_100_000,
   listAgentsPages: true,
-  // Without --tools these come behind ToolSearch (agents-default-tools, monitor-default-tools);
-  // TaskOutput is gone from this version. WebFetch and WebSearch are not in the default dump
-  // either (oracle/tools-all/tools-all-2.1.332.json); with --tools they are sent directly.
-  deferredByDefault: ['TaskStop', 'SendMessage', 'Monitor', 'WebFetch', 'WebSearch'],
+  // Without --tools these come behind ToolSearch, listed in this order in the system prompt
+  // (recorded with --raw; agents-default-tools, monitor-default-tools, tools-search-*);
+  // TaskOutput is gone from this version.
+  deferredByDefault: [
+    'CronCreate',
+    'CronDelete',
+    'CronList',
+    'EnterWorktree',
+    'ExitWorktree',
+    'Monitor',
+    'NotebookEdit',
+    'SendMessage',
+    'TaskStop',
+    'WebFetch',
+    'WebSearch',
+  ],
+  // Inferred from tools-search-keywords*: "cron" ranks CronDelete and CronList above CronCreate,
+  // "html" finds WebFetch, "domain" WebSearch, "background" puts TaskStop first.
+  toolSearchHints: {
+    CronDelete: ['cron', 'job', 'cancel'],
+    CronList: ['cron'],
+    WebFetch: ['url', 'html'],
+    WebSearch: ['domain', 'url'],
+    TaskStop: ['background'],
+    ExitWorktree: ['exit'],
+  },
   disabledTools: {},
   namesReceivedType: true,
   webFetch: {
