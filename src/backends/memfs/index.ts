@@ -2,6 +2,7 @@ import { Volume } from 'memfs';
 import type { Clock, Search, Shell, Workspace } from '../../workspace/types';
 import { deterministicClock } from '../clock';
 import { unavailableSearch, unavailableShell } from '../unavailable';
+import { volumeChangeFeed } from './changes';
 import { DIR_MODE, MemfsVfs } from './vfs';
 
 export const MEMFS_ROOT = '/workspace';
@@ -42,6 +43,7 @@ export function createMemfsWorkspace(opts: MemfsOptions = {}): MemfsWorkspace {
   return {
     fs,
     vol,
+    changes: volumeChangeFeed(vol),
     clock,
     info,
     shell,
