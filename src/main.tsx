@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { App, loadRuntime } from './ui/App';
 import { BackendSwitch, createBackendChoice } from './ui/webcontainer';
 import { bootShare, recordedGalleryResult, ShareToolbar } from './ui/share';
+import { ImportPanel } from './ui/import/ImportPanel';
 import type { Workspace } from './workspace/types';
 import { setPdfWorkerSrc } from './tools/read/pdf-worker';
 import { resultJson, scenarioJson } from './ui/corpus';
@@ -80,12 +81,15 @@ createRoot(root).render(
       )}
       initialId={boot.galleryId}
       toolbar={(h) => (
-        <ShareToolbar
-          handle={h}
-          boot={boot}
-          backend={() => backend.get().backend}
-          recorded={recordedGalleryResult}
-        />
+        <>
+          <ImportPanel handle={h} />
+          <ShareToolbar
+            handle={h}
+            boot={boot}
+            backend={() => backend.get().backend}
+            recorded={recordedGalleryResult}
+          />
+        </>
       )}
       onOpen={(id) => history.replaceState(null, '', `?scenario=${encodeURIComponent(id)}${location.hash}`)}
     />

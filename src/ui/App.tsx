@@ -40,6 +40,8 @@ export interface PlaygroundHandle {
   result?: ScenarioResult;
   /** False while the session is a gallery scenario as recorded (its address replays it). */
   composed?: boolean;
+  /** Starts a blank session on a new workspace that `fill` first fills (an imported project). */
+  openFilled: (label: string, fill: (ws: WorkspacePort, signal: AbortSignal) => Promise<void>) => void;
 }
 
 export interface AppProps {
@@ -277,6 +279,21 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
       return { play: p, composed: true, ...restored };
     });
 
+  const openFilled = (label: string, fill: (ws: WorkspacePort, signal: AbortSignal) => Promise<void>) =>
+    void start(label, async (r, signal) => {
+      const ws = await makeWorkspace();
+      try {
+        await fill(ws, signal);
+      } catch (e) {
+        await ws.dispose();
+        throw e;
+      }
+      return {
+        play: await r.PlaygroundSession.open(() => ws, label, r.BLANK_SCENARIO, { signal }),
+        composed: true,
+      };
+    });
+
   useEffect(() => {
     if (initialId) open(initialId);
   }, [initialId, open]);
@@ -403,6 +420,7 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
     id: play?.id,
     edits: live?.edits,
     openScenario,
+    openFilled,
     result: live?.stopped ? undefined : play?.result,
     composed: live?.composed,
   };

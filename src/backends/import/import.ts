@@ -2,7 +2,10 @@
 // checked (paths stay inside the project, limits), filtered (.gitignore) and written. Sources
 // only list entries; this file decides what lands and reports progress.
 import type { Workspace } from '../../workspace/types';
+import { formatBytes } from './bytes';
 import { GitignoreRules } from './gitignore';
+
+export { formatBytes };
 
 export interface ImportEntry {
   /** Relative to the project, '/'-separated, as the source names it (checked here). */
@@ -54,15 +57,6 @@ export class ImportError extends Error {
 }
 
 const fmt = (n: number) => n.toLocaleString('en-US');
-export const formatBytes = (n: number): string =>
-  n >= 2 ** 30
-    ? `${(n / 2 ** 30).toFixed(1)} GiB`
-    : n >= 2 ** 20
-      ? `${(n / 2 ** 20).toFixed(1)} MiB`
-      : n >= 1024
-        ? `${(n / 1024).toFixed(1)} KiB`
-        : `${n} B`;
-
 /** The entry's path as project-relative segments; refuses what would land outside it. */
 export function safePath(raw: string): string {
   if (raw.includes('\0'))
