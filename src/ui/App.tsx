@@ -288,10 +288,9 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
         await ws.dispose();
         throw e;
       }
-      return {
-        play: await r.PlaygroundSession.open(() => ws, label, r.BLANK_SCENARIO, { signal }),
-        composed: true,
-      };
+      const play = await r.PlaygroundSession.open(() => ws, label, r.BLANK_SCENARIO, { signal });
+      play.imported = label;
+      return { play, composed: true };
     });
 
   useEffect(() => {
@@ -415,8 +414,22 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
     return () => window.removeEventListener('keydown', onKey);
   }, [last, selectedCall, busy, asking]);
 
+  // An imported project is not put in a link: the files the session touched are.
+  const calls = history.length;
+  const shared = useMemo(
+    () =>
+      play?.imported && rt && calls >= 0
+        ? rt.scenarioOfTouched(
+            play.scenario,
+            play.history,
+            play.history[0]?.filesBefore ?? live?.now ?? new Map(),
+            play.ws.info.cwd,
+          ).scenario
+        : play?.scenario,
+    [play, rt, calls, live?.now],
+  );
   const handle: PlaygroundHandle = {
-    scenario: play?.scenario,
+    scenario: shared,
     id: play?.id,
     edits: live?.edits,
     openScenario,
