@@ -89,8 +89,10 @@ export function ImportPanel({ handle, busy }: { handle: PlaygroundHandle; busy?:
 
   const onFolder = (files: FileList | null) => {
     if (!files || files.length === 0) return;
+    // The list is live: clearing the input (so the same folder can be picked again) empties it.
+    const list = Array.from(files);
     void import('../../backends/import').then((m) => {
-      const picked = m.fromFileList(files);
+      const picked = m.fromFileList(list);
       run(picked[0]?.relativePath.split('/')[0] ?? 'folder', { kind: 'picked', files: picked });
     });
   };
