@@ -52,7 +52,8 @@ test('imports a 5,000-file folder, greps it as native rg does, and time-travels 
   const expected = native.stdout
     .trim()
     .split('\n')
-    .map((p) => `${CWD}/${p.replace(/^\.\//, '')}`)
+    // Grep names files relative to the working directory.
+    .map((p) => p.replace(/^\.\//, ''))
     .sort();
   expect(expected).toHaveLength(Math.ceil((FILES - 1) / 37) + 0);
   expect(head).toEqual(`Found ${expected.length} files`);
