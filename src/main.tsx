@@ -9,6 +9,7 @@ import { bootShare, recordedGalleryResult, ShareToolbar } from './ui/share';
 import { LessonPanel, LessonsMenu, startFirstRunIfNew } from './ui/lessons';
 import { KeyboardHelp } from './ui/help/KeyboardHelp';
 import { ensureIsolation, pageIsolationEnv } from './ui/deploy/isolation';
+import { ImportPanel } from './ui/import/ImportPanel';
 import type { Workspace } from './workspace/types';
 import { setPdfWorkerSrc } from './tools/read/pdf-worker';
 import { resultJson, scenarioJson } from './ui/corpus';
@@ -96,6 +97,7 @@ createRoot(root).render(
         <>
           <LessonsMenu />
           <KeyboardHelp />
+          <ImportPanel handle={h} />
           <ShareToolbar
             handle={h}
             boot={boot}

@@ -16,11 +16,12 @@ import { conformPairs } from './conform-threads';
 import { CLI_BACKENDS, isCliBackend, type CliBackend } from './backend-names';
 
 const USAGE = `usage:
-  npm run cli -- replay <scenario file or dir>... [--backend ${CLI_BACKENDS.join('|')}] [--filter <regex on id>] [--version <v>] [--out <dir>] [--json] [--timeout <s>] [--memory <MiB>]
+  npm run cli -- replay <scenario file or dir>... [--backend ${CLI_BACKENDS.join('|')}] [--filter <regex on id>] [--version <v>] [--out <dir>] [--json] [--timeout <s>] [--memory <MiB>] [--workspace <dir>]
   npm run cli -- conform <scenario file or dir>... [--expected <results dir>] [--backend ${CLI_BACKENDS.join('|')}] [--filter <regex on id>] [--json] [--timeout <s>] [--memory <MiB>]
   npm run cli -- conform conformance/generated [--version <v>] [--jobs <n>] [--backend ...] [--filter ...] [--json] [--timeout <s>] [--memory <MiB>]
       (a folder of <family>.scenarios.jsonl, or such a file: each scenario under every version
        with a result in <family>.<version>.jsonl)
+  --workspace: the scenario starts on a copy of this folder (what its .gitignore names is left out)
   --timeout: each scenario's deadline (default: the scenario's own timeout, else 60 s)
   --memory: the memory the CLI may reach while a scenario runs (default ${DEFAULT_MEMORY_MB} MiB; with --jobs, per thread)`;
 
@@ -37,6 +38,7 @@ interface Args {
   version?: string;
   jobs: number;
   budget: Budget;
+  workspace?: string;
 }
 
 function positive(flag: string, v: string): number {
@@ -49,7 +51,14 @@ function parseArgs(argv: string[]): Args {
   const [cmd, ...rest] = argv;
   if (cmd !== 'replay' && cmd !== 'conform')
     throw new UsageError(cmd ? `unknown command: ${cmd}` : 'no command given');
-  const a: Args = { cmd, inputs: [], backend: 'memfs', json: false, jobs: 1, budget: { memoryMb: DEFAULT_MEMORY_MB } };
+  const a: Args = {
+    cmd,
+    inputs: [],
+    backend: 'memfs',
+    json: false,
+    jobs: 1,
+    budget: { memoryMb: DEFAULT_MEMORY_MB },
+  };
   for (let i = 0; i < rest.length; i++) {
     const x = rest[i] as string;
     const value = () => {
@@ -68,6 +77,7 @@ function parseArgs(argv: string[]): Args {
     else if (x === '--memory') a.budget.memoryMb = positive(x, value());
     else if (x === '--expected' && cmd === 'conform') a.expected = value();
     else if (x === '--version') a.version = value();
+    else if (x === '--workspace' && cmd === 'replay') a.workspace = value();
     else if (x === '--jobs' && cmd === 'conform') {
       a.jobs = Number(value());
       if (!Number.isInteger(a.jobs) || a.jobs < 1)
@@ -109,7 +119,7 @@ async function replay(a: Args, thread: ScenarioThread): Promise<number> {
   if (!a.out) {
     if (scenarios.length !== 1)
       throw new UsageError(`replay without --out takes exactly one scenario (${scenarios.length} given)`);
-    const result = await thread.replay(scenarios[0] as LoadedScenario, a.backend, a.version);
+    const result = await thread.replay(scenarios[0] as LoadedScenario, a.backend, a.version, a.workspace);
     process.stdout.write(a.json ? JSON.stringify(result, null, 1) + '\n' : formatTranscript(result));
     return 0;
   }
@@ -117,7 +127,7 @@ async function replay(a: Args, thread: ScenarioThread): Promise<number> {
   const stopped: string[] = [];
   for (const s of scenarios) {
     try {
-      const result = await thread.replay(s, a.backend, a.version);
+      const result = await thread.replay(s, a.backend, a.version, a.workspace);
       writeFileSync(join(a.out, `${s.id}.json`), JSON.stringify(result, null, 1) + '\n');
     } catch (e) {
       if (!(e instanceof ScenarioStopped)) throw e;

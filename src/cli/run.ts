@@ -5,6 +5,8 @@ import { createPermissions } from '../session/wiring';
 import { compareResults, short, type Difference } from '../session/compare';
 import { createWorkspace, type CliBackend, type WorkspaceHooks } from './backends';
 import type { LoadedScenario } from './corpus';
+import { diskEntries } from '../backends/import/disk';
+import { importEntries } from '../backends/import/import';
 import type { ScenarioResult } from '../scenario/schema';
 import { ScenarioStopped, scenarioThreadDeadlineS } from './scenario-thread';
 import { setImageCodec } from '../tools/read/image-codec';
@@ -20,10 +22,14 @@ export async function replayLoaded(
   backend: CliBackend,
   version?: string,
   hooks?: WorkspaceHooks,
+  workspaceDir?: string,
 ): Promise<Replay> {
   const ws = createWorkspace(backend, hooks);
   const scenario = version === undefined ? s.scenario : { ...s.scenario, version };
   try {
+    // --workspace: the scenario starts on a copy of a real folder (.gitignore applied); the
+    // scenario's own files are laid over it.
+    if (workspaceDir !== undefined) await importEntries(ws, diskEntries(workspaceDir));
     return await replayScenario(ws, scenario, s.id, { tools: ALL_TOOLS, permissions: createPermissions });
   } finally {
     await ws.dispose();
@@ -63,15 +69,32 @@ export function inProcess(backend: CliBackend): ReplayFn {
   };
 }
 
-export async function conformOne(s: LoadedScenario, expected: ScenarioResult, replay: ReplayFn): Promise<Verdict> {
+export async function conformOne(
+  s: LoadedScenario,
+  expected: ScenarioResult,
+  replay: ReplayFn,
+): Promise<Verdict> {
   const t0 = performance.now();
   try {
     const result = await replay(s, expected.version);
     const d = compareResults(expected, result, 'model');
     const sd = compareResults(expected, result, 'structured');
-    return { id: s.id, pass: d.length === 0, first: d[0], differences: d.length, structuredDiffers: sd.length > 0, ms: performance.now() - t0 };
+    return {
+      id: s.id,
+      pass: d.length === 0,
+      first: d[0],
+      differences: d.length,
+      structuredDiffers: sd.length > 0,
+      ms: performance.now() - t0,
+    };
   } catch (e) {
-    const failed = { id: s.id, pass: false, differences: 1, structuredDiffers: true, ms: performance.now() - t0 };
+    const failed = {
+      id: s.id,
+      pass: false,
+      differences: 1,
+      structuredDiffers: true,
+      ms: performance.now() - t0,
+    };
     if (e instanceof ScenarioStopped) return { ...failed, stopped: e.message };
     return { ...failed, error: e instanceof Error ? (e.stack ?? e.message) : String(e) };
   }

@@ -10,7 +10,13 @@ const post = (m: FromScenarioThread) => port.postMessage(m);
 port.on('message', (m: ToScenarioThread) => {
   // Per thread: the disk workspace and its shell's capture files go below the job's own folder.
   process.env.TMPDIR = m.tmp;
-  replayLoaded(m.scenario, m.backend, m.version, { onSpawn: (pgid) => post({ t: 'spawned', pgid }) }).then(
+  replayLoaded(
+    m.scenario,
+    m.backend,
+    m.version,
+    { onSpawn: (pgid) => post({ t: 'spawned', pgid }) },
+    m.workspace,
+  ).then(
     ({ result }) => post({ t: 'done', result }),
     (e: unknown) => post({ t: 'failed', error: e instanceof Error ? (e.stack ?? e.message) : String(e) }),
   );

@@ -29,7 +29,14 @@ export interface Budget {
   threads?: number;
 }
 
-export type ToScenarioThread = { scenario: LoadedScenario; backend: CliBackend; version?: string; tmp: string };
+export type ToScenarioThread = {
+  scenario: LoadedScenario;
+  backend: CliBackend;
+  version?: string;
+  tmp: string;
+  /** A real folder the scenario starts on a copy of (--workspace). */
+  workspace?: string;
+};
 export type FromScenarioThread =
   | { t: 'ready' }
   | { t: 'spawned'; pgid: number }
@@ -79,7 +86,12 @@ export class ScenarioThread {
   }
 
   /** The scenario's result; throws ScenarioStopped past the deadline or the budget. */
-  async replay(s: LoadedScenario, backend: CliBackend, version?: string): Promise<ScenarioResult> {
+  async replay(
+    s: LoadedScenario,
+    backend: CliBackend,
+    version?: string,
+    workspace?: string,
+  ): Promise<ScenarioResult> {
     const live = (this.live ??= this.start());
     await live.ready;
     const tmp = mkdtempSync(join(this.tmp, 'cc-scenario-'));
@@ -93,7 +105,10 @@ export class ScenarioThread {
           this.end(live);
           reject(new ScenarioStopped(why));
         };
-        timer = setTimeout(() => stop(`timed out after ${deadlineS} s (--timeout to change)`), deadlineS * 1000);
+        timer = setTimeout(
+          () => stop(`timed out after ${deadlineS} s (--timeout to change)`),
+          deadlineS * 1000,
+        );
         const threads = this.budget.threads ?? 1;
         const overBudget = `went over its memory budget of ${this.budget.memoryMb} MiB${threads > 1 ? ` a thread (${threads} threads)` : ''} (--memory to change)`;
         poll = setInterval(() => {
@@ -105,7 +120,7 @@ export class ScenarioThread {
           else if (m.t === 'done') resolve(m.result);
           else if (m.t === 'failed') reject(new Error(m.error));
         };
-        live.worker.postMessage({ scenario: s, backend, version, tmp } satisfies ToScenarioThread);
+        live.worker.postMessage({ scenario: s, backend, version, tmp, workspace } satisfies ToScenarioThread);
       });
     } finally {
       clearTimeout(timer);
@@ -120,7 +135,9 @@ export class ScenarioThread {
       try {
         removeTree(tmp);
       } catch (e) {
-        process.stderr.write(`cc-playground: could not remove ${tmp}: ${e instanceof Error ? e.message : String(e)}\n`);
+        process.stderr.write(
+          `cc-playground: could not remove ${tmp}: ${e instanceof Error ? e.message : String(e)}\n`,
+        );
       }
     }
   }

@@ -158,6 +158,9 @@ export class PlaygroundSession {
   private pending: Action[] = [];
   /** The deadline (seconds) that stopped the last composed model call, if one did. */
   lastCallDeadlineS: number | undefined;
+  /** Set when the session started on an imported project (its name): a link then carries
+   * only the files the session touched (share/touched.ts). */
+  imported?: string;
 
   private constructor(
     readonly id: string,

@@ -23,6 +23,7 @@ import { ruleString, USER_REJECTED, USER_REJECTED_STRUCTURED, type OnAsk, type P
 import { changedFileNotes } from './changed-files';
 import type { SessionDecision, SessionPermissions } from './permissions';
 import { snapshotFiles } from './tree';
+import { journalFor, type FileSnapshot } from './journal';
 import { joinHookTexts } from '../hooks/session';
 import {
   afterCall,
@@ -37,7 +38,7 @@ import { TaskRegistry } from '../tools/background/registry';
 import { asReminder } from '../tools/background/notification';
 
 /** Every file under the workspace root, by absolute path (time travel in the UI). */
-export type FileSnapshot = Map<string, Uint8Array | { symlink: string }>;
+export type { FileSnapshot } from './journal';
 
 export interface ToolUse {
   id: string;
@@ -107,7 +108,8 @@ export interface SessionOptions {
   permissions: SessionPermissions;
   ledger: Ledger;
   env: Record<string, string>;
-  /** Record the files before and after every model call (costs a copy of the tree per call). */
+  /** Record the files before and after every model call (a journal of changes where the
+   * backend reports them, else a copy of the tree per call). */
   snapshots?: boolean;
   /** Answers permission prompts (the app, a scenario's `answers`); without it an ask is
    * refused as in -p mode. */
@@ -614,9 +616,7 @@ export class Session {
       return rec;
     }
     await Promise.all([...new Set(uses.map((u) => this.byName.get(u.name)))].map((t) => t?.load?.()));
-    const filesBefore = this.opts.snapshots
-      ? await snapshotFiles(this.opts.ws.fs, this.opts.ws.info.root)
-      : undefined;
+    const filesBefore = await this.snapshot();
     const records: CallRecord[] = new Array<CallRecord>(uses.length);
     let i = 0;
     while (i < uses.length) {
@@ -734,10 +734,22 @@ export class Session {
     };
     if (filesBefore) {
       rec.filesBefore = filesBefore;
-      rec.files = await snapshotFiles(this.opts.ws.fs, this.opts.ws.info.root);
+      rec.files = await this.snapshot();
     }
     this.history.push(rec);
     return rec;
+  }
+
+  /** The files now, for history: a journal checkpoint where the backend reports its changes
+   * (memory grows with what changed), else a copy of the tree. */
+  private async snapshot(): Promise<FileSnapshot | undefined> {
+    if (!this.opts.snapshots) return undefined;
+    const { ws } = this.opts;
+    if (ws.changes) {
+      const j = journalFor(ws.changes, ws.info.root);
+      return j.treeAt(j.checkpoint());
+    }
+    return snapshotFiles(ws.fs, ws.info.root);
   }
 
   /** Waits for background work; returns notifications that arrived after the last call. With

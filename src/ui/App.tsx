@@ -48,6 +48,8 @@ export interface PlaygroundHandle {
   selectedCall: number;
   /** A replay, re-run or model call is running. */
   busy: boolean;
+  /** Starts a blank session on a new workspace that `fill` first fills (an imported project). */
+  openFilled: (label: string, fill: (ws: WorkspacePort, signal: AbortSignal) => Promise<void>) => void;
 }
 
 export interface AppProps {
@@ -291,6 +293,20 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
       return { play: p, composed: true, recorded, ...restored };
     });
 
+  const openFilled = (label: string, fill: (ws: WorkspacePort, signal: AbortSignal) => Promise<void>) =>
+    void start(label, async (r, signal) => {
+      const ws = await makeWorkspace();
+      try {
+        await fill(ws, signal);
+      } catch (e) {
+        await ws.dispose();
+        throw e;
+      }
+      const play = await r.PlaygroundSession.open(() => ws, label, r.BLANK_SCENARIO, { signal });
+      play.imported = label;
+      return { play, composed: true };
+    });
+
   useEffect(() => {
     if (initialId) open(initialId);
   }, [initialId, open]);
@@ -418,11 +434,26 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
     return () => window.removeEventListener('keydown', onKey);
   }, [last, selectedCall, busy, asking]);
 
+  // An imported project is not put in a link: the files the session touched are.
+  const calls = history.length;
+  const shared = useMemo(
+    () =>
+      play?.imported && rt && calls >= 0
+        ? rt.scenarioOfTouched(
+            play.scenario,
+            play.history,
+            play.history[0]?.filesBefore ?? live?.now ?? new Map(),
+            play.ws.info.cwd,
+          ).scenario
+        : play?.scenario,
+    [play, rt, calls, live?.now],
+  );
   const handle: PlaygroundHandle = {
-    scenario: play?.scenario,
+    scenario: shared,
     id: play?.id,
     edits: live?.edits,
     openScenario,
+    openFilled,
     result: live?.stopped ? undefined : play?.result,
     composed: live?.composed,
     openGallery: open,

@@ -10,6 +10,8 @@ import {
 import { getProfile, PROFILES } from '../profiles';
 import { parseResult, parseScenario, type Scenario } from '../scenario/schema';
 import { compareResults, type Difference } from '../session/compare';
+import { journalFor } from '../session/journal';
+import { scenarioOfTouched } from '../share/touched';
 import { snapshotFiles as snapshotTree } from '../session/tree';
 import type { FileSnapshot } from '../session/engine';
 import { ALL_TOOLS } from '../tools/registry';
@@ -17,7 +19,16 @@ import type { Workspace } from '../workspace/types';
 import { resultJson, scenarioJson } from './corpus';
 import { checkSettings } from './settingsCheck';
 
-export { applySettings, BLANK_SCENARIO, checkSettings, getProfile, PlaygroundSession, PROFILES, settingsOf };
+export {
+  applySettings,
+  BLANK_SCENARIO,
+  checkSettings,
+  getProfile,
+  PlaygroundSession,
+  PROFILES,
+  scenarioOfTouched,
+  settingsOf,
+};
 export type { SessionSettings };
 
 export const TOOL_NAMES = ALL_TOOLS.map((t) => t.name);
@@ -55,6 +66,11 @@ export function openBlank(
 }
 
 /** Every file of the workspace now (the editor's view after outside edits). */
-export const snapshotFiles = (ws: Workspace): Promise<FileSnapshot> => snapshotTree(ws.fs, ws.info.root);
+/** The files now: a view of the workspace's journal where it keeps one (nothing is copied),
+ * else a copy of the tree. */
+export const snapshotFiles = (ws: Workspace): Promise<FileSnapshot> =>
+  ws.changes
+    ? Promise.resolve(journalFor(ws.changes, ws.info.root).live())
+    : snapshotTree(ws.fs, ws.info.root);
 
 export type Runtime = typeof import('./runtime');

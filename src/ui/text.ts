@@ -1,6 +1,7 @@
 // Pure helpers for the panes: visible whitespace, the Messages API view of a model call, and
 // file snapshots (time travel).
 import type { FileSnapshot, ModelCallRecord } from '../session/engine';
+import { JournalTree } from '../session/journal';
 import type { ToolDefinition } from '../profiles/types';
 
 const CONTROL_NAMES: Record<number, string> = {
@@ -92,6 +93,15 @@ export function changedFiles(
 ): Map<string, Change> {
   const out = new Map<string, Change>();
   if (!after) return out;
+  // Two views of one journal name their differences without reading every file.
+  if (after instanceof JournalTree && before instanceof JournalTree) {
+    const touched = after.changedAgainst(before);
+    if (touched) {
+      for (const p of touched.sort())
+        out.set(p, !before.has(p) ? 'added' : !after.has(p) ? 'deleted' : 'modified');
+      return out;
+    }
+  }
   const b = before ?? new Map<string, Uint8Array | { symlink: string }>();
   for (const [p, v] of after) {
     if (!b.has(p)) out.set(p, 'added');

@@ -192,8 +192,27 @@ export interface WorkspaceInfo {
   notes?: { shell?: string; search?: string };
 }
 
+/** A file's state as history keeps it: its bytes, or where a symlink points. */
+export type FileEntry = Uint8Array | { symlink: string };
+
+/** A backend that sees every change to its files before it happens (memfs: every mutation goes
+ * through one Volume) offers this, so history keeps only what changed; one that cannot (a real
+ * bash on disk, a WebContainer) leaves it out and history copies the tree. */
+export interface ChangeFeed {
+  /** `listener` is called with each absolute path a change is about to touch (a directory's
+   * removal or rename names every file and symlink under it, and where they land); returns
+   * the unsubscribe function. */
+  subscribe(listener: (path: string) => void): () => void;
+  /** The path's state now: undefined when it is absent or not a file or symlink. Fresh bytes. */
+  readSync(path: string): FileEntry | undefined;
+  /** Files and symlinks under dir (absolute paths), `.git` folders left out. */
+  listSync(dir: string): string[];
+}
+
 export interface Workspace {
   fs: Vfs;
+  /** See ChangeFeed; absent where the backend cannot see every change. */
+  changes?: ChangeFeed;
   shell: Shell;
   search: Search;
   clock: Clock;

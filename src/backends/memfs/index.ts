@@ -2,6 +2,8 @@ import { Volume } from 'memfs';
 import type { Clock, Search, Shell, Workspace } from '../../workspace/types';
 import { deterministicClock } from '../clock';
 import { unavailableSearch, unavailableShell } from '../unavailable';
+import { newFileWriter } from './bulk';
+import { volumeChangeFeed } from './changes';
 import { DIR_MODE, MemfsVfs } from './vfs';
 
 export const MEMFS_ROOT = '/workspace';
@@ -9,6 +11,8 @@ export const MEMFS_ROOT = '/workspace';
 export interface MemfsWorkspace extends Workspace {
   fs: MemfsVfs;
   vol: Volume;
+  /** Writes an import's new files straight into the volume (bulk.ts). */
+  newFileWriter: () => ReturnType<typeof newFileWriter>;
 }
 
 export interface MemfsOptions {
@@ -44,6 +48,8 @@ export function createMemfsWorkspace(opts: MemfsOptions = {}): MemfsWorkspace {
   return {
     fs,
     vol,
+    changes: volumeChangeFeed(vol),
+    newFileWriter: () => newFileWriter(vol, clock),
     clock,
     info,
     shell,

@@ -1,0 +1,13 @@
+// What the page imports (the disk walker stays with the CLI: it needs node:fs).
+export { archiveEntries } from './archives';
+export { bundleEntries } from './bundle';
+export { fromFileList, pickedEntries, type PickedFile } from './files';
+export {
+  DEFAULT_LIMITS,
+  formatBytes,
+  ImportError,
+  importEntries,
+  type ImportEntry,
+  type ImportProgress,
+  type ImportReport,
+} from './import';

@@ -1,0 +1,188 @@
+// Import a project into a new in-memory workspace: a folder (directory input or drag and drop),
+// a .zip / .tar.gz / .tar, or a git bundle. The import code (fflate, isomorphic-git) loads on
+// first use. File names come from the person's disk or an archive: they are only ever rendered
+// as text.
+import { useRef, useState, type DragEvent } from 'react';
+import type { PickedFile } from '../../backends/import';
+import { formatBytes } from '../../backends/import/bytes';
+import type { ImportProgress, ImportReport } from '../../backends/import/import';
+import type { Workspace } from '../../workspace/types';
+import type { PlaygroundHandle } from '../App';
+import './import.css';
+
+type Source = { kind: 'picked'; files: PickedFile[] } | { kind: 'archive'; name: string; file: Blob };
+
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'importing'; name: string; progress?: ImportProgress }
+  | { kind: 'done'; name: string; report: ImportReport }
+  | { kind: 'error'; message: string };
+
+const n = (x: number) => x.toLocaleString('en-US');
+
+/** A dropped folder's files, walked with the entries API (drag and drop gives no FileList). */
+async function droppedFiles(items: DataTransferItemList): Promise<PickedFile[]> {
+  const out: PickedFile[] = [];
+  const fileOf = (e: FileSystemFileEntry) => new Promise<File>((res, rej) => e.file(res, rej));
+  const readAll = async (dir: FileSystemDirectoryEntry): Promise<FileSystemEntry[]> => {
+    const reader = dir.createReader();
+    const all: FileSystemEntry[] = [];
+    for (;;) {
+      const batch = await new Promise<FileSystemEntry[]>((res, rej) => reader.readEntries(res, rej));
+      if (batch.length === 0) return all;
+      all.push(...batch);
+    }
+  };
+  const walk = async (e: FileSystemEntry): Promise<void> => {
+    if (e.isDirectory) for (const c of await readAll(e as FileSystemDirectoryEntry)) await walk(c);
+    else if (e.isFile) {
+      const f = await fileOf(e as FileSystemFileEntry);
+      out.push({
+        relativePath: e.fullPath.replace(/^\//, ''),
+        size: f.size,
+        bytes: async () => new Uint8Array(await f.arrayBuffer()),
+      });
+    }
+  };
+  const roots = Array.from(items)
+    .map((i) => i.webkitGetAsEntry())
+    .filter((e): e is FileSystemEntry => e !== null);
+  for (const r of roots) await walk(r);
+  return out;
+}
+
+export function ImportPanel({ handle, busy }: { handle: PlaygroundHandle; busy?: boolean }) {
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [includeIgnored, setIncludeIgnored] = useState(false);
+  const cancel = useRef<AbortController | undefined>(undefined);
+
+  const run = (name: string, source: Source) => {
+    const op = new AbortController();
+    cancel.current = op;
+    setPhase({ kind: 'importing', name });
+    handle.openFilled(name, async (ws: Workspace, signal: AbortSignal) => {
+      const m = await import('../../backends/import');
+      const both = AbortSignal.any([signal, op.signal]);
+      try {
+        let entries;
+        if (source.kind === 'picked') entries = m.pickedEntries(source.files);
+        else {
+          const bytes = new Uint8Array(await source.file.arrayBuffer());
+          entries = /\.(bundle|pack)$/i.test(name)
+            ? (await m.bundleEntries(bytes)).entries
+            : m.archiveEntries(name, bytes);
+        }
+        const report = await m.importEntries(ws, entries, {
+          includeIgnored,
+          signal: both,
+          onProgress: (progress) => setPhase({ kind: 'importing', name, progress }),
+        });
+        setPhase({ kind: 'done', name, report });
+      } catch (e) {
+        setPhase({ kind: 'error', message: e instanceof Error ? e.message : String(e) });
+        throw e;
+      } finally {
+        if (cancel.current === op) cancel.current = undefined;
+      }
+    });
+  };
+
+  const onFolder = (files: FileList | null) => {
+    if (!files || files.length === 0) return;
+    // The list is live: clearing the input (so the same folder can be picked again) empties it.
+    const list = Array.from(files);
+    void import('../../backends/import').then((m) => {
+      const picked = m.fromFileList(list);
+      run(picked[0]?.relativePath.split('/')[0] ?? 'folder', { kind: 'picked', files: picked });
+    });
+  };
+  const onArchive = (file: File | undefined) => {
+    if (file) run(file.name, { kind: 'archive', name: file.name, file });
+  };
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    const items = e.dataTransfer.items;
+    const first = items[0]?.webkitGetAsEntry();
+    if (items.length === 1 && first?.isFile) {
+      onArchive(e.dataTransfer.files[0]);
+      return;
+    }
+    void droppedFiles(items).then(
+      (files) => run(first?.name ?? 'dropped folder', { kind: 'picked', files }),
+      (err: unknown) =>
+        setPhase({ kind: 'error', message: `Could not read the dropped folder: ${String(err)}` }),
+    );
+  };
+
+  const importing = phase.kind === 'importing';
+  return (
+    <div
+      className="import-panel"
+      role="group"
+      aria-label="Import a project"
+      onDragOver={(e) => e.preventDefault()}
+      onDrop={onDrop}
+    >
+      <label className="import-button">
+        Import folder
+        <input
+          type="file"
+          aria-label="Import folder"
+          disabled={busy || importing}
+          // Chromium, Firefox and Safari all take the prefixed attribute.
+          {...{ webkitdirectory: '', directory: '' }}
+          multiple
+          onChange={(e) => {
+            onFolder(e.target.files);
+            e.target.value = '';
+          }}
+        />
+      </label>
+      <label className="import-button">
+        Import archive
+        <input
+          type="file"
+          aria-label="Import archive"
+          accept=".zip,.tar.gz,.tgz,.tar,.bundle"
+          disabled={busy || importing}
+          onChange={(e) => {
+            onArchive(e.target.files?.[0]);
+            e.target.value = '';
+          }}
+        />
+      </label>
+      <label className="import-ignored">
+        <input
+          type="checkbox"
+          checked={includeIgnored}
+          onChange={(e) => setIncludeIgnored(e.target.checked)}
+        />{' '}
+        include .gitignored files
+      </label>
+      {importing ? (
+        <>
+          <span role="status" className="import-status">
+            Importing {phase.name}
+            {phase.progress
+              ? `: ${n(phase.progress.files)} of ${n(phase.progress.total)} files, ${formatBytes(phase.progress.bytes)}`
+              : '…'}
+          </span>
+          <button type="button" onClick={() => cancel.current?.abort()}>
+            Cancel import
+          </button>
+        </>
+      ) : null}
+      {phase.kind === 'done' ? (
+        <span role="status" className="import-status" aria-label="Import result">
+          Imported {n(phase.report.files)} files ({formatBytes(phase.report.bytes)}) from {phase.name}
+          {phase.report.skipped > 0 ? `; ${n(phase.report.skipped)} left out by .gitignore` : ''}
+        </span>
+      ) : null}
+      {phase.kind === 'error' ? (
+        <span role="alert" className="error import-status">
+          {phase.message}
+        </span>
+      ) : null}
+    </div>
+  );
+}
