@@ -962,6 +962,19 @@ function wholeCommand(
 const VCS = new Set(['git', 'hg', 'svn', 'jj', 'fossil']);
 const LOOPS = new Set(['for_statement', 'c_style_for_statement', 'while_statement']);
 
+/** A pipe segment cut out of an if/for/while body that ends the construct without opening it
+ * (`ls; fi`) is never approved, whatever it runs; one that opens it without the end (`if true;
+ * then ls`) is judged by its commands (probed on both versions). */
+function strayCloser(segment: string): boolean {
+  const count = (re: RegExp) => [...segment.matchAll(re)].length;
+  const at = (words: string) => new RegExp(`(?:^|[;&|\\n(]|\\b(?:then|do|else)\\s)\\s*(?:${words})(?=$|[\\s;&|)])`, 'g');
+  return (
+    count(at('fi')) > count(at('if')) ||
+    count(at('done')) > count(at('for|while|until|select')) ||
+    count(at('esac')) > count(at('case'))
+  );
+}
+
 /** `..` after a real directory segment (`sub/..`), not a leading `../`. */
 const DOTDOT = /(^|\/)(?!\.\.?\/)[^/]+\/\.\.(\/|$)/;
 
@@ -1011,7 +1024,7 @@ export function checkBash(
       undefined,
     );
 
-  const analysis = analyze(parsed.script, env.ctx.home, assignedValues(parsed.script));
+  const analysis = analyze(parsed.script, env.ctx.home, assignedValues(parsed.script), command);
   const start = shellCwd ?? env.ctx.cwd;
   const bareAssignment = bareAssignmentBlocks(env, analysis.bareNames, shellEnv);
   const walk: Walk = { cwd: start, cwdUnknown: false, denyCwds: [start], cwdLost: false, bareAssignment };
@@ -1263,8 +1276,10 @@ export function checkBash(
   if (analysis.segments.length > 1) {
     // A pipeline is judged segment by segment, each as a command of its own; the parts that
     // are not approved are listed, whatever each one's own message would be.
-    const open = analysis.segments.filter((_, i) =>
-      results.some((r) => r.unit.segment === i && (r.segmentVerdict ?? r.verdict) !== 'allow'),
+    const open = analysis.segments.filter(
+      (text, i) =>
+        strayCloser(text) ||
+        results.some((r) => r.unit.segment === i && (r.segmentVerdict ?? r.verdict) !== 'allow'),
     );
     if (open.length > 0) {
       return withGap({
