@@ -257,20 +257,23 @@ export const xargsCommand: Command = defineCommand('xargs', async (args, ctx) =>
  * at the start; `] { } , @ % + -` never) is quoted: in double quotes when its only special
  * character is a single quote, otherwise in single quotes with `'\''` for a quote; control
  * characters are written `'$'\t''` outside the quotes. */
+const isControl = (c: string) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f;
+
 export function quoteName(name: string): string {
-  if (name !== '' && !/[\s!"$&'()*:;<=>?[\\^`|\x00-\x1f\x7f]|^[#~]/.test(name)) return name;
-  if (/^[^"$`\\!\x00-\x1f\x7f]*'[^"$`\\!\x00-\x1f\x7f]*$/.test(name) && !/^[#~]/.test(name)) return `"${name}"`;
+  const control = [...name].some(isControl);
+  if (name !== '' && !control && !/[\s!"$&'()*:;<=>?[\\^`|]|^[#~]/.test(name)) return name;
+  if (!control && /^[^"$`\\!]*'[^"$`\\!]*$/.test(name) && !/^[#~]/.test(name)) return `"${name}"`;
   const esc: Record<string, string> = { '\t': '\\t', '\n': '\\n', '\r': '\\r', '\x07': '\\a', '\b': '\\b', '\f': '\\f', '\v': '\\v', '\x1b': '\\E' };
   let out = "'";
   for (const c of name) {
     if (c === "'") out += "'\\''";
-    else if (/[\x00-\x1f\x7f]/.test(c))
+    else if (isControl(c))
       out += `'$'${esc[c] ?? `\\${c.charCodeAt(0).toString(8).padStart(3, '0')}`}''`;
     else out += c;
   }
   out += "'";
   // An escape at either end leaves an empty quoted string there, which GNU drops at the end.
-  return out.endsWith("''") && out.length > 2 && /[\x00-\x1f\x7f]$/.test(name) ? out.slice(0, -2) : out;
+  return out.endsWith("''") && out.length > 2 && isControl(name.slice(-1)) ? out.slice(0, -2) : out;
 }
 
 /** A coreutils command that names a file it cannot open as GNU quotes it (`cat: 'fo?.txt': No
