@@ -223,3 +223,15 @@ describe.each(VERSIONS)('pipe segments cut out of control bodies (%s)', (_, beha
     expect(await shown('(touch x | touch y)', c)).toBe('ask: This command uses shell operators that require approval for safety');
   });
 });
+
+// H probe (bypassPermissions, Read(./foo.txt) denied, both versions).
+describe.each(VERSIONS)('git operands and Read deny rules (%s)', (_, behaviour) => {
+  it('denies git diff and git grep on a denied operand, lets the other subcommands run', async () => {
+    const c = ctx('bypassPermissions', behaviour, { deny: ['Read(./foo.txt)'] });
+    const denied = (command: string) => `deny: Permission to use Bash with command ${command} has been denied.`;
+    for (const command of ['git diff foo.txt', 'git diff HEAD -- ./foo.txt', 'git -C . diff foo.txt', 'git diff --no-index a.txt foo.txt', 'git grep TOP foo.txt'])
+      expect(await shown(command, c)).toBe(denied(command));
+    for (const command of ['git log foo.txt', 'git show HEAD -- foo.txt', 'git blame foo.txt', 'git cat-file -p HEAD:foo.txt', 'git add foo.txt', 'git diff a.txt', 'git diff f*.txt'])
+      expect(await shown(command, c)).toBe('allow');
+  });
+});

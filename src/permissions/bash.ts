@@ -594,6 +594,20 @@ function checkUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   return result;
 }
 
+/** What `git diff` and `git grep` name after the subcommand is read for Read deny rules (every
+ * word not an option: `git diff HEAD foo.txt`, `git -C . diff foo.txt`, `git grep TOP foo.txt`
+ * are denied under Read(./foo.txt); log, show, blame, cat-file, add, … are not: H probe, both
+ * versions). Deny rules only: nothing else of the check looks at them. */
+function gitReadUses(env: Env, words: readonly Word[], cwd: string): PathUse[] {
+  const git = words[0]?.value === 'git' ? (gitWithoutGlobals(words) ?? words) : undefined;
+  if (!git || !env.behaviour.gitReadPaths.includes(git[1]?.value ?? '')) return [];
+  return git.slice(2).flatMap((w) => {
+    if (w.value === null || w.value.startsWith('-')) return [];
+    const r = resolveWord(w, cwd, env.ctx.home);
+    return r ? [{ op: 'read' as const, path: r.path, approximate: r.approximate, glob: r.glob, blocked: () => msg.BASH_NEEDS_APPROVAL }] : [];
+  });
+}
+
 /** The path uses whose paths are known before the command runs, from every directory the
  * command may be in (none once a cd went somewhere unknown). */
 function knownUses(env: Env, u: Unit, words: readonly Word[], walk: Walk): PathUse[] {
@@ -610,7 +624,7 @@ function denyUses(env: Env, u: Unit, words: readonly Word[], walk: Walk): PathUs
   for (const cwd of walk.denyCwds) {
     const uses = pathUses(env, u, words, cwd);
     if (uses === 'dynamic') return uses;
-    all.push(...uses);
+    all.push(...uses, ...gitReadUses(env, words, cwd));
   }
   const relative = (w: Word) => w.value !== null && !w.value.startsWith('/') && !w.value.startsWith('~');
   if (
