@@ -576,7 +576,11 @@ async function cmdShow(ctx: GitContext, args: string[]): Promise<ExecResult> {
     const w = words[i] ?? '';
     const resolves = w.includes(':') ? await colonResolves(repo, w) : (await resolveRevision(repo, w)) !== null;
     if (resolves) continue;
-    const isPath = (a: string) => hasWildcard(a) || ctx.vol.existsSync(resolveAgainst(ctx.cwd, a));
+    // As lstat sees it: `HEAD:sub/../foo.txt` is no file, since there is no `HEAD:sub`.
+    const onDisk = (a: string) =>
+      a.split('/').every((_, i, parts) => i === 0 || parts[i] !== '..' || ctx.vol.existsSync(resolveAgainst(ctx.cwd, parts.slice(0, i).join('/') || '/'))) &&
+      ctx.vol.existsSync(resolveAgainst(ctx.cwd, a));
+    const isPath = (a: string) => hasWildcard(a) || onDisk(a);
     if (words.slice(i).every(isPath)) split = i;
     break;
   }

@@ -6,7 +6,7 @@ import { GREP_VALUE } from '../../permissions/shell/commands';
 import { curlCommand, wgetCommand } from './net';
 import { isLongListing, longListing, workspaceNow } from './ls-long';
 import { perlCommand } from './perl';
-import { QUOTING_COMMANDS, catCommand, mkdirCommand, nlCommand, quoteName, sedCommand, timeoutCommand, xargsCommand } from './fixes';
+import { QUOTING_COMMANDS, catCommand, mkdirCommand, nlCommand, sedCommand, timeoutCommand, xargsCommand } from './fixes';
 
 /** Bytes `yes` produces: just-bash pipes are not streams, so an endless producer must stop
  * somewhere. 1 MiB, like /dev/zero, covers `yes | head -n N` past the largest output limit
@@ -288,13 +288,13 @@ const REWORDED: Command[] = [
   reworded('head', [
     [
       /^head: (.*): No such file or directory$/gm,
-      (_: string, n: string) => `head: cannot open ${quoteName(n)} for reading: No such file or directory`,
+      "head: cannot open '$1' for reading: No such file or directory",
     ],
   ]),
   reworded('tail', [
     [
       /^tail: (.*): No such file or directory$/gm,
-      (_: string, n: string) => `tail: cannot open ${quoteName(n)} for reading: No such file or directory`,
+      "tail: cannot open '$1' for reading: No such file or directory",
     ],
   ]),
   reworded('stat', [[/^stat: cannot stat '(.*)'/gm, "stat: cannot statx '$1'"]]),
