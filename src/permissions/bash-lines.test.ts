@@ -174,3 +174,64 @@ describe.each(VERSIONS)('pipes, tee and part names (%s)', (version, behaviour) =
     );
   });
 });
+
+// Probed on both versions in default mode (bperm F probe, 50 lines): a pipe inside an if/for/
+// while body cuts the whole line's text into segments; several commands in parentheses are
+// refused for the `;`.
+describe.each(VERSIONS)('pipe segments cut out of control bodies (%s)', (_, behaviour) => {
+  const parts = (list: string) =>
+    `ask: This Bash command contains multiple operations. The following parts require approval: ${list}`;
+  const part = (one: string) =>
+    `ask: This Bash command contains multiple operations. The following part requires approval: ${one}`;
+  it('names each segment by its text, without output redirections', async () => {
+    const c = ctx('default', behaviour);
+    expect(await shown('if true; then touch x | touch y; fi', c)).toBe(parts('if true; then touch x, touch y; fi'));
+    expect(await shown('for i in 1; do touch x | touch y; done', c)).toBe(parts('for i in 1; do touch x, touch y; done'));
+    expect(await shown('until true; do touch x | touch y; done', c)).toBe(parts('until true; do touch x, touch y; done'));
+    expect(await shown('if true; then touch x || touch y | touch z; fi', c)).toBe(
+      parts('if true; then touch x || touch y, touch z; fi'),
+    );
+    expect(await shown('if  true;  then  touch x  |  touch y ; fi', c)).toBe(parts('if  true;  then  touch x, touch y ; fi'));
+    expect(await shown('if true; then touch x | touch y 2>/dev/null; fi', c)).toBe(parts('if true; then touch x, touch y ; fi'));
+    expect(await shown('if true; then touch x > o.txt | touch y; fi', c)).toBe(parts('if true; then touch x, touch y; fi'));
+    expect(await shown("if true; then touch 'a|b' | touch y; fi", c)).toBe(parts("if true; then touch 'a|b', touch y; fi"));
+    expect(await shown('touch x | touch y; if true; then touch a | touch b; fi', c)).toBe(
+      parts('touch x, touch y; if true; then touch a, touch b; fi'),
+    );
+    expect(await shown('[[ -f a ]] && touch x | touch y', c)).toBe(parts('[[ -f a ]] && touch x, touch y'));
+  });
+  it('lists a segment that closes the construct it did not open, whatever it runs', async () => {
+    const c = ctx('default', behaviour);
+    expect(await shown('if true; then ls | touch x; fi', c)).toBe(part('touch x; fi'));
+    expect(await shown('if true; then touch x | ls; fi', c)).toBe(parts('if true; then touch x, ls; fi'));
+    expect(await shown('if true; then echo "a|b" | touch x; fi', c)).toBe(part('touch x; fi'));
+    expect(await shown('if true; then touch x; fi | cat', c)).toBe(part('if true; then touch x; fi'));
+    expect(await shown('ls | if true; then touch x; fi', c)).toBe(part('if true; then touch x; fi'));
+  });
+  it('names the commands of a loop body as parts of their own when there is no pipe', async () => {
+    const c = ctx('default', behaviour);
+    expect(await shown('for i in 1; do touch x; touch y; done', c)).toBe(parts('touch x, touch y'));
+    expect(await shown('if true; then touch x && touch y; fi', c)).toBe(parts('touch x, touch y'));
+  });
+  it('refuses several commands in parentheses for the semicolon', async () => {
+    const c = ctx('default', behaviour);
+    expect(await shown('(touch x; touch y)', c)).toBe(
+      behaviour === PERMISSIONS_2_1_273
+        ? 'ask: Contains shell syntax (;) that cannot be statically analyzed'
+        : "ask: This command can't be checked before it runs",
+    );
+    expect(await shown('(touch x | touch y)', c)).toBe('ask: This command uses shell operators that require approval for safety');
+  });
+});
+
+// H probe (bypassPermissions, Read(./foo.txt) denied, both versions).
+describe.each(VERSIONS)('git operands and Read deny rules (%s)', (_, behaviour) => {
+  it('denies git diff and git grep on a denied operand, lets the other subcommands run', async () => {
+    const c = ctx('bypassPermissions', behaviour, { deny: ['Read(./foo.txt)'] });
+    const denied = (command: string) => `deny: Permission to use Bash with command ${command} has been denied.`;
+    for (const command of ['git diff foo.txt', 'git diff HEAD -- ./foo.txt', 'git -C . diff foo.txt', 'git diff --no-index a.txt foo.txt', 'git grep TOP foo.txt'])
+      expect(await shown(command, c)).toBe(denied(command));
+    for (const command of ['git log foo.txt', 'git show HEAD -- foo.txt', 'git blame foo.txt', 'git cat-file -p HEAD:foo.txt', 'git add foo.txt', 'git diff a.txt', 'git diff f*.txt'])
+      expect(await shown(command, c)).toBe('allow');
+  });
+});

@@ -594,6 +594,20 @@ function checkUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   return result;
 }
 
+/** What `git diff` and `git grep` name after the subcommand is read for Read deny rules (every
+ * word not an option: `git diff HEAD foo.txt`, `git -C . diff foo.txt`, `git grep TOP foo.txt`
+ * are denied under Read(./foo.txt); log, show, blame, cat-file, add, … are not: H probe, both
+ * versions). Deny rules only: nothing else of the check looks at them. */
+function gitReadUses(env: Env, words: readonly Word[], cwd: string): PathUse[] {
+  const git = words[0]?.value === 'git' ? (gitWithoutGlobals(words) ?? words) : undefined;
+  if (!git || !env.behaviour.gitReadPaths.includes(git[1]?.value ?? '')) return [];
+  return git.slice(2).flatMap((w) => {
+    if (w.value === null || w.value.startsWith('-')) return [];
+    const r = resolveWord(w, cwd, env.ctx.home);
+    return r ? [{ op: 'read' as const, path: r.path, approximate: r.approximate, glob: r.glob, blocked: () => msg.BASH_NEEDS_APPROVAL }] : [];
+  });
+}
+
 /** The path uses whose paths are known before the command runs, from every directory the
  * command may be in (none once a cd went somewhere unknown). */
 function knownUses(env: Env, u: Unit, words: readonly Word[], walk: Walk): PathUse[] {
@@ -610,7 +624,7 @@ function denyUses(env: Env, u: Unit, words: readonly Word[], walk: Walk): PathUs
   for (const cwd of walk.denyCwds) {
     const uses = pathUses(env, u, words, cwd);
     if (uses === 'dynamic') return uses;
-    all.push(...uses);
+    all.push(...uses, ...gitReadUses(env, words, cwd));
   }
   const relative = (w: Word) => w.value !== null && !w.value.startsWith('/') && !w.value.startsWith('~');
   if (
@@ -962,6 +976,19 @@ function wholeCommand(
 const VCS = new Set(['git', 'hg', 'svn', 'jj', 'fossil']);
 const LOOPS = new Set(['for_statement', 'c_style_for_statement', 'while_statement']);
 
+/** A pipe segment cut out of an if/for/while body that ends the construct without opening it
+ * (`ls; fi`) is never approved, whatever it runs; one that opens it without the end (`if true;
+ * then ls`) is judged by its commands (probed on both versions). */
+function strayCloser(segment: string): boolean {
+  const count = (re: RegExp) => [...segment.matchAll(re)].length;
+  const at = (words: string) => new RegExp(`(?:^|[;&|\\n(]|\\b(?:then|do|else)\\s)\\s*(?:${words})(?=$|[\\s;&|)])`, 'g');
+  return (
+    count(at('fi')) > count(at('if')) ||
+    count(at('done')) > count(at('for|while|until|select')) ||
+    count(at('esac')) > count(at('case'))
+  );
+}
+
 /** `..` after a real directory segment (`sub/..`), not a leading `../`. */
 const DOTDOT = /(^|\/)(?!\.\.?\/)[^/]+\/\.\.(\/|$)/;
 
@@ -1011,7 +1038,7 @@ export function checkBash(
       undefined,
     );
 
-  const analysis = analyze(parsed.script, env.ctx.home, assignedValues(parsed.script));
+  const analysis = analyze(parsed.script, env.ctx.home, assignedValues(parsed.script), command);
   const start = shellCwd ?? env.ctx.cwd;
   const bareAssignment = bareAssignmentBlocks(env, analysis.bareNames, shellEnv);
   const walk: Walk = { cwd: start, cwdUnknown: false, denyCwds: [start], cwdLost: false, bareAssignment };
@@ -1263,8 +1290,10 @@ export function checkBash(
   if (analysis.segments.length > 1) {
     // A pipeline is judged segment by segment, each as a command of its own; the parts that
     // are not approved are listed, whatever each one's own message would be.
-    const open = analysis.segments.filter((_, i) =>
-      results.some((r) => r.unit.segment === i && (r.segmentVerdict ?? r.verdict) !== 'allow'),
+    const open = analysis.segments.filter(
+      (text, i) =>
+        strayCloser(text) ||
+        results.some((r) => r.unit.segment === i && (r.segmentVerdict ?? r.verdict) !== 'allow'),
     );
     if (open.length > 0) {
       return withGap({

@@ -6,6 +6,11 @@ import { WEB_PREAPPROVED_2_1_273 } from '../profiles/2.1.273/web-preapproved';
 import { BARE_ASSIGNMENTS_2_1_332 } from '../profiles/2.1.332/bare-assignments';
 import type { ClassifierVerdict, PermissionBehaviour } from './types';
 
+/** git subcommands whose operands Read deny rules see (H probe, both versions: diff and grep are
+ * denied on a Read-denied operand; log, show, blame, annotate, cat-file, ls-files, status, add,
+ * checkout, restore, stash, hash-object are not). */
+const GIT_READ_PATHS: readonly string[] = ['diff', 'grep'];
+
 export const PERMISSIONS_2_1_273: PermissionBehaviour = {
   basenameCommandNames: false,
   shellScriptRules: false,
@@ -19,6 +24,7 @@ export const PERMISSIONS_2_1_273: PermissionBehaviour = {
   gateWording: 'contains',
   transparentWrappers: ['command', 'builtin'],
   subshellPathDeny: false,
+  gitReadPaths: GIT_READ_PATHS,
   askRulesInGroups: false,
   planRulesOnlyAllow: false,
   sensitivePaths: SENSITIVE_PATHS_2_1_273,
@@ -43,6 +49,8 @@ export const PERMISSIONS_2_1_332: PermissionBehaviour = {
   gateWording: 'cannot-check',
   transparentWrappers: ['command', 'builtin', 'timeout'],
   subshellPathDeny: true,
+  // Probed the same as 2.1.273's (H probe).
+  gitReadPaths: GIT_READ_PATHS,
   askRulesInGroups: true,
   planRulesOnlyAllow: true,
   // Recorded the same as 2.1.273's on every probed path.

@@ -71,6 +71,10 @@ const GATE_NODES: Record<GateNode, { contains: string; cannotCheck: string }> = 
     contains: 'Contains shell syntax (&) that cannot be statically analyzed',
     cannotCheck: '',
   },
+  nested_semicolon: {
+    contains: 'Contains shell syntax (;) that cannot be statically analyzed',
+    cannotCheck: '',
+  },
 };
 
 const GATE_FIXED: Record<GateFixed, string> = {

@@ -83,6 +83,8 @@ export interface PermissionBehaviour {
    * subshell a denial is worded `<command> from '<path>' was blocked by a deny rule.` or
    * `Output redirection to '<path>' was blocked by a deny rule.` (2.1.332). */
   subshellPathDeny: boolean;
+  /** git subcommands whose operands are checked as reads against Read deny rules. */
+  gitReadPaths: readonly string[];
   /** Ask rules are matched inside `{ }` groups before the group is refused (2.1.332). */
   askRulesInGroups: boolean;
   /** Plan and auto mode run a Bash call the API's classifier flags only if an allow rule

@@ -215,12 +215,41 @@ async function cmdStatus(ctx: GitContext, args: string[]): Promise<ExecResult> {
   return ok(longStatus(st, { branch, headOid: head, forCommit: false }, show));
 }
 
-/** Paths under a pathspec: `.`, a directory or a file, relative to the cwd. */
+/** git's no_wildcard(): an argument with a glob character is a pathspec even when no file has
+ * that name (`git show HEAD:f*.txt` is a pathspec that matches nothing, not a missing path). */
+function hasWildcard(arg: string): boolean {
+  return /[*?[\\]/.test(arg);
+}
+
+/** A pathspec's wildcards as git matches them without `:(glob)`: `*` and `?` cross `/`. */
+function wildcardRegExp(pattern: string): RegExp {
+  let re = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i] ?? '';
+    if (c === '*') re += '.*';
+    else if (c === '?') re += '.';
+    else if (c === '\\' && i + 1 < pattern.length) re += (pattern[++i] ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    else if (c === '[') {
+      const end = pattern.indexOf(']', i + 2);
+      if (end < 0) re += '\\[';
+      else {
+        const body = pattern.slice(i + 1, end);
+        re += `[${body.startsWith('!') ? `^${body.slice(1)}` : body}]`;
+        i = end;
+      }
+    } else re += c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^${re}$`, 's');
+}
+
+/** Paths under a pathspec: `.`, a directory or a file, relative to the cwd; a pathspec with
+ * wildcards matches the paths its pattern (taken from the cwd) matches. */
 function matchesSpec(repo: Repo, ctx: GitContext, spec: string, path: string): boolean {
   const abs = resolveAgainst(ctx.cwd, spec);
   if (abs === repo.dir) return true;
   const rel = abs.slice(repo.dir === '/' ? 1 : repo.dir.length + 1);
-  return path === rel || path.startsWith(`${rel}/`);
+  if (path === rel || path.startsWith(`${rel}/`)) return true;
+  return hasWildcard(spec) && wildcardRegExp(rel).test(path);
 }
 
 async function cmdAdd(ctx: GitContext, args: string[]): Promise<ExecResult> {
@@ -529,11 +558,43 @@ async function cmdDiff(ctx: GitContext, args: string[]): Promise<ExecResult> {
   return { stdout: pairs.map((p) => fileDiff(p.path, p.a, p.b)).join(''), stderr: '', exitCode: status };
 }
 
+/** Does `<rev>:<path>` name an object (a blob or a tree) of that revision or of the index? */
+async function colonResolves(repo: Repo, rev: string): Promise<boolean> {
+  const colon = rev.indexOf(':');
+  const name = rev.slice(0, colon);
+  const oid = name === '' ? null : await resolveRevision(repo, name);
+  if (name !== '' && oid === null) return false;
+  const files = name === '' ? await indexFiles(repo) : await treeFiles(repo, oid);
+  const path = rev.slice(colon + 1).replace(/^\.\/|\/$/g, '');
+  return path === '' || [...files.keys()].some((k) => k === path || k.startsWith(`${path}/`));
+}
+
 async function cmdShow(ctx: GitContext, args: string[]): Promise<ExecResult> {
   const repo = requireRepo(ctx);
-  const revs = args.filter((a) => !a.startsWith('-'));
-  const flag = args.find((a) => a.startsWith('-') && a !== '--no-color');
+  const dashes = args.indexOf('--');
+  const before = dashes < 0 ? args : args.slice(0, dashes);
+  const flag = before.find((a) => a.startsWith('-') && a !== '--no-color');
   if (flag !== undefined) return unsupported(`show ${flag}`);
+  const words = before.filter((a) => !a.startsWith('-'));
+  // git's setup_revisions: the first word that is no revision starts the pathspecs when it has a
+  // wildcard or names a file in the work tree (every later word then has to be one too);
+  // otherwise git dies naming it (below).
+  let split = words.length;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] ?? '';
+    const resolves = w.includes(':') ? await colonResolves(repo, w) : (await resolveRevision(repo, w)) !== null;
+    if (resolves) continue;
+    // As lstat sees it: `HEAD:sub/../foo.txt` is no file, since there is no `HEAD:sub`.
+    const onDisk = (a: string) =>
+      a.split('/').every((_, i, parts) => i === 0 || parts[i] !== '..' || ctx.vol.existsSync(resolveAgainst(ctx.cwd, parts.slice(0, i).join('/') || '/'))) &&
+      ctx.vol.existsSync(resolveAgainst(ctx.cwd, a));
+    const isPath = (a: string) => hasWildcard(a) || onDisk(a);
+    if (words.slice(i).every(isPath)) split = i;
+    break;
+  }
+  const revs = words.slice(0, split);
+  const specs = [...words.slice(split), ...(dashes < 0 ? [] : args.slice(dashes + 1))];
+  const inSpec = (p: string) => specs.length === 0 || specs.some((s) => matchesSpec(repo, ctx, s, p));
   let out = '';
   const branch = await currentBranch(repo);
   for (const rev of revs.length === 0 ? ['HEAD'] : revs) {
@@ -592,7 +653,11 @@ async function cmdShow(ctx: GitContext, args: string[]): Promise<ExecResult> {
     }
     const c = await readCommit(repo, oid);
     const parent = c.parent[0] ?? null;
-    const changes = changesBetween(await treeFiles(repo, parent), await treeFiles(repo, oid));
+    const changes = changesBetween(await treeFiles(repo, parent), await treeFiles(repo, oid)).filter((ch) =>
+      inSpec(ch.path),
+    );
+    // With pathspecs a commit that changes none of their paths is not shown at all.
+    if (specs.length > 0 && changes.length === 0) continue;
     let diffs = '';
     for (const ch of changes)
       diffs += fileDiff(ch.path, await sideOf(repo, ch.old), await sideOf(repo, ch.new));

@@ -55,6 +55,28 @@ describe('git show <rev>:<path>', () => {
   });
 });
 
+describe('git show with a word that is no revision but has a wildcard', () => {
+  // git 2.43 on the binary's host: `git show HEAD:f*.txt`, quoted or not, exits 0 with no output
+  // (the word is a pathspec no path matches); git cat-file still reports the missing path.
+  it('takes it as a pathspec: nothing when it matches no changed path, the filtered commit when it does', async () => {
+    const { root } = await repo();
+    const empty = { stdout: '', stderr: '', exitCode: 0 };
+    expect(await root(['show', 'HEAD:f*.txt'])).toEqual(empty);
+    expect(await root(['show', 'HEAD:fo?.txt'])).toEqual(empty);
+    expect(await root(['show', 'HEAD:sub/*.txt'])).toEqual(empty);
+    const shown = await root(['show', 'HEAD', '--', 'f*.txt']);
+    expect({ ...shown, stdout: shown.stdout.replace(/^commit \w+/, 'commit X') }).toEqual({
+      stdout:
+        'commit X\nAuthor: oracle <oracle@example.invalid>\nDate:   Tue Nov 14 22:13:20 2023 +0000\n\n    init\n\n' +
+        'diff --git a/foo.txt b/foo.txt\nnew file mode 100644\nindex 0000000..58786f8\n--- /dev/null\n+++ b/foo.txt\n' +
+        '@@ -0,0 +1,2 @@\n+TOP secret\n+second line\n',
+      stderr: '',
+      exitCode: 0,
+    });
+    expect(await root(['show', 'HEAD:nope.txt'])).toEqual(fatal("fatal: path 'nope.txt' does not exist in 'HEAD'\n"));
+  });
+});
+
 describe('what init and commit leave in .git', () => {
   it('the template description and info/exclude, COMMIT_EDITMSG and the reflogs', async () => {
     const { vol } = await repo();

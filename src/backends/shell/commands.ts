@@ -6,7 +6,7 @@ import { GREP_VALUE } from '../../permissions/shell/commands';
 import { curlCommand, wgetCommand } from './net';
 import { isLongListing, longListing, workspaceNow } from './ls-long';
 import { perlCommand } from './perl';
-import { catCommand, mkdirCommand, nlCommand, sedCommand, timeoutCommand, xargsCommand } from './fixes';
+import { QUOTING_COMMANDS, catCommand, mkdirCommand, nlCommand, sedCommand, timeoutCommand, xargsCommand } from './fixes';
 
 /** Bytes `yes` produces: just-bash pipes are not streams, so an endless producer must stop
  * somewhere. 1 MiB, like /dev/zero, covers `yes | head -n N` past the largest output limit
@@ -270,11 +270,16 @@ const sortCommand: Command = defineCommand('sort', async (args, ctx) => {
 });
 
 /** A built-in whose messages GNU coreutils words otherwise: its stderr lines rewritten. */
-function reworded(name: string, rules: readonly [RegExp, string][]): Command {
+type Rewording = string | ((match: string, ...groups: string[]) => string);
+
+function reworded(name: string, rules: readonly [RegExp, Rewording][]): Command {
   return defineCommand(name, async (args, ctx) => {
     if (ctx.origCommand === undefined) return missingOriginal(name);
     const r = await ctx.origCommand(args);
-    return { ...r, stderr: rules.reduce((s, [re, to]) => s.replace(re, to), r.stderr) };
+    return {
+      ...r,
+      stderr: rules.reduce((s, [re, to]) => (typeof to === 'string' ? s.replace(re, to) : s.replace(re, to)), r.stderr),
+    };
   });
 }
 
@@ -393,5 +398,6 @@ export const extraCommands: Command[] = [
   timeoutCommand,
   xargsCommand,
   catCommand,
+  ...QUOTING_COMMANDS,
   nlCommand,
 ];

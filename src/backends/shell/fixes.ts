@@ -252,26 +252,53 @@ export const xargsCommand: Command = defineCommand('xargs', async (args, ctx) =>
   return r.exitCode >= 1 && r.exitCode <= 125 ? { ...r, exitCode: 123 } : r;
 });
 
-/** GNU's quoting of a file name in a message (quotearg's shell-escape style): names with shell
- * metacharacters are put in single quotes. */
+/** GNU's quoting of a file name in a message (quotearg's shell-escape style, coreutils 9 in a
+ * UTF-8 locale, probed): a name that is empty or has a shell metacharacter (`#` and `~` only
+ * at the start; `] { } , @ % + -` never) is quoted: in double quotes when its only special
+ * character is a single quote, otherwise in single quotes with `'\''` for a quote; control
+ * characters are written `'$'\t''` outside the quotes. */
+const isControl = (c: string) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f;
+
 export function quoteName(name: string): string {
-  if (!/[ \t\n!"$&'()*;<=>?[\\\]^`|{}]|^[#~]/.test(name)) return name;
-  return `'${name.replace(/'/g, "'\\''")}'`;
+  const control = [...name].some(isControl);
+  if (name !== '' && !control && !/[\s!"$&'()*:;<=>?[\\^`|]|^[#~]/.test(name)) return name;
+  if (!control && /^[^"$`\\!]*'[^"$`\\!]*$/.test(name) && !/^[#~]/.test(name)) return `"${name}"`;
+  const esc: Record<string, string> = { '\t': '\\t', '\n': '\\n', '\r': '\\r', '\x07': '\\a', '\b': '\\b', '\f': '\\f', '\v': '\\v', '\x1b': '\\E' };
+  let out = "'";
+  for (const c of name) {
+    if (c === "'") out += "'\\''";
+    else if (isControl(c))
+      out += `'$'${esc[c] ?? `\\${c.charCodeAt(0).toString(8).padStart(3, '0')}`}''`;
+    else out += c;
+  }
+  out += "'";
+  // An escape at either end leaves an empty quoted string there, which GNU drops at the end.
+  return out.endsWith("''") && out.length > 2 && isControl(name.slice(-1)) ? out.slice(0, -2) : out;
 }
 
-/** cat names a missing file as GNU quotes it (`cat: 'fo?.txt': No such file or directory`). */
-export const catCommand: Command = defineCommand('cat', async (args, ctx) => {
-  const orig = ctx.origCommand;
-  if (orig === undefined) return noOriginal('cat');
-  const r = await orig(args);
-  return {
-    ...r,
-    stderr: r.stderr.replace(
-      /^cat: (.*): (No such file or directory|Is a directory|Not a directory)$/gm,
-      (_, n: string, m: string) => `cat: ${quoteName(n)}: ${m}`,
-    ),
-  };
-});
+/** A coreutils command that names a file it cannot open as GNU quotes it (`cat: 'fo?.txt': No
+ * such file or directory`, `wc: 'a b': …`, probed). */
+function namesQuoted(name: string): Command {
+  return defineCommand(name, async (args, ctx) => {
+    const orig = ctx.origCommand;
+    if (orig === undefined) return noOriginal(name);
+    const r = await orig(args);
+    return {
+      ...r,
+      stderr: r.stderr.replace(
+        new RegExp(`^${name}: (.*): (No such file or directory|Is a directory|Not a directory|Permission denied)$`, 'gm'),
+        (_, n: string, m: string) => `${name}: ${quoteName(n)}: ${m}`,
+      ),
+    };
+  });
+}
+
+export const catCommand: Command = namesQuoted('cat');
+
+/** The other coreutils whose "<name>: <file>: <error>" lines quote the file (probed). */
+export const QUOTING_COMMANDS: Command[] = ['wc', 'cut', 'od', 'base64', 'sha256sum', 'sha1sum', 'md5sum', 'uniq', 'paste'].map(
+  namesQuoted,
+);
 
 /** nl: just-bash passes the file system's message through; GNU names the operand. */
 export const nlCommand: Command = defineCommand('nl', async (args, ctx) => {

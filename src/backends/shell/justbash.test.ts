@@ -3,6 +3,7 @@ import { Volume } from 'memfs';
 import { deterministicClock } from '../clock';
 import { createJustBashShell, rewriteShellErrors } from './justbash';
 import { decodeTrOctal, normalDiff } from './commands';
+import { quoteName } from './fixes';
 
 function setup() {
   const vol = new Volume();
@@ -125,6 +126,31 @@ describe('coreutils wrappers', () => {
     expect(normalDiff('a\nb\n', 'a\nc\n')).toEqual('2c2\n< b\n---\n> c\n');
     expect(normalDiff('a\nc\n', 'a\nb\nc\n')).toEqual('1a2\n> b\n');
     expect(normalDiff('x\n', '')).toEqual('1d0\n< x\n');
+  });
+});
+
+// GNU coreutils 9 in C.UTF-8 on the binary's host (bperm B probe: cat, ls, wc, head, … on
+// missing names).
+describe('file names in coreutils messages', () => {
+  it('are quoted as quotearg quotes them in its shell-escape style', () => {
+    const cases: [string, string][] = [
+      ['', "''"], ['a b', "'a b'"], ["it's", `"it's"`], ['x"y', `'x"y'`], ['a$b', "'a$b'"], ['a\tb', "'a'$'\\t''b'"],
+      ['é', 'é'], ['*', "'*'"], ['-x', '-x'], ['a~b', 'a~b'], ['~a', "'~a'"], ['a=b', "'a=b'"], ['a#b', 'a#b'],
+      ['#a', "'#a'"], ['a{b', 'a{b'], ['a,b', 'a,b'], ['a:b', "'a:b'"], ['a@b', 'a@b'], ['a^b', "'a^b'"],
+      ['a]b', 'a]b'], [`a'b"c`, `'a'\\''b"c'`], ['\x01', "''$'\\001'"], ['no dir/x', "'no dir/x'"],
+    ];
+    expect(cases.map(([name]) => quoteName(name))).toEqual(cases.map(([, quoted]) => quoted));
+  });
+  it('in cat, wc and head errors', async () => {
+    const { shell, opts } = setup();
+    expect(await shell.run("cat ''; wc 'a b'; head ''", opts)).toEqual({
+      stdout: '',
+      stderr:
+        "cat: '': No such file or directory\nwc: 'a b': No such file or directory\nhead: cannot open '' for reading: No such file or directory\n",
+      exitCode: 1,
+      interrupted: false,
+      cwdAfter: '/ws/project',
+    });
   });
 });
 

@@ -87,6 +87,8 @@ interface Walk {
   /** The top-level pipe segment being walked. */
   segment: number;
   top: number;
+  /** The line is cut into pipe segments at every pipe of its control bodies (pipeLayout). */
+  textSegments: boolean;
 }
 
 const note = (w: Walk, construct: string) => {
@@ -511,6 +513,8 @@ function shellQuoteAll(words: readonly Word[]): string[] | null {
   });
 }
 
+const CONTROL = new Set(['If', 'For', 'CStyleFor', 'While', 'Until']);
+
 /** Top-level walk: also cuts the command line into pipe segments. */
 function walkTop(s: ScriptNode, walk: Walk): { segments: string[]; tops: Analysis['tops'] } {
   const segments = [''];
@@ -525,7 +529,8 @@ function walkTop(s: ScriptNode, walk: Walk): { segments: string[]; tops: Analysi
       if (pl.negated) append('! ');
       pl.commands.forEach((cmd, ci) => {
         if (ci > 0) segments.push('');
-        walk.segment = segments.length - 1;
+        if (!walk.textSegments) walk.segment = segments.length - 1;
+        else if (ci > 0) walk.segment++;
         const single = st.pipelines.length === 1 && pl.commands.length === 1 ? st.sourceText : undefined;
         const text = commandText(cmd, walk, single, true);
         append(commandText(cmd, walk, single, false));
@@ -536,8 +541,9 @@ function walkTop(s: ScriptNode, walk: Walk): { segments: string[]; tops: Analysi
         });
         const first = walk.units.length;
         walkCommand(cmd, walk, 'list');
-        if (cmd.type === 'If') {
-          // The commands of an if statement are parts of their own (a for loop is one part).
+        if (CONTROL.has(cmd.type)) {
+          // The commands of an if statement or a loop are parts of their own (probed: `for i in
+          // 1; do touch x; touch y; done` asks for `touch x, touch y`).
           tops.pop();
           for (const u of walk.units.slice(first)) {
             if (u.shadow || u.strictOnly || u.origin === 'substitution') {
@@ -556,7 +562,12 @@ function walkTop(s: ScriptNode, walk: Walk): { segments: string[]; tops: Analysi
 }
 
 function walkStatement(st: StatementNode, walk: Walk, origin: Origin): void {
-  for (const pl of st.pipelines) for (const cmd of pl.commands) walkCommand(cmd, walk, origin);
+  for (const pl of st.pipelines)
+    pl.commands.forEach((cmd, ci) => {
+      // A pipe in the body of a top-level if/for/while cuts the line into segments too.
+      if (ci > 0 && origin === 'control' && walk.depth === 0 && walk.textSegments) walk.segment++;
+      walkCommand(cmd, walk, origin);
+    });
 }
 
 function walkScript(s: ScriptNode, walk: Walk, origin: Origin): void {
@@ -567,6 +578,7 @@ export function analyze(
   script: ScriptNode,
   home: string,
   vars: ReadonlyMap<string, string> = new Map(),
+  source?: string,
 ): Analysis {
   const walk: Walk = {
     home,
@@ -578,7 +590,100 @@ export function analyze(
     strictOnly: false,
     segment: 0,
     top: 0,
+    textSegments: false,
   };
+  const layout = source === undefined ? undefined : pipeLayout(script, source);
+  walk.textSegments = layout !== undefined;
   const { segments, tops } = walkTop(script, walk);
-  return { units: walk.units, constructs: walk.constructs, segments, tops, bareNames: walk.bareNames };
+  return {
+    units: walk.units,
+    constructs: walk.constructs,
+    segments: layout ?? segments,
+    tops,
+    bareNames: walk.bareNames,
+  };
+}
+
+/** Commands a line runs at its top level and in its if/for/while bodies, with the number of
+ * pipes among them and whether one of them is not a simple command. */
+function controlPipes(body: readonly StatementNode[], nested: boolean): { pipes: number; textual: boolean } {
+  let pipes = 0;
+  let textual = false;
+  for (const st of body)
+    for (const pl of st.pipelines) {
+      if (pl.commands.length > 1) {
+        pipes += pl.commands.length - 1;
+        if (nested || pl.commands.some((c) => c.type !== 'SimpleCommand')) textual = true;
+      }
+      for (const cmd of pl.commands) {
+        if (cmd.type !== 'SimpleCommand' && st.pipelines.some((p) => p.commands.length > 1)) textual = true;
+        const inner: StatementNode[][] =
+          cmd.type === 'If'
+            ? [...cmd.clauses.flatMap((c) => [c.condition, c.body]), cmd.elseBody ?? []]
+            : cmd.type === 'For' || cmd.type === 'CStyleFor'
+              ? [cmd.body]
+              : cmd.type === 'While' || cmd.type === 'Until'
+                ? [cmd.condition, cmd.body]
+                : [];
+        for (const b of inner) {
+          const r = controlPipes(b, true);
+          pipes += r.pipes;
+          textual ||= r.textual;
+        }
+      }
+    }
+  return { pipes, textual };
+}
+
+/** Where the line's pipes are, outside quotes, substitutions and `||`. */
+function pipePositions(source: string): { at: number; width: number }[] {
+  const found: { at: number; width: number }[] = [];
+  let depth = 0;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === '\\') i++;
+    else if (c === "'") {
+      const end = source.indexOf("'", i + 1);
+      i = end < 0 ? source.length : end;
+    } else if (c === '"') {
+      for (i++; i < source.length && source[i] !== '"'; i++) if (source[i] === '\\') i++;
+    } else if (c === '$' && (source[i + 1] === '(' || source[i + 1] === '{')) {
+      depth++;
+      i++;
+    } else if (c === '`') {
+      const end = source.indexOf('`', i + 1);
+      i = end < 0 ? source.length : end;
+    } else if ((c === ')' || c === '}') && depth > 0) depth--;
+    else if (c === '|' && depth === 0) {
+      if (source[i + 1] === '|') i++;
+      else {
+        const width = source[i + 1] === '&' ? 2 : 1;
+        found.push({ at: i, width });
+        i += width - 1;
+      }
+    }
+  }
+  return found;
+}
+
+/** Output redirections are left out of a segment's name (`touch y 2>/dev/null; fi` is named
+ * `touch y ; fi`). */
+const OUTPUT_REDIRECT = /(?:\d*|&)(?:>>|>\||>&|&>>|&>|>)\s*(?:'[^']*'|"[^"]*"|[^\s;|&<>()]+)/g;
+
+/** When a pipe sits in an if/for/while body, or a pipeline has such a command as one of its
+ * commands, Claude Code names the pipe segments by cutting the line's text at every pipe
+ * (probed on both versions: `if true; then touch x | touch y; fi` asks for `if true; then
+ * touch x, touch y; fi`). Undefined when the plain top-level walk names them. */
+function pipeLayout(script: ScriptNode, source: string): string[] | undefined {
+  const { pipes, textual } = controlPipes(script.statements, false);
+  if (!textual || pipes === 0) return undefined;
+  const at = pipePositions(source);
+  if (at.length !== pipes) return undefined;
+  const cuts = [{ at: -1, width: 1 }, ...at, { at: source.length, width: 0 }];
+  return cuts
+    .slice(1)
+    .map((cut, i) => {
+      const from = (cuts[i]?.at ?? 0) + (cuts[i]?.width ?? 0);
+      return source.slice(from, cut.at).replace(OUTPUT_REDIRECT, '').trim();
+    });
 }

@@ -33,7 +33,9 @@ export type GateNode =
   | 'array'
   | 'brace_expression'
   /** `&` inside a subshell, loop or if body (a top-level `&` has a text of its own). */
-  | 'nested_background';
+  | 'nested_background'
+  /** `;` between commands inside parentheses (`(touch x; touch y)`, probed on both versions). */
+  | 'nested_semicolon';
 
 export type GateFixed =
   | 'subshell'
@@ -124,6 +126,8 @@ interface Walk {
   nested: number;
   /** A subshell was seen: refused only when no construct of the first rank is in the line. */
   subshell: boolean;
+  /** A subshell holds several commands (`(cd d; ls)`). */
+  subshellList: boolean;
   /** The first refusal of the path checks (tilde variants, `$` in a quoted path), which come
    * after the subshell. */
   late?: GateReason;
@@ -298,6 +302,7 @@ function commandReason(cmd: CommandNode, w: Walk): GateReason | undefined {
       // Refused as shell operators only when nothing of the first rank is found anywhere in
       // the line, inside the parentheses included (`(rev $F)` is refused as a variable).
       w.subshell = true;
+      if (cmd.body.length > 1) w.subshellList = true;
       return nestedReason(cmd.body, w);
     case 'Group':
       // A quote inside braces is refused as possible brace-expansion obfuscation.
@@ -455,6 +460,7 @@ export function gateReason(
     next: 0,
     nested: 0,
     subshell: false,
+    subshellList: false,
     background: false,
     deferEval,
   };
@@ -467,8 +473,10 @@ export function gateReason(
   const first = bodyReason(script.statements, w);
   const usesAssigned = w.usedAssigned;
   if (first) return { reason: first, stage: 'early', usesAssigned };
-  if (w.subshell && !deferEval) return { reason: fixed('subshell'), stage: 'early', usesAssigned };
-  const mid = w.evaluates ?? (w.subshell ? fixed('subshell') : undefined);
+  // Parentheses around several commands (`(touch x; touch y)`) are refused for the `;`.
+  const subshell = w.subshellList ? node('nested_semicolon') : fixed('subshell');
+  if (w.subshell && !deferEval) return { reason: subshell, stage: 'early', usesAssigned };
+  const mid = w.evaluates ?? (w.subshell ? subshell : undefined);
   if (mid) return { reason: mid, stage: 'mid', usesAssigned };
   const late = w.late ?? (w.background ? fixed('background') : undefined);
   return { ...(late ? { reason: late } : {}), stage: 'late', usesAssigned };
