@@ -5,6 +5,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ALL_TOOLS } from '../tools/registry';
+import type { ToolContext } from '../tools/types';
 import {
   decide,
   offeredTools,
@@ -119,8 +121,11 @@ function request(tool: string, input: Record<string, unknown>, mode?: Mode | nul
         command: typeof input.command === 'string' ? input.command : '',
         input,
       };
-    default:
-      return { tool, kind: 'other', paths: [], input };
+    default: {
+      // The tool's own request: the other tools' requests read nothing from the context.
+      const t = ALL_TOOLS.find((x) => x.name === tool);
+      return t ? t.permissionRequest(input as never, {} as ToolContext) : { tool, kind: 'other', paths: [], input };
+    }
   }
 }
 

@@ -506,7 +506,7 @@ describe('offered tools', () => {
         Write:
           '<tool_use_error>Error: No such tool available: Write. Write is disabled for this session, in subagents as well as here.</tool_use_error>',
         Glob: '<tool_use_error>Error: No such tool available: Glob. Glob is not available in this session — find files with `find` via the Bash tool instead.</tool_use_error>',
-        Grep: '<tool_use_error>Error: No such tool available: Grep. Grep is not available in this session — find files with `find` via the Bash tool instead.</tool_use_error>',
+        Grep: '<tool_use_error>Error: No such tool available: Grep. Grep is not available in this session — search file contents with `grep` via the Bash tool instead.</tool_use_error>',
       },
     });
   });
