@@ -32,7 +32,7 @@ function ensureCa() {
   const o = (...a) => execFileSync('openssl', a, { cwd: caDir, stdio: 'ignore' });
   o('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '30', '-subj', '/CN=oracle scripted web CA');
   o('genrsa', '-out', 'leaf.key', '2048');
-  process.on('exit', () => { try { fs.rmSync(caDir, { recursive: true, force: true }); } catch {} });
+  process.on('exit', () => { try { fs.rmSync(caDir, { recursive: true, force: true }); } catch { /* already gone */ } });
   return caDir;
 }
 const leafCache = new Map();
@@ -72,7 +72,7 @@ function domainCheckAnswer(web, domain) {
 export async function startWebProxy(web) {
   const log = [];
   const hosts = new Set();
-  for (const u of Object.keys(web.pages || {})) { try { hosts.add(new URL(u).hostname.replace(/^\[|\]$/g, '')); } catch {} }
+  for (const u of Object.keys(web.pages || {})) { try { hosts.add(new URL(u).hostname.replace(/^\[|\]$/g, '')); } catch { /* not a URL: the binary refuses it before any request */ } }
   const checkReachable = web.domain_check !== 'unreachable';
   if (checkReachable) hosts.add(DOMAIN_CHECK_HOST);
   const dir = ensureCa();
