@@ -228,9 +228,10 @@ test('the tools offered follow the session settings; Stop mid-stream keeps nothi
   // --tools Read,Write: the model is offered exactly those two definitions.
   await page.locator('details.settings-box > summary').click();
   const settings = page.getByRole('region', { name: 'Session settings' });
-  for (const box of await settings.locator('fieldset label.inline').all()) {
+  await settings.getByRole('radio', { name: 'a list (--tools)' }).check();
+  for (const box of await settings.locator('fieldset div label.inline').all()) {
     const name = (await box.textContent())?.trim() ?? '';
-    if (name === '--tools' || ['Read', 'Write'].includes(name)) continue;
+    if (['Read', 'Write'].includes(name)) continue;
     await box.getByRole('checkbox').uncheck();
   }
   await settings.getByRole('button', { name: 'Apply and re-run' }).click();

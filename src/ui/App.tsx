@@ -435,18 +435,21 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
   }, [last, selectedCall, busy, asking]);
 
   // An imported project is not put in a link: the files the session touched are.
+  // A live session replaces its scenario as the model's words arrive, with no new call: the
+  // scenario is a dependency of its own.
   const calls = history.length;
+  const playScenario = play?.scenario;
   const shared = useMemo(
     () =>
-      play?.imported && rt && calls >= 0
+      play?.imported && rt && playScenario && calls >= 0
         ? rt.scenarioOfTouched(
-            play.scenario,
+            playScenario,
             play.history,
             play.history[0]?.filesBefore ?? live?.now ?? new Map(),
             play.ws.info.cwd,
           ).scenario
-        : play?.scenario,
-    [play, rt, calls, live?.now],
+        : playScenario,
+    [play, playScenario, rt, calls, live?.now],
   );
   const handle: PlaygroundHandle = {
     scenario: shared,
