@@ -6,7 +6,7 @@ import { GREP_VALUE } from '../../permissions/shell/commands';
 import { curlCommand, wgetCommand } from './net';
 import { isLongListing, longListing, workspaceNow } from './ls-long';
 import { perlCommand } from './perl';
-import { QUOTING_COMMANDS, catCommand, mkdirCommand, nlCommand, sedCommand, timeoutCommand, xargsCommand } from './fixes';
+import { QUOTING_COMMANDS, catCommand, namesQuotedIn, mkdirCommand, nlCommand, sedCommand, timeoutCommand, xargsCommand } from './fixes';
 
 /** Bytes `yes` produces: just-bash pipes are not streams, so an endless producer must stop
  * somewhere. 1 MiB, like /dev/zero, covers `yes | head -n N` past the largest output limit
@@ -54,7 +54,8 @@ export const trCommand: Command = defineCommand('tr', async (args, ctx) => {
 /** `uniq -c` pads counts to seven columns in GNU coreutils. */
 export const uniqCommand: Command = defineCommand('uniq', async (args, ctx) => {
   if (ctx.origCommand === undefined) return missingOriginal('uniq');
-  const r = await ctx.origCommand(args);
+  const raw = await ctx.origCommand(args);
+  const r = { ...raw, stderr: namesQuotedIn('uniq', raw.stderr) };
   const counting = args.some((a) => a === '--count' || /^-[A-Za-z]*c/.test(a));
   if (!counting) return r;
   return { ...r, stdout: r.stdout.replace(/^ *(\d+) /gm, (_, n: string) => `${n.padStart(7)} `) };

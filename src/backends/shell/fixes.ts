@@ -283,20 +283,23 @@ function namesQuoted(name: string): Command {
     const orig = ctx.origCommand;
     if (orig === undefined) return noOriginal(name);
     const r = await orig(args);
-    return {
-      ...r,
-      stderr: r.stderr.replace(
-        new RegExp(`^${name}: (.*): (No such file or directory|Is a directory|Not a directory|Permission denied)$`, 'gm'),
-        (_, n: string, m: string) => `${name}: ${quoteName(n)}: ${m}`,
-      ),
-    };
+    return { ...r, stderr: namesQuotedIn(name, r.stderr) };
   });
+}
+
+/** `<name>: <file>: <error>` lines of a command's stderr with the file quoted as GNU does. */
+export function namesQuotedIn(name: string, stderr: string): string {
+  return stderr.replace(
+    new RegExp(`^${name}: (.*): (No such file or directory|Is a directory|Not a directory|Permission denied)$`, 'gm'),
+    (_, n: string, m: string) => `${name}: ${quoteName(n)}: ${m}`,
+  );
 }
 
 export const catCommand: Command = namesQuoted('cat');
 
-/** The other coreutils whose "<name>: <file>: <error>" lines quote the file (probed). */
-export const QUOTING_COMMANDS: Command[] = ['wc', 'cut', 'od', 'base64', 'sha256sum', 'sha1sum', 'md5sum', 'uniq', 'paste'].map(
+/** The other coreutils whose "<name>: <file>: <error>" lines quote the file (probed); uniq
+ * quotes through its own wrapper (commands.ts), which also pads its counts. */
+export const QUOTING_COMMANDS: Command[] = ['wc', 'cut', 'od', 'base64', 'sha256sum', 'sha1sum', 'md5sum', 'paste'].map(
   namesQuoted,
 );
 
