@@ -93,33 +93,18 @@ export function SettingsPanel({
       </div>
       <fieldset>
         <legend>tools offered</legend>
-        <label className="inline">
-          <input
-            type="radio"
-            name="tool-set"
-            checked={choice === 'files'}
-            onChange={() => setChoice('files')}
-          />{' '}
-          the file tools (--tools {FILE_TOOLS.join(',')})
-        </label>
-        <label className="inline">
-          <input
-            type="radio"
-            name="tool-set"
-            checked={choice === 'default'}
-            onChange={() => setChoice('default')}
-          />{' '}
-          the binary&apos;s default set (no --tools)
-        </label>
-        <label className="inline">
-          <input
-            type="radio"
-            name="tool-set"
-            checked={choice === 'custom'}
-            onChange={() => setChoice('custom')}
-          />{' '}
-          a list (--tools)
-        </label>
+        {(
+          [
+            ['files', `the file tools (--tools ${FILE_TOOLS.join(',')})`],
+            ['default', "the binary's default set (no --tools)"],
+            ['custom', 'a list (--tools)'],
+          ] as const
+        ).map(([value, label]) => (
+          <label key={value} className="inline">
+            <input type="radio" name="tool-set" checked={choice === value} onChange={() => setChoice(value)} />{' '}
+            {label}
+          </label>
+        ))}
         <div>
           {names.map((t) => (
             <label key={t} className="inline">

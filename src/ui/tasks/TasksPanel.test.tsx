@@ -1,28 +1,14 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import { TaskRegistry, type BackgroundTask } from '../../tools/background/registry';
+import { TaskRegistry } from '../../tools/background/registry';
 import { domRootPerTest } from '../dom-testing';
+import { fakeTask } from './fake-task';
 import { TasksPanel } from './TasksPanel';
 
 const dom = domRootPerTest();
 
-function task(id: string, over: Partial<BackgroundTask> = {}): BackgroundTask {
-  return {
-    id,
-    type: 'local_bash',
-    description: 'while true; do :; done',
-    callId: 'toolu_1',
-    outputFile: `/tmp/${id}.output`,
-    status: 'running',
-    exitCode: null,
-    output: '',
-    done: Promise.resolve(),
-    gone: false,
-    stop: () => {},
-    ...over,
-  };
-}
+const task = fakeTask;
 
 const rows = () =>
   [...dom.host.querySelectorAll('li')].map((li) => ({
