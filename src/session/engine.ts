@@ -767,7 +767,7 @@ export class Session {
     stopped?.dispose();
     // After the last turn a notification is a user message of its own, in a reminder.
     const late = this.conversation.tasks
-      .takeNotices()
+      .takeNotices(true)
       .map((n): Attachment => ({ role: 'user', type: 'text', text: asReminder(n.text) }));
     return [...this.conversation.pending.splice(0).map(({ deferred: _d, ...a }) => a), ...late];
   }

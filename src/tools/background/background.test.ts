@@ -159,6 +159,18 @@ describe('Workflow', () => {
 });
 
 describe('the task registry', () => {
+  it('holds a notice for the next model call unless the launching call outlasts its margin', () => {
+    const reg = new TaskRegistry();
+    const soon = performance.now() + 60_000;
+    reg.notify({ taskId: 'a', text: 'a', held: { call: 0, unlessAfter: soon } });
+    reg.notify({ taskId: 'b', text: 'b', held: { call: 0, unlessAfter: performance.now() - 1 } });
+    const first = reg.takeNotices().map((n) => n.text);
+    reg.notify({ taskId: 'c', text: 'c', held: { call: 1, unlessAfter: soon } });
+    const second = reg.takeNotices().map((n) => n.text);
+    const last = reg.takeNotices(true).map((n) => n.text);
+    expect({ first, second, last }).toEqual({ first: ['b'], second: ['a'], last: ['c'] });
+  });
+
   it('stops every running task and tells its subscribers', () => {
     const reg = new TaskRegistry();
     let stopped = 0;

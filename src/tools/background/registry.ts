@@ -86,12 +86,18 @@ export interface TaskNotice {
   text: string;
   /** A monitor's event: the task stays addressable after it is delivered. */
   keepsTask?: boolean;
+  /** Not delivered with the model call numbered `call` (see `callNumber`) unless that call
+   * is still running at `unlessAfter` (performance.now()): a task that ends a moment after
+   * its launch reports with the next call, unless slow calls followed it in the same one. */
+  held?: { call: number; unlessAfter: number };
 }
 
 export class TaskRegistry {
   private readonly tasks = new Map<string, BackgroundTask>();
   private readonly notices: TaskNotice[] = [];
   private readonly listeners = new Set<() => void>();
+  /** How many model calls have taken their notices: the number of the call now running. */
+  callNumber = 0;
 
   add(task: BackgroundTask): void {
     this.tasks.set(task.id, task);
@@ -132,11 +138,21 @@ export class TaskRegistry {
     this.changed();
   }
 
-  /** Notifications for the next model request; a delivered task is gone for the model. */
-  takeNotices(): TaskNotice[] {
+  /** Notifications for the model request of the call ending now (all of them after the last
+   * call: `final`); a delivered task is gone for the model. */
+  takeNotices(final = false): TaskNotice[] {
+    const now = performance.now();
+    const held = (n: TaskNotice) =>
+      !final && n.held !== undefined && n.held.call === this.callNumber && now < n.held.unlessAfter;
     // Tasks that ended together report in the order they were started (task-notify-two-tasks).
     const order = [...this.tasks.keys()];
-    const out = this.notices.splice(0).sort((a, b) => order.indexOf(a.taskId) - order.indexOf(b.taskId));
+    const kept = this.notices.filter(held);
+    const out = this.notices
+      .splice(0)
+      .filter((n) => !held(n))
+      .sort((a, b) => order.indexOf(a.taskId) - order.indexOf(b.taskId));
+    this.notices.push(...kept);
+    this.callNumber++;
     for (const n of out) {
       const t = this.tasks.get(n.taskId);
       if (t && !n.keepsTask) t.gone = true;

@@ -12,9 +12,15 @@ import { decodeUtf8 } from '../../text/decode';
 import { literalResult, readMeta } from './meta';
 import { escapeXml, notificationBody } from '../background/notification';
 
+import type { WorkflowInput } from './schema';
+
 /** How long a literal workflow "runs" (the recorded runs took 14 to 109 ms). */
 const WORKFLOW_RUN_MS = 20;
-import type { WorkflowInput } from './schema';
+/** A workflow's notice waits for the next model call unless the calls after it in its own call
+ * ran this long (recorded: next call after two more Workflow calls on 2.1.332, the same call
+ * on 2.1.273; a slow command after it outlasts any recorded run). Wall time only decides past
+ * a margin far above the run, so a loaded host does not change the outcome. */
+const WORKFLOW_SAME_CALL_AFTER_MS = 1000;
 
 /** The built-in workflows each recorded version lists (workflow-invalid-inputs). */
 export const BUILT_IN_WORKFLOWS = ['deep-research'];
@@ -128,6 +134,7 @@ export async function workflow(input: WorkflowInput, ctx: ToolContext): Promise<
     task.output = '(cc-playground does not run workflow scripts that do more than return a literal)';
   else {
     // The run takes a moment, so its notice comes with a later model call, as recorded.
+    const held = { call: tasks.callNumber, unlessAfter: performance.now() + WORKFLOW_SAME_CALL_AFTER_MS };
     task.done = new Promise<void>((resolve) => setTimeout(resolve, WORKFLOW_RUN_MS)).then(() => {
       if (task.status !== 'running') return;
       task.status = 'completed';
@@ -135,6 +142,7 @@ export async function workflow(input: WorkflowInput, ctx: ToolContext): Promise<
       const rerunArgs = input.args === undefined ? '' : `, args: ${JSON.stringify(input.args)}`;
       tasks.notify({
         taskId,
+        held,
         text: notificationBody({
           taskId,
           callId: ctx.callId,
