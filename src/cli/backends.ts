@@ -25,6 +25,8 @@ let threads: WorkerPool | undefined;
 export interface WorkspaceHooks {
   /** Each disk command's process group (DiskShellOptions.onSpawn). */
   onSpawn?: (pgid: number) => void;
+  /** The disk workspace's root, an empty folder (DiskOptions.root). */
+  root?: string;
 }
 
 export function createWorkspace(backend: CliBackend, hooks: WorkspaceHooks = {}): Workspace {
@@ -56,5 +58,9 @@ export function createWorkspace(backend: CliBackend, hooks: WorkspaceHooks = {})
         },
         search: (vol) => createMemfsSearch(vol, nodeRipgrepLoader),
       })
-    : createDiskWorkspace({ shell: () => createDiskShell({ onSpawn: hooks.onSpawn }), search: () => createDiskSearch() });
+    : createDiskWorkspace({
+        root: hooks.root,
+        shell: () => createDiskShell({ onSpawn: hooks.onSpawn }),
+        search: () => createDiskSearch(),
+      });
 }

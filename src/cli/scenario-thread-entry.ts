@@ -14,7 +14,7 @@ port.on('message', (m: ToScenarioThread) => {
     m.scenario,
     m.backend,
     m.version,
-    { onSpawn: (pgid) => post({ t: 'spawned', pgid }) },
+    { onSpawn: (pgid) => post({ t: 'spawned', pgid }), root: m.root },
     m.workspace,
   ).then(
     ({ result }) => post({ t: 'done', result }),

@@ -34,6 +34,10 @@ export type ToScenarioThread = {
   backend: CliBackend;
   version?: string;
   tmp: string;
+  /** The disk workspace's root: named like the oracle's (`orc-` and six characters beside the
+   * system's temp folder), since a few results depend on the length of a path they name
+   * (task-output-large: TaskOutput keeps the last 32,000 characters of header and output). */
+  root: string;
   /** A real folder the scenario starts on a copy of (--workspace). */
   workspace?: string;
 };
@@ -95,6 +99,7 @@ export class ScenarioThread {
     const live = (this.live ??= this.start());
     await live.ready;
     const tmp = mkdtempSync(join(this.tmp, 'cc-scenario-'));
+    const root = mkdtempSync(join(this.tmp, 'orc-'));
     const groups = new Set<number>();
     const deadlineS = scenarioThreadDeadlineS(s, this.budget);
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -120,7 +125,7 @@ export class ScenarioThread {
           else if (m.t === 'done') resolve(m.result);
           else if (m.t === 'failed') reject(new Error(m.error));
         };
-        live.worker.postMessage({ scenario: s, backend, version, tmp, workspace } satisfies ToScenarioThread);
+        live.worker.postMessage({ scenario: s, backend, version, tmp, root, workspace } satisfies ToScenarioThread);
       });
     } finally {
       clearTimeout(timer);
@@ -128,17 +133,18 @@ export class ScenarioThread {
       live.listener = undefined;
       live.onExit = undefined;
       if (this.live !== live) {
-        cleanUpAfter(groups, tmp);
+        cleanUpAfter(groups, [tmp, root]);
         // Its last writes land before the folder goes (a thread blocked for good is not waited for).
         await Promise.race([live.worker.terminate(), new Promise((r) => setTimeout(r, EXIT_WAIT_MS))]);
       }
-      try {
-        removeTree(tmp);
-      } catch (e) {
-        process.stderr.write(
-          `cc-playground: could not remove ${tmp}: ${e instanceof Error ? e.message : String(e)}\n`,
-        );
-      }
+      for (const dir of [tmp, root])
+        try {
+          removeTree(dir);
+        } catch (e) {
+          process.stderr.write(
+            `cc-playground: could not remove ${dir}: ${e instanceof Error ? e.message : String(e)}\n`,
+          );
+        }
     }
   }
 
@@ -154,7 +160,7 @@ export class ScenarioThread {
 
 /** After a thread is ended: its commands' process groups, and readers it left blocked on a FIFO
  * (a read in Node's thread pool would hold a pool thread for good). */
-function cleanUpAfter(groups: Set<number>, tmp: string): void {
+function cleanUpAfter(groups: Set<number>, dirs: readonly string[]): void {
   for (const g of groups) {
     try {
       process.kill(-g, 'SIGKILL');
@@ -162,7 +168,7 @@ function cleanUpAfter(groups: Set<number>, tmp: string): void {
       // Already gone.
     }
   }
-  for (const fifo of fifosUnder(tmp)) {
+  for (const fifo of dirs.flatMap(fifosUnder)) {
     try {
       // Opening the writing end and closing it gives a blocked reader end-of-file.
       closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK));

@@ -12,6 +12,9 @@ export interface Budget {
 /** 5 s per input (a replay of two tool calls takes tens of ms); 1.5 GiB of resident memory. */
 export const BUDGET: Budget = { deadlineMs: 5000, rssBytes: 1.5 * 1024 ** 3 };
 
+/** The most a target's warm-up may take (Target.warm). */
+const WARM_MS = 60_000;
+
 export interface Finding {
   target: string;
   kind: 'uncaught' | 'over-time' | 'over-memory';
@@ -47,6 +50,17 @@ export async function fuzzTarget(
     slowestMs: 0,
     findings: [],
   };
+  if (target.warm) {
+    const stop = new AbortController();
+    const timer = setTimeout(() => stop.abort(), WARM_MS);
+    try {
+      await target.warm(stop.signal);
+    } catch {
+      // A warm-up that fails leaves the loading to the first inputs, which are then timed with it.
+    } finally {
+      clearTimeout(timer);
+    }
+  }
   for (const input of fc.sample(target.input, { numRuns: runs, seed })) {
     figures.inputs++;
     const stop = new AbortController();

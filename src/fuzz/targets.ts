@@ -18,6 +18,9 @@ export interface Target {
   name: string;
   input: fc.Arbitrary<unknown>;
   run(input: unknown, signal: AbortSignal): Promise<void>;
+  /** Loads what a process loads once (pdf.js, the image codec, WASM engines) before inputs are
+   * timed: the budget is per input, and a first load on a busy host can take seconds. */
+  warm?(signal: AbortSignal): Promise<void>;
 }
 
 /** Names that are also Object.prototype's, numbers past 2^53, NULs, deep nesting. */
@@ -288,8 +291,31 @@ async function replay(scen: Scenario, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** Every lazily loaded engine a tool call can reach: a Read of each kind of base file, a
+ * search, a command. */
+async function warmEngines(signal: AbortSignal): Promise<void> {
+  await replay(
+    {
+      id: 'warm',
+      area: 'fuzz',
+      description: 'warm',
+      files: baseFiles(),
+      turns: [
+        [
+          ...['doc.pdf', 'img.png', 'nb.ipynb', 'a.txt'].map((f) => ({ name: 'Read', input: { file_path: `$CWD/${f}` } })),
+          { name: 'Grep', input: { pattern: 'a' } },
+          { name: 'Glob', input: { pattern: '*' } },
+          { name: 'Bash', input: { command: 'echo warm' } },
+        ],
+      ],
+    },
+    signal,
+  );
+}
+
 const toolTarget = (tool: string, input: fc.Arbitrary<unknown>): Target => ({
   name: tool,
+  warm: warmEngines,
   input: fc.tuple(input, fc.constantFrom(...MODES)),
   run: async (v, signal) => {
     const [toolInput, mode] = v as [unknown, (typeof MODES)[number]];

@@ -11,11 +11,13 @@ export interface DiskOptions {
   clock?: Clock;
   shell?: () => Shell;
   search?: () => Search;
+  /** An empty folder to use as the root (else a new one under the system's temp folder). */
+  root?: string;
 }
 
 /** A fresh temp root laid out like the oracle's: project/ (cwd), home/, tmp/. */
 export function createDiskWorkspace(opts: DiskOptions = {}): Workspace {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), 'orc-')));
+  const root = realpathSync(opts.root ?? mkdtempSync(join(tmpdir(), 'orc-')));
   const info = { root, cwd: join(root, 'project'), home: join(root, 'home'), tmp: join(root, 'tmp'), platform: 'linux' as const, backend: 'disk' as const };
   for (const d of [info.cwd, info.home, info.tmp]) mkdirSync(d, { recursive: true });
   const clock = opts.clock ?? wallClock();
