@@ -30,6 +30,9 @@ export const PERMISSIONS_2_1_273: PermissionBehaviour = {
   sensitivePaths: SENSITIVE_PATHS_2_1_273,
   bareAssignments: BARE_ASSIGNMENTS_2_1_273,
   webPreapproved: WEB_PREAPPROVED_2_1_273,
+  // Auto mode refuses CronCreate without a classifier verdict; plan mode runs it, and both run
+  // CronList (cron-auto-mode, cron-plan-mode, tools-findings-plan-mode).
+  modeClassifiedTools: { plan: [], auto: ['CronCreate'] },
 };
 
 /** perm-deny-bash-absolute-rm, perm-deny-bash-subshell, perm-default-bash-write,
@@ -58,6 +61,11 @@ export const PERMISSIONS_2_1_332: PermissionBehaviour = {
   bareAssignments: BARE_ASSIGNMENTS_2_1_332,
   // Recorded the same as 2.1.273's on every probed host (web-preapproved-*).
   webPreapproved: WEB_PREAPPROVED_2_1_273,
+  // Plan and auto mode refuse CronCreate without a classifier verdict while CronList,
+  // EnterWorktree, ToolSearch and ReportFindings run (cron-plan-mode, cron-auto-mode,
+  // tools-findings-plan-mode, worktree-plan-mode). CronDelete of an existing job was not
+  // recorded in these modes (no job can be made there), so it is not listed.
+  modeClassifiedTools: { plan: ['CronCreate'], auto: ['CronCreate'] },
 };
 
 /** A scenario's scripted classifier (`classifier`, `classifier_server`) as the oracle's fake

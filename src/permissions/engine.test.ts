@@ -568,3 +568,33 @@ describe('scripted classifier verdicts', () => {
     ]);
   });
 });
+
+describe('tools that ask no permission, in plan and auto mode', () => {
+  const cron = (tool: string): PermissionRequest => ({ tool, kind: 'other', paths: [], input: {}, noPrompt: true });
+  const behaviourOf = (mode: 'plan' | 'auto', behaviour = PERMISSIONS_2_1_273) => ctx({ mode, behaviour });
+  it('CronCreate goes to the classifier in auto mode (both) and plan mode (2.1.332); CronList never does', async () => {
+    const outcome = async (tool: string, mode: 'plan' | 'auto', b = PERMISSIONS_2_1_273) => {
+      const d = await decide(cron(tool), behaviourOf(mode, b));
+      return d.behavior === 'deny' ? (d.message ?? '') : d.behavior;
+    };
+    const unavailable =
+      "Auto mode is unavailable: its safety check does not run for this session, so CronCreate was not run. Other actions that need the check will be denied too, and retrying won't help. Finish what you can without them, then tell the user what is blocked and that they can switch to another permission mode.";
+    expect(
+      await Promise.all([
+        outcome('CronCreate', 'plan'),
+        outcome('CronCreate', 'auto'),
+        outcome('CronCreate', 'plan', PERMISSIONS_2_1_332),
+        outcome('CronCreate', 'auto', PERMISSIONS_2_1_332),
+        outcome('CronList', 'plan', PERMISSIONS_2_1_332),
+        outcome('CronList', 'auto'),
+      ]),
+    ).toEqual([
+      'allow',
+      'Auto mode could not evaluate this action and is blocking it for safety — run with --debug for details. This is not a judgment that the action is unsafe. This is usually transient — wait briefly and try this action again as-is; don\'t rewrite it. If it keeps failing, continue with other tasks that don\'t require this action and come back to it later. Note: reading files, searching code, and other read-only operations do not require the classifier and can still be used.',
+      unavailable,
+      unavailable,
+      'allow',
+      'allow',
+    ]);
+  });
+});

@@ -70,7 +70,14 @@ function otherCheck(env: Env, req: PermissionRequest): Check {
     const c = webFetchCheck(env, req);
     if (c) return c;
   }
-  if (req.noPrompt) return { behavior: 'allow', reason: `${req.tool} asks no permission` };
+  if (
+    req.noPrompt &&
+    !(
+      (env.ctx.mode === 'plan' || env.ctx.mode === 'auto') &&
+      env.behaviour.modeClassifiedTools[env.ctx.mode].includes(req.tool)
+    )
+  )
+    return { behavior: 'allow', reason: `${req.tool} asks no permission` };
   return { behavior: 'ask', reason: `no rule allows ${req.tool}` };
 }
 

@@ -96,6 +96,9 @@ export interface PermissionBehaviour {
   /** Hosts (or host/path prefixes) WebFetch fetches without a prompt when no rule names them
    * (the profile's table). */
   webPreapproved: readonly string[];
+  /** Tools that ask no permission in the other modes but that plan or auto mode puts to the
+   * classifier like any call that would prompt, per mode. */
+  modeClassifiedTools: { readonly plan: readonly string[]; readonly auto: readonly string[] };
   /** How a line's bare assignment (`F=x; cat a`) is judged (the profile's table). */
   bareAssignments: BareAssignmentTable;
 }

@@ -234,6 +234,8 @@ export interface HookBehaviour {
 }
 
 export interface ProfileText {
+  /** A ReportFindings finding takes `severity` (2.1.332; 2.1.273 drops it, report-findings-*). */
+  reportFindingsSeverity?: true;
   /** ScheduleWakeup refuses a call without `noop` (2.1.273, wakeup-validation-stop). */
   wakeupNeedsNoop?: true;
   /** How ScheduleWakeup's stop text ends, after "TaskStop it now". */

@@ -29,6 +29,12 @@ const valueAt = (input: unknown, path: readonly PropertyKey[]): unknown =>
     (v, k) => (typeof v === 'object' && v !== null ? (v as Record<PropertyKey, unknown>)[k] : undefined),
     input,
   );
+/** `findings[2].file`: an array index in brackets, keys joined with dots (both versions). */
+const paramName = (path: readonly PropertyKey[]): string =>
+  path.reduce<string>(
+    (acc, k) => (typeof k === 'number' ? `${acc}[${k}]` : acc === '' ? String(k) : `${acc}.${String(k)}`),
+    '',
+  );
 const typeName = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
 
 export interface ValidationText {
@@ -50,10 +56,11 @@ export function formatValidationError(
   input?: unknown,
 ): ValidationText {
   const unexpected: string[] = [];
+  const missing: string[] = [];
   const sentences: string[] = [];
-  let allKnown = true;
+  const invalid: string[] = [];
   for (const issue of error.issues) {
-    const name = issue.path.map(String).join('.');
+    const name = paramName(issue.path);
     if (issue.code === 'unrecognized_keys') {
       for (const k of issue.keys)
         (namesReceivedType ? sentences : unexpected).push(`An unexpected parameter \`${k}\` was provided`);
@@ -65,17 +72,22 @@ export function formatValidationError(
         );
       else {
         const received = /received (\w+)/.exec(issue.message)?.[1] ?? typeName(valueAt(input, issue.path));
-        sentences.push(
-          received === 'undefined'
-            ? `The required parameter \`${name}\` is missing`
-            : `The parameter \`${name}\` type is expected as \`${issue.expected}\` but provided as \`${received}\``,
-        );
+        if (received === 'undefined') missing.push(`The required parameter \`${name}\` is missing`);
+        else
+          sentences.push(
+            `The parameter \`${name}\` type is expected as \`${issue.expected}\` but provided as \`${received}\``,
+          );
       }
-    } else allKnown = false;
+    } else if (namesReceivedType) invalid.push(`The parameter \`${name}\` is invalid: ${issue.message}`);
   }
   const raw = `InputValidationError: ${issueJson(error, keepOptionMessage, namesReceivedType)}`;
-  sentences.unshift(...unexpected);
-  if (!allKnown || sentences.length === 0) return { content: raw, structured: raw };
+  // Sentences only where a parameter is missing, mistyped or unexpected; then other issues are
+  // left out (older) or follow as "is invalid: <zod's message>" (newer), missing ones first
+  // (tools-findings-validation: one finding with a number file and two fields missing, beside
+  // a bad enum and a long string).
+  sentences.unshift(...unexpected, ...missing);
+  if (sentences.length === 0) return { content: raw, structured: raw };
+  sentences.push(...invalid);
   // Several issues are "the following issues", without a count (both versions).
   const head = `${tool} failed due to the following ${sentences.length === 1 ? 'issue' : 'issues'}:`;
   return { content: `InputValidationError: ${head}\n${sentences.join('\n')}`, structured: raw };

@@ -22,6 +22,7 @@ import { webFetchTool } from './web-fetch';
 import { webSearchTool } from './web-search';
 import { enterWorktreeTool, exitWorktreeTool } from './worktree';
 import { toolSearchTool } from './tool-search';
+import { reportFindingsTool } from './report-findings';
 
 export const ALL_TOOLS: readonly AnyTool[] = [
   agentTool,
@@ -53,4 +54,6 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   exitWorktreeTool,
   // Deferred tools (2.1.332's default set).
   toolSearchTool,
+  // Code review (src/tools/report-findings): the page lists the findings by file and line.
+  reportFindingsTool,
 ];

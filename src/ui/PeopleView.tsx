@@ -10,6 +10,8 @@ import type { GlobOutcome } from '../tools/glob/glob';
 import type { GrepOutcome } from '../tools/grep/grep';
 import type { NotebookOutcome } from '../tools/notebook-edit/notebook-edit';
 import type { ReadOutcome } from '../tools/read/read';
+import type { ReportFindingsOutcome } from '../tools/report-findings';
+import type { WebFetchOutcome } from '../tools/web-fetch/web-fetch';
 import type { WriteOutcome } from '../tools/write/write';
 import { Diff, Pdf } from './LazyEditors';
 
@@ -165,6 +167,58 @@ const renderers: Record<string, (outcome: unknown) => ReactNode> = {
   Glob: (u) => {
     const o = u as GlobOutcome;
     return o.kind === 'files' ? <List items={o.filenames} label="Matching files" /> : null;
+  },
+  // The scripted page as the small model was given it (HTML turned to Markdown); the answer is
+  // the model text above.
+  WebFetch: (u) => {
+    const o = u as WebFetchOutcome;
+    if (o.kind !== 'fetched') return null;
+    return (
+      <div aria-label="Fetched page">
+        <p className="people-head">
+          <code>{o.url}</code>: {o.code} {o.codeText}, {o.bytes} bytes
+          {o.redirect !== undefined ? <> · redirect to <code>{o.redirect}</code> not followed</> : null}
+          {o.saved !== undefined ? <> · saved to <code>{o.saved}</code></> : null}
+        </p>
+        {o.content !== undefined ? <pre tabIndex={0}>{o.content}</pre> : null}
+      </div>
+    );
+  },
+  // Findings by file and line, most severe first as the model ranked them.
+  ReportFindings: (u) => {
+    const o = u as ReportFindingsOutcome;
+    return (
+      <>
+        <p className="people-head">
+          {o.findings.length} finding{o.findings.length === 1 ? '' : 's'}
+          {o.level !== undefined ? `, review level ${o.level}` : ''}
+        </p>
+        {o.findings.length > 0 ? (
+          <ol className="findings" aria-label="Findings">
+            {o.findings.map((f, i) => (
+              <li key={i}>
+                <div>
+                  <code>
+                    {f.file === '' ? '(no file)' : f.file}
+                    {f.line !== undefined ? `:${f.line}` : ''}
+                  </code>{' '}
+                  {[f.severity, f.category, f.verdict, f.outcome]
+                    .filter((t) => t !== undefined)
+                    .map((t) => (
+                      <span key={t} className="badge">
+                        {t}
+                      </span>
+                    ))}{' '}
+                  <strong>{f.short_summary ?? f.summary}</strong>
+                </div>
+                {f.short_summary !== undefined ? <div>{f.summary}</div> : null}
+                <div className="muted">Fails when: {f.failure_scenario}</div>
+              </li>
+            ))}
+          </ol>
+        ) : null}
+      </>
+    );
   },
   Bash: (u) => {
     const o = u as BashOutcome;

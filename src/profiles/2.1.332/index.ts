@@ -130,6 +130,7 @@ export const profile_2_1_332: Profile = {
     truncationNote: true,
   },
   text: {
+    reportFindingsSeverity: true,
     wakeupStopTail: ". Then write the loop's outcome for the user as ordinary visible response text — and end the turn.",
     workflowMissingSource: 'Must provide script, name, or scriptPath',
     workflowNoReadHint:
