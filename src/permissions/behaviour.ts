@@ -3,7 +3,9 @@
 import { BARE_ASSIGNMENTS_2_1_273 } from '../profiles/2.1.273/bare-assignments';
 import { SENSITIVE_PATHS_2_1_273 } from '../profiles/2.1.273/sensitive-paths';
 import { WEB_PREAPPROVED_2_1_273 } from '../profiles/2.1.273/web-preapproved';
+import { SANDBOX_2_1_273 } from '../profiles/2.1.273/sandbox';
 import { BARE_ASSIGNMENTS_2_1_332 } from '../profiles/2.1.332/bare-assignments';
+import { SANDBOX_2_1_332 } from '../profiles/2.1.332/sandbox';
 import type { ClassifierVerdict, PermissionBehaviour } from './types';
 
 /** git subcommands whose operands Read deny rules see (H probe, both versions: diff and grep are
@@ -30,6 +32,7 @@ export const PERMISSIONS_2_1_273: PermissionBehaviour = {
   sensitivePaths: SENSITIVE_PATHS_2_1_273,
   bareAssignments: BARE_ASSIGNMENTS_2_1_273,
   webPreapproved: WEB_PREAPPROVED_2_1_273,
+  sandbox: SANDBOX_2_1_273,
 };
 
 /** perm-deny-bash-absolute-rm, perm-deny-bash-subshell, perm-default-bash-write,
@@ -58,6 +61,7 @@ export const PERMISSIONS_2_1_332: PermissionBehaviour = {
   bareAssignments: BARE_ASSIGNMENTS_2_1_332,
   // Recorded the same as 2.1.273's on every probed host (web-preapproved-*).
   webPreapproved: WEB_PREAPPROVED_2_1_273,
+  sandbox: SANDBOX_2_1_332,
 };
 
 /** A scenario's scripted classifier (`classifier`, `classifier_server`) as the oracle's fake
