@@ -80,7 +80,7 @@ describe('sandbox refused writes (2.1.332)', () => {
     const v = sandboxViolation(policy, command, { cwd: CWD, home: HOME, env });
     if (!v) return undefined;
     const e = sandboxError(v, exists);
-    return e && `${v.exitCode} ${v.text(e.error, e.named)}`;
+    return `${v.exitCode} ${v.text(e.error, e.named)}`;
   };
 
   it('words each refusal as the shell and GNU do', () => {
@@ -121,7 +121,9 @@ describe('sandbox refused writes (2.1.332)', () => {
     );
   });
 
-  it('leaves a missing folder outside the roots to the shell', () => {
-    expect(refusal('echo x > ~/.ssh/id', { entry: false, parent: false })).toBeUndefined();
+  it('reports a missing folder outside the roots as the shell does', () => {
+    expect(refusal('echo x > ~/.ssh/id', { entry: false, parent: false })).toBe(
+      '1 /bin/bash: line 1: /r/home/.ssh/id: No such file or directory',
+    );
   });
 });

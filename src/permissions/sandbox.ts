@@ -123,15 +123,17 @@ export function placement(
   return { sandboxed: true, why: 'sandbox.enabled' };
 }
 
-/** An excludedCommands entry: the whole command, or `prefix:*` / `prefix *` as in Bash rules.
- * Recorded only as far as `touch $HOME/ex.txt && echo …` under ["touch"] staying sandboxed
- * (sandbox-bypass-excluded): a compound line is not excluded by its first command. */
+/** An excludedCommands entry. Recorded (sandbox-bypass-excluded, 2.1.332): `["touch"]` leaves
+ * `touch $HOME/ex.txt` in the sandbox, alone or in a compound line. Taken here: the entry names
+ * the whole command, or a `prefix:*` rule covers a simple command that starts with it (not
+ * recorded). */
 function excludedMatch(pattern: string, command: string): boolean {
   const c = command.trim();
   const p = pattern.trim();
-  const prefix = p.endsWith(':*') ? p.slice(0, -2) : p.endsWith(' *') ? p.slice(0, -2) : undefined;
-  if (prefix === undefined) return c === p || (c.startsWith(`${p} `) && !/[;&|<>`$(]/.test(c));
-  return (c === prefix || c.startsWith(`${prefix} `)) && !/[;&|<>`$(]/.test(c);
+  if (c === p) return true;
+  if (!p.endsWith(':*')) return false;
+  const prefix = p.slice(0, -2);
+  return (c === prefix || c.startsWith(`${prefix} `)) && !/[;&|<>`$(\n]/.test(c);
 }
 
 /** The note the decisions pane shows for a Bash call. */
@@ -285,11 +287,9 @@ export function sandboxViolation(
 export function sandboxError(
   v: SandboxViolation,
   exists: { entry: boolean; parent: boolean },
-): { error: string; named: string } | undefined {
-  if (v.protectedEntry === undefined || exists.entry) {
-    if (!exists.parent) return undefined;
-    return { error: 'Read-only file system', named: v.shown };
-  }
+): { error: string; named: string } {
+  if (v.protectedEntry === undefined || exists.entry)
+    return { error: exists.parent ? 'Read-only file system' : 'No such file or directory', named: v.shown };
   if (v.path === v.protectedEntry) return { error: 'Permission denied', named: v.shown };
   const below = v.path.length - v.protectedEntry.length;
   const named = v.parents && v.shown.length > below ? v.shown.slice(0, v.shown.length - below) : v.shown;

@@ -279,7 +279,6 @@ async function sandboxRefusal(
       parent: await fs.exists(parent),
     },
   );
-  if (!found) return undefined;
   return {
     kind: 'ran',
     command: input.command,
