@@ -3,7 +3,9 @@
 import { BARE_ASSIGNMENTS_2_1_273 } from '../profiles/2.1.273/bare-assignments';
 import { SENSITIVE_PATHS_2_1_273 } from '../profiles/2.1.273/sensitive-paths';
 import { WEB_PREAPPROVED_2_1_273 } from '../profiles/2.1.273/web-preapproved';
+import { SANDBOX_2_1_273 } from '../profiles/2.1.273/sandbox';
 import { BARE_ASSIGNMENTS_2_1_332 } from '../profiles/2.1.332/bare-assignments';
+import { SANDBOX_2_1_332 } from '../profiles/2.1.332/sandbox';
 import type { ClassifierVerdict, PermissionBehaviour } from './types';
 
 /** git subcommands whose operands Read deny rules see (H probe, both versions: diff and grep are
@@ -33,6 +35,7 @@ export const PERMISSIONS_2_1_273: PermissionBehaviour = {
   // Auto mode refuses CronCreate without a classifier verdict; plan mode runs it, and both run
   // CronList (cron-auto-mode, cron-plan-mode, tools-findings-plan-mode).
   modeClassifiedTools: { plan: [], auto: ['CronCreate'] },
+  sandbox: SANDBOX_2_1_273,
 };
 
 /** perm-deny-bash-absolute-rm, perm-deny-bash-subshell, perm-default-bash-write,
@@ -66,6 +69,7 @@ export const PERMISSIONS_2_1_332: PermissionBehaviour = {
   // tools-findings-plan-mode, worktree-plan-mode). CronDelete of an existing job was not
   // recorded in these modes (no job can be made there), so it is not listed.
   modeClassifiedTools: { plan: ['CronCreate'], auto: ['CronCreate'] },
+  sandbox: SANDBOX_2_1_332,
 };
 
 /** A scenario's scripted classifier (`classifier`, `classifier_server`) as the oracle's fake

@@ -8,6 +8,7 @@ import type {
   PermissionBehaviour,
   PermissionContext,
   RuleRef,
+  SandboxNote,
   SubcommandDecision,
 } from './types';
 
@@ -24,6 +25,7 @@ export interface Check {
   knownGap?: string;
   /** Appended to the don't-ask refusal of this ask (2.1.332 Skill: skill-dontask-mode). */
   dontAskDetail?: string;
+  sandbox?: SandboxNote;
 }
 
 /** What every check needs (the rules and directories come from the cached rule set). */

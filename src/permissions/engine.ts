@@ -12,6 +12,7 @@ import * as msg from './messages';
 import { normalizePath } from './paths';
 import { bareRule } from './rules';
 import { makeEnv } from './ruleset';
+import { contextSandbox, placement, sandboxNote, sandboxPolicy } from './sandbox';
 import type { Decision, DenialTally, OfferedTools, PermissionContext, PermissionRequest } from './types';
 
 /** Marks a refusal that came from the classifier. */
@@ -24,6 +25,7 @@ function finish(c: Check, tool: string): Decision {
   if (c.subcommands) d.subcommands = c.subcommands;
   // A gap only matters when the call goes through.
   if (c.knownGap && c.behavior === 'allow') d.knownGap = c.knownGap;
+  if (c.sandbox) d.sandbox = c.sandbox;
   if (c.behavior !== 'allow') {
     d.message = c.message ?? (c.behavior === 'deny' ? msg.toolDenied(tool) : msg.askTool(tool));
     d.structured = msg.structuredError(d.message);
@@ -280,7 +282,8 @@ async function decideCall(req: PermissionRequest, ctx: PermissionContext): Promi
       req.tool,
     );
 
-  const c = await toolCheck(env, req);
+  const own = await toolCheck(env, req);
+  const c = req.kind === 'bash' ? sandboxCheck(env, req, own) : own;
   if (c.behavior !== 'ask' || c.ruleAsk) return finish(withMode(ctx, c, req), req.tool);
 
   // A passthrough ask: the mode and the bare allow rules decide.
@@ -365,6 +368,45 @@ async function decideCall(req: PermissionRequest, ctx: PermissionContext): Promi
     );
   }
   return finish(withMode(ctx, c, req), req.tool);
+}
+
+/** The prompt a call asking to leave the sandbox gets (sandbox-default-*, both versions). */
+export const RUN_OUTSIDE_SANDBOX = 'Run outside of the sandbox';
+
+/** The sandbox's part in a Bash decision (settings `sandbox.*`, the version's table): a call that
+ * asks to run outside it (dangerouslyDisableSandbox) prompts, and where the version honours
+ * autoAllowBashIfSandboxed a sandboxed command that would prompt runs without asking. Rule
+ * denials and ask rules stay as they are (not recorded with the sandbox on: taken as without). */
+function sandboxCheck(env: Env, req: PermissionRequest, c: Check): Check {
+  const { ctx } = env;
+  const table = env.behaviour.sandbox;
+  const settings = contextSandbox(ctx, table);
+  if (!settings.enabled) return c;
+  const dds = (req.input as { dangerouslyDisableSandbox?: unknown } | null)?.dangerouslyDisableSandbox === true;
+  const command = req.command ?? '';
+  const policy = sandboxPolicy(settings, table, { cwd: ctx.cwd, home: ctx.home, tmp: ctx.tmp ?? `${ctx.home}/tmp` });
+  const sandbox = sandboxNote(settings, policy, command, dds);
+  const where = placement(settings, command, dds);
+  const noted = { ...c, ...(sandbox ? { sandbox } : {}) };
+  if (c.behavior === 'deny' || c.ruleAsk) return noted;
+  if (!where.sandboxed && dds) {
+    const leave: Check = {
+      ...noted,
+      behavior: 'ask',
+      message: RUN_OUTSIDE_SANDBOX,
+      reason: `the call asks to run outside the sandbox (dangerouslyDisableSandbox)${c.behavior === 'ask' ? `; ${c.reason}` : ''}`,
+    };
+    if (table.unsandboxedAsk === 'first' || c.behavior === 'allow') return leave;
+    return noted;
+  }
+  if (where.sandboxed && settings.autoAllow && c.behavior === 'ask')
+    return {
+      ...noted,
+      behavior: 'allow',
+      safety: false,
+      reason: `autoAllowBashIfSandboxed: the command runs in the sandbox without a prompt (${c.reason})`,
+    };
+  return noted;
 }
 
 /** dontAsk turns every prompt into a refusal with its own text. */

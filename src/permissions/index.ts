@@ -8,3 +8,6 @@ export { readDenyFilter, readDeniedPaths } from './filter';
 export type { ReadBatch } from './filter';
 export { PERMISSIONS_2_1_273, PERMISSIONS_2_1_332, scriptedVerdict } from './behaviour';
 export type * from './types';
+export { callSandbox, sandboxViolation } from './sandbox';
+export type { SandboxPolicy, SandboxViolation } from './sandbox';
+export { RUN_OUTSIDE_SANDBOX } from './engine';

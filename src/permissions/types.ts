@@ -101,6 +101,36 @@ export interface PermissionBehaviour {
   modeClassifiedTools: { readonly plan: readonly string[]; readonly auto: readonly string[] };
   /** How a line's bare assignment (`F=x; cat a`) is judged (the profile's table). */
   bareAssignments: BareAssignmentTable;
+  /** The Bash sandbox (settings `sandbox.*`; the profile's table). */
+  sandbox: SandboxTable;
+}
+
+/** How a version's Bash sandbox decides and what it protects (sandbox.ts). */
+export interface SandboxTable {
+  /** False where the version could not sandbox on the recording host (2.1.273: bubblewrap's
+   * seccomp helper fails as root in the container), so the texts come from another version. */
+  recorded: boolean;
+  /** Paths below the project a sandboxed command may not write (mounted read-only when they
+   * exist, masked when they do not). */
+  protectedInProject: readonly string[];
+  /** autoAllowBashIfSandboxed when no setting gives it (2.1.273 on, 2.1.332 off). */
+  autoAllowDefault: boolean;
+  /** dangerouslyDisableSandbox asks "Run outside of the sandbox" before the command's own
+   * checks ('first', 2.1.332) or when those would let it run ('after-check', 2.1.273). */
+  unsandboxedAsk: 'first' | 'after-check';
+}
+
+/** The sandbox as the decisions pane shows it for one Bash call. */
+export interface SandboxNote {
+  sandboxed: boolean;
+  why: string;
+  writeRoots: string[];
+  protectedPaths: string[];
+  network: string;
+  /** How the playground emulates it. */
+  emulated: string;
+  /** This version's sandbox texts were not recorded (taken from another version). */
+  notRecorded?: true;
 }
 
 /** Bare assignments (`NAME=x;` on its own, a for loop's variable): a name outside `safe` keeps
@@ -143,6 +173,8 @@ export interface PermissionContext {
   /** The project directory (Claude Code's original cwd). */
   cwd: string;
   home: string;
+  /** The session's temp directory (TMPDIR), which a sandboxed command may write. */
+  tmp?: string;
   /** Whether the workspace's trust dialog was accepted (`hasTrustDialogAccepted`). */
   trusted: boolean;
   /** The project is a git repository: then local settings' allow rules need trust too. */
@@ -231,6 +263,8 @@ export interface Decision {
   /** Decided by asking the auto-mode classifier (a side request in 2.1.273: such refusals are
    * listed after the calls the rules decided, web-rule-ask-plan). */
   classified?: true;
+  /** Bash with the sandbox on: whether this call runs inside it and the policy it gets. */
+  sandbox?: SandboxNote;
 }
 
 export interface SubcommandDecision {

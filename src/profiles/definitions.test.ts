@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { getProfile } from '.';
-import { defaultToolNames, deferredListing, requestDefinitions } from './definitions';
+import { defaultToolNames, deferredListing, requestDefinitions, withSandbox } from './definitions';
 
 const toolsAll = (v: string): unknown =>
   (JSON.parse(readFileSync(`${__dirname}/${v}/tools-default.json`, 'utf8')) as { tools: unknown }).tools;
@@ -93,5 +93,18 @@ describe('the default tool set ("tools": null)', () => {
       'The following deferred tools are now available via ToolSearch. Their schemas are NOT loaded — calling them directly will fail with InputValidationError. Use ToolSearch with query "select:<name>[,<name>...]" to load tool schemas before calling them:\nCronCreate\nCronDelete\nCronList\nEnterWorktree\nExitWorktree\nMonitor\nNotebookEdit\nSendMessage\nTaskStop\nWebFetch\nWebSearch',
     );
     expect(deferredListing(getProfile('2.1.273'))).toBeUndefined();
+  });
+});
+
+describe('the sandbox on (sandbox-tools recordings, --raw)', () => {
+  const recorded = (v: string) =>
+    JSON.parse(readFileSync(new URL(`./${v}/bash-sandbox.json`, import.meta.url), 'utf8')) as { input_schema: unknown };
+  it("2.1.273 sends its Bash definition with allowed_domains added, byte for byte", () => {
+    const bash = withSandbox(getProfile('2.1.273').toolDefinitions).find((d) => d.name === 'Bash');
+    expect(JSON.stringify(bash)).toBe(JSON.stringify(recorded('2.1.273')));
+  });
+  it('2.1.332 adds the same parameter to the same schema', () => {
+    const bash = withSandbox(getProfile('2.1.332').toolDefinitions).find((d) => d.name === 'Bash');
+    expect(JSON.stringify(bash?.input_schema)).toBe(JSON.stringify(recorded('2.1.332').input_schema));
   });
 });

@@ -227,6 +227,7 @@ export class Session {
           workingDirectories: permissions.workingDirectories.bind(permissions),
         }),
         mode: () => permissions.mode,
+        ...(permissions.sandbox && { sandbox: permissions.sandbox.bind(permissions) }),
       },
     };
   }

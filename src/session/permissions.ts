@@ -2,6 +2,7 @@
 // travels on to the UI; the session itself only needs the behaviour, the model-facing text of a
 // refusal, and whether -p mode lists it as a permission denial.
 import type { ReadBatch } from '../permissions/filter';
+import type { SandboxPolicy } from '../permissions/sandbox';
 import type { Decision } from '../permissions/types';
 import type { PermissionRequest } from '../tools/types';
 import type { PermissionUpdate } from './ask';
@@ -21,6 +22,8 @@ export interface SessionPermissions {
   offered(allTools: readonly string[]): { offered: string[]; removed: Record<string, string> };
   /** The permission mode in force (a scenario without --permission-mode takes defaultMode). */
   mode?: string;
+  /** The sandbox policy a Bash call runs under; null when it runs outside the sandbox. */
+  sandbox?(command: string, dangerouslyDisableSandbox: boolean): SandboxPolicy | null;
   /** What "always allow" at a prompt would add for this asked call. */
   suggest?(req: PermissionRequest, decision: SessionDecision): PermissionUpdate[];
   /** Applies an update the person accepted; later decisions see it. */

@@ -34,6 +34,7 @@ import { WEB_SCRIPT_KEY } from '../tools/web-fetch/script';
 import type { WebSession } from '../tools/web-fetch/web-fetch';
 import { notEmulated } from '../tools/stub';
 import { defaultToolNames } from '../profiles/definitions';
+import { sandboxSettings } from '../permissions/sandbox';
 
 export const SEVEN_TOOLS = ['Bash', 'Read', 'Edit', 'Write', 'NotebookEdit', 'Glob', 'Grep'];
 
@@ -241,6 +242,14 @@ export async function replayScenario(
     await ws.fs.mkdir(dir, { recursive: true });
     await ws.fs.chmod(dir, d.mode);
   }
+  // With the sandbox on, the binary makes `.claude/.cc-writes/` in the project at start, whatever
+  // the commands do (every sandbox-* recording, both versions; not with sandbox.enabled false).
+  const sandboxSources = substitute(
+    { managed: scen.managed_settings, user: scen.user_settings, project: scen.settings, local: scen.settings_local },
+    placeholders(ws),
+  ) as Parameters<typeof sandboxSettings>[0];
+  if (sandboxSettings(sandboxSources, profile.permissions.sandbox).enabled)
+    await ws.fs.mkdir(`${ws.info.cwd}/.claude/.cc-writes`, { recursive: true });
   const permissions = opts.permissions
     ? await opts.permissions({ scenario: scen, ws, mode, toolsFlag: flag, profile })
     : allowAll;

@@ -1,6 +1,7 @@
 // Builds the permission engine for a replayed scenario. Kept apart from replay.ts so the engine
 // can be swapped (and so the UI and the CLI wire it the same way).
 import {
+  callSandbox,
   decide,
   offeredTools,
   PERMISSIONS_2_1_273,
@@ -38,6 +39,7 @@ export function permissionContext(
     mode: s.mode === null ? resolveMode(null, sources) : setup.mode,
     cwd: ws.info.cwd,
     home: ws.info.home,
+    tmp: ws.info.tmp,
     trusted: s.trust === true,
     gitRepo: s.git === true,
     sources,
@@ -76,6 +78,8 @@ export function createPermissions(setup: PermissionSetup): SessionPermissions {
     apply: (update) => applyUpdate(ctx, update),
     readDenied: (batch) => readDeniedPaths(batch, ctx),
     workingDirectories: () => workingDirectories(ctx),
+    sandbox: (command: string, dangerouslyDisableSandbox: boolean) =>
+      callSandbox(ctx, (ctx.behaviour ?? PERMISSIONS_2_1_273).sandbox, command, dangerouslyDisableSandbox) ?? null,
   };
   return permissions;
 }

@@ -86,6 +86,7 @@ export interface Rendered {
 export type { PermissionKind, PermissionRequest } from '../permissions/types';
 import type { PermissionRequest } from '../permissions/types';
 import type { ReadBatch } from '../permissions/filter';
+import type { SandboxPolicy } from '../permissions/sandbox';
 
 /** Conversation state shared by the calls of one session. */
 export interface Conversation {
@@ -131,6 +132,8 @@ export interface PermissionProbe {
   workingDirectories?(): string[];
   /** The permission mode in force (absent: not known). */
   mode?(): string | undefined;
+  /** The sandbox policy a Bash call runs under; null or absent: outside any sandbox. */
+  sandbox?(command: string, dangerouslyDisableSandbox: boolean): SandboxPolicy | null;
 }
 
 export interface ToolContext {

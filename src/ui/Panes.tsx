@@ -256,7 +256,34 @@ function DecisionLine({ d }: { d: Omit<SessionDecision, 'subcommands'> }) {
           <span aria-hidden="true">⚠ </span>known gap: {d.knownGap}
         </div>
       ) : null}
+      {d.sandbox ? <SandboxLine s={d.sandbox} /> : null}
     </>
+  );
+}
+
+/** The sandbox policy a Bash call ran under (settings `sandbox.*`). */
+function SandboxLine({ s }: { s: NonNullable<SessionDecision['sandbox']> }) {
+  return (
+    <div className="sandbox-note" role="note">
+      <div>
+        <strong>{s.sandboxed ? 'sandboxed' : 'outside the sandbox'}</strong>: {s.why}
+      </div>
+      {s.sandboxed ? (
+        <ul className="plain">
+          <li>
+            writes: {s.writeRoots.map((r) => <code key={r}>{r}</code>)}
+          </li>
+          <li>
+            protected: {s.protectedPaths.map((r) => <code key={r}>{r}</code>)}
+          </li>
+          <li>network: {s.network}</li>
+        </ul>
+      ) : null}
+      <div className="muted">
+        emulated: {s.emulated}
+        {s.notRecorded ? ' This version’s sandbox texts were not recorded (2.1.332’s are used).' : ''}
+      </div>
+    </div>
   );
 }
 

@@ -12,6 +12,7 @@ import type { BashInput } from './schema';
 import { exitIsAnswer } from './semantics';
 import { startedTask, startLag } from '../background/registry';
 import { taskNotification } from '../background/notification';
+import { sandboxError, sandboxNetworkRefusal, sandboxViolation } from '../../permissions/sandbox';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
 export const MAX_TIMEOUT_MS = 600_000;
@@ -66,6 +67,10 @@ export type BashOutcome =
       /** Previously read files the command edited in place, relative to the project (versions
        * that report them). */
       modifiedRead?: string[];
+      /** The sandbox refused a write (target: the path) or a host (host:port) and the command did
+       * not run (emulated); `notRecorded`:
+       * this version's sandbox texts were not recorded. */
+      sandboxRefused?: { target: string; notRecorded: boolean };
     }
   | {
       kind: 'background';
@@ -238,6 +243,54 @@ function adopt(
   ctx.conversation.background.push(task.done);
 }
 
+/** A sandboxed command that writes where the sandbox does not let it: the shell's error, exit
+ * code 1, as Claude Code's bubblewrap sandbox returns it (sandbox-* recordings, 2.1.332).
+ * Emulated: the playground has no OS sandbox, so the writes the command analysis sees are
+ * checked before the command runs, and the command stops at the first refused one. */
+async function sandboxRefusal(
+  ctx: ToolContext,
+  input: BashInput,
+  cwd: string,
+  env: Record<string, string>,
+): Promise<Extract<BashOutcome, { kind: 'ran' }> | undefined> {
+  const policy = ctx.permissions.sandbox?.(input.command, input.dangerouslyDisableSandbox === true);
+  if (!policy) return undefined;
+  const home = env.HOME ?? ctx.ws.info.home;
+  const network = sandboxNetworkRefusal(policy, input.command);
+  if (network !== undefined)
+    return {
+      kind: 'ran',
+      command: input.command,
+      exitCode: 0,
+      exitIsAnswer: false,
+      output: network.text,
+      interrupted: false,
+      noOutputExpected: false,
+      sandboxRefused: { target: network.host, notRecorded: !policy.recorded },
+    };
+  const v = sandboxViolation(policy, input.command, { cwd, home, env });
+  if (!v) return undefined;
+  const fs = ctx.ws.fs;
+  const parent = v.path.slice(0, v.path.lastIndexOf('/')) || '/';
+  const found = sandboxError(
+    v,
+    {
+      entry: v.protectedEntry !== undefined && (await fs.exists(v.protectedEntry)),
+      parent: await fs.exists(parent),
+    },
+  );
+  return {
+    kind: 'ran',
+    command: input.command,
+    exitCode: v.exitCode,
+    exitIsAnswer: false,
+    output: v.text(found.error, found.named),
+    interrupted: false,
+    noOutputExpected: false,
+    sandboxRefused: { target: v.path, notRecorded: !policy.recorded },
+  };
+}
+
 export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutcome> {
   const { ws, conversation } = ctx;
   const project = ws.info.cwd;
@@ -301,6 +354,8 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
   }
 
   const analysis = analyseCommand(command, ws.info.home);
+  const refused = await sandboxRefusal(ctx, input, cwd, env);
+  if (refused) return refused;
   // A command that starts with `sleep` is never moved to the background (it is meant to wait).
   const first = analysis?.units[0];
   const startsWithSleep = first !== undefined && first.origin === 'list' && first.words[0]?.value === 'sleep';

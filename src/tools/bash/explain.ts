@@ -7,6 +7,10 @@ export function explainBash(o: BashOutcome): string {
       : `run_in_background: the command runs as task ${o.taskId}, its output goes to a file, and a notification follows when it ends.`;
   }
   const parts: string[] = [];
+  if (o.sandboxRefused)
+    parts.push(
+      `The sandbox refused ${o.sandboxRefused.target} (emulated: the playground checks the command's writes and its curl host against the sandbox policy before running it, and does not run it).${o.sandboxRefused.notRecorded ? " This version's sandbox could not be recorded: the text is 2.1.332's." : ''}`,
+    );
   if (o.timedOutAfterMs !== undefined)
     parts.push(
       `The command was stopped by its ${o.timedOutAfterMs} ms timeout (background tasks are off or it starts with sleep).`,

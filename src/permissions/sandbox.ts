@@ -1,0 +1,352 @@
+// The Bash sandbox (settings `sandbox.*`): which calls run inside it, what it lets them write,
+// and the refusal a write outside it gets. Claude Code runs a sandboxed command under
+// bubblewrap (Linux) or Seatbelt (macOS); the playground's shells have no such layer, so the
+// policy is checked on the paths the command analysis knows a command writes (redirections,
+// recognised file commands) before it runs. What an interpreter opens itself (python3 -c,
+// node -e) is not seen: such a write goes through here (emulated, see sandboxViolation).
+import { isInside, normalizePath, resolvePath } from './paths';
+import { analyze } from './shell/analyze';
+import type { Word } from './shell/commands';
+import { EXTRA_WRITERS, extraWrites, FILE_COMMANDS, fileArgs } from './shell/commands';
+import { parseCommand } from './shell/parse';
+import type { PermissionContext, SandboxNote, SandboxTable, Settings, SettingsSource } from './types';
+
+/** The `sandbox` block of the settings in force. */
+export interface SandboxSettings {
+  enabled: boolean;
+  /** autoAllowBashIfSandboxed: a sandboxed command runs without a prompt. */
+  autoAllow: boolean;
+  /** allowUnsandboxedCommands: dangerouslyDisableSandbox is honoured (default true). */
+  allowUnsandboxed: boolean;
+  excludedCommands: string[];
+  allowWrite: string[];
+  denyWrite: string[];
+  denyRead: string[];
+  allowedDomains: string[];
+}
+
+const obj = (v: unknown): Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+const strings = (v: unknown): string[] | undefined =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : undefined;
+const bool = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : undefined);
+
+/** Later sources win: user, project, local, managed (project and local settings were recorded
+ * to turn the sandbox on, sandbox-project-settings). */
+const ORDER: readonly SettingsSource[] = ['user', 'project', 'local', 'managed'];
+
+export function sandboxSettings(
+  sources: Partial<Record<SettingsSource, Settings | undefined>>,
+  table: SandboxTable,
+): SandboxSettings {
+  let enabled: boolean | undefined;
+  let autoAllow: boolean | undefined;
+  let allowUnsandboxed: boolean | undefined;
+  const lists = {
+    excludedCommands: [] as string[],
+    allowWrite: [] as string[],
+    denyWrite: [] as string[],
+    denyRead: [] as string[],
+    allowedDomains: [] as string[],
+  };
+  for (const s of ORDER) {
+    const sb = obj(sources[s]?.sandbox);
+    enabled = bool(sb.enabled) ?? enabled;
+    autoAllow = bool(sb.autoAllowBashIfSandboxed) ?? autoAllow;
+    allowUnsandboxed = bool(sb.allowUnsandboxedCommands) ?? allowUnsandboxed;
+    lists.excludedCommands.push(...(strings(sb.excludedCommands) ?? []));
+    const fs = obj(sb.filesystem);
+    lists.allowWrite.push(...(strings(fs.allowWrite) ?? []));
+    lists.denyWrite.push(...(strings(fs.denyWrite) ?? []));
+    lists.denyRead.push(...(strings(fs.denyRead) ?? []));
+    lists.allowedDomains.push(...(strings(obj(sb.network).allowedDomains) ?? []));
+  }
+  return {
+    enabled: enabled ?? false,
+    autoAllow: autoAllow ?? table.autoAllowDefault,
+    allowUnsandboxed: allowUnsandboxed ?? true,
+    ...lists,
+  };
+}
+
+/** What the sandbox lets a command do, with absolute paths. */
+export interface SandboxPolicy {
+  /** Where a sandboxed command may write: the project, the session's temp directory,
+   * sandbox.filesystem.allowWrite. */
+  writeRoots: string[];
+  /** Paths inside the write roots it may not write (the version's table, denyWrite). */
+  protectedPaths: string[];
+  denyRead: string[];
+  /** Hosts the sandbox's proxy lets through (sandbox.network.allowedDomains); every other
+   * host is refused, and loopback is a separate network. */
+  allowedDomains: string[];
+  /** A host outside the allowlist is put to the person (in -p mode: refused); bypassPermissions
+   * lets it through (sandbox-bypass-*: the proxy forwards it, and this host has no network). */
+  networkAsks: boolean;
+  /** False when this version's sandbox could not be recorded (its texts come from another). */
+  recorded: boolean;
+}
+
+export function sandboxPolicy(
+  settings: SandboxSettings,
+  table: SandboxTable,
+  where: { cwd: string; home: string; tmp: string; mode?: string },
+): SandboxPolicy {
+  const abs = (p: string) => normalizePath(resolvePath(p, where.cwd, where.home));
+  return {
+    writeRoots: [where.cwd, where.tmp, ...settings.allowWrite.map(abs)],
+    protectedPaths: [...table.protectedInProject.map((p) => `${where.cwd}/${p}`), ...settings.denyWrite.map(abs)],
+    denyRead: settings.denyRead.map(abs),
+    allowedDomains: settings.allowedDomains,
+    networkAsks: where.mode !== 'bypassPermissions',
+    recorded: table.recorded,
+  };
+}
+
+/** Whether this call runs inside the sandbox, and why (for the decisions pane). */
+export function placement(
+  settings: SandboxSettings,
+  command: string,
+  dangerouslyDisableSandbox: boolean,
+): { sandboxed: boolean; why: string } {
+  if (!settings.enabled) return { sandboxed: false, why: 'the sandbox is off (sandbox.enabled)' };
+  if (dangerouslyDisableSandbox)
+    return settings.allowUnsandboxed
+      ? { sandboxed: false, why: 'dangerouslyDisableSandbox: the call asks to run outside the sandbox' }
+      : {
+          sandboxed: true,
+          why: 'allowUnsandboxedCommands is false: dangerouslyDisableSandbox is ignored',
+        };
+  const excluded = settings.excludedCommands.find((p) => excludedMatch(p, command));
+  if (excluded !== undefined)
+    return { sandboxed: false, why: `sandbox.excludedCommands names it (${excluded})` };
+  return { sandboxed: true, why: 'sandbox.enabled' };
+}
+
+/** An excludedCommands entry. Recorded (sandbox-bypass-excluded, 2.1.332): `["touch"]` leaves
+ * `touch $HOME/ex.txt` in the sandbox, alone or in a compound line. Taken here: the entry names
+ * the whole command, or a `prefix:*` rule covers a simple command that starts with it (not
+ * recorded). */
+function excludedMatch(pattern: string, command: string): boolean {
+  const c = command.trim();
+  const p = pattern.trim();
+  if (c === p) return true;
+  if (!p.endsWith(':*')) return false;
+  const prefix = p.slice(0, -2);
+  return (c === prefix || c.startsWith(`${prefix} `)) && !/[;&|<>`$(\n]/.test(c);
+}
+
+/** The note the decisions pane shows for a Bash call. */
+export function sandboxNote(
+  settings: SandboxSettings,
+  policy: SandboxPolicy,
+  command: string,
+  dangerouslyDisableSandbox: boolean,
+): SandboxNote | undefined {
+  if (!settings.enabled) return undefined;
+  const p = placement(settings, command, dangerouslyDisableSandbox);
+  return {
+    sandboxed: p.sandboxed,
+    why: p.why,
+    writeRoots: policy.writeRoots,
+    protectedPaths: policy.protectedPaths,
+    network:
+      policy.allowedDomains.length > 0
+        ? `only ${policy.allowedDomains.join(', ')} through the sandbox's proxy`
+        : "no host: the sandbox's proxy refuses every host",
+    emulated:
+      'The playground has no OS sandbox: it checks the writes the command analysis sees (redirections, file commands) against this policy before the command runs; writes made by interpreters and network use are not checked.',
+    ...(policy.recorded ? {} : { notRecorded: true }),
+  };
+}
+
+/** A write the sandbox refuses. `shown` is the path as the shell names it (expanded, not
+ * resolved); `protectedEntry` the protected path it falls under, if any (the sandbox masks one
+ * that does not exist, which changes the error: see sandboxError). */
+export interface SandboxViolation {
+  path: string;
+  shown: string;
+  protectedEntry?: string;
+  /** The line the command prints, given the error (`Read-only file system`, …) and the path the
+   * error names (the path itself, or the masked entry above it for mkdir -p). */
+  text(error: string, named: string): string;
+  exitCode: number;
+  /** `mkdir -p`: an error below a masked entry names the entry. */
+  parents?: true;
+}
+
+type Form = { text: (shown: string, error: string, u: { source?: string }) => string; exitCode: number };
+
+/** GNU's wording per file command for a target it cannot write (sandbox-bypass-writers). sed's
+ * temporary file has a random six-character suffix in the real run (`../sedFkruKF`); here it is
+ * `sedXXXXXX`. Commands the analysis knows to write but that are not here are not checked. */
+const FILE_COMMAND_ERRORS: Readonly<Record<string, Form>> = {
+  touch: { text: (p, e) => `touch: cannot touch '${p}': ${e}`, exitCode: 1 },
+  rm: { text: (p, e) => `rm: cannot remove '${p}': ${e}`, exitCode: 1 },
+  mkdir: { text: (p, e) => `mkdir: cannot create directory ‘${p}’: ${e}`, exitCode: 1 },
+  cp: { text: (p, e) => `cp: cannot create regular file '${p}': ${e}`, exitCode: 1 },
+  mv: {
+    text: (p, e, u) =>
+      `mv: inter-device move failed: '${u.source ?? ''}' to '${p}'; unable to remove target: ${e}`,
+    exitCode: 1,
+  },
+  sed: {
+    text: (p, e) =>
+      `sed: couldn't open temporary file ${p.includes('/') ? p.slice(0, p.lastIndexOf('/') + 1) : './'}sedXXXXXX: ${e}`,
+    exitCode: 4,
+  },
+};
+
+const REDIRECT_FORM: Form = { text: (p, e) => `/bin/bash: line 1: ${p}: ${e}`, exitCode: 1 };
+
+/** A word's value with `$NAME` / `${NAME}` taken from the shell's environment, where that is
+ * all the word expands (how the shell shows a redirection target it could not open). */
+function expanded(w: Word, env: Record<string, string>): string | null {
+  if (w.value !== null) return w.value;
+  const t = w.text;
+  if (/['"`\\*?[\]]|\$\(/.test(t)) return null;
+  let unknown = false;
+  const out = t.replace(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g, (_, n: string) => {
+    const v = env[n];
+    if (v === undefined) unknown = true;
+    return v ?? '';
+  });
+  return unknown ? null : out;
+}
+
+const OUTPUT_OPS = new Set(['>', '>>', '>|', '&>', '&>>']);
+const DEVICES = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty']);
+
+/** The first write in `command` the policy refuses, in command-line order; undefined when the
+ * analysis sees none (or cannot parse the line). Emulated: the real sandbox lets the shell go on
+ * after a refused write (`a; echo x > /tmp/f; b` runs b); the playground stops there. */
+export function sandboxViolation(
+  policy: SandboxPolicy,
+  command: string,
+  where: { cwd: string; home: string; env: Record<string, string> },
+): SandboxViolation | undefined {
+  const parsed = parseCommand(command);
+  if (!parsed.ok) return undefined;
+  const analysis = analyze(parsed.script, where.home);
+  const check = (
+    w: Word,
+    form: Form,
+    u: { source?: string; parents?: boolean } = {},
+  ): SandboxViolation | undefined => {
+    const shown = expanded(w, where.env);
+    if (shown === null) return undefined;
+    const abs = normalizePath(resolvePath(shown, where.cwd, where.home));
+    if (DEVICES.has(abs)) return undefined;
+    const entry = policy.protectedPaths.find((p) => isInside(abs, p));
+    if (entry === undefined && policy.writeRoots.some((r) => isInside(abs, r))) return undefined;
+    return {
+      path: abs,
+      shown,
+      ...(entry ? { protectedEntry: entry } : {}),
+      text: (e, named) => form.text(named, e, u),
+      exitCode: form.exitCode,
+      ...(u.parents ? { parents: true as const } : {}),
+    };
+  };
+  for (const u of analysis.units) {
+    if (u.shadow) continue;
+    for (const rd of u.redirects) {
+      if (!rd.target || !OUTPUT_OPS.has(rd.op)) continue;
+      const v = check(rd.target, REDIRECT_FORM);
+      if (v) return v;
+    }
+    const name = u.words[0]?.value;
+    const form = name ? FILE_COMMAND_ERRORS[name] : undefined;
+    if (!name || !form) continue;
+    const args = u.words.slice(1);
+    const fa = FILE_COMMANDS.get(name) ? fileArgs(name, args) : undefined;
+    if (fa && fa.op !== 'read') {
+      const sources = fa.paths.filter((w) => w !== fa.destination);
+      const source = sources.length === 1 ? (sources[0]?.value ?? undefined) : undefined;
+      const parents = name === 'mkdir' && args.some((a) => a.value !== null && /^-[a-zA-Z]*p/.test(a.value));
+      for (const w of fa.destination ? [fa.destination] : fa.paths) {
+        const v = check(w, form, { ...(source !== undefined ? { source } : {}), parents });
+        if (v) return v;
+      }
+    }
+    if (EXTRA_WRITERS.has(name))
+      for (const w of extraWrites(name, args) ?? []) {
+        const v = check(w, form);
+        if (v) return v;
+      }
+  }
+  return undefined;
+}
+
+/** The error a refused write gets and the path it names. A protected path the sandbox masks
+ * because it does not exist refuses a write to itself with "Permission denied" and one below it
+ * with "Not a directory" (`.vscode/settings.json`; `mkdir -p .claude/skills/s` names
+ * `.claude/skills`); anything else is on a read-only mount, unless its folder is missing, where
+ * the shell's own "No such file or directory" comes first (`~/.ssh/id`, sandbox-bypass-writers):
+ * then undefined, and the command runs. */
+export function sandboxError(
+  v: SandboxViolation,
+  exists: { entry: boolean; parent: boolean },
+): { error: string; named: string } {
+  if (v.protectedEntry === undefined || exists.entry)
+    return { error: exists.parent ? 'Read-only file system' : 'No such file or directory', named: v.shown };
+  if (v.path === v.protectedEntry) return { error: 'Permission denied', named: v.shown };
+  const below = v.path.length - v.protectedEntry.length;
+  const named = v.parents && v.shown.length > below ? v.shown.slice(0, v.shown.length - below) : v.shown;
+  return { error: 'Not a directory', named };
+}
+
+/** The settings a permission context carries, read with the version's table. */
+export const contextSandbox = (ctx: PermissionContext, table: SandboxTable): SandboxSettings =>
+  sandboxSettings(ctx.sources, table);
+
+/** For the Bash tool: the policy a call runs under, or undefined when it runs outside the
+ * sandbox (the sandbox off, dangerouslyDisableSandbox honoured, an excluded command). */
+export function callSandbox(
+  ctx: PermissionContext,
+  table: SandboxTable,
+  command: string,
+  dangerouslyDisableSandbox: boolean,
+): SandboxPolicy | undefined {
+  const settings = contextSandbox(ctx, table);
+  if (!placement(settings, command, dangerouslyDisableSandbox).sandboxed) return undefined;
+  return sandboxPolicy(settings, table, {
+    cwd: ctx.cwd,
+    home: ctx.home,
+    tmp: ctx.tmp ?? `${ctx.home}/tmp`,
+    mode: ctx.mode,
+  });
+}
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** A plain `curl http://host/…` the sandbox's proxy refuses: the proxy's answer is what curl
+ * prints, and Claude Code adds the violation it logged (sandbox-default-autoallow-on, 2.1.332:
+ * `curl -sS -m 5 http://example.com/` in default and acceptEdits mode, exit 0). Other clients,
+ * https (a refused CONNECT) and compound lines are not recorded and go to the shell. */
+export function sandboxNetworkRefusal(
+  policy: SandboxPolicy,
+  command: string,
+): { host: string; text: string } | undefined {
+  if (!policy.networkAsks) return undefined;
+  const parsed = parseCommand(command);
+  if (!parsed.ok) return undefined;
+  const units = analyze(parsed.script, '').units.filter((u) => !u.shadow);
+  const u = units[0];
+  if (units.length !== 1 || !u || u.words[0]?.value !== 'curl') return undefined;
+  const url = u.words.slice(1).find((w) => w.value?.startsWith('http://'))?.value;
+  if (!url) return undefined;
+  const m = /^http:\/\/([^/:?#]+)(?::(\d+))?/.exec(url);
+  const host = m?.[1]?.toLowerCase();
+  if (!host || LOOPBACK.has(host)) return undefined;
+  const allowed = policy.allowedDomains.some((d) => {
+    const p = d.toLowerCase();
+    return p.startsWith('*.') ? host.endsWith(p.slice(1)) : host === p;
+  });
+  if (allowed) return undefined;
+  const target = `${host}:${m?.[2] ?? '80'}`;
+  return {
+    host: target,
+    text: `Connection blocked by network allowlist\n<sandbox_violations>\ndeny network-outbound ${target} (user denied)\n</sandbox_violations>`,
+  };
+}
