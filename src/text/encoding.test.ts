@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyLineEnding, detectLineEnding, encodeText, readTextFile } from './encoding';
+import { applyLineEnding, detectLineEnding, encodeText, encodingRefusal, readTextFile } from './encoding';
 import { linePatch } from './patch';
 
 describe('text files', () => {
@@ -72,5 +72,20 @@ describe('text files', () => {
       },
     ]);
     expect(linePatch('a\n', 'a\n')).toEqual([]);
+  });
+});
+
+describe('encodingRefusal', () => {
+  it('names an FE FF start before NULs or undecodable bytes; FF FE is written as UTF-16LE', () => {
+    const b = (...x: number[]) => new Uint8Array(x);
+    expect([
+      encodingRefusal(b(0xfe, 0xff, 0, 0x68)),
+      encodingRefusal(b(0xfe, 0xff, 0x4e, 0x2d)),
+      encodingRefusal(b(0xfe, 0xff)),
+      encodingRefusal(b(0xff, 0xfe, 0x68, 0)),
+      encodingRefusal(b(0x61, 0, 0x62)),
+      encodingRefusal(b(0x61, 0xff)),
+      encodingRefusal(b(0x61)),
+    ]).toEqual(['utf16be', 'utf16be', 'utf16be', undefined, 'nul-bytes', 'legacy-encoding', undefined]);
   });
 });

@@ -66,7 +66,7 @@ export function readTextFile(bytes: Uint8Array): TextFile {
   return { content: foldCrlf(raw), encoding, lineEnding: detectLineEnding(raw) };
 }
 
-export type EncodingRefusal = 'nul-bytes' | 'legacy-encoding';
+export type EncodingRefusal = 'utf16be' | 'nul-bytes' | 'legacy-encoding';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -75,6 +75,9 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
  * it is (a UTF-8 BOM does not help). UTF-16LE behind its byte-order mark is written as such. */
 export function encodingRefusal(bytes: Uint8Array): EncodingRefusal | undefined {
   if (detectEncoding(bytes) === 'utf16le') return undefined;
+  // An FE FF start is named as UTF-16BE before any other check, whether or not NULs or
+  // undecodable bytes follow (edit-x-utf16be-refused, write-x-utf16be-refused).
+  if (startsUtf16beBom(bytes)) return 'utf16be';
   if (bytes.subarray(0, 8192).includes(0)) return 'nul-bytes';
   try {
     strictUtf8.decode(bytes);
@@ -82,6 +85,10 @@ export function encodingRefusal(bytes: Uint8Array): EncodingRefusal | undefined 
   } catch {
     return 'legacy-encoding';
   }
+}
+
+export function startsUtf16beBom(bytes: Uint8Array): boolean {
+  return bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff;
 }
 
 export function stripBom(s: string): string {

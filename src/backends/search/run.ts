@@ -93,6 +93,14 @@ export function anchorGlobsAtCwd(args: string[], cwd: string): string[] {
   });
 }
 
+/** A refused glob is quoted as the caller gave it, not as anchorGlobsAtCwd rewrote it
+ * (glob-x-bad-class-with-slash). */
+export function unanchorGlobErrors(stderr: string, cwd: string): string {
+  if (cwd === '/' || !stderr.includes('error parsing glob')) return stderr;
+  const base = cwd.slice(1);
+  return stderr.split(`error parsing glob '${base}/`).join("error parsing glob '").split(`error parsing glob '/${base}/`).join("error parsing glob '/");
+}
+
 /** What ripgrep probes in every directory it treats as a root or a parent of one. */
 const PROBE_NAMES = new Set(['.git', '.jj', '.rgignore', '.ignore', '.gitignore']);
 
@@ -170,7 +178,7 @@ export async function runRipgrep(
   }
   return {
     stdout: dec.decode(concat(out.chunks)),
-    stderr: nativeOsErrors(dec.decode(concat(err.chunks))),
+    stderr: unanchorGlobErrors(nativeOsErrors(dec.decode(concat(err.chunks))), opts.cwd),
     code,
   };
 }

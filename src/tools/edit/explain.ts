@@ -31,6 +31,7 @@ export function explainEdit(o: EditOutcome): string {
           return 'An empty old_string means "create the file", which is refused when the file already has non-whitespace content.';
         case 'notebook':
           return 'Edit refuses .ipynb files; notebooks are edited cell by cell with NotebookEdit.';
+        case 'utf16be':
         case 'nul-bytes':
         case 'legacy-encoding':
           return ENCODING_REFUSAL_EXPLAIN[e.code];

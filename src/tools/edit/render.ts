@@ -28,6 +28,7 @@ export function editErrorText(e: EditError): string {
       return 'Cannot create new file - file already exists.';
     case 'notebook':
       return 'File is a Jupyter Notebook. Use the NotebookEdit to edit this file.';
+    case 'utf16be':
     case 'nul-bytes':
     case 'legacy-encoding':
       return ENCODING_REFUSAL_TEXT[e.code];

@@ -116,12 +116,15 @@ describe('Glob tool', () => {
     });
   });
 
-  it('answers deeply nested braces without overflowing a stack (memfs; the disk backend runs the same wasm)', async () => {
+  it("refuses deeply nested braces as the binary's ripgrep does, without overflowing a stack", async () => {
     const run = searchSession(globTool, { 'a.txt': 'a' });
-    expect([
-      await run({ pattern: `${'{'.repeat(3000)}a${'}'.repeat(3000)}` }),
-      await run({ pattern: `${'{a,'.repeat(2000)}b${'}'.repeat(2000)}` }),
-    ]).toEqual([ok('No files found'), ok('No files found')]);
+    const deep = `${'{'.repeat(3000)}a${'}'.repeat(3000)}`;
+    const wide = `${'{a,'.repeat(2000)}b${'}'.repeat(2000)}`;
+    const refused = (g: string) => ({
+      content: `Search failed — ripgrep rejected the pattern, glob, or file type without searching:\nrg: error parsing glob '${g}': nested alternate groups are not allowed`,
+      is_error: true,
+    });
+    expect([await run({ pattern: deep }), await run({ pattern: wide })]).toEqual([refused(deep), refused(wide)]);
   });
 
   it('splits an absolute pattern at its first glob segment', () => {

@@ -57,13 +57,15 @@ export async function validateGlob(input: GlobInput, ctx: ToolContext): Promise<
   // Recorded with 2.1.273 (readspecial 0090, 0144); the order against a bad path was not.
   if (input.pattern.includes('\0')) return { kind: 'nul-in-pattern' };
   if (input.path === undefined) return undefined;
-  const path = searchDir(input, ctx);
   const cwd = ctx.conversation.cwd;
+  // The refusals echo the path as given ("./nope", "~/nope"), not resolved
+  // (glob-x-missing-dir-dot-relative, glob-x-path-is-file-relative).
+  const given = input.path;
   try {
-    const st = await ctx.ws.fs.stat(path);
-    return st.type === 'dir' ? undefined : { kind: 'not-dir', path, cwd };
+    const st = await ctx.ws.fs.stat(searchDir(input, ctx));
+    return st.type === 'dir' ? undefined : { kind: 'not-dir', path: given, cwd };
   } catch {
-    return { kind: 'missing-dir', path, cwd };
+    return { kind: 'missing-dir', path: given, cwd };
   }
 }
 
@@ -75,7 +77,9 @@ export async function glob(input: GlobInput, ctx: ToolContext): Promise<GlobOutc
   const abs = splitAbsolutePattern(pattern);
   if (abs) ({ dir, pattern } = abs);
   const args = globArgs(pattern, dir, ctx.conversation.env);
-  const r = await runRg(ctx.ws, args, cwd, ctx.signal);
+  // ripgrep runs in the searched directory, so a pattern with a slash is anchored there ("sub/*"
+  // with path src matches src/sub/*: glob-x-slash-pattern-under-path).
+  const r = await runRg(ctx.ws, args, dir, ctx.signal);
   if (r.kind === 'rejected') return r;
   const denied = await deniedPaths(r.lines, 'Glob', input, ctx);
   const sorted = await byMtime(

@@ -136,7 +136,7 @@ describe('Grep tool', () => {
       is_error: true,
     });
     expect(await run({ pattern: 'a', path: 'nope' })).toEqual({
-      content: `Path does not exist: ${CWD}/nope. Note: your current working directory is ${CWD}.`,
+      content: `Path does not exist: nope. Note: your current working directory is ${CWD}.`,
       is_error: true,
     });
   });

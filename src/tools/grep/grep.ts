@@ -83,20 +83,29 @@ export function paginate<T>(
     : { items: items2, ...page };
 }
 
+/** ripgrep runs in the searched directory, so a --glob with a slash is anchored there ("sub/*"
+ * with path src matches src/sub/*: grep-x-glob-slash-under-path); a searched file is named
+ * explicitly, which globs do not filter, so the cwd stays. */
+async function searchCwd(target: string, ctx: ToolContext): Promise<string> {
+  const st = await ctx.ws.fs.stat(target).catch(() => undefined);
+  return st?.type === 'dir' ? target : ctx.conversation.cwd;
+}
+
 export async function validateGrep(input: GrepInput, ctx: ToolContext): Promise<GrepOutcome | undefined> {
   if (input.pattern.includes('\0')) return { kind: 'null-byte' };
   if (input.path === undefined) return undefined;
-  const path = targetPath(input, ctx);
-  return (await ctx.ws.fs.exists(path))
+  // The refusal echoes the path as given (grep-x-missing-path-dot-relative).
+  return (await ctx.ws.fs.exists(targetPath(input, ctx)))
     ? undefined
-    : { kind: 'missing-path', path, cwd: ctx.conversation.cwd };
+    : { kind: 'missing-path', path: input.path, cwd: ctx.conversation.cwd };
 }
 
 export async function grep(input: GrepInput, ctx: ToolContext): Promise<GrepOutcome> {
   const cwd = ctx.conversation.cwd;
   const target = targetPath(input, ctx);
   const args = grepArgs(input, target);
-  const r = await runRg(ctx.ws, args, cwd, ctx.signal, ctx.profile.grepRejectsLiteralNewline);
+  const rgCwd = await searchCwd(target, ctx);
+  const r = await runRg(ctx.ws, args, rgCwd, ctx.signal, ctx.profile.grepRejectsLiteralNewline);
   if (r.kind === 'rejected') return { ...r, args };
   const mode = input.output_mode ?? 'files_with_matches';
   // ripgrep prints paths as given, i.e. absolute: the cwd prefix comes off every line.
@@ -104,7 +113,7 @@ export async function grep(input: GrepInput, ctx: ToolContext): Promise<GrepOutc
   const rel = (line: string) => (line.startsWith(prefix) ? line.slice(prefix.length) : line);
 
   if (mode === 'content') {
-    const lines = await withoutDenied(r.lines, input, target, ctx);
+    const lines = await withoutDenied(r.lines, input, target, rgCwd, ctx);
     const page = paginate(lines, input.head_limit, input.offset);
     return { kind: 'content', lines: page.items.map(rel), totalLines: lines.length, args, ...pageOf(page) };
   }
@@ -158,13 +167,14 @@ async function withoutDenied(
   lines: string[],
   input: GrepInput,
   target: string,
+  rgCwd: string,
   ctx: ToolContext,
 ): Promise<string[]> {
   if (lines.length === 0) return lines;
   const files = await runRg(
     ctx.ws,
     grepArgs({ ...input, output_mode: 'files_with_matches' }, target),
-    ctx.conversation.cwd,
+    rgCwd,
     ctx.signal,
   );
   if (files.kind !== 'lines') return lines;

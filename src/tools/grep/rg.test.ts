@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReadBatch } from '../../permissions/filter';
 import type { PermissionRequest, ToolContext } from '../types';
-import { deniedPaths } from './rg';
+import { binaryGlobSyntax, deniedPaths } from './rg';
 
 const PATHS = ['/p/a.md', '/p/b.ts', '/p/a.md', '/p/c.md', '/p/d.ts'];
 
@@ -51,5 +51,18 @@ describe('deniedPaths', () => {
       { tool: 'Glob', paths: ['/p/a.md', '/p/b.ts', '/p/c.md', '/p/d.ts'], input: { pattern: '**' } },
     ]);
     expect(asked).toEqual([]);
+  });
+});
+
+describe('binaryGlobSyntax', () => {
+  it('refuses a brace group inside a group, quoting the glob as given', () => {
+    expect(binaryGlobSyntax(['--files', '--glob', 'src/{a,{b,c}}.*', '/p'])).toEqual({
+      diagnostic: "rg: error parsing glob 'src/{a,{b,c}}.*': nested alternate groups are not allowed",
+    });
+  });
+  it('escapes a closing brace with no open group, and leaves classes, escapes and flat groups alone', () => {
+    expect(binaryGlobSyntax(['--glob', 'a}b', '--glob', '[{]}', '--glob', '\\{x}', '--glob', '{a,b}', 'pat'])).toEqual({
+      args: ['--glob', 'a\\}b', '--glob', '[{]\\}', '--glob', '\\{x\\}', '--glob', '{a,b}', 'pat'],
+    });
   });
 });

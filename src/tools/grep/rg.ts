@@ -20,8 +20,12 @@ export async function runRg(
   signal?: AbortSignal,
   literalNewlineRejected = false,
 ): Promise<RgLines> {
-  const r = await ws.search.run(args, { cwd, signal });
-  const lines = r.stdout === '' ? [] : r.stdout.replace(/\n$/, '').split('\n');
+  const globs = binaryGlobSyntax(args);
+  if ('diagnostic' in globs) return { kind: 'rejected', diagnostic: globs.diagnostic };
+  const r = await ws.search.run(globs.args, { cwd, signal });
+  // Lines are split at CRLF as well as LF, so a CRLF file's lines lose their carriage return; a
+  // CR not followed by LF stays (grep-x-crlf-content, grep-x-lone-cr-inside-line).
+  const lines = r.stdout === '' ? [] : r.stdout.replace(/\r?\n$/, '').split(/\r?\n/);
   if (
     r.code === 2 &&
     lines.length === 0 &&
@@ -30,6 +34,52 @@ export async function runRg(
     return { kind: 'rejected', diagnostic: pcre2Hint(r.stderr.replace(/\n+$/, '')) };
   }
   return { kind: 'lines', lines };
+}
+
+/**
+ * The binary's ripgrep reads glob braces by an older grammar than the workspace's: a group
+ * inside a group is refused (glob-x-nested-braces, grep-x-glob-nested-braces), and a `}` with
+ * no open group is a literal (glob-x-unopened-brace), which the newer one refuses. Braces in a
+ * character class or after a backslash are literals in both.
+ */
+export function binaryGlobSyntax(args: readonly string[]): { args: string[] } | { diagnostic: string } {
+  const out = [...args];
+  for (let i = 0; i + 1 < out.length; i++) {
+    if (out[i] !== '--glob') continue;
+    const glob = out[++i]!;
+    let depth = 0;
+    let inClass = false;
+    let rewritten = '';
+    for (let j = 0; j < glob.length; j++) {
+      const c = glob[j]!;
+      if (c === '\\' && j + 1 < glob.length) {
+        rewritten += c + glob[++j]!;
+        continue;
+      }
+      if (inClass) {
+        if (c === ']') inClass = false;
+      } else if (c === '[') {
+        inClass = true;
+        // A `]` right after `[` or `[!` belongs to the class.
+        if (glob[j + 1] === '!' || glob[j + 1] === '^') rewritten += c + glob[++j]!;
+        else rewritten += c;
+        if (glob[j + 1] === ']') rewritten += glob[++j]!;
+        continue;
+      } else if (c === '{') {
+        if (depth > 0) return { diagnostic: `rg: error parsing glob '${glob}': nested alternate groups are not allowed` };
+        depth++;
+      } else if (c === '}') {
+        if (depth === 0) {
+          rewritten += '\\}';
+          continue;
+        }
+        depth--;
+      }
+      rewritten += c;
+    }
+    out[i] = rewritten;
+  }
+  return { args: out };
 }
 
 const PCRE2_HINT =

@@ -5,7 +5,7 @@ import type { LedgerEntry } from '../../ledger/ledger';
 import type { Conversation, ToolContext } from '../types';
 import { expandPath } from '../../text/paths';
 import { decodeUtf8 } from '../../text/decode';
-import { decodeText, detectEncoding, stripBom } from '../../text/encoding';
+import { decodeText, detectEncoding, startsUtf16beBom, stripBom } from '../../text/encoding';
 import { splitLines } from '../../text/lines';
 import { bytesPerToken, estimateTokens } from '../../text/tokens';
 import { describeNonImage, displaySize, sniffImage, toBase64 } from '../../text/image';
@@ -115,13 +115,16 @@ export type ReadOutcome = Base &
     | { kind: 'pdf-pages-outside'; first: number; last: number; pageCount: number }
   );
 
-export type EncodingNote = 'nul' | 'invalid-utf8';
+export type EncodingNote = 'utf16be' | 'nul' | 'invalid-utf8';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** What a version with encoding notes says about a text file: NUL bytes in the first 8 KB win
  * over undecodable bytes (read-png-bytes-txt-ext). */
 function encodingNote(bytes: Uint8Array): EncodingNote | undefined {
+  // The FE FF mark is named before NULs and undecodable bytes (read-x-utf16be-bom,
+  // read-x-utf16be-bom-no-nul).
+  if (startsUtf16beBom(bytes)) return 'utf16be';
   if (bytes.subarray(0, 8192).includes(0)) return 'nul';
   try {
     strictUtf8.decode(bytes);

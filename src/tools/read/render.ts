@@ -29,6 +29,8 @@ const tooBig = (head: string, ctx: ToolContext, rangeHint = true, size = 0): Ren
 
 // What versions with encoding notes append to a text file they cannot show faithfully.
 const ENCODING_NOTES: Record<EncodingNote, string> = {
+  utf16be:
+    '[This file is UTF-16 big-endian (it starts FE FF), which these tools cannot write. Edit and Write will refuse it: change it with a shell command that keeps its encoding, or ask the user whether to convert it to UTF-8.]',
   nul: '[This file has NUL bytes in its first 8 KB: binary data, UTF-16/UTF-32 without a byte-order mark, or text with embedded NULs. Edit and Write will refuse it: change it with a shell command that keeps its encoding, or ask the user whether to convert it to UTF-8.]',
   'invalid-utf8':
     '[This file is not valid UTF-8: it uses a legacy encoding such as Windows-1252, Shift-JIS or GBK, or it is binary. Its undecodable bytes show above as U+FFFD. Edit and Write will refuse it: change it with a shell command that keeps its encoding, or ask the user whether to convert it to UTF-8.]',

@@ -26,11 +26,13 @@ const KEEP_ENCODING =
 
 /** Edit's and Write's refusal of a file whose encoding they would not keep (2.1.332). */
 export const ENCODING_REFUSAL_TEXT: Readonly<Record<EncodingRefusal, string>> = {
+  utf16be: `File is UTF-16 big-endian (it starts FE FF), which these tools cannot write. ${KEEP_ENCODING}`,
   'nul-bytes': `File has NUL bytes in its first 8 KB: binary data, UTF-16/UTF-32 without a byte-order mark, or text with embedded NULs. ${KEEP_ENCODING}`,
   'legacy-encoding': `File is not valid UTF-8: it uses a legacy encoding such as Windows-1252, Shift-JIS or GBK, or it is binary. ${KEEP_ENCODING}`,
 };
 
 export const ENCODING_REFUSAL_EXPLAIN: Readonly<Record<EncodingRefusal, string>> = {
+  utf16be: 'The file starts with the UTF-16 big-endian byte-order mark (FE FF), which this version cannot write, so it refuses rather than convert it.',
   'nul-bytes': 'The file has NUL bytes in its first 8 KB, so this version refuses to rewrite it rather than risk changing its encoding.',
   'legacy-encoding':
     'The file holds bytes that are not UTF-8 (a legacy encoding or binary data), so this version refuses to rewrite it rather than convert its encoding; it checks this before whether the file was read.',

@@ -152,14 +152,17 @@ export async function write(input: WriteInput, ctx: ToolContext): Promise<WriteO
     callId: ctx.callId,
   };
   ctx.ledger.set(entry);
+  // An existing empty file counts as absent: "created", originalFile null, no patch
+  // (write-x-over-empty-unread, write-x-after-emptying); a lone newline is content.
+  const replaced = original !== null && original.content !== '' ? original : null;
   return {
     kind: 'written',
-    type: original ? 'update' : 'create',
+    type: replaced ? 'update' : 'create',
     path,
     inputPath: input.file_path,
     content,
-    originalFile: original ? original.content : null,
-    patch: original ? linePatch(original.content, content) : [],
+    originalFile: replaced ? replaced.content : null,
+    patch: replaced ? linePatch(replaced.content, content) : [],
     encoding,
     state,
   };
