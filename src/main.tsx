@@ -10,6 +10,7 @@ import { LessonPanel, LessonsMenu, startFirstRunIfNew } from './ui/lessons';
 import { KeyboardHelp } from './ui/help/KeyboardHelp';
 import { ensureIsolation, pageIsolationEnv } from './ui/deploy/isolation';
 import { ImportPanel } from './ui/import/ImportPanel';
+import { VersionsButton } from './ui/versions';
 import type { Workspace } from './workspace/types';
 import { setPdfWorkerSrc } from './tools/read/pdf-worker';
 import { resultJson, scenarioJson } from './ui/corpus';
@@ -98,6 +99,8 @@ createRoot(root).render(
           <LessonsMenu />
           <KeyboardHelp />
           <ImportPanel handle={h} />
+          {/* Always on memfs: the comparison is of the tool layers, and it makes two workspaces. */}
+          <VersionsButton handle={h} makeWorkspace={makeWorkspace} />
           <ShareToolbar
             handle={h}
             boot={boot}
