@@ -11,6 +11,7 @@ import { KeyboardHelp } from './ui/help/KeyboardHelp';
 import { ensureIsolation, pageIsolationEnv } from './ui/deploy/isolation';
 import { ImportPanel } from './ui/import/ImportPanel';
 import { VersionsButton } from './ui/versions';
+import { Branches, ForkButton } from './ui/fork';
 import type { Workspace } from './workspace/types';
 import { setPdfWorkerSrc } from './tools/read/pdf-worker';
 import { resultJson, scenarioJson } from './ui/corpus';
@@ -109,7 +110,13 @@ createRoot(root).render(
           />
         </>
       )}
-      guide={(h) => <LessonPanel handle={h} />}
+      guide={(h) => (
+        <>
+          <LessonPanel handle={h} />
+          <Branches handle={h} />
+        </>
+      )}
+      callActions={(h, call) => <ForkButton handle={h} call={call} />}
       onOpen={(id) => history.replaceState(null, '', `?scenario=${encodeURIComponent(id)}${location.hash}`)}
     />
   </StrictMode>,
