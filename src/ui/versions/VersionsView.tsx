@@ -107,6 +107,7 @@ function Row({ row, versions, current }: { row: CallRow; versions: [string, stri
           <span className="badge allow">same</span>
         )}
         {row.segments?.granularity === 'lines' ? <span className="muted"> (diffed by lines: large text)</span> : null}
+        {row.segments?.granularity === 'whole' ? <span className="muted"> (the texts share little: each marked whole)</span> : null}
       </div>
       <div className="vs-cols">
         <Cell call={row.left} version={versions[0]} segments={row.segments?.left} kind="del" />

@@ -88,6 +88,13 @@ describe('exactText and diffSegments', () => {
       'a\n{"type":"image","source":{"data":"x"}}',
     );
   });
+  it('marks two texts that share little whole, not as confetti', () => {
+    expect(diffSegments('Wasted call', 'Warning: empty')).toEqual({
+      granularity: 'whole',
+      left: [{ text: 'Wasted call', changed: true }],
+      right: [{ text: 'Warning: empty', changed: true }],
+    });
+  });
   it('falls back to lines for texts too large for a character diff', () => {
     const a = 'x\n'.repeat(60_000);
     const b = 'y\n' + a.slice(2) + 'z\n';

@@ -33,7 +33,7 @@ export interface CallRow {
   right?: SideCall;
   differs: Aspect[];
   /** The exact text of each side cut into same / changed pieces (only where the text differs). */
-  segments?: { left: Segment[]; right: Segment[]; granularity: 'chars' | 'lines' };
+  segments?: { left: Segment[]; right: Segment[]; granularity: 'chars' | 'lines' | 'whole' };
 }
 
 export interface TurnRow {
@@ -82,6 +82,10 @@ export function diffSegments(a: string, b: string): NonNullable<CallRow['segment
     if (!p.added) left.push({ text: p.value, changed: !!p.removed });
     if (!p.removed) right.push({ text: p.value, changed: !!p.added });
   }
+  // Two texts that share little come out of a character diff as confetti: each is marked whole.
+  const shared = left.reduce((n, s) => n + (s.changed ? 0 : s.text.length), 0);
+  if (shared < Math.max(a.length, b.length) / 2)
+    return { left: [{ text: a, changed: true }], right: [{ text: b, changed: true }], granularity: 'whole' };
   return { left, right, granularity: chars ? 'chars' : 'lines' };
 }
 

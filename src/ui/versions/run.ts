@@ -9,6 +9,7 @@ import { PlaygroundSession } from '../../drivers/composer';
 import { compareResults } from '../../session/compare';
 import { parseResult, parseScenario } from '../../scenario/schema';
 import { resultJson, scenarioJson } from '../corpus';
+import { noDecisionText } from '../Panes';
 import { alignVersions, type Decisions, type TurnRow } from './align';
 
 export const VERSIONS = ['2.1.273', '2.1.332'] as const;
@@ -36,7 +37,7 @@ export const decisionText = (d: Decision | undefined): string | undefined =>
   d && `${d.behavior}${d.rule ? ` — rule ${d.rule.text} from ${d.rule.source}` : ''}`;
 
 const decisionsOf = (history: readonly ModelCallRecord[]): Decisions =>
-  history.map((m) => m.calls.map((c) => decisionText(c.decision)));
+  history.map((m) => m.calls.map((c) => decisionText(c.decision) ?? noDecisionText(c)));
 
 /** The recording that says something about this scenario under `version`: the gallery's, while
  * the scenario is the gallery's unchanged; else the scenario's own `expect` for that version. */
