@@ -291,10 +291,14 @@ export function VersionsButton({
 }) {
   const [open, setOpen] = useState(false);
   const back = useRef<Element | null>(null);
-  const close = useCallback(() => {
-    setOpen(false);
-    if (back.current instanceof HTMLElement) back.current.focus();
-  }, []);
+  const close = useCallback(() => setOpen(false), []);
+  // Focus goes back once the modal is gone (while it is up the page behind it is inert).
+  useEffect(() => {
+    if (!open && back.current instanceof HTMLElement) {
+      back.current.focus();
+      back.current = null;
+    }
+  }, [open]);
   return (
     <>
       <button
