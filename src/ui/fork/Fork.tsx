@@ -7,6 +7,8 @@ import type { PlaygroundHandle } from '../App';
 import { branchStore } from './branches';
 import './fork.css';
 
+const count = (s: { turns: readonly unknown[] }) => `${s.turns.length} model call${s.turns.length === 1 ? '' : 's'}`;
+
 const useBranches = () => useSyncExternalStore(branchStore.subscribe, branchStore.get);
 
 export function ForkButton({ handle, call }: { handle: PlaygroundHandle; call: number }) {
@@ -64,7 +66,7 @@ export function Branches({ handle }: { handle: PlaygroundHandle }) {
             >
               {b.label}
             </button>{' '}
-            <span className="muted">({b.scenario.turns.length} model calls)</span>
+            <span className="muted">({count(k === active ? (scenario ?? b.scenario) : b.scenario)})</span>
           </li>
         ))}
       </ul>
