@@ -10,6 +10,8 @@ import { LessonPanel, LessonsMenu, startFirstRunIfNew } from './ui/lessons';
 import { KeyboardHelp } from './ui/help/KeyboardHelp';
 import { ensureIsolation, pageIsolationEnv } from './ui/deploy/isolation';
 import { ImportPanel } from './ui/import/ImportPanel';
+import { VersionsButton } from './ui/versions';
+import { Branches, ForkButton } from './ui/fork';
 import type { Workspace } from './workspace/types';
 import { setPdfWorkerSrc } from './tools/read/pdf-worker';
 import { resultJson, scenarioJson } from './ui/corpus';
@@ -98,6 +100,8 @@ createRoot(root).render(
           <LessonsMenu />
           <KeyboardHelp />
           <ImportPanel handle={h} />
+          {/* Always on memfs: the comparison is of the tool layers, and it makes two workspaces. */}
+          <VersionsButton handle={h} makeWorkspace={makeWorkspace} />
           <ShareToolbar
             handle={h}
             boot={boot}
@@ -106,7 +110,13 @@ createRoot(root).render(
           />
         </>
       )}
-      guide={(h) => <LessonPanel handle={h} />}
+      guide={(h) => (
+        <>
+          <LessonPanel handle={h} />
+          <Branches handle={h} />
+        </>
+      )}
+      callActions={(h, call) => <ForkButton handle={h} call={call} />}
       onOpen={(id) => history.replaceState(null, '', `?scenario=${encodeURIComponent(id)}${location.hash}`)}
     />
   </StrictMode>,

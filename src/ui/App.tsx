@@ -50,6 +50,10 @@ export interface PlaygroundHandle {
   busy: boolean;
   /** Starts a blank session on a new workspace that `fill` first fills (an imported project). */
   openFilled: (label: string, fill: (ws: WorkspacePort, signal: AbortSignal) => Promise<void>) => void;
+  /** The tool calls of model call `i` as the model sent them (placeholders filled in). */
+  toolCalls: (i: number) => ComposedCall[];
+  /** Opens tool calls in the composer, to be changed and run as the next model call. */
+  draft: (calls: readonly ComposedCall[]) => void;
 }
 
 export interface AppProps {
@@ -65,6 +69,8 @@ export interface AppProps {
   settingsExtra?: (h: PlaygroundHandle) => ReactNode;
   /** A guide at the top of the session column (the open lesson). */
   guide?: (h: PlaygroundHandle) => ReactNode;
+  /** Actions on the model call shown in the Transcript (fork from here). */
+  callActions?: (h: PlaygroundHandle, call: number) => ReactNode;
 }
 
 let runtime: Promise<Runtime> | undefined;
@@ -199,7 +205,7 @@ const isTyping = (t: EventTarget | null) =>
   t instanceof HTMLElement &&
   (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName) || !!t.closest('.monaco-editor'));
 
-export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, preload, guide }: AppProps) {
+export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, preload, guide, callActions }: AppProps) {
   const entries = useMemo(() => galleryEntries(), []);
   const [rt, setRt] = useState<Runtime>();
   const [live, setLive] = useState<Live>();
@@ -214,6 +220,8 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
   /** Who drives the session: the person composing calls, or a live model. */
   const [driver, setDriver] = useState<'compose' | 'live'>('compose');
   const liveSeen = useRef(false);
+  /** Calls the composer starts from; `n` remounts it with them. */
+  const [preset, setPreset] = useState<{ calls: readonly ComposedCall[]; n: number }>();
   if (driver === 'live') liveSeen.current = true;
   const paneRefs = useRef<(HTMLDivElement | null)[]>([]);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -463,6 +471,15 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
     selectCall: setSelectedCall,
     selectedCall,
     busy,
+    toolCalls: (i) =>
+      (history[i]?.calls ?? []).map((c) => ({
+        name: c.name,
+        input: c.input && typeof c.input === 'object' ? (c.input as Record<string, unknown>) : {},
+      })),
+    draft: (calls) => {
+      setDriver('compose');
+      setPreset((p) => ({ calls, n: (p?.n ?? 0) + 1 }));
+    },
   };
 
   // Time travel: the files after the selected call against the call before; on the latest call
@@ -669,6 +686,8 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
                 {/* Kept mounted (hidden) while a prompt is up, so a draft survives the answer. */}
                 <div hidden={!!asking || driver !== 'compose'}>
                   <Composer
+                    key={preset?.n ?? 0}
+                    preset={preset?.calls}
                     tools={allDefs}
                     offered={play.offered}
                     busy={busy}
@@ -714,6 +733,7 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
               previous={selectedCall > 0 ? history[selectedCall - 1] : undefined}
               request={() => requestAfter(history, selectedCall, settings.model, offeredDefs)}
               mode={settings.mode ?? 'from settings'}
+              actions={callActions?.(handle, selectedCall)}
             />
           </>
         ) : (

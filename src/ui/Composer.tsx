@@ -112,6 +112,18 @@ function Field({
   );
 }
 
+/** The form's fields for a call's input, when the form can say it exactly (else undefined:
+ * the raw JSON can). */
+export function formFields(def: ToolDefinition, input: Record<string, unknown>): Record<string, string> | undefined {
+  const fields: Record<string, string> = {};
+  for (const [k, v] of Object.entries(input)) fields[k] = typeof v === 'string' ? v : JSON.stringify(v);
+  const back = formInput(def, fields);
+  const same =
+    Object.keys(back).length === Object.keys(input).length &&
+    Object.entries(input).every(([k, v]) => JSON.stringify(back[k]) === JSON.stringify(v));
+  return same ? fields : undefined;
+}
+
 export interface ComposerProps {
   tools: readonly ToolDefinition[];
   /** Tools the session offers the model (others can still be called, as a model might). */
@@ -120,16 +132,38 @@ export interface ComposerProps {
   onRun: (calls: ComposedCall[]) => void;
   /** Fills path fields with a sensible default. */
   cwd: string;
+  /** A model call to start from (a fork's next call): one call in the form, several in the
+   * draft. Read when the composer mounts. */
+  preset?: readonly ComposedCall[];
 }
 
-export function Composer({ tools, offered, busy, onRun, cwd }: ComposerProps) {
-  const [toolName, setToolName] = useState(tools[0]?.name ?? '');
-  const [values, setValues] = useState<Record<string, string>>({});
-  const [rawMode, setRawMode] = useState(false);
-  const [raw, setRaw] = useState('{}');
+export function Composer({ tools, offered, busy, onRun, cwd, preset }: ComposerProps) {
+  const [first] = useState(() => {
+    const one = preset?.length === 1 ? preset[0] : undefined;
+    const oneDef = one && tools.find((t) => t.name === one.name);
+    const fields = one && oneDef ? formFields(oneDef, one.input) : undefined;
+    return { one: oneDef ? one : undefined, fields };
+  });
+  const [toolName, setToolName] = useState(preset?.[0]?.name ?? tools[0]?.name ?? '');
+  const [values, setValues] = useState<Record<string, string>>(first.fields ?? {});
+  const [rawMode, setRawMode] = useState(!!first.one && !first.fields);
+  const [raw, setRaw] = useState(first.one && !first.fields ? JSON.stringify(first.one.input, null, 2) : '{}');
   const [rawError, setRawError] = useState<string>();
-  const [draft, setDraft] = useState<ComposedCall[]>([]);
+  const [draft, setDraft] = useState<ComposedCall[]>(preset && preset.length > 1 ? [...preset] : []);
   const def = useMemo(() => tools.find((t) => t.name === toolName), [tools, toolName]);
+
+  /** Takes a drafted call back into the form (or the raw JSON) to change it. */
+  const edit = (i: number) => {
+    const c = draft[i];
+    const d = c && tools.find((t) => t.name === c.name);
+    if (!c || !d) return;
+    const fields = formFields(d, c.input);
+    setToolName(c.name);
+    setValues(fields ?? {});
+    setRawMode(!fields);
+    setRaw(JSON.stringify(c.input, null, 2));
+    setDraft(draft.filter((_, k) => k !== i));
+  };
 
   const current = (): ComposedCall | undefined => {
     if (!def) return undefined;
@@ -234,6 +268,9 @@ export function Composer({ tools, offered, busy, onRun, cwd }: ComposerProps) {
           {draft.map((c, i) => (
             <li key={i}>
               <code>{c.name}</code> {JSON.stringify(c.input)}{' '}
+              <button type="button" className="link" onClick={() => edit(i)}>
+                edit
+              </button>{' '}
               <button
                 type="button"
                 className="link"

@@ -20,9 +20,11 @@ export interface ConversationPanesProps {
   mode: string;
   /** A live session's words around the main conversation's calls. */
   words?: TranscriptProps['words'];
+  /** Actions on this model call, in the Transcript's head. */
+  actions?: TranscriptProps['actions'];
 }
 
-export function ConversationPanes({ call, previous, request, mode, words }: ConversationPanesProps) {
+export function ConversationPanes({ call, previous, request, mode, words, actions }: ConversationPanesProps) {
   const [picked, setPicked] = useState<Selected | undefined>();
   const sel = picked?.main === call ? picked : undefined;
   const subCall = sel ? sel.agent.history[sel.index] : undefined;
@@ -77,7 +79,7 @@ export function ConversationPanes({ call, previous, request, mode, words }: Conv
           </button>
         </p>
       ) : null}
-      <TranscriptPane call={call} request={request} nested={nested} words={words} />
+      <TranscriptPane call={call} request={request} nested={nested} words={words} actions={actions} />
       <LedgerPane call={shown} previous={before} />
       <DecisionsPane call={shown} mode={mode} />
       <ResultsPane call={shown} />

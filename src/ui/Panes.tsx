@@ -83,6 +83,8 @@ export interface TranscriptProps {
   /** A live session's words: the person's prompts and the model's text blocks before this
    * call's tool_use blocks, and (on the last call) those after its results. */
   words?: { before: readonly LiveWordView[]; after: readonly LiveWordView[] };
+  /** Actions on this model call (fork from here), beside the pane's heading. */
+  actions?: ReactNode;
 }
 
 export interface LiveWordView {
@@ -99,12 +101,13 @@ function Words({ words }: { words: readonly LiveWordView[] }) {
   ));
 }
 
-export function TranscriptPane({ call, request, words, nested }: TranscriptProps) {
+export function TranscriptPane({ call, request, words, nested, actions }: TranscriptProps) {
   const [raw, setRaw] = useState(false);
   return (
     <section aria-label="Transcript" className="pane" tabIndex={-1}>
       <div className="pane-head">
         <h2>Transcript</h2>
+        {actions}
         <Toggle pressed={raw} onChange={setRaw}>
           raw Messages API JSON
         </Toggle>

@@ -19,6 +19,11 @@ const resultFiles = import.meta.glob<string>('../../conformance/results/2.1.273/
   query: '?raw',
   import: 'default',
 });
+// The newer version's recordings, for the versions side by side (loaded on open, like the rest).
+const newerResultFiles = import.meta.glob<string>(['../../conformance/results/2.1.332/*.json', '!**/_tools.json'], {
+  query: '?raw',
+  import: 'default',
+});
 
 export interface GalleryEntry {
   id: string;
@@ -45,7 +50,9 @@ export async function scenarioJson(id: string): Promise<unknown> {
   return JSON.parse(await load()) as unknown;
 }
 
-export async function resultJson(id: string): Promise<unknown> {
-  const load = resultFiles[`../../conformance/results/2.1.273/${id}.json`];
+/** What `version` recorded for the gallery scenario `id` (undefined when it recorded nothing). */
+export async function resultJson(id: string, version = '2.1.273'): Promise<unknown> {
+  const files = version === '2.1.273' ? resultFiles : version === '2.1.332' ? newerResultFiles : {};
+  const load = files[`../../conformance/results/${version}/${id}.json`];
   return load ? (JSON.parse(await load()) as unknown) : undefined;
 }

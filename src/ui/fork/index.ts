@@ -1,0 +1,2 @@
+// Fork from here and the session's branches.
+export { Branches, ForkButton } from './Fork';
