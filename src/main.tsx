@@ -10,6 +10,7 @@ import { LessonPanel, LessonsMenu, startFirstRunIfNew } from './ui/lessons';
 import { KeyboardHelp } from './ui/help/KeyboardHelp';
 import { ensureIsolation, pageIsolationEnv } from './ui/deploy/isolation';
 import { ImportPanel } from './ui/import/ImportPanel';
+import { ExportButton } from './ui/export/ExportButton';
 import type { Workspace } from './workspace/types';
 import { setPdfWorkerSrc } from './tools/read/pdf-worker';
 import { resultJson, scenarioJson } from './ui/corpus';
@@ -104,6 +105,7 @@ createRoot(root).render(
             backend={() => backend.get().backend}
             recorded={recordedGalleryResult}
           />
+          <ExportButton handle={h} />
         </>
       )}
       guide={(h) => <LessonPanel handle={h} />}

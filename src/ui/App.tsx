@@ -7,7 +7,7 @@ import type { PlaygroundSession, SessionSettings } from '../drivers/composer';
 import type { Scenario, ScenarioResult } from '../scenario/schema';
 import type { PermissionPrompt, PromptAnswer } from '../session/prompt';
 import type { Difference } from '../session/compare';
-import type { FileSnapshot } from '../session/engine';
+import type { FileSnapshot, ModelCallRecord } from '../session/engine';
 import type { Workspace as WorkspacePort } from '../workspace/types';
 import { Composer, type ComposedCall } from './Composer';
 import { wordsAt } from '../drivers/live/words';
@@ -48,6 +48,10 @@ export interface PlaygroundHandle {
   selectedCall: number;
   /** A replay, re-run or model call is running. */
   busy: boolean;
+  /** The session's model calls as they ran (the one-file export shows them). */
+  history?: readonly ModelCallRecord[];
+  /** The session's version, model and mode. */
+  settings?: SessionSettings;
   /** Starts a blank session on a new workspace that `fill` first fills (an imported project). */
   openFilled: (label: string, fill: (ws: WorkspacePort, signal: AbortSignal) => Promise<void>) => void;
 }
@@ -463,6 +467,8 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
     selectCall: setSelectedCall,
     selectedCall,
     busy,
+    history: play?.history,
+    settings,
   };
 
   // Time travel: the files after the selected call against the call before; on the latest call

@@ -145,7 +145,7 @@ export function TranscriptPane({ call, request, words, nested }: TranscriptProps
   );
 }
 
-function viewOf(e: LedgerEntry): string {
+export function viewOf(e: LedgerEntry): string {
   if (e.partialView) return 'PARTIAL view';
   if (!e.partial && e.offset === undefined && e.limit === undefined) return 'whole file';
   const parts = [
