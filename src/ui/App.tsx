@@ -26,6 +26,8 @@ import { Tabs } from './Tabs';
 import type { OutsideEdit } from './share/persist';
 import { requestAfter } from './text';
 import { Workspace } from './Workspace';
+import { Splitter } from './layout/Splitter';
+import { useLayout } from './layout/useLayout';
 
 /** What a toolbar item or a settings field mounted into the page can see and do. */
 export interface PlaygroundHandle {
@@ -220,6 +222,7 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
   const liveSeen = useRef(false);
   if (driver === 'live') liveSeen.current = true;
   const paneRefs = useRef<(HTMLDivElement | null)[]>([]);
+  const layout = useLayout();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
 
   const start = useCallback(
@@ -522,7 +525,7 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
     play?.scenario.live && current ? wordsAt(play.scenario, selectedCall, selectedCall === last) : undefined;
 
   return (
-    <div className="app">
+    <div className="app" style={layout.style}>
       <header className="top">
         <h1>cc-playground</h1>
         <span className="muted">Claude Code 2.1.273 tool layer on an in-memory workspace</span>
@@ -566,6 +569,7 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
           />
         ) : null}
       </aside>
+      <Splitter which="side" label="Resize the side column" size={layout.sizes.side} onResize={layout.resize} />
       {/* A named region: the status, the calls and the composer sit in a landmark like the rest. */}
       <section className="middle" aria-label="Session">
         {status.kind === 'idle' && !play ? (
@@ -706,6 +710,7 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
           </>
         ) : null}
       </section>
+      <Splitter which="middle" label="Resize the session column" size={layout.sizes.middle} onResize={layout.resize} />
       <main
         className="panes"
         ref={(el) => {
