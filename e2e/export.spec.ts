@@ -8,6 +8,9 @@ import { deflateRawSync } from 'node:zlib';
 import { Playground } from './pages/playground';
 
 const link = (json: unknown) => `/#s1.${Buffer.from(deflateRawSync(Buffer.from(JSON.stringify(json)))).toString('base64url')}`;
+// A replay loads the tool layer first: on a loaded machine that takes a while.
+test.describe.configure({ timeout: 180_000 });
+
 const HOSTILE = '</script><script>window.pwned = 1; document.title = "pwned"</script><img src=x onerror="window.pwned = 2">\n';
 
 test('a session exported as one HTML file replays offline from file://, fetching nothing', async ({ page, browser }) => {
@@ -19,7 +22,7 @@ test('a session exported as one HTML file replays offline from file://, fetching
       turns: [[{ name: 'Read', input: { file_path: '$CWD/page.html' } }], [{ name: 'Glob', input: { pattern: '*.html' } }]],
     }),
   );
-  await expect(page.getByRole('heading', { name: 'hostile-export' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'hostile-export' })).toBeVisible({ timeout: 90_000 });
   await expect(pg.calls).toHaveCount(2);
   const results = await pg.pane('Tool results').locator('pre.model-text').allTextContents();
 
@@ -85,9 +88,10 @@ test('the session import masks secrets it finds, except those unticked, before t
   ]);
   await preview.getByRole('checkbox', { name: /e-mail address/ }).uncheck();
   await expect(preview.locator('legend')).toHaveText('Masked before anything is stored or shared (1 of 2)');
-  await expect(dialog).not.toContainText(key);
+  // The person's own paste holds the key; the preview shows it only masked.
+  await expect(preview).not.toContainText(key);
   await dialog.getByRole('button', { name: 'Replay session' }).click();
-  await expect(page.getByRole('tablist', { name: 'Model calls' }).getByRole('tab').first()).toBeVisible();
+  await expect(page.getByRole('tablist', { name: 'Model calls' }).getByRole('tab').first()).toBeVisible({ timeout: 90_000 });
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),

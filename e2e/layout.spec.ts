@@ -4,7 +4,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { Playground } from './pages/playground';
 
-test.describe.configure({ timeout: 150_000 });
+// Monaco and axe take a while on a loaded machine.
+test.describe.configure({ timeout: 240_000 });
 
 async function serious(page: Page): Promise<string[]> {
   const r = await new AxeBuilder({ page }).analyze();
@@ -16,7 +17,7 @@ async function serious(page: Page): Promise<string[]> {
 const shots = process.env.UI_SHOTS ?? 'test-results';
 
 test('the columns resize from the keyboard, and the sizes survive a reload', async ({ page }) => {
-  await page.goto('/');
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
   const side = page.getByRole('separator', { name: 'Resize the side column' });
   const middle = page.getByRole('separator', { name: 'Resize the session column' });
   await expect(side).toHaveAttribute('aria-valuenow', '300');
@@ -33,7 +34,7 @@ test('the columns resize from the keyboard, and the sizes survive a reload', asy
   await expect(middle).toHaveAttribute('aria-valuenow', '760');
   expect(Math.round((await page.locator('aside.side').boundingBox())?.width ?? 0)).toBe(180);
   expect(Math.round((await page.locator('section.middle').boundingBox())?.width ?? 0)).toBe(760);
-  await page.reload();
+  await page.reload({ waitUntil: 'domcontentloaded' });
   await expect(page.getByRole('separator', { name: 'Resize the side column' })).toHaveAttribute('aria-valuenow', '180');
   await expect(page.getByRole('separator', { name: 'Resize the session column' })).toHaveAttribute('aria-valuenow', '760');
 });
@@ -67,7 +68,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(page.getByText('matches Claude Code 2.1.273')).toBeVisible();
       await pg.selectCall(1);
       const diff = page.locator('.monaco-diff-editor').first();
-      await expect(diff).toBeVisible();
+      await expect(diff).toBeVisible({ timeout: 60_000 });
       await expect(diff).toHaveClass(scheme === 'dark' ? /\bvs-dark\b/ : /(^|\s)vs(\s|$)/);
       expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
         scheme === 'dark' ? 'rgb(11, 18, 32)' : 'rgb(248, 250, 252)',

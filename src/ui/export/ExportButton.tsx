@@ -7,6 +7,7 @@ import { shareBase } from '../deploy/address';
 import { download } from '../share/files';
 import { exportedSession } from './data';
 import { exportHtml } from './html';
+import './export.css';
 
 export const htmlFileNameFor = (id: string | undefined) =>
   `${(id ?? 'session').replace(/[^A-Za-z0-9._-]/g, '_')}.html`;
@@ -47,7 +48,7 @@ export function ExportButton({ handle }: { handle: Pick<PlaygroundHandle, 'scena
         Export HTML
       </button>
       {error ? (
-        <span role="alert" className="error">
+        <span role="alert" className="export-error">
           Export failed: {error}
         </span>
       ) : null}
