@@ -24,7 +24,12 @@ test('a session exported as one HTML file replays offline from file://, fetching
   );
   await expect(page.getByRole('heading', { name: 'hostile-export' })).toBeVisible({ timeout: 90_000 });
   await expect(pg.calls).toHaveCount(2);
-  const results = await pg.pane('Tool results').locator('pre.model-text').allTextContents();
+  // Each model call's one result, as the page shows it.
+  const results: string[] = [];
+  for (const i of [0, 1]) {
+    await pg.selectCall(i);
+    results.push((await pg.pane('Tool results').locator('pre.model-text').first().textContent()) ?? '');
+  }
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
