@@ -69,7 +69,8 @@ for (const scheme of ['light', 'dark'] as const) {
       await pg.selectCall(1);
       const diff = page.locator('.monaco-diff-editor').first();
       await expect(diff).toBeVisible({ timeout: 60_000 });
-      await expect(diff).toHaveClass(scheme === 'dark' ? /\bvs-dark\b/ : /(^|\s)vs(\s|$)/);
+      // Monaco names its theme on each inner editor.
+      await expect(diff.locator('.monaco-editor').first()).toHaveClass(scheme === 'dark' ? /(^|\s)vs-dark(\s|$)/ : /(^|\s)vs(\s|$)/);
       expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
         scheme === 'dark' ? 'rgb(11, 18, 32)' : 'rgb(248, 250, 252)',
       );
