@@ -71,7 +71,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(diff).toBeVisible({ timeout: 60_000 });
       // Monaco names its theme on each inner editor.
       await expect(diff.locator('.monaco-editor:not(.gutter)').first()).toHaveClass(scheme === 'dark' ? /(^|\s)vs-dark(\s|$)/ : /(^|\s)vs(\s|$)/);
-      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe(
         scheme === 'dark' ? 'rgb(11, 18, 32)' : 'rgb(248, 250, 252)',
       );
       await page.screenshot({ path: `${shots}/ui-layout-desktop-${scheme}.png` });
