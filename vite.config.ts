@@ -1,4 +1,5 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { rolldown } from 'rolldown';
 import react from '@vitejs/plugin-react';
 import { nodePolyfills } from 'vite-plugin-node-polyfills';
 
@@ -14,10 +15,32 @@ function base(raw = process.env.CCP_BASE ?? '/'): string {
   return trimmed === '' ? '/' : `/${trimmed}/`;
 }
 
+/** The one-file export's viewer, bundled on its own (no React, no Monaco) into one script that
+ * the export inlines: `import viewer from 'virtual:ccp-export-viewer'` gives its code as a string. */
+function exportViewer(): Plugin {
+  const id = 'virtual:ccp-export-viewer';
+  const entry = 'src/ui/export/viewer/main.ts';
+  return {
+    name: 'ccp-export-viewer',
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    async load(resolved) {
+      if (resolved !== `\0${id}`) return undefined;
+      const bundle = await rolldown({ input: entry, platform: 'browser', logLevel: 'silent' });
+      try {
+        const { output } = await bundle.generate({ format: 'iife', minify: true });
+        for (const m of output[0].moduleIds) this.addWatchFile(m);
+        return `export default ${JSON.stringify(output[0].code)};`;
+      } finally {
+        await bundle.close();
+      }
+    },
+  };
+}
+
 export default defineConfig({
   base: base(),
   // memfs (and just-bash) import node:buffer, node:path, node:events...: polyfilled in the page.
-  plugins: [react(), nodePolyfills({ include: ['buffer', 'path', 'events', 'stream', 'util', 'url', 'process'], globals: { Buffer: true, process: true, global: true }, protocolImports: true })],
+  plugins: [react(), exportViewer(), nodePolyfills({ include: ['buffer', 'path', 'events', 'stream', 'util', 'url', 'process'], globals: { Buffer: true, process: true, global: true }, protocolImports: true })],
   server: { headers: isolation },
   preview: { headers: isolation, port: 4173, strictPort: true },
   build: { target: 'es2022', sourcemap: false },

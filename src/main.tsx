@@ -12,6 +12,7 @@ import { ensureIsolation, pageIsolationEnv } from './ui/deploy/isolation';
 import { ImportPanel } from './ui/import/ImportPanel';
 import { VersionsButton } from './ui/versions';
 import { Branches, ForkButton } from './ui/fork';
+import { ExportButton } from './ui/export/ExportButton';
 import type { Workspace } from './workspace/types';
 import { setPdfWorkerSrc } from './tools/read/pdf-worker';
 import { resultJson, scenarioJson } from './ui/corpus';
@@ -108,6 +109,7 @@ createRoot(root).render(
             backend={() => backend.get().backend}
             recorded={recordedGalleryResult}
           />
+          <ExportButton handle={h} />
         </>
       )}
       guide={(h) => (

@@ -7,7 +7,7 @@ import type { PlaygroundSession, SessionSettings } from '../drivers/composer';
 import type { Scenario, ScenarioResult } from '../scenario/schema';
 import type { PermissionPrompt, PromptAnswer } from '../session/prompt';
 import type { Difference } from '../session/compare';
-import type { FileSnapshot } from '../session/engine';
+import type { FileSnapshot, ModelCallRecord } from '../session/engine';
 import type { Workspace as WorkspacePort } from '../workspace/types';
 import { Composer, type ComposedCall } from './Composer';
 import { wordsAt } from '../drivers/live/words';
@@ -26,6 +26,8 @@ import { Tabs } from './Tabs';
 import type { OutsideEdit } from './share/persist';
 import { requestAfter } from './text';
 import { Workspace } from './Workspace';
+import { Splitter } from './layout/Splitter';
+import { useLayout } from './layout/useLayout';
 
 /** What a toolbar item or a settings field mounted into the page can see and do. */
 export interface PlaygroundHandle {
@@ -48,6 +50,10 @@ export interface PlaygroundHandle {
   selectedCall: number;
   /** A replay, re-run or model call is running. */
   busy: boolean;
+  /** The session's model calls as they ran (the one-file export shows them). */
+  history?: readonly ModelCallRecord[];
+  /** The session's version, model and mode. */
+  settings?: SessionSettings;
   /** Starts a blank session on a new workspace that `fill` first fills (an imported project). */
   openFilled: (label: string, fill: (ws: WorkspacePort, signal: AbortSignal) => Promise<void>) => void;
   /** The tool calls of model call `i` as the model sent them (placeholders filled in). */
@@ -224,6 +230,7 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
   const [preset, setPreset] = useState<{ calls: readonly ComposedCall[]; n: number }>();
   if (driver === 'live') liveSeen.current = true;
   const paneRefs = useRef<(HTMLDivElement | null)[]>([]);
+  const layout = useLayout();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
 
   const start = useCallback(
@@ -480,6 +487,8 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
       setDriver('compose');
       setPreset((p) => ({ calls, n: (p?.n ?? 0) + 1 }));
     },
+    history: play?.history,
+    settings,
   };
 
   // Time travel: the files after the selected call against the call before; on the latest call
@@ -533,7 +542,7 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
     play?.scenario.live && current ? wordsAt(play.scenario, selectedCall, selectedCall === last) : undefined;
 
   return (
-    <div className="app">
+    <div className="app" style={layout.style}>
       <header className="top">
         <h1>cc-playground</h1>
         <span className="muted">Claude Code 2.1.273 tool layer on an in-memory workspace</span>
@@ -577,6 +586,7 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
           />
         ) : null}
       </aside>
+      <Splitter which="side" label="Resize the side column" size={layout.sizes.side} onResize={layout.resize} />
       {/* A named region: the status, the calls and the composer sit in a landmark like the rest. */}
       <section className="middle" aria-label="Session">
         {status.kind === 'idle' && !play ? (
@@ -719,6 +729,7 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
           </>
         ) : null}
       </section>
+      <Splitter which="middle" label="Resize the session column" size={layout.sizes.middle} onResize={layout.resize} />
       <main
         className="panes"
         ref={(el) => {

@@ -11,6 +11,12 @@ import { Pdf } from './LazyEditors';
 import { PeopleView } from './PeopleView';
 import { visibleWhitespace } from './text';
 import { isNotEmulated } from '../tools/stub';
+import { CopyButton } from './layout/CopyButton';
+
+/** What Copy puts on the clipboard: a text result exactly; a result of several blocks (images,
+ * documents) as the JSON content array the model receives. */
+export const exactText = (content: string | ContentBlock[]): string =>
+  typeof content === 'string' ? content : JSON.stringify(content);
 
 export const PANE_NAMES = ['Transcript', 'Read ledger', 'Permission decisions', 'Tool results'] as const;
 
@@ -148,7 +154,7 @@ export function TranscriptPane({ call, request, words, nested, actions }: Transc
   );
 }
 
-function viewOf(e: LedgerEntry): string {
+export function viewOf(e: LedgerEntry): string {
   if (e.partialView) return 'PARTIAL view';
   if (!e.partial && e.offset === undefined && e.limit === undefined) return 'whole file';
   const parts = [
@@ -376,6 +382,9 @@ export function ResultsPane({ call }: { call: ModelCallRecord }) {
               <span className="badge deny">is_error</span>
             ) : null}
           </h3>
+          <div className="result-actions">
+            <CopyButton text={exactText(c.rendered.content)} label={`Copy the exact result of ${c.id}`} />
+          </div>
           <ModelContent content={c.rendered.content} visible={visible} />
           <PeopleView call={c} />
           <p className="explain">{c.explain}</p>

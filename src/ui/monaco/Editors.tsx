@@ -3,6 +3,7 @@
 import Editor, { DiffEditor, loader, type DiffOnMount } from '@monaco-editor/react';
 import { useLayoutEffect, useRef } from 'react';
 import * as monaco from 'monaco-editor/editor/editor.api';
+import { monacoTheme, usePrefersDark } from '../layout/theme';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 // The editor API alone leaves out the codicon font: the diff gutter's +/- would be empty boxes.
 import 'monaco-editor/features/codicon/register';
@@ -34,13 +35,14 @@ export interface CodeEditorProps {
 }
 
 export function CodeEditor({ path, value, readOnly, onChange, height = 260 }: CodeEditorProps) {
+  const dark = usePrefersDark();
   return (
     <div className="monaco-host" data-testid="code-editor">
       <Editor
         height={height}
         path={path}
         value={value}
-        theme="vs"
+        theme={monacoTheme(dark)}
         options={{ ...common, readOnly, ariaLabel: `Contents of ${path}` }}
         onChange={(v) => onChange?.(v ?? '')}
       />
@@ -62,6 +64,7 @@ export function Diff({ original, modified, height = 220 }: DiffProps) {
   // kept from the library and let go here, after the widget has been detached from them; a
   // layout effect's cleanup runs before the library's own (passive) one.
   const widget = useRef<DiffWidget | undefined>(undefined);
+  const dark = usePrefersDark();
   useLayoutEffect(
     () => () => {
       const w = widget.current;
@@ -79,7 +82,7 @@ export function Diff({ original, modified, height = 220 }: DiffProps) {
         height={height}
         original={original}
         modified={modified}
-        theme="vs"
+        theme={monacoTheme(dark)}
         keepCurrentOriginalModel
         keepCurrentModifiedModel
         onMount={(w) => {

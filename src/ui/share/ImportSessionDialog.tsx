@@ -1,9 +1,13 @@
 // Import a Claude Code session transcript (JSONL): a summary of what was rebuilt, a box for each
 // file the transcript never showed, then a replay that is compared with the recorded results.
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ImportedSession } from '../../drivers/import/claude-session';
 import type { FileSpec, Scenario } from '../../scenario/schema';
 import { readTextFile } from './files';
+import { RedactionPreview } from '../redact/RedactionPreview';
+import { useRedaction } from '../redact/useRedaction';
+
+type WithSupplied = (s: Scenario, supplied: Record<string, FileSpec>) => Scenario;
 
 const MAX_TRANSCRIPT_BYTES = 64 * 1024 * 1024;
 
@@ -18,7 +22,8 @@ export function ImportSessionDialog({
   onClose: () => void;
   onReplay: (s: Scenario, id: string) => void;
 }) {
-  const [imported, setImported] = useState<ImportedSession>();
+  // The importer (loaded on first use) comes with its session, so the dialog can fill files in.
+  const [imported, setImported] = useState<ImportedSession & { withSuppliedFiles: WithSupplied }>();
   const [error, setError] = useState<string>();
   const [supplied, setSupplied] = useState<Record<string, string>>({});
   // Files picked from disk, byte for byte (binary, BOM, CRLF kept); they win over pasted text.
@@ -28,22 +33,28 @@ export function ImportSessionDialog({
     setError(undefined);
     const r = await readTextFile(f, MAX_TRANSCRIPT_BYTES);
     if (!r.ok) return setError(r.message);
-    const { describeImportError, importClaudeSession } = await import('./core');
+    const { describeImportError, importClaudeSession, withSuppliedFiles } = await import('./core');
     const imp = importClaudeSession(r.text);
     if (!imp.ok) return setError(`${f.name}: ${describeImportError(imp.error)}`);
-    setImported(imp.value);
+    setImported({ ...imp.value, withSuppliedFiles });
     setSupplied({});
     setPicked({});
   };
 
-  const replay = async () => {
-    if (!imported) return;
-    const { withSuppliedFiles } = await import('./core');
+  // The session as it would open, pasted and picked files in: secrets are looked for in all of it.
+  const candidate = useMemo(() => {
+    if (!imported) return undefined;
     const files: Record<string, FileSpec> = Object.fromEntries([
       ...Object.entries(supplied).filter(([, text]) => text !== ''),
       ...Object.entries(picked),
     ]);
-    onReplay(withSuppliedFiles(imported.scenario, files), imported.scenario.id ?? 'session');
+    return imported.withSuppliedFiles(imported.scenario, files);
+  }, [imported, supplied, picked]);
+  const redaction = useRedaction(candidate);
+
+  const replay = () => {
+    if (!imported || !candidate) return;
+    onReplay(redaction.apply(candidate), imported.scenario.id ?? 'session');
   };
 
   const calls = imported?.scenario.turns.reduce((n, t) => n + t.length, 0) ?? 0;
@@ -123,6 +134,7 @@ export function ImportSessionDialog({
               ))}
             </>
           ) : null}
+          <RedactionPreview redaction={redaction} />
           {imported.notes.length ? (
             <ul>
               {imported.notes.map((n) => (
@@ -135,7 +147,7 @@ export function ImportSessionDialog({
         </>
       ) : null}
       <div className="row">
-        <button type="button" onClick={() => void replay()} disabled={!imported}>
+        <button type="button" onClick={replay} disabled={!imported}>
           Replay session
         </button>
         <button type="button" onClick={onClose}>
