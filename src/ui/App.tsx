@@ -8,6 +8,7 @@ import type { Scenario, ScenarioResult } from '../scenario/schema';
 import type { PermissionPrompt, PromptAnswer } from '../session/prompt';
 import type { Difference } from '../session/compare';
 import type { FileSnapshot } from '../session/engine';
+import type { ProjectFiles } from './share/ExportProject';
 import type { Workspace as WorkspacePort } from '../workspace/types';
 import { Composer, type ComposedCall } from './Composer';
 import { wordsAt } from '../drivers/live/words';
@@ -50,6 +51,8 @@ export interface PlaygroundHandle {
   busy: boolean;
   /** Starts a blank session on a new workspace that `fill` first fills (an imported project). */
   openFilled: (label: string, fill: (ws: WorkspacePort, signal: AbortSignal) => Promise<void>) => void;
+  /** The project's files now (Export's zip); undefined when no session is open. */
+  projectFiles?: () => Promise<ProjectFiles>;
 }
 
 export interface AppProps {
@@ -463,6 +466,12 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
     selectCall: setSelectedCall,
     selectedCall,
     busy,
+    projectFiles: play
+      ? async () => {
+          const dir = play.ws.info.cwd;
+          return { files: await refreshNow(play), dir, base: dir.slice(0, dir.lastIndexOf('/')) || '/' };
+        }
+      : undefined,
   };
 
   // Time travel: the files after the selected call against the call before; on the latest call
