@@ -49,7 +49,6 @@ export interface ShareToolbarProps {
 type Pending = { scenario: Scenario; id: string; why: string; edits?: readonly OutsideEdit[] };
 type Notice = { kind: 'ok' | 'warn' | 'error'; text: string; link?: string; offerExport?: boolean };
 
-
 export function ShareToolbar({ handle, boot, backend, recorded, autosaveMs = 300 }: ShareToolbarProps) {
   const [linkError, setLinkError] = useState<string | undefined>(boot?.error);
   const [pending, setPending] = useState<Pending>();

@@ -37,7 +37,12 @@ describe('zipProject', () => {
       off += c.length;
     }
     const out = unzipSync(zip);
-    expect(Object.keys(out)).toEqual(['project/a.txt', 'project/img.png', 'project/link', 'project/src/b.ts']);
+    expect(Object.keys(out)).toEqual([
+      'project/a.txt',
+      'project/img.png',
+      'project/link',
+      'project/src/b.ts',
+    ]);
     expect(new TextDecoder().decode(out['project/a.txt'])).toBe('a\n');
     expect(new TextDecoder().decode(out['project/src/b.ts'])).toBe('export const b = 2;\n');
     expect(new TextDecoder().decode(out['project/link'])).toBe('a.txt');
