@@ -65,8 +65,9 @@ describe('FileTree', () => {
   it('renders the window under a scroll position', () => {
     dom.render(<Harness />);
     act(() => {
-      tree().scrollTop = 25_000 * ROW_PX;
-      tree().dispatchEvent(new Event('scroll'));
+      const scroller = dom.host.querySelector('.tree-scroll') as HTMLDivElement;
+      scroller.scrollTop = 25_000 * ROW_PX;
+      scroller.dispatchEvent(new Event('scroll'));
     });
     expect(rows()[0]).toBe('f24980.ts');
     expect(rows()).toHaveLength(60);

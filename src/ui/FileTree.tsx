@@ -31,7 +31,7 @@ export function rowWindow(count: number, scrollTop: number, viewPx: number): [nu
 }
 
 export function FileTree({ paths, changes, selected, onSelect, label }: FileTreeProps) {
-  const list = useRef<HTMLUListElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewPx, setViewPx] = useState(DEFAULT_VIEW_PX);
   // The row a key moved to, focused once it is rendered.
@@ -76,7 +76,7 @@ export function FileTree({ paths, changes, selected, onSelect, label }: FileTree
     setFocusPath(path);
   };
 
-  const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const at = selected !== undefined ? paths.indexOf(selected) : -1;
     const page = Math.max(1, Math.floor(viewPx / ROW_PX) - 1);
     const to: Record<string, number> = {
@@ -93,35 +93,41 @@ export function FileTree({ paths, changes, selected, onSelect, label }: FileTree
   };
 
   return (
-    <ul
+    // The padding stands for the rows not rendered; it sits on the list inside the scroller, as
+    // a max-height cannot clamp an element's own padding.
+    <div
       ref={list}
-      className="tree"
-      aria-label="File tree"
+      className="tree-scroll"
       onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
       onKeyDown={onKeyDown}
-      style={{ paddingTop: first * ROW_PX, paddingBottom: (paths.length - last) * ROW_PX }}
     >
-      {paths.slice(first, last).map((p, k) => {
-        const c = changes.get(p);
-        return (
-          <li key={p} aria-setsize={paths.length} aria-posinset={first + k + 1}>
-            <button
-              type="button"
-              data-path={p}
-              className={p === selected ? 'link selected' : 'link'}
-              aria-current={p === selected ? 'true' : undefined}
-              onClick={() => onSelect(p)}
-            >
-              {label(p)}
-            </button>
-            {c ? (
-              <span className={`mark ${c}`} title={`${c} by this model call or the edits before it`}>
-                {MARK[c]}
-              </span>
-            ) : null}
-          </li>
-        );
-      })}
-    </ul>
+      <ul
+        className="tree"
+        aria-label="File tree"
+        style={{ paddingTop: first * ROW_PX, paddingBottom: (paths.length - last) * ROW_PX }}
+      >
+        {paths.slice(first, last).map((p, k) => {
+          const c = changes.get(p);
+          return (
+            <li key={p} aria-setsize={paths.length} aria-posinset={first + k + 1}>
+              <button
+                type="button"
+                data-path={p}
+                className={p === selected ? 'link selected' : 'link'}
+                aria-current={p === selected ? 'true' : undefined}
+                onClick={() => onSelect(p)}
+              >
+                {label(p)}
+              </button>
+              {c ? (
+                <span className={`mark ${c}`} title={`${c} by this model call or the edits before it`}>
+                  {MARK[c]}
+                </span>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 }
