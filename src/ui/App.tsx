@@ -8,6 +8,7 @@ import type { Scenario, ScenarioResult } from '../scenario/schema';
 import type { PermissionPrompt, PromptAnswer } from '../session/prompt';
 import type { Difference } from '../session/compare';
 import type { FileSnapshot, ModelCallRecord } from '../session/engine';
+import type { ProjectFiles } from './share/ExportProject';
 import type { Workspace as WorkspacePort } from '../workspace/types';
 import { Composer, type ComposedCall } from './Composer';
 import { wordsAt } from '../drivers/live/words';
@@ -60,6 +61,8 @@ export interface PlaygroundHandle {
   toolCalls: (i: number) => ComposedCall[];
   /** Opens tool calls in the composer, to be changed and run as the next model call. */
   draft: (calls: readonly ComposedCall[]) => void;
+  /** The project's files now (Export's zip); undefined when no session is open. */
+  projectFiles?: () => Promise<ProjectFiles>;
 }
 
 export interface AppProps {
@@ -489,6 +492,12 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
     },
     history: play?.history,
     settings,
+    projectFiles: play
+      ? async () => {
+          const dir = play.ws.info.cwd;
+          return { files: await refreshNow(play), dir, base: dir.slice(0, dir.lastIndexOf('/')) || '/' };
+        }
+      : undefined,
   };
 
   // Time travel: the files after the selected call against the call before; on the latest call

@@ -5,7 +5,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { FileSnapshot } from '../session/engine';
 import { CodeEditor, Diff } from './LazyEditors';
-import { changedFiles, decodeFile, isBinary, type Change } from './text';
+import { FileTree } from './FileTree';
+import { changedFiles, decodeFile, isBinary } from './text';
 
 export interface WorkspaceProps {
   /** Files to show (absolute paths). */
@@ -20,8 +21,6 @@ export interface WorkspaceProps {
   /** Set when the files may be edited (the latest state). */
   onSave?: (path: string, text: string) => void;
 }
-
-const MARK: Record<Change, string> = { added: 'A', modified: 'M', deleted: 'D' };
 
 export function Workspace({ files, previous, root, cwd, label, onSave }: WorkspaceProps) {
   const changes = useMemo(() => changedFiles(previous, files), [previous, files]);
@@ -57,28 +56,7 @@ export function Workspace({ files, previous, root, cwd, label, onSave }: Workspa
       <h2>
         Files <span className="muted">{label}</span>
       </h2>
-      <ul className="tree" aria-label="File tree">
-        {paths.map((p) => {
-          const c = changes.get(p);
-          return (
-            <li key={p}>
-              <button
-                type="button"
-                className={p === selected ? 'link selected' : 'link'}
-                aria-current={p === selected ? 'true' : undefined}
-                onClick={() => setSelected(p)}
-              >
-                {rel(p)}
-              </button>
-              {c ? (
-                <span className={`mark ${c}`} title={`${c} by this model call or the edits before it`}>
-                  {MARK[c]}
-                </span>
-              ) : null}
-            </li>
-          );
-        })}
-      </ul>
+      <FileTree paths={paths} changes={changes} selected={selected} onSelect={setSelected} label={rel} />
       {selected ? (
         <div className="file-view">
           <div className="file-head">

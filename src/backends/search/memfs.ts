@@ -102,6 +102,11 @@ export function memfsSyncFs(vol: Volume): SyncFs {
       buf.set(node.buf.subarray(at, at + n), off);
       return n;
     },
+    contents(fd) {
+      const node = fdNode(fd);
+      if (node.isDirectory()) throw new CodeError('EISDIR');
+      return node.buf.subarray(0, node.getSize());
+    },
     close(fd) {
       if (!open.delete(fd)) throw new CodeError('EBADF');
     },

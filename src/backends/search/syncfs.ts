@@ -38,6 +38,9 @@ export interface SyncFs {
   lstat(path: string): SyncStat;
   readdir(path: string): SyncDirent[];
   readlink(path: string): string;
+  /** Optional: the open file's whole contents as a view (no copy), for a filesystem that holds
+   * them in memory. The view must stay valid until close; nothing writes during a search. */
+  contents?(fd: number): Uint8Array;
 }
 
 /** The subset of fs.Stats / memfs Stats both have. */

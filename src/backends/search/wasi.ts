@@ -101,6 +101,8 @@ interface FileEntry {
   pos: number;
   /** Taken at open: ripgrep asks for it right after, and files do not change during a run. */
   stat: SyncStat;
+  /** The whole file, where the filesystem holds it in memory: reads copy straight from it. */
+  data: Uint8Array | null;
 }
 interface StdioEntry {
   kind: 'stdio';
@@ -242,6 +244,13 @@ export class Wasi {
     const regular = e.stat.filetype === FT_REGULAR_FILE;
     if (regular && e.pos >= e.stat.size) return 0;
     let n: number;
+    if (e.data) {
+      n = Math.min(len, e.data.length - e.pos);
+      if (n <= 0) return 0;
+      this.u8.set(n === e.data.length ? e.data : e.data.subarray(e.pos, e.pos + n), ptr);
+      e.pos += n;
+      return n;
+    }
     if (this.aheadFd === fd && e.pos >= this.aheadStart && e.pos < this.aheadStart + this.aheadLen) {
       const off = e.pos - this.aheadStart;
       n = Math.min(len, this.aheadLen - off);
@@ -488,26 +497,36 @@ export class Wasi {
         const dirents = d.dirents;
         const names = d.names!;
         let used = 0;
+        const u8 = this.u8;
+        const dv = this.dv;
         for (let i = Number(cookie); i < dirents.length; i++) {
           const name = names[i]!;
-          const entry = new Uint8Array(DIRENT_HEADER + name.length);
+          const size = DIRENT_HEADER + name.length;
+          const room = bufLen - used;
+          if (room >= size) {
+            const at = bufPtr + used;
+            dv.setBigUint64(at, BigInt(i + 1), true);
+            dv.setBigUint64(at + 8, BigInt(i + 1), true);
+            dv.setUint32(at + 16, name.length, true);
+            dv.setUint32(at + 20, dirents[i]!.filetype, true);
+            u8.set(name, at + DIRENT_HEADER);
+            used += size;
+            continue;
+          }
+          // The last entry that does not fit is written truncated, as WASI asks: the guest
+          // reads its real header and asks again from its cookie. Leaving the rest of the buffer
+          // as it was lets the guest parse stale bytes of an earlier call as an entry, whose
+          // cookie sends it back to the start of the directory, for ever.
+          const entry = new Uint8Array(size);
           const ev = new DataView(entry.buffer);
           ev.setBigUint64(0, BigInt(i + 1), true);
           ev.setBigUint64(8, BigInt(i + 1), true);
           ev.setUint32(16, name.length, true);
           ev.setUint8(20, dirents[i]!.filetype);
           entry.set(name, DIRENT_HEADER);
-          // The last entry that does not fit is written truncated, as WASI asks: the guest
-          // reads its real header and asks again from its cookie. Leaving the rest of the buffer
-          // as it was lets the guest parse stale bytes of an earlier call as an entry, whose
-          // cookie sends it back to the start of the directory, for ever.
-          const room = bufLen - used;
-          this.u8.set(room < entry.length ? entry.subarray(0, room) : entry, bufPtr + used);
-          if (room < entry.length) {
-            used = bufLen;
-            break;
-          }
-          used += entry.length;
+          u8.set(entry.subarray(0, room), bufPtr + used);
+          used = bufLen;
+          break;
         }
         this.dv.setUint32(usedPtr, used, true);
         return E_SUCCESS;
@@ -547,7 +566,8 @@ export class Wasi {
               fs.close(hostFd);
               fd = dirEntry();
             } else {
-              fd = this.addFd({ kind: 'file', hostFd, pos: 0, stat: st });
+              const data = fs.contents && st.filetype === FT_REGULAR_FILE ? fs.contents(hostFd) : null;
+              fd = this.addFd({ kind: 'file', hostFd, pos: 0, stat: st, data });
             }
           }
           this.refresh();

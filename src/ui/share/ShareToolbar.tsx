@@ -8,6 +8,7 @@ import { looksLikeLink } from '../../share/looks';
 import type { BackendName } from '../../workspace/types';
 import type { ShareBoot } from './boot';
 import { copyText, download, fileNameFor, readTextFile } from './files';
+import { ExportProject, type ProjectFiles } from './ExportProject';
 import { ImportSessionDialog } from './ImportSessionDialog';
 import { saveSession, type OutsideEdit } from './persist';
 import { shareBase } from '../deploy/address';
@@ -30,6 +31,8 @@ export interface ShareHandle {
   result?: ScenarioResult;
   /** False while the session is a gallery scenario as recorded (not saved; its address replays it). */
   composed?: boolean;
+  /** The project's files now, for Export's zip. */
+  projectFiles?: () => Promise<ProjectFiles>;
 }
 
 export interface ShareToolbarProps {
@@ -45,7 +48,6 @@ export interface ShareToolbarProps {
 
 type Pending = { scenario: Scenario; id: string; why: string; edits?: readonly OutsideEdit[] };
 type Notice = { kind: 'ok' | 'warn' | 'error'; text: string; link?: string; offerExport?: boolean };
-
 
 export function ShareToolbar({ handle, boot, backend, recorded, autosaveMs = 300 }: ShareToolbarProps) {
   const [linkError, setLinkError] = useState<string | undefined>(boot?.error);
@@ -229,6 +231,7 @@ export function ShareToolbar({ handle, boot, backend, recorded, autosaveMs = 300
       <button type="button" onClick={() => void exportFile()} disabled={!scenario}>
         Export scenario
       </button>
+      {handle.projectFiles ? <ExportProject project={handle.projectFiles} /> : null}
       <button type="button" onClick={() => fileInput.current?.click()}>
         Import scenario
       </button>
