@@ -20,6 +20,7 @@ import {
   fileArgs,
   gitWithoutGlobals,
   isReadOnlyCommand,
+  stripAllowWrapper,
   stripWrapper,
   UNCHECKED_WRITERS,
 } from './shell/commands';
@@ -83,15 +84,17 @@ function denyForms(u: Unit): Word[][] {
   return forms;
 }
 
-/** Allow rules match the command as written, or with the documented safe wrappers removed;
+/** Allow rules match the command as written (quotes removed too: `'chmod' 644 a.txt` is
+ * `chmod 644 a.txt`), or with each wrapper an allow rule looks through removed (nice, nohup,
+ * timeout, stdbuf, time, command, builtin, a bare xargs: allow-rule probes, both versions);
  * an env assignment in front keeps an allow rule from matching. */
-function allowForms(env: Env, u: Unit): Word[][] {
+function allowForms(u: Unit): Word[][] {
   if (u.assignments.length > 0) return [];
   const forms: Word[][] = [];
   let cur: Word[] | undefined = u.words;
   for (let guard = 0; cur && cur.length > 0 && guard < 16; guard++) {
     forms.push(cur);
-    cur = stripTransparent(env, cur);
+    cur = stripAllowWrapper(cur);
   }
   return forms;
 }
@@ -120,6 +123,17 @@ const formTexts = (forms: readonly Word[][], withValues: boolean): string[] => {
   }
   return out;
 };
+
+/** Allow rules see each form as written, and with the command name's quotes removed
+ * (`'chmod' 644 a.txt`, `ch\mod 644 a.txt` are `chmod 644 a.txt`); an argument's quotes stay
+ * (`chmod '644' a.txt` is not: allow-rule probes, both versions). */
+const allowTexts = (forms: readonly Word[][]): string[] =>
+  forms.flatMap((f) => {
+    const head = f[0];
+    const text = textOf(f);
+    if (!head || head.value === null || head.value === head.text) return [text];
+    return [text, textOf([{ ...head, text: head.value }, ...f.slice(1)])];
+  });
 
 const withBasename = (words: Word[]): Word[] => {
   const head = words[0]?.value;
@@ -672,6 +686,40 @@ function unsafeWrite(env: Env, uses: readonly PathUse[]) {
   );
 }
 
+/** The refusal of a path the session may not touch without asking: an output redirection or a
+ * file command, worded per version; the filesystem root is a part needing approval. */
+function pathRefusal(env: Env, u: Unit, use: PathUse, gap: string | undefined): UnitResult {
+  const asWrite = writesPath(use);
+  const subject =
+    use.redirect === 'out'
+      ? `Output redirection to '${use.path}'`
+      : use.command
+        ? `${use.command} in '${use.path}'`
+        : undefined;
+  const text =
+    env.behaviour.insideFileCommandWording === 'needs-approval' && asWrite && subject
+      ? msg.writeNeedsApproval(subject, inWorkingDirs(use.path, env.dirs), env.dirs)
+      : use.blocked();
+  // The filesystem root is not reported as a blocked path: 2.1.273 lists `cd /` and `ls -d /`
+  // as parts needing approval (perm-default-bash-cd-outside), while other directories outside
+  // get the "was blocked" text (seen in public session traces).
+  if (text === msg.BASH_NEEDS_APPROVAL || use.path === '/')
+    return {
+      unit: u,
+      verdict: 'approval',
+      reason: `${use.op === 'read' ? 'reads' : 'writes'} ${use.path}, which needs approval`,
+      gap,
+    };
+  return {
+    unit: u,
+    verdict: 'blocked',
+    message: text,
+    reason: `${use.op === 'read' ? 'reads' : 'writes'} ${use.path}, which ${env.mode} mode does not allow without asking`,
+    gap,
+    ...(use.redirect === 'out' ? { redirectBlocked: true } : {}),
+  };
+}
+
 function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   const forms = denyForms(u);
   const texts = formTexts(forms, true);
@@ -783,8 +831,20 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   const unsafe = env.mode === 'bypassPermissions' || uses === 'dynamic' ? undefined : unsafeWrite(env, uses);
   if (unsafe)
     return { unit: u, verdict: 'blocked', message: unsafe.message, reason: unsafe.reason, gap, safety: true };
-  const allow = ruleFor(env, 'allow', formTexts(allowForms(env, u), false));
-  if (allow) return { unit: u, verdict: 'allow', rule: allow, reason: `allowed by ${allow.text}`, gap };
+  const allow = ruleFor(env, 'allow', allowTexts(allowForms(u)));
+  if (allow) {
+    // An allow rule stands in for acceptEdits, not for the working directories: a path it names
+    // outside them is refused as without the rule (`Bash(touch:*)` runs `touch a.txt` but not
+    // `touch /tmp/y`, `cp /etc/hostname a2.txt` or `touch ~/x`: allow-rule probes, both versions).
+    const outside =
+      env.mode === 'bypassPermissions' || uses === 'dynamic'
+        ? undefined
+        : orderedUses(uses).find((use) =>
+            writesPath(use) ? !inWorkingDirs(use.path, env.dirs) : !readPathAllowed(env, use.path),
+          );
+    if (outside) return pathRefusal(env, u, outside, gap);
+    return { unit: u, verdict: 'allow', rule: allow, reason: `allowed by ${allow.text}`, gap };
+  }
 
   if (env.mode === 'bypassPermissions')
     return { unit: u, verdict: 'allow', reason: 'bypassPermissions mode runs it', gap };
@@ -820,34 +880,7 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
     const asWrite = writesPath(use);
     const ok = asWrite ? writePathAllowed(env, use.path) : readPathAllowed(env, use.path);
     if (ok) continue;
-    const subject =
-      use.redirect === 'out'
-        ? `Output redirection to '${use.path}'`
-        : use.command
-          ? `${use.command} in '${use.path}'`
-          : undefined;
-    const text =
-      env.behaviour.insideFileCommandWording === 'needs-approval' && asWrite && subject
-        ? msg.writeNeedsApproval(subject, inWorkingDirs(use.path, env.dirs), env.dirs)
-        : use.blocked();
-    // The filesystem root is not reported as a blocked path: 2.1.273 lists `cd /` and `ls -d /`
-    // as parts needing approval (perm-default-bash-cd-outside), while other directories outside
-    // get the "was blocked" text (seen in public session traces).
-    if (text === msg.BASH_NEEDS_APPROVAL || use.path === '/')
-      return {
-        unit: u,
-        verdict: 'approval',
-        reason: `${use.op === 'read' ? 'reads' : 'writes'} ${use.path}, which needs approval`,
-        gap,
-      };
-    return {
-      unit: u,
-      verdict: 'blocked',
-      message: text,
-      reason: `${use.op === 'read' ? 'reads' : 'writes'} ${use.path}, which ${env.mode} mode does not allow without asking`,
-      gap,
-      ...(use.redirect === 'out' ? { redirectBlocked: true } : {}),
-    };
+    return pathRefusal(env, u, use, gap);
   }
   if (words.length === 0)
     return {
