@@ -105,10 +105,16 @@ function stripTransparent(env: Env, words: Word[]): Word[] | undefined {
   return name && env.behaviour.transparentWrappers.includes(name) ? stripWrapper(words, false) : undefined;
 }
 
-function ruleFor(env: Env, behavior: 'allow' | 'deny' | 'ask', texts: readonly string[]): Rule | undefined {
+function ruleFor(
+  env: Env,
+  behavior: 'allow' | 'deny' | 'ask',
+  texts: readonly string[],
+  wildcardOnly = false,
+): Rule | undefined {
   for (const r of env.rules) {
     if (r.tool !== 'Bash' || r.behavior !== behavior || r.content === undefined) continue;
     const spec = r.content;
+    if (wildcardOnly && !spec.includes('*')) continue;
     if (texts.some((t) => bashSpecifierMatches(spec, t))) return r;
   }
   return undefined;
@@ -654,15 +660,22 @@ function denyUses(env: Env, u: Unit, words: readonly Word[], walk: Walk): PathUs
 /** The command once every wrapper is gone: what path checks look at (`timeout 5 mkdir d` is
  * refused as mkdir, `env cat .env` as a read of .env), though only transparent wrappers keep a
  * command read-only. */
-function strippedWords(u: Unit): Word[] {
+function strippedWords(u: Unit, forDeny = true): Word[] {
   let cur: Word[] = u.words;
   for (let guard = 0; guard < 16; guard++) {
+    if (!forDeny && OPAQUE_TO_PATHS.has(cur[0]?.value ?? '')) break;
     const next = stripWrapper(cur, false);
     if (!next || next[0]?.value === 'xargs') break;
     cur = next;
   }
   return cur;
 }
+
+/** Wrappers the working-directory check does not look behind: `sudo touch a.txt`,
+ * `doas touch a.txt` need approval as commands, not as a write of a.txt, while `env touch
+ * a.txt` and `stdbuf --output=0 touch a.txt` are judged as touch (wrapper probes, both
+ * versions). Deny rules still look behind them. */
+const OPAQUE_TO_PATHS = new Set(['sudo', 'doas', 'unbuffer', 'caffeinate']);
 
 const orderedUses = (uses: readonly PathUse[]): PathUse[] => [
   ...uses.filter((x) => x.redirect === 'out'),
@@ -726,7 +739,7 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   const words = effectiveWords(env, u);
   const name = words[0]?.value ?? null;
   const pathWords = strippedWords(u);
-  const uses = pathUses(env, u, pathWords, walk.cwd);
+  const uses = pathUses(env, u, strippedWords(u, false), walk.cwd);
   const forDeny = denyUses(env, u, pathWords, walk);
   const strictDeny = ruleFor(env, 'deny', formTexts(strictForms(u), true));
   let strictGap: string | undefined;
@@ -831,7 +844,15 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   const unsafe = env.mode === 'bypassPermissions' || uses === 'dynamic' ? undefined : unsafeWrite(env, uses);
   if (unsafe)
     return { unit: u, verdict: 'blocked', message: unsafe.message, reason: unsafe.reason, gap, safety: true };
-  const allow = ruleFor(env, 'allow', allowTexts(allowForms(u)));
+  // What xargs runs gets more arguments: only a prefix or wildcard rule covers it
+  // (`xargs chmod 644 a.txt < list` needs approval under Bash(chmod 644 a.txt)).
+  const allowed = allowForms(u);
+  const afterXargs = allowed.findIndex((_, i) => i > 0 && allowed[i - 1]?.[0]?.value === 'xargs');
+  const allow =
+    afterXargs < 0
+      ? ruleFor(env, 'allow', allowTexts(allowed))
+      : (ruleFor(env, 'allow', allowTexts(allowed.slice(0, afterXargs))) ??
+        ruleFor(env, 'allow', allowTexts(allowed.slice(afterXargs)), true));
   if (allow) {
     // An allow rule stands in for acceptEdits, not for the working directories: a path it names
     // outside them is refused as without the rule (`Bash(touch:*)` runs `touch a.txt` but not
