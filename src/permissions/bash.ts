@@ -102,6 +102,9 @@ function allowForms(u: Unit): Word[][] {
 /** One transparent wrapper (per version) taken off, or undefined. */
 function stripTransparent(env: Env, words: Word[]): Word[] | undefined {
   const name = words[0]?.value;
+  // timeout keeps a command read-only only with a bare duration (`timeout --foreground 5 cat
+  // a.txt` needs approval on 2.1.332: wrapper probes).
+  if (name === 'timeout' && words[1]?.value?.startsWith('-')) return undefined;
   return name && env.behaviour.transparentWrappers.includes(name) ? stripWrapper(words, false) : undefined;
 }
 

@@ -279,6 +279,23 @@ export const nohupCommand: Command = defineCommand('nohup', async (args, ctx) =>
   return runRest(rest, ctx);
 });
 
+/** GNU stdbuf: `-oL`, `-o L`, `--output=L` (and -i, -e) before the command, which runs as it is. */
+export const stdbufCommand: Command = defineCommand('stdbuf', async (args, ctx) => {
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i] ?? '';
+    if (a === '--') {
+      i++;
+      break;
+    }
+    if (a === '-i' || a === '-o' || a === '-e') i++;
+    else if (!/^(-[ioe].+|--(input|output|error)=.*)$/.test(a)) break;
+  }
+  if (i >= args.length)
+    return { stdout: '', stderr: "stdbuf: missing operand\nTry 'stdbuf --help' for more information.\n", exitCode: 125 };
+  return runRest(args.slice(i), ctx);
+});
+
 /** xargs exits 123 when a command it ran failed with a status from 1 to 125. */
 export const xargsCommand: Command = defineCommand('xargs', async (args, ctx) => {
   const orig = ctx.origCommand;
