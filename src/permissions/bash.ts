@@ -20,6 +20,7 @@ import {
   fileArgs,
   gitWithoutGlobals,
   isReadOnlyCommand,
+  stripAllowWrapper,
   stripWrapper,
   UNCHECKED_WRITERS,
 } from './shell/commands';
@@ -83,15 +84,17 @@ function denyForms(u: Unit): Word[][] {
   return forms;
 }
 
-/** Allow rules match the command as written, or with the documented safe wrappers removed;
+/** Allow rules match the command as written (quotes removed too: `'chmod' 644 a.txt` is
+ * `chmod 644 a.txt`), or with each wrapper an allow rule looks through removed (nice, nohup,
+ * timeout, stdbuf, time, command, builtin, a bare xargs: allow-rule probes, both versions);
  * an env assignment in front keeps an allow rule from matching. */
-function allowForms(env: Env, u: Unit): Word[][] {
+function allowForms(u: Unit): Word[][] {
   if (u.assignments.length > 0) return [];
   const forms: Word[][] = [];
   let cur: Word[] | undefined = u.words;
   for (let guard = 0; cur && cur.length > 0 && guard < 16; guard++) {
     forms.push(cur);
-    cur = stripTransparent(env, cur);
+    cur = stripAllowWrapper(cur);
   }
   return forms;
 }
@@ -99,13 +102,22 @@ function allowForms(env: Env, u: Unit): Word[][] {
 /** One transparent wrapper (per version) taken off, or undefined. */
 function stripTransparent(env: Env, words: Word[]): Word[] | undefined {
   const name = words[0]?.value;
+  // timeout keeps a command read-only only with a bare duration (`timeout --foreground 5 cat
+  // a.txt` needs approval on 2.1.332: wrapper probes).
+  if (name === 'timeout' && words[1]?.value?.startsWith('-')) return undefined;
   return name && env.behaviour.transparentWrappers.includes(name) ? stripWrapper(words, false) : undefined;
 }
 
-function ruleFor(env: Env, behavior: 'allow' | 'deny' | 'ask', texts: readonly string[]): Rule | undefined {
+function ruleFor(
+  env: Env,
+  behavior: 'allow' | 'deny' | 'ask',
+  texts: readonly string[],
+  wildcardOnly = false,
+): Rule | undefined {
   for (const r of env.rules) {
     if (r.tool !== 'Bash' || r.behavior !== behavior || r.content === undefined) continue;
     const spec = r.content;
+    if (wildcardOnly && !spec.includes('*')) continue;
     if (texts.some((t) => bashSpecifierMatches(spec, t))) return r;
   }
   return undefined;
@@ -120,6 +132,17 @@ const formTexts = (forms: readonly Word[][], withValues: boolean): string[] => {
   }
   return out;
 };
+
+/** Allow rules see each form as written, and with the command name's quotes removed
+ * (`'chmod' 644 a.txt`, `ch\mod 644 a.txt` are `chmod 644 a.txt`); an argument's quotes stay
+ * (`chmod '644' a.txt` is not: allow-rule probes, both versions). */
+const allowTexts = (forms: readonly Word[][]): string[] =>
+  forms.flatMap((f) => {
+    const head = f[0];
+    const text = textOf(f);
+    if (!head || head.value === null || head.value === head.text) return [text];
+    return [text, textOf([{ ...head, text: head.value }, ...f.slice(1)])];
+  });
 
 const withBasename = (words: Word[]): Word[] => {
   const head = words[0]?.value;
@@ -640,15 +663,22 @@ function denyUses(env: Env, u: Unit, words: readonly Word[], walk: Walk): PathUs
 /** The command once every wrapper is gone: what path checks look at (`timeout 5 mkdir d` is
  * refused as mkdir, `env cat .env` as a read of .env), though only transparent wrappers keep a
  * command read-only. */
-function strippedWords(u: Unit): Word[] {
+function strippedWords(u: Unit, forDeny = true): Word[] {
   let cur: Word[] = u.words;
   for (let guard = 0; guard < 16; guard++) {
+    if (!forDeny && OPAQUE_TO_PATHS.has(cur[0]?.value ?? '')) break;
     const next = stripWrapper(cur, false);
     if (!next || next[0]?.value === 'xargs') break;
     cur = next;
   }
   return cur;
 }
+
+/** Wrappers the working-directory check does not look behind: `sudo touch a.txt`,
+ * `doas touch a.txt` need approval as commands, not as a write of a.txt, while `env touch
+ * a.txt` and `stdbuf --output=0 touch a.txt` are judged as touch (wrapper probes, both
+ * versions). Deny rules still look behind them. */
+const OPAQUE_TO_PATHS = new Set(['sudo', 'doas', 'unbuffer', 'caffeinate']);
 
 const orderedUses = (uses: readonly PathUse[]): PathUse[] => [
   ...uses.filter((x) => x.redirect === 'out'),
@@ -672,13 +702,47 @@ function unsafeWrite(env: Env, uses: readonly PathUse[]) {
   );
 }
 
+/** The refusal of a path the session may not touch without asking: an output redirection or a
+ * file command, worded per version; the filesystem root is a part needing approval. */
+function pathRefusal(env: Env, u: Unit, use: PathUse, gap: string | undefined): UnitResult {
+  const asWrite = writesPath(use);
+  const subject =
+    use.redirect === 'out'
+      ? `Output redirection to '${use.path}'`
+      : use.command
+        ? `${use.command} in '${use.path}'`
+        : undefined;
+  const text =
+    env.behaviour.insideFileCommandWording === 'needs-approval' && asWrite && subject
+      ? msg.writeNeedsApproval(subject, inWorkingDirs(use.path, env.dirs), env.dirs)
+      : use.blocked();
+  // The filesystem root is not reported as a blocked path: 2.1.273 lists `cd /` and `ls -d /`
+  // as parts needing approval (perm-default-bash-cd-outside), while other directories outside
+  // get the "was blocked" text (seen in public session traces).
+  if (text === msg.BASH_NEEDS_APPROVAL || use.path === '/')
+    return {
+      unit: u,
+      verdict: 'approval',
+      reason: `${use.op === 'read' ? 'reads' : 'writes'} ${use.path}, which needs approval`,
+      gap,
+    };
+  return {
+    unit: u,
+    verdict: 'blocked',
+    message: text,
+    reason: `${use.op === 'read' ? 'reads' : 'writes'} ${use.path}, which ${env.mode} mode does not allow without asking`,
+    gap,
+    ...(use.redirect === 'out' ? { redirectBlocked: true } : {}),
+  };
+}
+
 function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   const forms = denyForms(u);
   const texts = formTexts(forms, true);
   const words = effectiveWords(env, u);
   const name = words[0]?.value ?? null;
   const pathWords = strippedWords(u);
-  const uses = pathUses(env, u, pathWords, walk.cwd);
+  const uses = pathUses(env, u, strippedWords(u, false), walk.cwd);
   const forDeny = denyUses(env, u, pathWords, walk);
   const strictDeny = ruleFor(env, 'deny', formTexts(strictForms(u), true));
   let strictGap: string | undefined;
@@ -783,8 +847,28 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   const unsafe = env.mode === 'bypassPermissions' || uses === 'dynamic' ? undefined : unsafeWrite(env, uses);
   if (unsafe)
     return { unit: u, verdict: 'blocked', message: unsafe.message, reason: unsafe.reason, gap, safety: true };
-  const allow = ruleFor(env, 'allow', formTexts(allowForms(env, u), false));
-  if (allow) return { unit: u, verdict: 'allow', rule: allow, reason: `allowed by ${allow.text}`, gap };
+  // What xargs runs gets more arguments: only a prefix or wildcard rule covers it
+  // (`xargs chmod 644 a.txt < list` needs approval under Bash(chmod 644 a.txt)).
+  const allowed = allowForms(u);
+  const afterXargs = allowed.findIndex((_, i) => i > 0 && allowed[i - 1]?.[0]?.value === 'xargs');
+  const allow =
+    afterXargs < 0
+      ? ruleFor(env, 'allow', allowTexts(allowed))
+      : (ruleFor(env, 'allow', allowTexts(allowed.slice(0, afterXargs))) ??
+        ruleFor(env, 'allow', allowTexts(allowed.slice(afterXargs)), true));
+  if (allow) {
+    // An allow rule stands in for acceptEdits, not for the working directories: a path it names
+    // outside them is refused as without the rule (`Bash(touch:*)` runs `touch a.txt` but not
+    // `touch /tmp/y`, `cp /etc/hostname a2.txt` or `touch ~/x`: allow-rule probes, both versions).
+    const outside =
+      env.mode === 'bypassPermissions' || uses === 'dynamic'
+        ? undefined
+        : orderedUses(uses).find((use) =>
+            writesPath(use) ? !inWorkingDirs(use.path, env.dirs) : !readPathAllowed(env, use.path),
+          );
+    if (outside) return pathRefusal(env, u, outside, gap);
+    return { unit: u, verdict: 'allow', rule: allow, reason: `allowed by ${allow.text}`, gap };
+  }
 
   if (env.mode === 'bypassPermissions')
     return { unit: u, verdict: 'allow', reason: 'bypassPermissions mode runs it', gap };
@@ -820,34 +904,7 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
     const asWrite = writesPath(use);
     const ok = asWrite ? writePathAllowed(env, use.path) : readPathAllowed(env, use.path);
     if (ok) continue;
-    const subject =
-      use.redirect === 'out'
-        ? `Output redirection to '${use.path}'`
-        : use.command
-          ? `${use.command} in '${use.path}'`
-          : undefined;
-    const text =
-      env.behaviour.insideFileCommandWording === 'needs-approval' && asWrite && subject
-        ? msg.writeNeedsApproval(subject, inWorkingDirs(use.path, env.dirs), env.dirs)
-        : use.blocked();
-    // The filesystem root is not reported as a blocked path: 2.1.273 lists `cd /` and `ls -d /`
-    // as parts needing approval (perm-default-bash-cd-outside), while other directories outside
-    // get the "was blocked" text (seen in public session traces).
-    if (text === msg.BASH_NEEDS_APPROVAL || use.path === '/')
-      return {
-        unit: u,
-        verdict: 'approval',
-        reason: `${use.op === 'read' ? 'reads' : 'writes'} ${use.path}, which needs approval`,
-        gap,
-      };
-    return {
-      unit: u,
-      verdict: 'blocked',
-      message: text,
-      reason: `${use.op === 'read' ? 'reads' : 'writes'} ${use.path}, which ${env.mode} mode does not allow without asking`,
-      gap,
-      ...(use.redirect === 'out' ? { redirectBlocked: true } : {}),
-    };
+    return pathRefusal(env, u, use, gap);
   }
   if (words.length === 0)
     return {

@@ -104,6 +104,16 @@ export function gateMessage(reason: GateReason, wording: 'contains' | 'cannot-ch
       return "A variable set in this command can't be checked before it runs";
     case 'evaluates':
       return `'${reason.command}' evaluates arguments as shell code`;
+    case 'runs-command':
+      return wording === 'contains'
+        ? `'${reason.command}' runs its argument as a command — cannot be statically analyzed`
+        : `What '${reason.command}' starts can't be checked before it runs`;
+    case 'timeout-flag':
+      return wording === 'contains'
+        ? `timeout with ${reason.flag} flag cannot be statically analyzed`
+        : `'timeout ${reason.flag}' can't be checked before it runs`;
+    case 'fragment':
+      return 'Command appears to be an incomplete fragment';
     case 'zsh-builtin':
       return `Zsh builtin '${reason.command}' can bypass security checks`;
     case 'find-action':

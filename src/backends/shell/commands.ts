@@ -6,7 +6,7 @@ import { GREP_VALUE } from '../../permissions/shell/commands';
 import { curlCommand, wgetCommand } from './net';
 import { isLongListing, longListing, workspaceNow } from './ls-long';
 import { perlCommand } from './perl';
-import { QUOTING_COMMANDS, catCommand, namesQuotedIn, mkdirCommand, nlCommand, sedCommand, timeoutCommand, xargsCommand } from './fixes';
+import { QUOTING_COMMANDS, catCommand, namesQuotedIn, mkdirCommand, nlCommand, sedCommand, timeoutCommand, xargsCommand, niceCommand, nohupCommand, stdbufCommand } from './fixes';
 
 /** Bytes `yes` produces: just-bash pipes are not streams, so an endless producer must stop
  * somewhere. 1 MiB, like /dev/zero, covers `yes | head -n N` past the largest output limit
@@ -398,6 +398,9 @@ export const extraCommands: Command[] = [
   sedCommand,
   timeoutCommand,
   xargsCommand,
+  niceCommand,
+  nohupCommand,
+  stdbufCommand,
   catCommand,
   ...QUOTING_COMMANDS,
   nlCommand,

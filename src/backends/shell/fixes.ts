@@ -244,6 +244,58 @@ export const timeoutCommand: Command = defineCommand('timeout', async (args, ctx
   return orig(args);
 });
 
+const shellQuote = (a: string) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`);
+
+/** Run the words after a wrapper's options as a command in the calling command's directory and
+ * with its input (the in-memory shell has no nice or nohup; `nice cat a.txt`, `nohup touch a`
+ * run under allow rules: wrapper probes). */
+async function runRest(rest: string[], ctx: CommandContext) {
+  if (!ctx.exec) return { stdout: '', stderr: 'nice: cannot run commands here\n', exitCode: 125 };
+  // stdin is a byte string: forwarded as bytes so binary input survives.
+  return ctx.exec(rest.map(shellQuote).join(' '), { cwd: ctx.cwd, stdin: String(ctx.stdin), stdinKind: 'bytes' });
+}
+
+/** GNU nice: `-n N`, `-N`, `--adjustment=N`; without a command it prints the niceness (0). */
+export const niceCommand: Command = defineCommand('nice', async (args, ctx) => {
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i] ?? '';
+    if (a === '--') {
+      i++;
+      break;
+    }
+    if (a === '-n') i++;
+    else if (!/^(-n.+|-\d+|--adjustment=.*)$/.test(a)) break;
+  }
+  if (i >= args.length) return { stdout: '0\n', stderr: '', exitCode: 0 };
+  return runRest(args.slice(i), ctx);
+});
+
+/** GNU nohup with output not a terminal: runs the command as it is. */
+export const nohupCommand: Command = defineCommand('nohup', async (args, ctx) => {
+  const rest = args[0] === '--' ? args.slice(1) : args;
+  if (rest.length === 0)
+    return { stdout: '', stderr: "nohup: missing operand\nTry 'nohup --help' for more information.\n", exitCode: 125 };
+  return runRest(rest, ctx);
+});
+
+/** GNU stdbuf: `-oL`, `-o L`, `--output=L` (and -i, -e) before the command, which runs as it is. */
+export const stdbufCommand: Command = defineCommand('stdbuf', async (args, ctx) => {
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i] ?? '';
+    if (a === '--') {
+      i++;
+      break;
+    }
+    if (a === '-i' || a === '-o' || a === '-e') i++;
+    else if (!/^(-[ioe].+|--(input|output|error)=.*)$/.test(a)) break;
+  }
+  if (i >= args.length)
+    return { stdout: '', stderr: "stdbuf: missing operand\nTry 'stdbuf --help' for more information.\n", exitCode: 125 };
+  return runRest(args.slice(i), ctx);
+});
+
 /** xargs exits 123 when a command it ran failed with a status from 1 to 125. */
 export const xargsCommand: Command = defineCommand('xargs', async (args, ctx) => {
   const orig = ctx.origCommand;

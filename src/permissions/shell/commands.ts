@@ -952,6 +952,63 @@ export function stripWrapper(words: readonly Word[], safeOnly: boolean): Word[] 
   return i < words.length ? words.slice(i) : undefined;
 }
 
+/** The wrappers an allow rule looks through, each with the options it may carry there: an
+ * option not listed keeps the rule from matching (`xargs -n1 touch < list`, `nice -n5 touch`
+ * need approval under Bash(touch:*); `nice -n 5 touch`, `timeout -s KILL 5 touch`,
+ * `stdbuf -oL touch` run: allow-rule probes, both versions). `value` options take the next
+ * word, `attached` ones carry their value (`-oL`, `--kill-after=1`); `operands` words follow. */
+interface AllowWrapper {
+  value?: readonly string[];
+  attached?: readonly string[];
+  bare?: readonly string[];
+  /** `-<digits>` is an option (nice's old priority form). */
+  numeric?: boolean;
+  operands?: number;
+}
+
+const ALLOW_WRAPPERS: ReadonlyMap<string, AllowWrapper> = new Map<string, AllowWrapper>([
+  // `nice -5` and `nice -n -5` are looked through; `nice -n5` is not.
+  ['nice', { value: ['-n'], numeric: true }],
+  ['nohup', {}],
+  ['time', {}],
+  [
+    'timeout',
+    {
+      value: ['-s', '-k'],
+      attached: ['--signal=', '--kill-after=', '-s', '-k'],
+      bare: ['--foreground', '--preserve-status', '-v', '--verbose'],
+      operands: 1,
+    },
+  ],
+  // stdbuf's long options (`--output=0`) are not looked through (allow-rule probes).
+  ['stdbuf', { value: ['-i', '-o', '-e'], attached: ['-i', '-o', '-e'] }],
+  ['command', { bare: ['-p'] }],
+  ['builtin', {}],
+  ['xargs', {}],
+]);
+
+/** One wrapper an allow rule looks through taken off, or undefined. */
+export function stripAllowWrapper(words: readonly Word[]): Word[] | undefined {
+  const name = words[0]?.value;
+  const w = name ? ALLOW_WRAPPERS.get(name) : undefined;
+  if (!w) return undefined;
+  let i = 1;
+  while (i < words.length) {
+    const v = words[i]?.value;
+    if (v === null || v === undefined || !v.startsWith('-') || v === '-') break;
+    if (v === '--') {
+      i++;
+      break;
+    }
+    if (w.value?.includes(v)) i += 2;
+    else if (w.bare?.includes(v) || (w.numeric && /^-\d+$/.test(v))) i++;
+    else if (w.attached?.some((a) => v.startsWith(a) && v.length > a.length)) i++;
+    else return undefined;
+  }
+  i += w.operands ?? 0;
+  return i < words.length ? words.slice(i) : undefined;
+}
+
 export const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh']);
 
 /** `bash -c 'script'` (also -lc, -ec…): the script operand, when static. */

@@ -12,6 +12,9 @@ export type GateReason =
   | { kind: 'set-variable' }
   | { kind: 'evaluates'; command: string }
   | { kind: 'zsh-builtin'; command: string }
+  | { kind: 'runs-command'; command: string }
+  | { kind: 'timeout-flag'; flag: string }
+  | { kind: 'fragment' }
   | { kind: 'find-action'; flag: string }
   | { kind: 'arithmetic-variable'; name: string }
   | { kind: 'fixed'; text: GateFixed };
@@ -86,6 +89,44 @@ const SHELL_SET = new Set([
 const MIN_QUOTED_TEXT = 2;
 
 const EVALUATES = new Set(['eval', 'exec', 'source', '.', 'alias', 'trap', 'coproc']);
+/** Programs that run their arguments as a command and that Claude Code does not look into:
+ * with an argument they are refused whatever the rules say (`ionice cat a.txt`, `flock /tmp/l
+ * cat a.txt`; bare `ionice` is an ordinary command needing approval; unbuffer, doas, caffeinate
+ * and sudo are ordinary commands: wrapper probes, both versions). */
+const RUNS_COMMAND = new Set(['ionice', 'setsid', 'chrt', 'taskset', 'watch', 'flock', 'strace', 'nsenter']);
+/** timeout's options the binary understands; any other option is refused as such. */
+const TIMEOUT_VALUE = new Set(['-s', '-k', '--signal', '--kill-after']);
+const TIMEOUT_BARE = new Set(['--foreground', '--preserve-status', '-v', '--verbose']);
+
+/** The wrapper a command starts with, when its options keep it from being looked into:
+ * nice takes only `-n N` and `-N`, nohup and time no option (`nice -n5`, `nice --`, `time -p`,
+ * `nohup -x` are "an incomplete fragment"); timeout names the option it does not know
+ * (`-x`, `--`). Wrapper probes, both versions. */
+function wrapperReason(words: readonly (string | null)[]): GateReason | undefined {
+  const name = words[0];
+  if (name === null || name === undefined) return undefined;
+  if (RUNS_COMMAND.has(name)) return words.length > 1 ? { kind: 'runs-command', command: name } : undefined;
+  if (name === 'nice' || name === 'nohup' || name === 'time') {
+    for (let i = 1; i < words.length; i++) {
+      const v = words[i];
+      if (v === null || v === undefined || !v.startsWith('-')) return undefined;
+      if (name === 'nice' && v === '-n') i++;
+      else if (!(name === 'nice' && /^-\d+$/.test(v))) return { kind: 'fragment' };
+    }
+    return undefined;
+  }
+  if (name === 'timeout') {
+    for (let i = 1; i < words.length; i++) {
+      const v = words[i];
+      if (v === null || v === undefined || !v.startsWith('-')) return undefined;
+      if (TIMEOUT_VALUE.has(v)) i++;
+      else if (TIMEOUT_BARE.has(v) || /^--(signal|kill-after)=./.test(v) || /^-[sk]./.test(v)) continue;
+      else return { kind: 'timeout-flag', flag: v };
+    }
+  }
+  return undefined;
+}
+
 const ZSH_BUILTINS = new Set([
   'shopt',
   'zmodload',
@@ -374,6 +415,8 @@ function commandReason(cmd: CommandNode, w: Walk): GateReason | undefined {
       if (behind && w.deferEval) w.evaluates ??= { kind: 'evaluates', command: behind };
       else if (behind) return { kind: 'evaluates', command: behind };
       if (name !== null && ZSH_BUILTINS.has(name)) return { kind: 'zsh-builtin', command: name };
+      const wrapper = wrapperReason(words.slice(at).map(lit));
+      if (wrapper) return wrapper;
       for (const word of words) {
         const r = wordReason(word, w);
         if (r) return r;
