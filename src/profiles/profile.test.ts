@@ -225,6 +225,7 @@ describe('profiles', () => {
       'text.deviceRefusal',
       'text.invalidPagesAdvice',
       'text.nulPathRefusal',
+      'text.reportFindingsSeverity',
       'text.wakeupNeedsNoop',
       'text.wakeupStopTail',
       'text.workflowMissingSource',
