@@ -255,18 +255,22 @@ async function runRest(rest: string[], ctx: CommandContext) {
   return ctx.exec(rest.map(shellQuote).join(' '), { cwd: ctx.cwd, stdin: String(ctx.stdin), stdinKind: 'bytes' });
 }
 
-/** GNU nice: `-n N`, `-N`, `--adjustment=N`; without a command it prints the niceness (0). */
-export const niceCommand: Command = defineCommand('nice', async (args, ctx) => {
+/** Where a wrapper's command starts: after `--`, or at the first argument that is not one of
+ * its options (`valued`: options whose value is the next argument; `joined`: the rest). */
+function commandIndex(args: readonly string[], valued: readonly string[], joined: RegExp): number {
   let i = 0;
   for (; i < args.length; i++) {
     const a = args[i] ?? '';
-    if (a === '--') {
-      i++;
-      break;
-    }
-    if (a === '-n') i++;
-    else if (!/^(-n.+|-\d+|--adjustment=.*)$/.test(a)) break;
+    if (a === '--') return i + 1;
+    if (valued.includes(a)) i++;
+    else if (!joined.test(a)) break;
   }
+  return i;
+}
+
+/** GNU nice: `-n N`, `-N`, `--adjustment=N`; without a command it prints the niceness (0). */
+export const niceCommand: Command = defineCommand('nice', async (args, ctx) => {
+  const i = commandIndex(args, ['-n'], /^(-n.+|-\d+|--adjustment=.*)$/);
   if (i >= args.length) return { stdout: '0\n', stderr: '', exitCode: 0 };
   return runRest(args.slice(i), ctx);
 });
@@ -281,16 +285,7 @@ export const nohupCommand: Command = defineCommand('nohup', async (args, ctx) =>
 
 /** GNU stdbuf: `-oL`, `-o L`, `--output=L` (and -i, -e) before the command, which runs as it is. */
 export const stdbufCommand: Command = defineCommand('stdbuf', async (args, ctx) => {
-  let i = 0;
-  for (; i < args.length; i++) {
-    const a = args[i] ?? '';
-    if (a === '--') {
-      i++;
-      break;
-    }
-    if (a === '-i' || a === '-o' || a === '-e') i++;
-    else if (!/^(-[ioe].+|--(input|output|error)=.*)$/.test(a)) break;
-  }
+  const i = commandIndex(args, ['-i', '-o', '-e'], /^(-[ioe].+|--(input|output|error)=.*)$/);
   if (i >= args.length)
     return { stdout: '', stderr: "stdbuf: missing operand\nTry 'stdbuf --help' for more information.\n", exitCode: 125 };
   return runRest(args.slice(i), ctx);

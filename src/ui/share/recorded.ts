@@ -6,6 +6,7 @@ import { resultJson, scenarioJson } from '../corpus';
 export async function recordedGalleryResult(
   id: string,
   scenario: Scenario,
+  version?: string,
 ): Promise<ScenarioResult | undefined> {
   const { parseResult, parseScenario } = await import('./core');
   let original: Scenario;
@@ -15,6 +16,6 @@ export async function recordedGalleryResult(
     return undefined;
   }
   if (JSON.stringify(original) !== JSON.stringify(scenario)) return undefined;
-  const json = await resultJson(id);
+  const json = await resultJson(id, version);
   return json === undefined ? undefined : parseResult(json, id);
 }

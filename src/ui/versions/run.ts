@@ -7,8 +7,7 @@ import type { Decision } from '../../permissions/types';
 import type { Workspace } from '../../workspace/types';
 import { PlaygroundSession } from '../../drivers/composer';
 import { compareResults } from '../../session/compare';
-import { parseResult, parseScenario } from '../../scenario/schema';
-import { resultJson, scenarioJson } from '../corpus';
+import { recordedGalleryResult } from '../share/recorded';
 import { noDecisionText } from '../Panes';
 import { alignVersions, type Decisions, type TurnRow } from './align';
 
@@ -43,16 +42,7 @@ const decisionsOf = (history: readonly ModelCallRecord[]): Decisions =>
  * the scenario is the gallery's unchanged; else the scenario's own `expect` for that version. */
 async function recordingFor(id: string | undefined, scenario: Scenario, version: string) {
   if (scenario.expect && scenario.expect.version === version) return scenario.expect;
-  if (!id) return undefined;
-  let original: Scenario;
-  try {
-    original = parseScenario(await scenarioJson(id), id);
-  } catch {
-    return undefined;
-  }
-  if (JSON.stringify(original) !== JSON.stringify(scenario)) return undefined;
-  const json = await resultJson(id, version);
-  return json === undefined ? undefined : parseResult(json, id);
+  return id ? recordedGalleryResult(id, scenario, version) : undefined;
 }
 
 function recordingOf(recorded: ScenarioResult | undefined, actual: ScenarioResult, stopped: boolean): Recording {
