@@ -71,6 +71,12 @@ export interface Profile {
    * 'attachment' = a separate role:"system" message; 'inline' = appended to the tool_result
    * inside <system-reminder>. */
   noticePlacement(model: string): 'attachment' | 'inline';
+  /** For models that take notices inline, the message's system texts fold into the tool_result
+   * that finishes last: how late each kind of call of a parallel batch finishes (higher later,
+   * ties go to the later call). Keys: tool names, `Read:partial` (a PARTIAL view, which counts
+   * tokens), `refused` (failed before it ran); unlisted tools 1. Measured from races, so equal
+   * ranks stay races in the binary (read-strict-* scenarios). */
+  finishRank: Readonly<Record<string, number>>;
   /** Models whose system notes (a separate message) come inside <system-reminder> tags. */
   wrappedNoticeModels: readonly string[];
   /** A note every model request of a conversation on one of these models ends with, as a

@@ -620,6 +620,7 @@ export class Session {
     const filesBefore = await this.snapshot();
     const records: CallRecord[] = new Array<CallRecord>(uses.length);
     let i = 0;
+    let lastBatch: number[] = [];
     while (i < uses.length) {
       if (signal?.aborted) {
         // Stopped: the calls not started yet never run (a Write after Stop must not write).
@@ -641,6 +642,7 @@ export class Session {
       };
       if (safe(i)) while (i < uses.length && safe(i)) batch.push(i++);
       else batch.push(i++);
+      lastBatch = batch;
       // Every call of a batch is checked before any of them runs, as in Claude Code, where
       // parallel calls validate against the same ledger state.
       const prepared = [];
@@ -657,6 +659,7 @@ export class Session {
         }),
       );
     }
+    if (this.opts.profile.noticePlacement(this.opts.model) === 'inline') foldLast(records, lastBatch, this.opts.profile);
     for (const [k, r] of records.entries()) {
       const subs = this.subagents.filter((x) => x.parentCallId === r.id);
       if (subs.length)
@@ -793,6 +796,38 @@ function addSystemText(attachments: Attachment[], notes: readonly string[]): voi
 
 /** Notices for models that take them inside the tool result: appended to the first one of
  * the model call (the changed-file note, ledger probes with claude-opus-4-6). */
+/** Models that take notices inline get the message's system texts (the token-budget reminder
+ * on every message, which the oracle strips) folded into the tool_result that finishes last.
+ * What survives the stripping: a string result loses its trailing whitespace ("…\n2\t" arrives
+ * as "…\n2"); a block list gets a newline after its last text block and an empty text block
+ * at its end (nb-changed-since-read, read-token-cap-chars-strict). Which call finishes last is
+ * the profile's estimate (read-strict-finish). */
+function foldLast(records: CallRecord[], batch: readonly number[], profile: Profile): void {
+  const rank = (r: CallRecord): number => {
+    if (r.stage !== 'call' || (r.name === 'Read' && r.rendered.is_error)) return profile.finishRank.refused ?? 0;
+    const partial = r.name === 'Read' && (r.outcome as { truncation?: unknown } | undefined)?.truncation !== undefined;
+    return profile.finishRank[partial ? 'Read:partial' : r.name] ?? 1;
+  };
+  let target: number | undefined;
+  for (const k of batch) {
+    const r = records[k];
+    if (r === undefined || r.stage === 'stopped') continue;
+    if (target === undefined || rank(r) >= rank(records[target] as CallRecord)) target = k;
+  }
+  const r = target === undefined ? undefined : records[target];
+  if (target === undefined || r === undefined) return;
+  const { content } = r.rendered;
+  if (typeof content === 'string') {
+    records[target] = { ...r, rendered: { ...r.rendered, content: content.trimEnd() } };
+    return;
+  }
+  const blocks = content.map((b) => ({ ...b }));
+  const last = blocks[blocks.length - 1];
+  if (last && last.type === 'text') last.text += '\n';
+  blocks.push({ type: 'text', text: '' });
+  records[target] = { ...r, rendered: { ...r.rendered, content: blocks } };
+}
+
 function inlineNotes(records: CallRecord[], notes: readonly string[]): void {
   const first = records[0];
   if (first === undefined || notes.length === 0 || typeof first.rendered.content !== 'string') return;

@@ -53,6 +53,8 @@ export const profile_2_1_273: Profile = {
   skills: SKILLS_2_1_273,
   defaultTools: ['Bash', 'Edit', 'NotebookEdit', 'Read', 'Write'],
   ...MODEL_SWITCHES,
+  // read-strict-finish: spawned ripgrep finishes after an in-process Read
+  finishRank: { refused: 0, Read: 1, Glob: 2, Grep: 2, Bash: 3, 'Read:partial': 3 },
   repeatReadGuard: true,
   permissions: PERMISSIONS_2_1_273,
   readDecodesUtf16le: false,

@@ -61,6 +61,8 @@ export const profile_2_1_332: Profile = {
     pathSyscall: 'realpath',
   },
   skills: SKILLS_2_1_332,
+  // read-strict-finish: Glob and Grep mostly finish before a Read (5 of 6 recordings)
+  finishRank: { refused: 0, Glob: 1, Grep: 1, Read: 2, Bash: 3, 'Read:partial': 3 },
   repeatReadGuard: false,
   claudeHomeDirs: CLAUDE_HOME_DIRS_2_1_332,
   permissions: PERMISSIONS_2_1_332,

@@ -36,30 +36,8 @@ const ENCODING_NOTES: Record<EncodingNote, string> = {
     '[This file is not valid UTF-8: it uses a legacy encoding such as Windows-1252, Shift-JIS or GBK, or it is binary. Its undecodable bytes show above as U+FFFD. Edit and Write will refuse it: change it with a shell command that keeps its encoding, or ask the user whether to convert it to UTF-8.]',
 };
 
-/** Whether this call's tool_result is the last of its message (the one notices fold into). */
-function isLastOfMessage(ctx: ToolContext): boolean {
-  const last = ctx.siblings[ctx.siblings.length - 1];
-  return last === undefined || last.id === ctx.callId;
-}
-
-/** For models with inline notices Claude Code folds the message's system texts (a PARTIAL
- * notice, and the token-budget reminder it adds to every message, which the oracle strips) into
- * the last tool_result of the message. What survives the oracle's stripping: a string result
- * loses its trailing whitespace ("…\n4\t" arrives as "…\n4"); a block list gets a newline after
- * its last text block and an empty text block at its end (nb-changed-since-read,
- * read-token-cap-chars-strict). */
-function foldForInlineModel(r: Rendered, ctx: ToolContext): Rendered {
-  if (ctx.profile.noticePlacement(ctx.model) !== 'inline' || !isLastOfMessage(ctx)) return r;
-  if (typeof r.content === 'string') return { ...r, content: r.content.trimEnd() };
-  const blocks = r.content.map((b) => ({ ...b }));
-  const last = blocks[blocks.length - 1];
-  if (last && last.type === 'text') last.text += '\n';
-  blocks.push({ type: 'text', text: '' });
-  return { ...r, content: blocks };
-}
-
 export function renderRead(o: ReadOutcome, ctx: ToolContext): Rendered {
-  return foldForInlineModel(renderOutcome(o, ctx), ctx);
+  return renderOutcome(o, ctx);
 }
 
 function renderOutcome(o: ReadOutcome, ctx: ToolContext): Rendered {
