@@ -26,6 +26,7 @@ describe('each pattern on its own', () => {
         '     3\u2192SECRET_TOKEN=xyz12345',
         '3\tPASSWORD=pa55word # db',
         'write to jane.doe@mail.example.com please',
+        'mail ops@example.org: the remote is git@github.com:o/r.git',
         '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEA\nAAAABG5vbmU=\n-----END OPENSSH PRIVATE KEY-----',
       ].map(one),
     ).toEqual([
@@ -41,6 +42,7 @@ describe('each pattern on its own', () => {
       '     3\u2192SECRET_TOKEN=********',
       '3\tPASSWORD=******** # db',
       'write to j*******@****.*******.com please',
+      'mail o**@*******.org: the remote is git@github.com:o/r.git',
       '-----BEGIN OPENSSH PRIVATE KEY-----\n********************\n************\n-----END OPENSSH PRIVATE KEY-----',
     ]);
   });
@@ -54,6 +56,8 @@ describe('each pattern on its own', () => {
       'the bearer of bad news',
       'AKIA lowercase akiaiosfodnn7example',
       'mask = "*****"',
+      'origin\tgit@github.com:owner/repo.git (fetch)',
+      'git clone ssh://git@gitlab.example.org/team/app.git',
     ];
     expect(plain.map((text) => redactSecrets({ text }).text)).toEqual(plain);
   });

@@ -69,7 +69,8 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     ),
     mask: starAfter(0),
   },
-  { kind: 'email', label: 'e-mail address', re: /\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b/g, mask: maskEmail },
+  // Git remotes (git@host:owner/repo, ssh://git@host/...) name a login, not a person's address.
+  { kind: 'email', label: 'e-mail address', re: /(?<!:\/\/)\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b(?!:[^\s@]*\/)/g, mask: maskEmail },
 ];
 
 /** A value found by pattern is also masked where it appears without its context, from this length on. */
