@@ -150,3 +150,108 @@ describe('the viewer', () => {
     expect(root.querySelector('header p:last-child')?.textContent).toBe('No link to re-run it came with this file.');
   });
 });
+
+describe('subagents and file changes', () => {
+  const enc = (s: string) => new TextEncoder().encode(s);
+  const sub: ModelCallRecord = {
+    index: 0,
+    attachments: [],
+    ledger: [],
+    calls: [
+      {
+        id: 'toolu_agent_0_1_0',
+        name: 'Bash',
+        input: { command: 'echo <b>' },
+        rendered: { content: '<b>', is_error: false },
+        decision: { behavior: 'allow', reason: 'read-only' },
+        explain: '',
+        stage: 'call',
+      },
+    ],
+  };
+  const withAgent: ModelCallRecord[] = [
+    {
+      index: 0,
+      attachments: [],
+      ledger: [],
+      filesBefore: new Map([
+        ['/w/a.txt', enc('one\ntwo\n')],
+        ['/w/gone.txt', enc('x\n')],
+        ['/w/img.bin', enc('\0\x01')],
+      ]),
+      files: new Map<string, Uint8Array | { symlink: string }>([
+        ['/w/a.txt', enc('one\n2\n')],
+        ['/w/img.bin', enc('\0\x01\x02')],
+        ['/w/link', { symlink: 'a.txt' }],
+      ]),
+      calls: [
+        {
+          id: 'toolu_1',
+          name: 'Agent',
+          input: { prompt: 'look', description: 'd' },
+          rendered: { content: 'ok', is_error: false },
+          explain: '',
+          stage: 'call',
+          subagents: [{ prompt: 'look', agentType: 'general-purpose', history: [sub] }],
+        },
+      ],
+    },
+  ];
+  const exported = () => exportedSession({ title: 't', version: '2.1.332', model: 'm', history: withAgent });
+
+  it('carries each subagent’s model calls and a diff per changed file', () => {
+    const m = exported().modelCalls[0];
+    expect(m?.calls[0]?.subagents).toEqual([
+      {
+        prompt: 'look',
+        agentType: 'general-purpose',
+        modelCalls: [
+          {
+            index: 0,
+            attachments: [],
+            ledger: [],
+            calls: [
+              {
+                id: 'toolu_agent_0_1_0',
+                name: 'Bash',
+                input: { command: 'echo <b>' },
+                content: '<b>',
+                isError: false,
+                decision: { behavior: 'allow', reason: 'read-only' },
+                explain: '',
+              },
+            ],
+          },
+        ],
+      },
+    ]);
+    expect(m?.changes).toEqual([
+      {
+        path: '/w/a.txt',
+        change: 'changed',
+        diff: '--- /w/a.txt\n+++ /w/a.txt\n@@ -1,2 +1,2 @@\n one\n-two\n+2\n',
+      },
+      {
+        path: '/w/gone.txt',
+        change: 'removed',
+        diff: '--- /w/gone.txt\n+++ /w/gone.txt\n@@ -1,1 +0,0 @@\n-x\n',
+      },
+      { path: '/w/img.bin', change: 'changed', diff: '2 bytes -> 3 bytes' },
+      { path: '/w/link', change: 'added', diff: 'absent -> symlink to a.txt' },
+    ]);
+  });
+
+  it('the viewer shows them as text, folded', () => {
+    const root = document.createElement('div');
+    renderSession(root, exported());
+    expect([...root.querySelectorAll('summary')].map((s) => s.textContent)).toEqual([
+      'Subagent (general-purpose): 1 model call',
+      'changed /w/a.txt',
+      'removed /w/gone.txt',
+      'changed /w/img.bin',
+      'added /w/link',
+    ]);
+    expect(root.querySelector('details.subagent h4')?.textContent).toBe('Model call 0');
+    expect(root.querySelectorAll('b, script, img').length).toBe(0);
+  });
+});

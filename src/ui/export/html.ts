@@ -52,6 +52,9 @@ pre { font: 12px ui-monospace, 'SFMono-Regular', Menlo, monospace; white-space: 
 table { border-collapse: collapse; width: 100%; font-size: 12px; }
 th, td { text-align: left; border-bottom: 1px solid var(--line); padding: 0.15rem 0.3rem; overflow-wrap: anywhere; }
 img { max-width: 100%; }
+h4 { font-size: 0.85rem; margin: 0.4rem 0 0.2rem; }
+details.subagent { border-left: 3px solid var(--line); padding-left: 0.6rem; margin: 0.4rem 0; }
+summary { cursor: pointer; font-size: 0.85rem; }
 `;
 
 /** The whole file. `script` is the viewer bundle (built by the `ccp-export-viewer` Vite plugin). */

@@ -1,7 +1,7 @@
 // The offline viewer of a one-file export: plain DOM, no framework, nothing fetched. Every
 // string from the session (file contents, tool output, inputs, paths) becomes a text node;
 // images are data: URLs built from the base64 the model received.
-import type { ExportedCall, ExportedModelCall, ExportedSession } from '../data';
+import type { ExportedCall, ExportedChange, ExportedModelCall, ExportedSession, ExportedSubagent } from '../data';
 
 type Child = Node | string | null | undefined | false;
 
@@ -51,10 +51,32 @@ function callView(doc: Document, c: ExportedCall): HTMLElement {
     el(doc, 'div', { class: 'muted' }, 'tool_result, exactly as the model received it'),
     ...content(doc, c),
     c.explain ? el(doc, 'p', {}, c.explain) : null,
+    ...(c.subagents ?? []).map((a) => subagentView(doc, a)),
   );
 }
 
-function modelCallView(doc: Document, m: ExportedModelCall): HTMLElement {
+function subagentView(doc: Document, a: ExportedSubagent): HTMLElement {
+  return el(
+    doc,
+    'details',
+    { class: 'subagent' },
+    el(doc, 'summary', {}, `Subagent (${a.agentType}): ${a.modelCalls.length} model call${a.modelCalls.length === 1 ? '' : 's'}`),
+    el(doc, 'pre', { tabindex: '0' }, a.prompt),
+    ...a.modelCalls.map((m) => modelCallView(doc, m, 'h4')),
+  );
+}
+
+function changesView(doc: Document, changes: readonly ExportedChange[] | undefined): Node[] {
+  if (changes === undefined) return [];
+  return [
+    el(doc, 'h3', {}, 'Files this call changed'),
+    changes.length === 0
+      ? el(doc, 'p', { class: 'muted' }, 'None.')
+      : el(doc, 'div', {}, ...changes.map((c) => el(doc, 'details', {}, el(doc, 'summary', {}, `${c.change} ${c.path}`), el(doc, 'pre', { tabindex: '0' }, c.diff)))),
+  ];
+}
+
+function modelCallView(doc: Document, m: ExportedModelCall, heading: 'h2' | 'h4' = 'h2'): HTMLElement {
   const ledger =
     m.ledger.length === 0
       ? el(doc, 'p', { class: 'muted' }, 'Empty: the model has read nothing yet.')
@@ -69,10 +91,11 @@ function modelCallView(doc: Document, m: ExportedModelCall): HTMLElement {
     doc,
     'section',
     { 'aria-label': `Model call ${m.index}` },
-    el(doc, 'h2', {}, `Model call ${m.index}`),
+    el(doc, heading, {}, `Model call ${m.index}`),
     m.calls.length === 0 ? el(doc, 'p', { class: 'muted' }, 'No tool_use blocks.') : null,
     ...m.calls.map((c) => callView(doc, c)),
     ...m.attachments.map((t) => el(doc, 'div', {}, el(doc, 'div', { class: 'muted' }, 'attachment'), el(doc, 'pre', { tabindex: '0' }, t))),
+    ...changesView(doc, m.changes),
     el(doc, 'h3', {}, 'Read ledger after this call'),
     ledger,
   );
