@@ -120,6 +120,13 @@ test('fork from here: a branch up to a call, its next call edited and run, the o
   await pg.selectCall(1);
   await expect(pg.pane('Tool results').locator('pre.model-text')).toHaveText([missing]);
 
+  // A reload keeps the branch list (this tab's sessionStorage) and reopens the fork as it grew.
+  await page.waitForTimeout(600);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'read-repeat-empty-file · fork 1' })).toBeVisible();
+  await expect(branches.getByRole('button')).toHaveText(['original', 'fork 1: original up to model call 0']);
+  await expect(pg.calls).toHaveCount(2);
+
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${shots}/fork-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });

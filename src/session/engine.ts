@@ -815,7 +815,8 @@ function foldLast(records: CallRecord[], batch: readonly number[], profile: Prof
     if (target === undefined || rank(r) >= rank(records[target] as CallRecord)) target = k;
   }
   const r = target === undefined ? undefined : records[target];
-  if (target === undefined || r === undefined) return;
+  // Other tools render what the fold leaves themselves (an Agent hand-back ends with its empty block).
+  if (target === undefined || r === undefined || r.name !== 'Read') return;
   const { content } = r.rendered;
   if (typeof content === 'string') {
     records[target] = { ...r, rendered: { ...r.rendered, content: content.trimEnd() } };

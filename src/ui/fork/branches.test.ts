@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Scenario } from '../../scenario/schema';
 import { branchStore, forkAt } from './branches';
@@ -46,5 +47,22 @@ describe('branchStore', () => {
       2,
       { id: 's · fork 2', call: 1 },
     ]);
+  });
+});
+
+describe('a reload', () => {
+  beforeEach(() => branchStore.reset());
+  it('keeps the branches and the active one in this tab', () => {
+    branchStore.fork({ id: 's', scenario, gallery: true }, 1);
+    const before = branchStore.get();
+    branchStore.restore();
+    expect(branchStore.get()).toEqual({ branches: before.branches, active: 1 });
+  });
+  it('starts without branches when what was saved is not a branch list', () => {
+    for (const bad of ['{', '{"branches":[{"id":1}],"active":0}', '{"branches":[],"active":3}']) {
+      sessionStorage.setItem('ccp.branches', bad);
+      branchStore.restore();
+      expect(branchStore.get()).toEqual({ branches: [], active: 0 });
+    }
   });
 });

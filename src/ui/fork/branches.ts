@@ -1,8 +1,10 @@
 // Branches of a session: "fork from here" at a model call makes a new scenario with the turns up
 // to that call (replayed, it gives the workspace and the ledger as they were after it) and hands
-// the next call to the composer. The branches of the page's session are kept in one small store
-// (this page only), so the original and every fork stay a click away.
-import type { Scenario, ScriptedCall } from '../../scenario/schema';
+// the next call to the composer. The branches of the page's session are kept in one small store,
+// mirrored in this tab's sessionStorage so a reload keeps them, and the original and every fork
+// stay a click away.
+import { z } from 'zod';
+import { scenarioSchema, type Scenario, type ScriptedCall } from '../../scenario/schema';
 
 export interface Fork {
   scenario: Scenario;
@@ -45,10 +47,48 @@ export interface BranchState {
   select?: { id: string; call: number };
 }
 
-let state: BranchState = { branches: [], active: 0 };
+const KEY = 'ccp.branches';
+
+const savedSchema = z.object({
+  branches: z.array(
+    z.object({ id: z.string(), label: z.string(), scenario: scenarioSchema, gallery: z.literal(true).optional() }),
+  ),
+  active: z.number().int().nonnegative(),
+});
+
+const storage = (): Storage | undefined => {
+  try {
+    return globalThis.sessionStorage;
+  } catch {
+    return undefined;
+  }
+};
+
+/** The tab's saved branches; anything unreadable (edited by hand, an older format) is no list. */
+function readSaved(): BranchState {
+  try {
+    const v = savedSchema.safeParse(JSON.parse(storage()?.getItem(KEY) ?? 'null'));
+    if (v.success && v.data.active < v.data.branches.length) return v.data as BranchState;
+  } catch {
+    // Not JSON: start without branches.
+  }
+  return { branches: [], active: 0 };
+}
+
+function save(s: BranchState): void {
+  try {
+    if (s.branches.length) storage()?.setItem(KEY, JSON.stringify({ branches: s.branches, active: s.active }));
+    else storage()?.removeItem(KEY);
+  } catch {
+    // Over the storage quota (a large imported project): the branches stay in this page's memory.
+  }
+}
+
+let state: BranchState = readSaved();
 const listeners = new Set<() => void>();
 const set = (next: BranchState) => {
   state = next;
+  save(next);
   listeners.forEach((l) => l());
 };
 
@@ -87,5 +127,9 @@ export const branchStore = {
   },
   reset(): void {
     set({ branches: [], active: 0 });
+  },
+  /** Reads the tab's saved branches again (what a reload does). */
+  restore(): void {
+    set(readSaved());
   },
 };
