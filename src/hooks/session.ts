@@ -178,7 +178,7 @@ export class ToolHooks {
       tool_name: c.toolName,
       tool_input: c.input,
     };
-    if (suggestions && suggestions.length > 0) input.permission_suggestions = suggestions;
+    if (suggestions !== undefined) input.permission_suggestions = suggestions;
     const runs = await this.run('PermissionRequest', c.toolName, input);
     const out: PermissionOutcome = { steps: [] };
     for (const r of runs) {

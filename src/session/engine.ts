@@ -473,7 +473,16 @@ export class Session {
     const req = tool.permissionRequest(input, ctx);
     let decision = await this.opts.permissions.decide(req);
     if (hooked?.decide) decision = hooked.decide(decision);
-    if (decision.behavior === 'ask' && this.opts.hooks && !hooked?.hookAsked) {
+    // Plan mode's refusal of a file edit is a prompt that nobody answers in -p: PermissionRequest
+    // hooks are asked first and may allow or deny it (hook-permreq-plan). A protected path goes
+    // to the classifier instead, with no hook.
+    const planPrompt =
+      decision.behavior === 'deny' &&
+      decision.rule?.source === 'mode' &&
+      decision.rule.text === 'plan' &&
+      req.kind === 'write' &&
+      !decision.classified;
+    if ((decision.behavior === 'ask' || planPrompt) && this.opts.hooks && !hooked?.hookAsked) {
       const answered = await onPermissionAsk(
         this.opts.hooks,
         this.hookedCall(tool, use, input, ctx),

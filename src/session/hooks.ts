@@ -6,6 +6,8 @@ import { persistedText } from '../tools/bash/render';
 import { persistedOutputPath, sessionId, shortId } from '../tools/bash/paths';
 import type { LedgerEntry } from '../ledger/ledger';
 import type { z } from 'zod';
+import { dirname, resolve } from 'pathe';
+import { isInside, normalizePath } from '../permissions';
 import type { AnyTool, ToolContext } from '../tools/types';
 import type { PromptRecord } from './ask';
 import type { PermissionUpdate } from './prompt';
@@ -190,27 +192,32 @@ export async function onPermissionAsk(
 }
 
 /** The permission_suggestions of a PermissionRequest input, as recorded (hook-input-default-mode,
- * hook-permreq-*): an Edit or Write the mode would prompt for suggests acceptEdits; a Bash file
- * command refused for its path suggests adding the directory and acceptEdits; other rules are
- * suggested for the session. An empty list leaves the field out. */
+ * hook-permreq-*, hook-permreq-suggestions): an Edit, Write or NotebookEdit suggests acceptEdits in
+ * default mode, and adding its folder as a working directory when the file is outside the project
+ * (in acceptEdits only that: a protected path inside gets an empty list); plan mode's prompt
+ * carries none; a Bash file command refused for its path suggests adding the directory and
+ * acceptEdits; other rules are suggested for the session. Undefined leaves the field out. */
 function hookSuggestions(
   c: HookedCall,
   asked: SessionDecision,
   ours: readonly PermissionUpdate[],
-): unknown[] {
+): unknown[] | undefined {
   // An ask rule's prompt comes with no suggestion (hook-permreq-bypass-ask-rule).
-  if (asked.rule && asked.rule.source !== 'mode') return [];
+  if (asked.rule && asked.rule.source !== 'mode') return undefined;
   const setMode = { type: 'setMode', mode: 'acceptEdits', destination: 'session' };
   const name = c.tool.name;
-  if (
-    (name === 'Edit' || name === 'Write' || name === 'NotebookEdit') &&
-    c.mode === 'default' &&
-    ours.every((u) => u.rules.every((r) => r.ruleContent === './**'))
-  )
-    return [setMode];
+  const file = pathOf(c.input);
+  if ((name === 'Edit' || name === 'Write' || name === 'NotebookEdit') && file !== undefined) {
+    if (c.mode === 'plan') return undefined;
+    const cwd = c.ctx.ws.info.cwd;
+    const abs = normalizePath(resolve(cwd, file));
+    const addDir = isInside(abs, cwd) ? [] : [{ type: 'addDirectories', directories: [dirname(abs)], destination: 'session' }];
+    return c.mode === 'acceptEdits' ? addDir : [setMode, ...addDir];
+  }
   if (name === 'Bash' && / in '[^']*' (was blocked|needs approval)/.test(asked.message ?? ''))
     return [{ type: 'addDirectories', directories: [c.ctx.ws.info.cwd], destination: 'session' }, setMode];
-  return ours.map((u) => ({ ...u, destination: 'session' }));
+  const rest = ours.map((u) => ({ ...u, destination: 'session' }));
+  return rest.length ? rest : undefined;
 }
 
 /** PostToolUse (or PostToolUseFailure for an error result), and the formatter check: a hook
