@@ -7,7 +7,7 @@ import type { Scenario } from '../../scenario/schema';
 import { replayScenario } from '../../session/replay';
 import { createPermissions } from '../../session/wiring';
 import { ALL_TOOLS } from '../registry';
-import { humanSchedule, validCron } from './cron';
+import { humanSchedule, runTime, validCron } from './cron';
 
 const ws = () => createMemfsWorkspace({ shell: (vol, clock) => createJustBashShell(vol, clock) });
 
@@ -69,6 +69,26 @@ describe('Cron tools (2.1.273)', () => {
 const SESSION = '<uuid-1>';
 const newEntry = (id: string, cron: string, prompt: string, createdAt: number, extra: string) =>
   `    {\n      "id": "${id}",\n      "cron": "${cron}",\n      "prompt": "${prompt}",\n      "createdAt": ${createdAt},\n${extra}      "createdBySessionId": "${SESSION}",\n      "createdByPid": 42424,\n      "createdByProcStart": "4242424",\n      "createdInProject": "$CWD"`;
+
+describe("2.1.332's next-run time", () => {
+  it('prints each recorded nextFireAt (UTC) as recorded: 12-hour clock, rounded to the nearest minute', () => {
+    const recorded: [number, string][] = [
+      [1796170990618.2568, 'Dec 2 12:23am'],
+      [1796173279177.109, 'Dec 2 1:01am'],
+      [1796515226380.6433, 'Dec 6 12:00am'],
+      [1796214600000, 'Dec 2 12:30pm'],
+      [1798761517872.1038, 'Dec 31 11:59pm'],
+      [1803824985287.4692, 'Feb 28 2:30pm'],
+      [1803824917871.2942, 'Feb 28 2:29pm'],
+      [1796200017404, 'Dec 2 8:27am'],
+      [1796199980548, 'Dec 2 8:26am'],
+      [1796257740000, 'Dec 3 12:29am'],
+      [1798806600000, 'Jan 1 12:30pm'],
+      [1796223600000, 'Dec 2 3:00pm'],
+    ];
+    expect(recorded.map(([ms]) => runTime(ms))).toEqual(recorded.map(([, text]) => text));
+  });
+});
 
 describe('durable cron jobs (.claude/scheduled_tasks.json)', () => {
   const FILE = '.claude/scheduled_tasks.json';
