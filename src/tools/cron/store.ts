@@ -1,6 +1,10 @@
 // Durable cron jobs: .claude/scheduled_tasks.json in the working directory, as both versions
 // read and write it (cron-durable-* scenarios). The file is read again on every call, so a job
-// written by an earlier session (or by hand) is listed and can be deleted.
+// written by an earlier session (or by hand) is listed and can be deleted. The write does not
+// enter the read ledger (cron-durable-outside-edit: an Edit right after is "not read yet").
+// Not recorded: a read-only .claude (the oracle runs as root), a job firing or expiring (a -p
+// session ends first; expired and missed jobs are still listed), a .claude symlink over a
+// malformed file (which refusal comes first).
 import type { CronFileRules } from '../../profiles/types';
 import { isFsError } from '../../workspace/types';
 import type { ToolContext } from '../types';
