@@ -176,7 +176,7 @@ export interface Profile {
   toolSearchHints?: Readonly<Record<string, readonly string[]>>;
   /** CronCreate / CronList: whether results name the next run (2.1.332) and how long a
    * recurring job lives. */
-  cron?: { nextRun: boolean; maxAgeDays: number };
+  cron?: { nextRun: boolean; maxAgeDays: number; file?: CronFileRules };
   /** EnterWorktree / ExitWorktree wording (worktree-* scenarios). */
   worktree?: WorktreeTexts;
   /** Tools this version has but keeps disabled, with the text a call gets. */
@@ -271,4 +271,20 @@ export interface ProfileText {
   workflowRerunTail?: string;
   /** Workflow's launch text: the sentence about resuming, around the Workflow({...}) call. */
   workflowResume?: { lead: string; tail: string };
+}
+
+/** How a version reads and writes .claude/scheduled_tasks.json beyond what both do
+ * (cron-durable-* scenarios). */
+export interface CronFileRules {
+  /** A recurring job's lifetime is written (maxAgeMs) and kept when the file is rewritten. */
+  maxAgeField: boolean;
+  /** The sign-in a new task records (createdUnderSignIn); a task made under another is listed
+   * with `foreignPrompt` in place of its prompt and without a next run. */
+  signIn?: string;
+  foreignPrompt?: string;
+  /** Entries that are no tasks are kept, after the tasks, when the file is rewritten. */
+  keepsOtherEntries: boolean;
+  /** The refusal when the file is no task list (CronCreate; CronDelete of a job not in the
+   * session); without it such a file reads as empty and is overwritten. */
+  unreadable?: string;
 }

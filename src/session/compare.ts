@@ -158,8 +158,18 @@ function maskCommit(expected: unknown, actual: unknown, sha: string): [unknown, 
  * replay computes it from its own pinned clock. The time itself is masked on both sides, the
  * sentence around it is compared. */
 const RUN_TIME = /([Nn]ext run:? )[A-Z][a-z]{2} \d{1,2} \d{1,2}:\d{2}(?:am|pm)/g;
+/** A durable job's entry in .claude/scheduled_tasks.json records the wall clock and the
+ * writing process (pid and start time), which the oracle records as they were; the replay writes
+ * its own clock and a fixed pid. Masked wherever the file's text shows (files, Read, Bash). */
+const TASK_WRITER = /("(?:createdAt|createdByPid)": )\d+|("createdByProcStart": )"\d+"/g;
+/** The temp file the binary writes the task file through: its pid and 12 random hex digits. */
+const TASK_TEMP = /(scheduled_tasks\.json\.tmp\.)\d+\.[0-9a-f]{12}/g;
 function maskRunTimes(v: unknown): unknown {
-  if (typeof v === 'string') return v.replace(RUN_TIME, '$1<time>');
+  if (typeof v === 'string')
+    return v
+      .replace(RUN_TIME, '$1<time>')
+      .replace(TASK_TEMP, '$1<n>')
+      .replace(TASK_WRITER, (_m, a?: string, b?: string) => (a !== undefined ? `${a}<n>` : `${b ?? ''}"<n>"`));
   if (Array.isArray(v)) return v.map(maskRunTimes);
   if (v && typeof v === 'object')
     return Object.fromEntries(

@@ -84,6 +84,7 @@ export function conversationTaskIds(history: readonly ModelCallRecord[]): string
   );
   const res = [
     /\bagentId: ([a-z0-9]{12,24})\b/g,
+    /\bScheduled (?:recurring job|one-shot task) ([0-9a-f]{8})\b/g,
     /\(task ([a-z0-9]{6,12}),/g,
     /tasks\/([A-Za-z0-9_-]+)\.output/g,
     /\bID: ([a-z0-9]{6,12})\b/g,

@@ -42,7 +42,7 @@ export const profile_2_1_273: Profile = {
   toolDefinitions: unionDefinitions(tools.tools as ToolDefinition[], toolsDefault.tools as ToolDefinition[]),
   defaultToolSet: toolsDefault.tools as ToolDefinition[],
   // cron-* scenarios
-  cron: { nextRun: false, maxAgeDays: 7 },
+  cron: { nextRun: false, maxAgeDays: 7, file: { maxAgeField: false, keepsOtherEntries: false } },
   // worktree-existing-dir, worktree-path-enter, worktree-enter-keep
   worktree: {
     curlyQuotes: false,

@@ -52,7 +52,20 @@ export const profile_2_1_332: Profile = {
   ),
   defaultToolSet: toolsDefault.tools as ToolDefinition[],
   // cron-* scenarios
-  cron: { nextRun: true, maxAgeDays: 30 },
+  cron: {
+    nextRun: true,
+    maxAgeDays: 30,
+    // cron-durable-create, -rewrite, -load-entries, -load-malformed (the oracle runs with an API
+    // key: sign-in "none")
+    file: {
+      maxAgeField: true,
+      signIn: 'none',
+      foreignPrompt: '[skipped here: made under another or unknown organization]',
+      keepsOtherEntries: true,
+      unreadable:
+        'The scheduled tasks file (.claude/scheduled_tasks.json) could not be read as a list of tasks, so it was not changed. Check or repair that file, then try again.',
+    },
+  },
   // worktree-existing-dir, worktree-path-enter, worktree-enter-keep
   worktree: {
     curlyQuotes: true,
