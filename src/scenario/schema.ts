@@ -118,10 +118,16 @@ const scenarioBase = {
   memory: z
     .strictObject({
       personal: z
-        .record(
-          z.string().regex(/^\//, 'a memory document path is absolute: it starts with "/" (e.g. "/MEMORY.md")'),
-          z.string(),
-        )
+        .record(z.string(), z.string())
+        .superRefine((docs, c) => {
+          for (const path of Object.keys(docs))
+            if (!path.startsWith('/'))
+              c.addIssue({
+                code: 'custom',
+                path: [path],
+                message: 'a memory document path is absolute: it starts with "/" (e.g. "/MEMORY.md")',
+              });
+        })
         .optional(),
     })
     .optional(),
