@@ -3,7 +3,7 @@ import { createMemfsWorkspace } from '../backends/memfs';
 import { createJustBashShell } from '../backends/shell/justbash';
 import type { PermissionPrompt } from '../session/ask';
 import { INTERRUPTED_BEFORE_START } from '../session/engine';
-import { BLANK_SCENARIO, PlaygroundSession, settingsOf } from './composer';
+import { applySettings, BLANK_SCENARIO, PlaygroundSession, settingsOf } from './composer';
 
 const mk = () => createMemfsWorkspace();
 
@@ -216,6 +216,38 @@ describe('PlaygroundSession', () => {
         [echo('ok')],
       ],
       false,
+    ]);
+  });
+});
+
+describe('the gated tools in the session settings', () => {
+  it('turn PowerShell and the memory tools on and off in the scenario, keeping the rest', async () => {
+    const base = { ...BLANK_SCENARIO, env: { FOO: '1' }, tools: null };
+    const on = applySettings(base, { ...settingsOf(base), powershell: true, memory: true });
+    const off = applySettings(
+      { ...on, memory: { personal: { '/MEMORY.md': 'x\n' } } },
+      { ...settingsOf(on), powershell: false, memory: false },
+    );
+    const s = await PlaygroundSession.open(mk, 'gated', on);
+    const r = await s.run([
+      { name: 'PowerShell', input: { command: 'Get-ChildItem' } },
+      { name: 'memory_list', input: {} },
+    ]);
+    expect([
+      [on.env, on.memory, settingsOf(on).powershell, settingsOf(on).memory],
+      [off.env, off.memory, settingsOf(off).powershell, settingsOf(off).memory],
+      r.calls.map((c) => [c.name, c.stage, c.rendered.content]),
+    ]).toEqual([
+      [{ FOO: '1', CLAUDE_CODE_USE_POWERSHELL_TOOL: '1' }, {}, true, true],
+      [{ FOO: '1' }, undefined, false, false],
+      [
+        ['PowerShell', 'permission', 'Command contains malformed syntax that cannot be parsed: PowerShell is not available'],
+        [
+          'memory_list',
+          'call',
+          'Memory stores available in this session — pass an id as store to list or read one:\npersonal  (your personal memory store on this machine, writable, index /MEMORY.md)',
+        ],
+      ],
     ]);
   });
 });

@@ -29,6 +29,10 @@ export interface SessionSettings {
   trusted: boolean;
   /** `--tools`; null = the flag is not given. */
   tools: string[] | null;
+  /** CLAUDE_CODE_USE_POWERSHELL_TOOL=1 in the session's environment (offers PowerShell). */
+  powershell?: boolean;
+  /** The memory tools (the scenario's `memory`; its documents are kept). */
+  memory?: boolean;
 }
 
 export const BLANK_SCENARIO: Scenario = {
@@ -61,7 +65,19 @@ export function settingsOf(s: Scenario): SessionSettings {
           : Array.isArray(s.tools)
             ? s.tools
             : s.tools.split(','),
+    powershell: s.env?.[POWERSHELL_ENV] === '1',
+    memory: s.memory !== undefined,
   };
+}
+
+const POWERSHELL_ENV = 'CLAUDE_CODE_USE_POWERSHELL_TOOL';
+
+/** The scenario's env with the PowerShell switch set or taken out (undefined: left as it is). */
+function withPowerShell(env: Scenario['env'], on: boolean | undefined): Scenario['env'] {
+  if (on === undefined) return env;
+  const { [POWERSHELL_ENV]: _old, ...rest } = env ?? {};
+  const next = on ? { ...rest, [POWERSHELL_ENV]: '1' } : rest;
+  return Object.keys(next).length > 0 ? next : undefined;
 }
 
 export function applySettings(s: Scenario, v: SessionSettings): Scenario {
@@ -76,6 +92,8 @@ export function applySettings(s: Scenario, v: SessionSettings): Scenario {
     settings_local: v.sources.local,
     trust: v.trusted,
     tools: v.tools,
+    env: withPowerShell(s.env, v.powershell),
+    memory: v.memory === undefined ? s.memory : v.memory ? (s.memory ?? {}) : undefined,
   };
 }
 

@@ -163,6 +163,10 @@ describe.each(VERSIONS)('recorded permission outcomes (%s)', (version, behaviour
     // Skill's request comes from the skill's own files (allowed-tools), which only the tool reads:
     // src/tools/skill and the replay check those.
     if (calls.some((c) => c.tool === 'Skill')) continue;
+    // PowerShell's request says whether pwsh is on PATH, which the tool finds in the workspace
+    // and the CLAUDE_CODE_USE_POWERSHELL_TOOL setting offers it: the replay checks those
+    // (src/tools/powershell, the conformance ratchet).
+    if (calls.some((c) => c.tool === 'PowerShell')) continue;
     it(id, async () => {
       const ctx = context(scenario, behaviour);
       const { removed } = offeredTools(SEVEN, ctx);

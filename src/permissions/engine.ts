@@ -5,6 +5,7 @@
 // prompt, auto and plan hand it to the safety classifier, default and acceptEdits prompt
 // (in -p mode: refused and listed in permission_denials).
 import { checkBash } from './bash';
+import { checkPowerShell } from './powershell';
 import type { Check, Env } from './check';
 import { flags, modeRef, ruleRef } from './check';
 import { checkRead, checkWrite, validationDeny } from './files';
@@ -60,6 +61,8 @@ async function toolCheck(env: Env, req: PermissionRequest): Promise<Check> {
         req.shellCwd === undefined ? undefined : normalizePath(req.shellCwd),
         req.shellEnv,
       );
+    case 'powershell':
+      return checkPowerShell(env, req.command ?? '', req.pwsh === true);
     case 'other':
       return otherCheck(env, req);
   }
@@ -173,6 +176,8 @@ const RULE_FAMILY: Record<PermissionRequest['kind'], string | undefined> = {
   read: 'Read',
   write: 'Edit',
   bash: 'Bash',
+  // Not recorded: a classifier refusal of PowerShell in 2.1.332 (taken as naming the tool).
+  powershell: undefined,
   other: undefined,
 };
 

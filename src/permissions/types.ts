@@ -207,7 +207,7 @@ export interface DenialTally {
   total: number;
 }
 
-export type PermissionKind = 'read' | 'write' | 'bash' | 'other';
+export type PermissionKind = 'read' | 'write' | 'bash' | 'powershell' | 'other';
 
 /** How a file tool reports a path deny rule. Read, Edit and Write refuse in their input
  * validation (a `<tool_use_error>`); the other file tools get the permission-check text. */
@@ -222,6 +222,8 @@ export interface PermissionRequest {
   paths: string[];
   /** Bash: the command line. */
   command?: string;
+  /** PowerShell: whether pwsh is on PATH (Claude Code parses the command with it). */
+  pwsh?: boolean;
   /** Bash: the shell's current directory when it differs from the project directory. */
   shellCwd?: string;
   /** Bash: the names in the environment commands run with (the process environment). */

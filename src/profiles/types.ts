@@ -107,6 +107,10 @@ export interface Profile {
   /** The commands whose listed non-zero exit codes are answers, not errors (judged on the last
    * command of the line as written, src/tools/bash/semantics.ts). */
   bashExitSemantics: readonly ExitSemantics[];
+  /** The PowerShell tool's definitions and exit-code table. */
+  powershell: PowerShellProfile;
+  /** The memory tools (memory_list, memory_read, memory_write) as the version sends them. */
+  memoryTools: readonly ToolDefinition[];
   /** Bash names the previously read files a recognised in-place edit (`sed -i`) changed. */
   bashReportsInPlaceEdits: boolean;
   /** Bash's `timeout` also bounds a `run_in_background` command (up to this many ms); a command
@@ -222,6 +226,25 @@ export interface ExitSemantics {
   subcommands?: readonly string[];
 }
 
+/** The PowerShell tool's exit-code table (src/tools/powershell/semantics.ts). */
+export interface PowerShellExitSemantics {
+  /** The command's name, lower-cased, without `.exe`. */
+  command: string;
+  /** Exit codes 1..maxNotError are answers, not errors (robocopy: up to 7). */
+  maxNotError: number;
+  /** The bare name is a PowerShell alias (`where`, `fc`, `diff`): only `<name>.exe` counts. */
+  exeOnly?: true;
+  /** Only these subcommands (git's, found past its options). */
+  subcommands?: readonly string[];
+}
+
+/** The PowerShell tool (offered with CLAUDE_CODE_USE_POWERSHELL_TOOL; src/tools/powershell). */
+export interface PowerShellProfile {
+  /** Its definition as sent without pwsh on PATH (the edition is unknown) and with pwsh. */
+  definitions: { absent: ToolDefinition; pwsh: ToolDefinition };
+  exitSemantics: readonly PowerShellExitSemantics[];
+}
+
 export interface HookBehaviour {
   /** The `effort.level` hook inputs carry for the default model (hook-pilot, hook-input-*). */
   effortLevel: string;
@@ -240,6 +263,8 @@ export interface HookBehaviour {
 }
 
 export interface ProfileText {
+  /** The zod message of memory_write's raw too_big issue (if_version over 64 characters). */
+  memoryIfVersionTooLong: string;
   /** A ReportFindings finding takes `severity` (2.1.332; 2.1.273 drops it, report-findings-*). */
   reportFindingsSeverity?: true;
   /** ScheduleWakeup refuses a call without `noop` (2.1.273, wakeup-validation-stop). */

@@ -110,6 +110,27 @@ const scenarioBase = {
   /** The scripted web (pages, the domain check, WebFetch's small model, WebSearch's results);
    * absent: no network, as the oracle runs without it. */
   web: webScriptSchema.optional(),
+  /** Turns the memory tools on (memory_list, memory_read, memory_write), standing in for the
+   * server flags Claude Code fetches (the oracle records them by answering its feature-flag
+   * request); the `personal` store's documents by absolute path (`/MEMORY.md`), dated when the
+   * session starts. autoMemoryEnabled: false or CLAUDE_CODE_DISABLE_AUTO_MEMORY still turn them
+   * off. Only the personal store was recorded. */
+  memory: z
+    .strictObject({
+      personal: z
+        .record(z.string(), z.string())
+        .superRefine((docs, c) => {
+          for (const path of Object.keys(docs))
+            if (!path.startsWith('/'))
+              c.addIssue({
+                code: 'custom',
+                path: [path],
+                message: 'a memory document path is absolute: it starts with "/" (e.g. "/MEMORY.md")',
+              });
+        })
+        .optional(),
+    })
+    .optional(),
   format: z.literal('cc-playground/scenario@1').optional(),
   title: z.string().optional(),
   version: z.string().optional(),

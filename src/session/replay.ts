@@ -35,6 +35,9 @@ import type { WebSession } from '../tools/web-fetch/web-fetch';
 import { notEmulated } from '../tools/stub';
 import { defaultToolNames } from '../profiles/definitions';
 import { sandboxSettings } from '../permissions/sandbox';
+import { toolDisabled } from '../permissions/messages';
+import { seedMemory } from '../tools/memory/store';
+import { gatedDefinitions, gatedOff, gatedOn, memoryOn } from './gated-tools';
 
 export const SEVEN_TOOLS = ['Bash', 'Read', 'Edit', 'Write', 'NotebookEdit', 'Glob', 'Grep'];
 
@@ -259,15 +262,22 @@ export async function replayScenario(
   const p = placeholders(ws);
   // A tool the version defines but this build does not emulate yet is still offered, with its
   // real definition, and answers "not emulated" (tools/stub.ts).
-  const tools = withStubs(opts.tools, flag === null ? defaultToolNames(profile) : (flag ?? []), profile);
+  // Tools a setting turns on (PowerShell, the memory tools) join the default set when on.
+  const gated = gatedOn(scen, profile);
+  const defaults = flag === null ? [...defaultToolNames(profile), ...gated] : [];
+  const tools = withStubs(opts.tools, flag === null ? defaults : (flag ?? []), profile);
   // Without --tools: the default set, and the tools the binary keeps out of it with a text of
   // their own (Glob and Grep behind their opt-in, tools-null-search-2273).
   const names = tools.map((t) => t.name);
-  const known = (flag === null ? [...new Set([...defaultToolNames(profile), ...names])] : names).filter(
-    (n) => profile.toolDefinitions.some((d) => d.name === n) && !Object.hasOwn(disabled, n),
+  const defined = (n: string) =>
+    profile.toolDefinitions.some((d) => d.name === n) ||
+    (gated.includes(n) && gatedDefinitions(profile).some((d) => d.name === n));
+  const known = (flag === null ? [...new Set([...defaults, ...names])] : names).filter(
+    (n) => defined(n) && !Object.hasOwn(disabled, n),
   );
   const { offered, removed } = permissions.offered(known);
   for (const [name, text] of Object.entries(disabled)) removed[name] = text;
+  for (const name of gatedOff(scen, profile)) removed[name] = toolDisabled(name);
   const deferred = flag === null ? new Set(profile.deferredByDefault ?? []) : undefined;
   const env = baseEnv(ws, scen);
   const conversationCwd = { get: () => ws.info.cwd };
@@ -325,6 +335,10 @@ export async function replayScenario(
     );
     session.conversation.state.set(WEB_SCRIPT_KEY, { script: scen.web, skipPreflight } satisfies WebSession);
   }
+
+  // The memory stores the memory tools work on, when the scenario turns them on.
+  if (memoryOn(scen) && scen.memory?.personal)
+    seedMemory(session.conversation, { personal: scen.memory.personal }, ws.clock.now());
 
   // The count_tokens answer the oracle's fake API gives (error by default: the binary's estimate).
   setTokenCounter(session.conversation, scenarioTokenCounter(scen.countTokens));

@@ -23,6 +23,8 @@ import { webSearchTool } from './web-search';
 import { enterWorktreeTool, exitWorktreeTool } from './worktree';
 import { toolSearchTool } from './tool-search';
 import { reportFindingsTool } from './report-findings';
+import { powershellTool } from './powershell';
+import { memoryListTool, memoryReadTool, memoryWriteTool } from './memory';
 
 export const ALL_TOOLS: readonly AnyTool[] = [
   agentTool,
@@ -56,4 +58,10 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   toolSearchTool,
   // Code review (src/tools/report-findings): the page lists the findings by file and line.
   reportFindingsTool,
+  // Offered only when the session turns them on (session/gated-tools.ts): PowerShell with
+  // CLAUDE_CODE_USE_POWERSHELL_TOOL, the memory tools with the scenario's `memory`.
+  powershellTool,
+  memoryListTool,
+  memoryReadTool,
+  memoryWriteTool,
 ];

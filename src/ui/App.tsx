@@ -7,6 +7,7 @@ import type { PlaygroundSession, SessionSettings } from '../drivers/composer';
 import type { Scenario, ScenarioResult } from '../scenario/schema';
 import type { PermissionPrompt, PromptAnswer } from '../session/prompt';
 import type { Difference } from '../session/compare';
+import { gatedDefinitions } from '../session/gated-tools';
 import type { FileSnapshot, ModelCallRecord } from '../session/engine';
 import type { ProjectFiles } from './share/ExportProject';
 import type { Workspace as WorkspacePort } from '../workspace/types';
@@ -517,7 +518,9 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
   const editable = !current || selectedCall === last;
   const offeredDefs = useMemo(() => {
     if (!rt || !settings) return [];
-    return rt.getProfile(settings.version).toolDefinitions.filter((d) => play?.offered.has(d.name));
+    // The gated tools (PowerShell, memory) have definitions of their own, sent when on.
+    const profile = rt.getProfile(settings.version);
+    return [...profile.toolDefinitions, ...gatedDefinitions(profile)].filter((d) => play?.offered.has(d.name));
   }, [rt, settings, play]);
   const allDefs = rt && settings ? rt.getProfile(settings.version).toolDefinitions : [];
   // The live driver runs its model calls' tools here, as a composed call runs (prompts in the

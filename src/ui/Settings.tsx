@@ -38,6 +38,8 @@ export function SettingsPanel({
   const [trusted, setTrusted] = useState(settings.trusted);
   const [choice, setChoice] = useState<ToolSetChoice>(choiceOf(settings.tools));
   const [tools, setTools] = useState<string[]>(settings.tools ?? [...FILE_TOOLS]);
+  const [powershell, setPowershell] = useState(settings.powershell === true);
+  const [memory, setMemory] = useState(settings.memory === true);
   // Every tool the chosen version defines (tools this build does not emulate answer "not
   // emulated"), then any other tool the build has.
   const names = [...new Set([...versionToolNames(version), ...toolNames])];
@@ -54,6 +56,8 @@ export function SettingsPanel({
       mode: mode === '' ? null : (mode as SessionSettings['mode']),
       trusted,
       tools: toolsFor(choice, tools),
+      powershell,
+      memory,
       sources: Object.fromEntries(SOURCES.map((s) => [s, checks[s]?.value])),
     });
 
@@ -117,6 +121,18 @@ export function SettingsPanel({
               {t}
             </label>
           ))}
+        </div>
+        <div className="gated-tools">
+          <label className="inline">
+            <input type="checkbox" checked={powershell} onChange={(e) => setPowershell(e.target.checked)} /> PowerShell
+            (CLAUDE_CODE_USE_POWERSHELL_TOOL=1; the workspace has no pwsh, so a call that runs answers
+            &ldquo;PowerShell is not available on this system.&rdquo;, as Claude Code does)
+          </label>
+          <label className="inline">
+            <input type="checkbox" checked={memory} onChange={(e) => setMemory(e.target.checked)} /> memory tools
+            (memory_list, memory_read, memory_write over the session&rsquo;s personal store; Claude Code turns them
+            on by server flags, recorded by answering its flag request)
+          </label>
         </div>
       </fieldset>
       <div className="sources">

@@ -4,6 +4,8 @@ import { BUILTIN_AGENTS_2_1_273, FABLE_BYPASS_NOTE } from './agents';
 import type { Profile, ToolDefinition } from '../types';
 import { READ_REFUSED_DEVICES_2_1_273 } from './read-devices';
 import { EXIT_SEMANTICS } from './bash';
+import { POWERSHELL_2_1_273 } from './powershell';
+import memoryTools from './memory-tools.json';
 import { CLAUDE_HOME_DIRS_2_1_273 } from './claude-home';
 import { SKILLS_2_1_273 } from './skills';
 import tools from './tools.json';
@@ -65,6 +67,8 @@ export const profile_2_1_273: Profile = {
   writeKeepsBom: false,
   writeRefusesDirectory: false,
   bashExitSemantics: EXIT_SEMANTICS,
+  powershell: POWERSHELL_2_1_273,
+  memoryTools: memoryTools.tools as ToolDefinition[],
   bashReportsInPlaceEdits: false,
   zodOptionMessage: false,
   grepRejectsLiteralNewline: false,
@@ -89,6 +93,7 @@ export const profile_2_1_273: Profile = {
     truncationNote: false,
   },
   text: {
+    memoryIfVersionTooLong: 'Invalid input',
     wakeupNeedsNoop: true,
     wakeupStopTail: '; otherwise nothing more to do this turn.',
     workflowMissingSource: 'Must provide script, name, scriptPath, or runId',

@@ -10,6 +10,8 @@ import { SKILLS_2_1_332 } from '../2.1.273/skills';
 import tools from './tools.json';
 import toolsDefault from './tools-default.json';
 import toolsDeferred from './tools-deferred.json';
+import memoryTools from './memory-tools.json';
+import { POWERSHELL_2_1_332 } from './powershell';
 import { loadedDefinition, unionDefinitions } from '../definitions';
 
 // 2.1.273 with what the recorded corpora show differs (oracle README, "Differences between
@@ -87,6 +89,8 @@ export const profile_2_1_332: Profile = {
   writeKeepsBom: true,
   writeRefusesDirectory: true,
   bashReportsInPlaceEdits: true,
+  powershell: POWERSHELL_2_1_332,
+  memoryTools: memoryTools.tools as ToolDefinition[],
   zodOptionMessage: true,
   grepRejectsLiteralNewline: true,
   notebookKeepsFormat: true,
@@ -145,6 +149,7 @@ export const profile_2_1_332: Profile = {
     truncationNote: true,
   },
   text: {
+    memoryIfVersionTooLong: 'Too big: expected string to have <=64 characters',
     reportFindingsSeverity: true,
     wakeupStopTail: ". Then write the loop's outcome for the user as ordinary visible response text — and end the turn.",
     workflowMissingSource: 'Must provide script, name, or scriptPath',

@@ -1,0 +1,30 @@
+import type { PermissionRequest, ToolModule } from '../types';
+import { explainPowerShell } from './explain';
+import { findPwsh, powershell, PWSH_KEY, type PowerShellOutcome } from './powershell';
+import { renderPowerShell } from './render';
+import { powershellInput, type PowerShellInput } from './schema';
+
+export const powershellTool: ToolModule<PowerShellInput, PowerShellOutcome> = {
+  name: 'PowerShell',
+  schema: powershellInput,
+  // Not recorded: whether Claude Code runs PowerShell calls of one model call together; taken
+  // as Bash's unknown commands (one by one).
+  isReadOnly: () => false,
+  isConcurrencySafe: () => false,
+  permissionRequest: (input, ctx): PermissionRequest => ({
+    tool: 'PowerShell',
+    kind: 'powershell',
+    paths: [],
+    command: input.command,
+    input,
+    pwsh: typeof ctx.conversation.state.get(PWSH_KEY) === 'string',
+  }),
+  // Looks for pwsh before the permission check, which needs to know whether it could parse.
+  validate: async (_input, ctx) => {
+    await findPwsh(ctx);
+    return undefined;
+  },
+  call: powershell,
+  render: renderPowerShell,
+  explain: explainPowerShell,
+};
