@@ -283,7 +283,18 @@ export class Wasi {
   }
 
   private hostPath(d: DirEntry, ptr: number, len: number): string {
-    const rel = dec.decode(this.u8.subarray(ptr, ptr + len));
+    // TextDecoder's fixed cost per call was most of a content Grep's JS time (one path per
+    // file opened); ASCII paths, the usual, are read code unit by code unit.
+    const u8 = this.u8;
+    let rel = '';
+    for (let i = ptr; i < ptr + len; i++) {
+      const c = u8[i]!;
+      if (c >= 0x80) {
+        rel = dec.decode(u8.subarray(ptr, ptr + len));
+        break;
+      }
+      rel += String.fromCharCode(c);
+    }
     return d.resolve ? d.resolve(rel) : resolvePosix(d.path, rel);
   }
 
