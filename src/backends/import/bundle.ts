@@ -63,8 +63,19 @@ export async function bundleEntries(bundle: Uint8Array): Promise<{ ref: string; 
       `The git bundle's pack is not readable: ${e instanceof Error ? e.message : String(e)}`,
     );
   }
+  const entries = await commitEntries(fs, dir, pick.oid, cache);
+  return { ref: pick.name, entries };
+}
+
+/** The files of one commit's tree in a repository isomorphic-git can read (read lazily). */
+export async function commitEntries(
+  fs: { promises: Volume['promises'] },
+  dir: string,
+  oid: string,
+  cache: object,
+): Promise<ImportEntry[]> {
   const entries: ImportEntry[] = [];
-  const { commit } = await git.readCommit({ fs, dir, oid: pick.oid, cache });
+  const { commit } = await git.readCommit({ fs, dir, oid, cache });
   const walkTree = async (oid: string, prefix: string): Promise<void> => {
     const { tree } = await git.readTree({ fs, dir, oid, cache });
     for (const t of tree) {
@@ -81,9 +92,9 @@ export async function bundleEntries(bundle: Uint8Array): Promise<{ ref: string; 
           });
         else entries.push({ path, size: 0, executable: t.mode === '100755', read });
       }
-      // Submodules (commits in a tree) have no files in the bundle.
+      // Submodules (commits in a tree) have no files in the repository.
     }
   };
   await walkTree(commit.tree, '');
-  return { ref: pick.name, entries };
+  return entries;
 }

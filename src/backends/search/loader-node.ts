@@ -1,10 +1,11 @@
 // Node: decode the wasm shipped (z85 + brotli) in the ripgrep package with node:zlib, once per
-// process, and cache the compiled module.
+// process, and cache the compiled module (its globals exported, for run.ts' reuse).
 
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliDecompressSync } from 'node:zlib';
+import { exportGlobals } from './wasm-globals';
 
 let cached: Promise<WebAssembly.Module> | null = null;
 
@@ -18,6 +19,6 @@ export async function ripgrepWasmBytes(): Promise<Uint8Array<ArrayBuffer>> {
 }
 
 export function nodeRipgrepLoader(): Promise<WebAssembly.Module> {
-  cached ??= ripgrepWasmBytes().then((bytes) => WebAssembly.compile(bytes));
+  cached ??= ripgrepWasmBytes().then((bytes) => WebAssembly.compile(exportGlobals(bytes)));
   return cached;
 }

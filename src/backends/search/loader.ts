@@ -6,6 +6,7 @@
 // loader-node.ts instead; this file imports nothing from node:*, so the browser graph has none.
 
 import type { RipgrepModuleLoader } from './run';
+import { exportGlobals } from './wasm-globals';
 
 let browserCached: Promise<WebAssembly.Module> | null = null;
 
@@ -18,7 +19,7 @@ async function fetchWasm(): Promise<WebAssembly.Module> {
     const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
     bytes = new Uint8Array(await new Response(stream).arrayBuffer());
   }
-  return WebAssembly.compile(bytes);
+  return WebAssembly.compile(exportGlobals(bytes));
 }
 
 export const browserRipgrepLoader: RipgrepModuleLoader = () => {

@@ -1,20 +1,24 @@
 // Import a project into a new in-memory workspace: a folder (directory input or drag and drop),
-// a .zip / .tar.gz / .tar, or a git bundle. The import code (fflate, isomorphic-git) loads on
+// a .zip / .tar.gz / .tar, a git bundle, or a git repository cloned through a CORS proxy the
+// person names (browsers cannot reach git hosts directly). The import code (fflate, isomorphic-git) loads on
 // first use. File names come from the person's disk or an archive: they are only ever rendered
 // as text.
 import { useRef, useState, type DragEvent } from 'react';
-import type { PickedFile } from '../../backends/import';
+import type { CloneProgress, PickedFile } from '../../backends/import';
 import { formatBytes } from '../../backends/import/bytes';
 import type { ImportProgress, ImportReport } from '../../backends/import/import';
 import type { Workspace } from '../../workspace/types';
 import type { PlaygroundHandle } from '../App';
 import './import.css';
 
-type Source = { kind: 'picked'; files: PickedFile[] } | { kind: 'archive'; name: string; file: Blob };
+type Source =
+  | { kind: 'picked'; files: PickedFile[] }
+  | { kind: 'archive'; name: string; file: Blob }
+  | { kind: 'git'; url: string; corsProxy: string };
 
 type Phase =
   | { kind: 'idle' }
-  | { kind: 'importing'; name: string; progress?: ImportProgress }
+  | { kind: 'importing'; name: string; progress?: ImportProgress; clone?: CloneProgress }
   | { kind: 'done'; name: string; report: ImportReport }
   | { kind: 'error'; message: string };
 
@@ -54,6 +58,8 @@ async function droppedFiles(items: DataTransferItemList): Promise<PickedFile[]> 
 export function ImportPanel({ handle, busy }: { handle: PlaygroundHandle; busy?: boolean }) {
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [includeIgnored, setIncludeIgnored] = useState(false);
+  const [gitUrl, setGitUrl] = useState('');
+  const [corsProxy, setCorsProxy] = useState('');
   const cancel = useRef<AbortController | undefined>(undefined);
 
   const run = (name: string, source: Source) => {
@@ -66,7 +72,18 @@ export function ImportPanel({ handle, busy }: { handle: PlaygroundHandle; busy?:
       try {
         let entries;
         if (source.kind === 'picked') entries = m.pickedEntries(source.files);
-        else {
+        else if (source.kind === 'git') {
+          const { default: http } = await import('isomorphic-git/http/web');
+          entries = (
+            await m.cloneEntries({
+              url: source.url,
+              corsProxy: source.corsProxy,
+              http,
+              signal: both,
+              onProgress: (clone) => setPhase({ kind: 'importing', name, clone }),
+            })
+          ).entries;
+        } else {
           const bytes = new Uint8Array(await source.file.arrayBuffer());
           entries = /\.(bundle|pack)$/i.test(name)
             ? (await m.bundleEntries(bytes)).entries
@@ -151,6 +168,33 @@ export function ImportPanel({ handle, busy }: { handle: PlaygroundHandle; busy?:
           }}
         />
       </label>
+      <form
+        className="import-git"
+        aria-label="Import git repository"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const url = gitUrl.trim();
+          if (url) run(url.replace(/\/+$/, '').split('/').pop() ?? url, { kind: 'git', url, corsProxy });
+        }}
+      >
+        <input
+          type="url"
+          aria-label="Repository URL"
+          placeholder="https://github.com/owner/repo.git"
+          value={gitUrl}
+          onChange={(e) => setGitUrl(e.target.value)}
+        />
+        <input
+          type="url"
+          aria-label="CORS proxy"
+          placeholder="CORS proxy, e.g. https://cors.isomorphic-git.org"
+          value={corsProxy}
+          onChange={(e) => setCorsProxy(e.target.value)}
+        />
+        <button type="submit" disabled={busy || importing || gitUrl.trim() === ''}>
+          Import git repository
+        </button>
+      </form>
       <label className="import-ignored">
         <input
           type="checkbox"
@@ -165,7 +209,9 @@ export function ImportPanel({ handle, busy }: { handle: PlaygroundHandle; busy?:
             Importing {phase.name}
             {phase.progress
               ? `: ${n(phase.progress.files)} of ${n(phase.progress.total)} files, ${formatBytes(phase.progress.bytes)}`
-              : '…'}
+              : phase.clone
+                ? `: ${phase.clone.phase} ${n(phase.clone.loaded)}${phase.clone.total ? ` of ${n(phase.clone.total)}` : ''}, ${formatBytes(phase.clone.received)} received`
+                : '…'}
           </span>
           <button type="button" onClick={() => cancel.current?.abort()}>
             Cancel import
