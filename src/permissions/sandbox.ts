@@ -5,10 +5,10 @@
 // recognised file commands) before it runs. What an interpreter opens itself (python3 -c,
 // node -e) is not seen: such a write goes through here (emulated, see sandboxViolation).
 import { isInside, normalizePath, resolvePath } from './paths';
-import { analyze } from './shell/analyze';
+import { analyze, type Unit } from './shell/analyze';
 import type { Word } from './shell/commands';
 import { EXTRA_WRITERS, extraWrites, FILE_COMMANDS, fileArgs } from './shell/commands';
-import { parseCommand } from './shell/parse';
+import { parseCommand, simpleCommands, type ScriptNode } from './shell/parse';
 import type { PermissionContext, SandboxNote, SandboxTable, Settings, SettingsSource } from './types';
 
 /** The `sandbox` block of the settings in force. */
@@ -217,21 +217,29 @@ function expanded(w: Word, env: Record<string, string>): string | null {
 const OUTPUT_OPS = new Set(['>', '>>', '>|', '&>', '&>>']);
 const DEVICES = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty']);
 
-/** The first write in `command` the policy refuses, in command-line order; undefined when the
- * analysis sees none (or cannot parse the line). Emulated: the real sandbox lets the shell go on
- * after a refused write (`a; echo x > /tmp/f; b` runs b); the playground stops there. */
-export function sandboxViolation(
+/** What the sandbox does to one simple command: its refused writes in order, and whether the
+ * rest of it runs. */
+export interface CommandRefusal {
+  violations: SandboxViolation[];
+  /** Positions of the words (0 = the command name) it runs without (touch, rm, mkdir go on to
+   * their other operands); undefined: it does not run (a refused redirection, cp, mv, sed). */
+  drop?: number[];
+  exitCode: number;
+}
+
+/** Commands that handle each operand on its own: a refused one fails and the others are done
+ * (`touch ok1.txt /etc/f ok2.txt` makes both files, sandbox probes). */
+const PER_OPERAND = new Set(['touch', 'rm', 'mkdir']);
+
+function unitRefusal(
+  u: Unit,
   policy: SandboxPolicy,
-  command: string,
   where: { cwd: string; home: string; env: Record<string, string> },
-): SandboxViolation | undefined {
-  const parsed = parseCommand(command);
-  if (!parsed.ok) return undefined;
-  const analysis = analyze(parsed.script, where.home);
+): CommandRefusal | undefined {
   const check = (
     w: Word,
     form: Form,
-    u: { source?: string; parents?: boolean } = {},
+    o: { source?: string; parents?: boolean } = {},
   ): SandboxViolation | undefined => {
     const shown = expanded(w, where.env);
     if (shown === null) return undefined;
@@ -243,39 +251,85 @@ export function sandboxViolation(
       path: abs,
       shown,
       ...(entry ? { protectedEntry: entry } : {}),
-      text: (e, named) => form.text(named, e, u),
+      text: (e, named) => form.text(named, e, o),
       exitCode: form.exitCode,
-      ...(u.parents ? { parents: true as const } : {}),
+      ...(o.parents ? { parents: true as const } : {}),
     };
   };
-  for (const u of analysis.units) {
+  // bash opens the redirections first: a refused one stops the command.
+  for (const rd of u.redirects) {
+    if (!rd.target || !OUTPUT_OPS.has(rd.op)) continue;
+    const v = check(rd.target, REDIRECT_FORM);
+    if (v) return { violations: [v], exitCode: v.exitCode };
+  }
+  const name = u.words[0]?.value;
+  const form = name ? FILE_COMMAND_ERRORS[name] : undefined;
+  if (!name || !form) return undefined;
+  const args = u.words.slice(1);
+  const refused: { v: SandboxViolation; w: Word }[] = [];
+  const fa = FILE_COMMANDS.get(name) ? fileArgs(name, args) : undefined;
+  if (fa && fa.op !== 'read') {
+    const sources = fa.paths.filter((w) => w !== fa.destination);
+    const source = sources.length === 1 ? (sources[0]?.value ?? undefined) : undefined;
+    const parents = name === 'mkdir' && args.some((a) => a.value !== null && /^-[a-zA-Z]*p/.test(a.value));
+    for (const w of fa.destination ? [fa.destination] : fa.paths) {
+      const v = check(w, form, { ...(source !== undefined ? { source } : {}), parents });
+      if (v) refused.push({ v, w });
+    }
+  }
+  if (EXTRA_WRITERS.has(name))
+    for (const w of extraWrites(name, args) ?? []) {
+      const v = check(w, form);
+      if (v) refused.push({ v, w });
+    }
+  if (refused.length === 0) return undefined;
+  const violations = refused.map((r) => r.v);
+  const exitCode = form.exitCode;
+  if (!PER_OPERAND.has(name) || !fa) return { violations: violations.slice(0, 1), exitCode };
+  if (fa.paths.length === refused.length) return { violations, exitCode };
+  return { violations, drop: refused.map((r) => u.words.indexOf(r.w)), exitCode };
+}
+
+/** The first write in `command` the policy refuses, in command-line order; undefined when the
+ * analysis sees none (or cannot parse the line). */
+export function sandboxViolation(
+  policy: SandboxPolicy,
+  command: string,
+  where: { cwd: string; home: string; env: Record<string, string> },
+): SandboxViolation | undefined {
+  const parsed = parseCommand(command);
+  if (!parsed.ok) return undefined;
+  for (const u of analyze(parsed.script, where.home).units) {
     if (u.shadow) continue;
-    for (const rd of u.redirects) {
-      if (!rd.target || !OUTPUT_OPS.has(rd.op)) continue;
-      const v = check(rd.target, REDIRECT_FORM);
-      if (v) return v;
-    }
-    const name = u.words[0]?.value;
-    const form = name ? FILE_COMMAND_ERRORS[name] : undefined;
-    if (!name || !form) continue;
-    const args = u.words.slice(1);
-    const fa = FILE_COMMANDS.get(name) ? fileArgs(name, args) : undefined;
-    if (fa && fa.op !== 'read') {
-      const sources = fa.paths.filter((w) => w !== fa.destination);
-      const source = sources.length === 1 ? (sources[0]?.value ?? undefined) : undefined;
-      const parents = name === 'mkdir' && args.some((a) => a.value !== null && /^-[a-zA-Z]*p/.test(a.value));
-      for (const w of fa.destination ? [fa.destination] : fa.paths) {
-        const v = check(w, form, { ...(source !== undefined ? { source } : {}), parents });
-        if (v) return v;
-      }
-    }
-    if (EXTRA_WRITERS.has(name))
-      for (const w of extraWrites(name, args) ?? []) {
-        const v = check(w, form);
-        if (v) return v;
-      }
+    const r = unitRefusal(u, policy, where);
+    if (r) return r.violations[0];
   }
   return undefined;
+}
+
+/** Per simple command of the line (numbered as rewriteSimpleCommands numbers them), what the
+ * sandbox refuses it. The real sandbox refuses a write where the command makes it and the shell
+ * goes on (`echo a; echo x > /etc/f; echo b` prints a, the error and b; `&&`, `||`, `if` see
+ * its exit code: sandbox probes on both versions). Emulated: each refused command is replaced
+ * by its error before the line runs. */
+export function sandboxRefusals(
+  policy: SandboxPolicy,
+  command: string,
+  where: { cwd: string; home: string; env: Record<string, string> },
+): Map<number, CommandRefusal> {
+  const out = new Map<number, CommandRefusal>();
+  const parsed = parseCommand(command);
+  if (!parsed.ok) return out;
+  simpleCommands(parsed.script).forEach((node, i) => {
+    const alone: ScriptNode = {
+      type: 'Script',
+      statements: [{ type: 'Statement', pipelines: [{ type: 'Pipeline', commands: [node], negated: false }], operators: [], background: false }],
+    };
+    const u = analyze(alone, where.home).units.find((x) => !x.shadow);
+    const r = u ? unitRefusal(u, policy, where) : undefined;
+    if (r) out.set(i, r);
+  });
+  return out;
 }
 
 /** The error a refused write gets and the path it names. A protected path the sandbox masks

@@ -388,10 +388,10 @@ const listing = (env: Map<string, string>): string => [...env].map(([k, v]) => `
 export const envCommand: Command = defineCommand('env', async (args, ctx) => {
   if (ctx.origCommand === undefined) return missingOriginal('env');
   const env = exported(ctx);
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
+  const rest = [...args];
+  for (let a = rest.shift(); a !== undefined; a = rest.shift()) {
     if (a === '-i' || a === '--ignore-environment') env.clear();
-    else if (a === '-u' && i + 1 < args.length) env.delete(args[++i]);
+    else if (a === '-u' && rest.length > 0) env.delete(rest.shift() ?? '');
     else if (a.startsWith('--unset=')) env.delete(a.slice(8));
     else if (/^-u./.test(a)) env.delete(a.slice(2));
     else if (/^[^-=][^=]*=/.test(a)) env.set(a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1));
