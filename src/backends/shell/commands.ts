@@ -379,7 +379,15 @@ export const killCommand: Command = defineCommand('kill', async (args) => {
 /** The variables a child process gets: just-bash's env and printenv list every shell variable
  * (positional parameters `#`, `*`, `0`, `@` inside a script or function, unexported names),
  * where bash's children see only the exported ones (hook-env). */
-const exported = (ctx: CommandContext): Map<string, string> => new Map(Object.entries(ctx.exportedEnv ?? Object.fromEntries(ctx.env)));
+function exported(ctx: CommandContext): Map<string, string> {
+  const ex = ctx.exportedEnv;
+  if (ex === undefined) return new Map(ctx.env);
+  // In the shell's order (what just-bash's own env printed), then any others.
+  const out = new Map<string, string>();
+  for (const k of ctx.env.keys()) if (Object.hasOwn(ex, k)) out.set(k, ex[k] ?? '');
+  for (const [k, v] of Object.entries(ex)) if (!out.has(k)) out.set(k, v);
+  return out;
+}
 
 const listing = (env: Map<string, string>): string => [...env].map(([k, v]) => `${k}=${v}\n`).join('');
 
