@@ -374,23 +374,50 @@ export function callSandbox(
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-/** A plain `curl http://host/…` the sandbox's proxy refuses: the proxy's answer is what curl
- * prints, and Claude Code adds the violation it logged (sandbox-default-autoallow-on, 2.1.332:
- * `curl -sS -m 5 http://example.com/` in default and acceptEdits mode, exit 0). Other clients,
- * https (a refused CONNECT) and compound lines are not recorded and go to the shell. */
+/** How a client fails when the sandbox's proxy refuses its host (sandbox probes, both versions,
+ * acceptEdits): plain http reaches the proxy, whose answer curl prints (exit 0); https is a
+ * refused CONNECT. `url` is the URL as written. */
+const CLIENT_REFUSALS: Readonly<Record<string, (https: boolean, url: string) => { output: string; exitCode: number }>> = {
+  curl: (https) =>
+    https
+      ? { output: 'curl: (56) CONNECT tunnel failed, response 403\n', exitCode: 56 }
+      : { output: 'Connection blocked by network allowlist', exitCode: 0 },
+  wget: (https) => ({ output: '', exitCode: https ? 4 : 8 }),
+};
+
+/** A single `curl`, `wget` or `git clone` of a host the sandbox's proxy refuses: what the client
+ * prints and Claude Code's note of the violation it logged. Other clients, options that change
+ * what curl prints (`-I`, `-w`) and compound lines are not emulated and go to the shell. */
 export function sandboxNetworkRefusal(
   policy: SandboxPolicy,
   command: string,
-): { host: string; text: string } | undefined {
+): { host: string; text: string; exitCode: number } | undefined {
   if (!policy.networkAsks) return undefined;
   const parsed = parseCommand(command);
   if (!parsed.ok) return undefined;
   const units = analyze(parsed.script, '').units.filter((u) => !u.shadow);
   const u = units[0];
-  if (units.length !== 1 || !u || u.words[0]?.value !== 'curl') return undefined;
-  const url = u.words.slice(1).find((w) => w.value?.startsWith('http://'))?.value;
+  const name = u?.words[0]?.value;
+  if (units.length !== 1 || !u || !name) return undefined;
+  const args = u.words.slice(1).map((w) => w.value);
+  const url = args.find((a) => a !== null && /^https?:\/\//.test(a)) ?? undefined;
   if (!url) return undefined;
-  const m = /^http:\/\/([^/:?#]+)(?::(\d+))?/.exec(url);
+  let failure: { output: string; exitCode: number } | undefined;
+  const https = url.startsWith('https://');
+  if (name === 'git') {
+    if (args[0] !== 'clone' || !https) return undefined;
+    const dir = (args.filter((a) => a !== null && !a.startsWith('-'))[2] ?? url.replace(/\/+$/, '').split('/').pop() ?? '').replace(/\.git$/, '');
+    failure = {
+      output: `Cloning into '${dir}'...\nfatal: unable to access '${url.endsWith('/') ? url : `${url}/`}': CONNECT tunnel failed, response 403\n`,
+      exitCode: 128,
+    };
+  } else {
+    const client = CLIENT_REFUSALS[name];
+    if (!client || (name === 'curl' && args.some((a) => a !== null && /^-[a-zA-Z]*[Iiw]|^--(head|include|write-out)/.test(a))))
+      return undefined;
+    failure = client(https, url);
+  }
+  const m = /^https?:\/\/([^/:?#]+)(?::(\d+))?/.exec(url);
   const host = m?.[1]?.toLowerCase();
   if (!host || LOOPBACK.has(host)) return undefined;
   const allowed = policy.allowedDomains.some((d) => {
@@ -398,9 +425,12 @@ export function sandboxNetworkRefusal(
     return p.startsWith('*.') ? host.endsWith(p.slice(1)) : host === p;
   });
   if (allowed) return undefined;
-  const target = `${host}:${m?.[2] ?? '80'}`;
+  const target = `${host}:${m?.[2] ?? (https ? '443' : '80')}`;
+  // A failed command keeps its output's last newline before the note; a successful one does not.
+  const out = failure.exitCode === 0 ? failure.output.replace(/\n+$/, '') : failure.output;
   return {
     host: target,
-    text: `Connection blocked by network allowlist\n<sandbox_violations>\ndeny network-outbound ${target} (user denied)\n</sandbox_violations>`,
+    exitCode: failure.exitCode,
+    text: `${out}\n<sandbox_violations>\ndeny network-outbound ${target} (user denied)\n</sandbox_violations>`,
   };
 }

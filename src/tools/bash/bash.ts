@@ -273,7 +273,7 @@ async function sandboxEffect(
       outcome: {
         kind: 'ran',
         command: input.command,
-        exitCode: 0,
+        exitCode: network.exitCode,
         exitIsAnswer: false,
         output: network.text,
         interrupted: false,
