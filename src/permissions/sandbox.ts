@@ -173,6 +173,8 @@ export interface SandboxViolation {
   exitCode: number;
   /** `mkdir -p`: an error below a masked entry names the entry. */
   parents?: true;
+  /** A read under denyRead: its error does not depend on what exists. */
+  error?: string;
 }
 
 type Form = { text: (shown: string, error: string, u: { source?: string }) => string; exitCode: number };
@@ -195,6 +197,11 @@ const FILE_COMMAND_ERRORS: Readonly<Record<string, Form>> = {
       `sed: couldn't open temporary file ${p.includes('/') ? p.slice(0, p.lastIndexOf('/') + 1) : './'}sedXXXXXX: ${e}`,
     exitCode: 4,
   },
+};
+
+/** How a reading command words a path the sandbox hides or refuses (only cat recorded). */
+const READ_ERRORS: Readonly<Record<string, Form>> = {
+  cat: { text: (p, e) => `cat: ${p}: ${e}`, exitCode: 1 },
 };
 
 const REDIRECT_FORM: Form = { text: (p, e) => `/bin/bash: line 1: ${p}: ${e}`, exitCode: 1 };
@@ -263,10 +270,30 @@ function unitRefusal(
     if (v) return { violations: [v], exitCode: v.exitCode };
   }
   const name = u.words[0]?.value;
-  const form = name ? FILE_COMMAND_ERRORS[name] : undefined;
-  if (!name || !form) return undefined;
   const args = u.words.slice(1);
   const refused: { v: SandboxViolation; w: Word }[] = [];
+  const reader = name ? READ_ERRORS[name] : undefined;
+  if (name && reader && policy.denyRead.length > 0) {
+    // denyRead (sandbox-fs-lists, both versions): a denied folder is hidden, a denied file
+    // cannot be opened. Only cat was recorded; its other operands are still printed (after the
+    // errors here, where cat interleaves them).
+    for (const w of fileArgs(name, args)?.paths ?? []) {
+      const shown = expanded(w, where.env);
+      if (shown === null) continue;
+      const abs = normalizePath(resolvePath(shown, where.cwd, where.home));
+      const entry = policy.denyRead.find((p) => isInside(abs, p));
+      if (entry === undefined) continue;
+      const error = abs === entry ? 'Permission denied' : 'No such file or directory';
+      refused.push({ v: { path: abs, shown, error, text: (e, named) => reader.text(named, e, {}), exitCode: reader.exitCode }, w });
+    }
+    if (refused.length === 0) return undefined;
+    const violations = refused.map((r) => r.v);
+    const paths = fileArgs(name, args)?.paths.length ?? 0;
+    if (paths === refused.length) return { violations, exitCode: reader.exitCode };
+    return { violations, drop: refused.map((r) => u.words.indexOf(r.w)), exitCode: reader.exitCode };
+  }
+  const form = name ? FILE_COMMAND_ERRORS[name] : undefined;
+  if (!name || !form) return undefined;
   const fa = FILE_COMMANDS.get(name) ? fileArgs(name, args) : undefined;
   if (fa && fa.op !== 'read') {
     const sources = fa.paths.filter((w) => w !== fa.destination);
@@ -342,6 +369,7 @@ export function sandboxError(
   v: SandboxViolation,
   exists: { entry: boolean; parent: boolean },
 ): { error: string; named: string } {
+  if (v.error !== undefined) return { error: v.error, named: v.shown };
   if (v.protectedEntry === undefined || exists.entry)
     return { error: exists.parent ? 'Read-only file system' : 'No such file or directory', named: v.shown };
   if (v.path === v.protectedEntry) return { error: 'Permission denied', named: v.shown };
