@@ -6,14 +6,15 @@ import type { HookHost } from './run';
 
 export { hookSettings, readHooks, HOOK_EVENTS, TOOL_CALL_EVENTS, type HookCommand, type HookEvent, type HookSettings } from './settings';
 export { matcherSelects } from './matcher';
+export { claudeHookEnv, type HookEnvSetup } from './environment';
 export { ToolHooks, type HookStep } from './session';
 
 export interface HookSessionSetup {
   sources: Partial<Record<HookSource, Record<string, unknown> | undefined>>;
   host: HookHost;
   home: string;
-  /** The effort level hook inputs carry (the profile's). */
-  effortLevel: string;
+  /** The effort level hook inputs carry; none: no `effort` field (models.ts). */
+  effortLevel: string | undefined;
   /** Ids the session's hook inputs carry (random v4 UUIDs unless given). */
   sessionId?: () => string;
   promptId?: () => string;
@@ -33,7 +34,7 @@ export function createToolHooks(s: HookSessionSetup): ToolHooks {
     cwd: s.host.cwd(),
     prompt_id: promptId(),
     permission_mode: mode,
-    effort: { level: s.effortLevel },
+    ...(s.effortLevel !== undefined ? { effort: { level: s.effortLevel } } : {}),
   });
   return new ToolHooks(hookSettings(s.sources), s.host, common);
 }

@@ -1,6 +1,7 @@
 // Running command hooks through the workspace's shell, and reading what they print. A hook gets
 // its input JSON on stdin (one line, then a newline: hook-pilot logs show it), runs in the
-// session's current directory with CLAUDE_PROJECT_DIR set, and is bounded by its timeout.
+// session's current directory with CLAUDE_PROJECT_DIR set (environment.ts), and is bounded by
+// its timeout.
 import type { Shell } from '../workspace/types';
 import { matcherSelects } from './matcher';
 import type { HookCommand, HookEvent } from './settings';
@@ -27,7 +28,8 @@ export interface HookHost {
   /** The session's current directory (a Bash `cd` moves it; hook-env). */
   cwd(): string;
   projectDir: string;
-  env: Record<string, string>;
+  /** The environment hooks start from (the process's, with Claude Code's own variables). */
+  env: () => Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -68,7 +70,7 @@ export async function runHook(host: HookHost, hook: HookCommand, input: Record<s
   const timeoutMs = (hook.timeout ?? DEFAULT_HOOK_TIMEOUT_S) * 1000;
   const r = await host.shell.run(withStdin(hook.command, stdin), {
     cwd: host.cwd(),
-    env: { ...host.env, CLAUDE_PROJECT_DIR: host.projectDir },
+    env: { ...host.env(), CLAUDE_PROJECT_DIR: host.projectDir },
     timeoutMs,
     ...(host.signal ? { signal: host.signal } : {}),
   });

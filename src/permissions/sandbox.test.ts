@@ -1,9 +1,9 @@
-// The Bash sandbox's decisions and refused writes, as recorded (sandbox-* scenarios; 2.1.273's
-// sandbox could not run on the recording host, its decisions could be recorded).
+// The Bash sandbox's decisions, refused writes and hosts, as recorded (sandbox-* scenarios and
+// probes; 2.1.273's sandbox recorded as an unprivileged user).
 import { describe, expect, it } from 'vitest';
 import { PERMISSIONS_2_1_273, PERMISSIONS_2_1_332 } from './behaviour';
 import { decide } from './index';
-import { callSandbox, sandboxError, sandboxViolation, type SandboxPolicy } from './sandbox';
+import { callSandbox, sandboxError, sandboxNetworkRefusal, sandboxRefusals, sandboxViolation, type SandboxPolicy } from './sandbox';
 import type { Mode, PermissionBehaviour, PermissionContext } from './types';
 
 const CWD = '/r/project';
@@ -125,5 +125,66 @@ describe('sandbox refused writes (2.1.332)', () => {
     expect(refusal('echo x > ~/.ssh/id', { entry: false, parent: false })).toBe(
       '1 /bin/bash: line 1: /r/home/.ssh/id: No such file or directory',
     );
+  });
+
+  // Per simple command (numbered in line order): its errors, the words it still runs without,
+  // its exit code (sandbox-writes-line-goes-on).
+  const perCommand = (command: string) =>
+    [...sandboxRefusals(policy, command, { cwd: CWD, home: HOME, env })].map(([i, r]) => ({
+      i,
+      texts: r.violations.map((v) => v.text('Read-only file system', v.shown)),
+      drop: r.drop,
+      exitCode: r.exitCode,
+    }));
+
+  it('refuses each write where it is made, and touch keeps its other operands', () => {
+    expect(perCommand('echo a; echo x > ../f; echo b')).toEqual([
+      { i: 1, texts: ['/bin/bash: line 1: ../f: Read-only file system'], drop: undefined, exitCode: 1 },
+    ]);
+    expect(perCommand('if echo x > ../f; then touch ok.txt ../g ok2.txt; fi; rm ../h ../i')).toEqual([
+      { i: 0, texts: ['/bin/bash: line 1: ../f: Read-only file system'], drop: undefined, exitCode: 1 },
+      { i: 1, texts: ["touch: cannot touch '../g': Read-only file system"], drop: [2], exitCode: 1 },
+      {
+        i: 2,
+        texts: ["rm: cannot remove '../h': Read-only file system", "rm: cannot remove '../i': Read-only file system"],
+        drop: undefined,
+        exitCode: 1,
+      },
+    ]);
+  });
+});
+
+describe('sandbox network refusals (both versions, sandbox-network-clients)', () => {
+  const policy = callSandbox(
+    ctx('acceptEdits', PERMISSIONS_2_1_332, { enabled: true, network: { allowedDomains: ['example.org'] } }),
+    PERMISSIONS_2_1_332.sandbox,
+    'x',
+    false,
+  ) as SandboxPolicy;
+  const note = (host: string) => `<sandbox_violations>\ndeny network-outbound ${host} (user denied)\n</sandbox_violations>`;
+
+  it('answers each client as the proxy makes it fail', () => {
+    expect(sandboxNetworkRefusal(policy, 'curl -sS http://example.com/')).toEqual({
+      host: 'example.com:80',
+      exitCode: 0,
+      text: `Connection blocked by network allowlist\n${note('example.com:80')}`,
+    });
+    expect(sandboxNetworkRefusal(policy, 'curl -sS https://example.com/')).toEqual({
+      host: 'example.com:443',
+      exitCode: 56,
+      text: `curl: (56) CONNECT tunnel failed, response 403\n\n${note('example.com:443')}`,
+    });
+    expect(sandboxNetworkRefusal(policy, 'wget -q -O - https://example.com/')).toEqual({
+      host: 'example.com:443',
+      exitCode: 4,
+      text: `\n${note('example.com:443')}`,
+    });
+    expect(sandboxNetworkRefusal(policy, 'git clone https://github.com/octocat/Hello-World.git')).toEqual({
+      host: 'github.com:443',
+      exitCode: 128,
+      text: `Cloning into 'Hello-World'...\nfatal: unable to access 'https://github.com/octocat/Hello-World.git/': CONNECT tunnel failed, response 403\n\n${note('github.com:443')}`,
+    });
+    expect(sandboxNetworkRefusal(policy, 'curl -sS http://example.org/')).toBeUndefined();
+    expect(sandboxNetworkRefusal(policy, 'curl -sS http://localhost:1/')).toBeUndefined();
   });
 });

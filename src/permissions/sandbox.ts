@@ -5,10 +5,10 @@
 // recognised file commands) before it runs. What an interpreter opens itself (python3 -c,
 // node -e) is not seen: such a write goes through here (emulated, see sandboxViolation).
 import { isInside, normalizePath, resolvePath } from './paths';
-import { analyze } from './shell/analyze';
+import { analyze, type Unit } from './shell/analyze';
 import type { Word } from './shell/commands';
 import { EXTRA_WRITERS, extraWrites, FILE_COMMANDS, fileArgs } from './shell/commands';
-import { parseCommand } from './shell/parse';
+import { parseCommand, simpleCommands, type ScriptNode } from './shell/parse';
 import type { PermissionContext, SandboxNote, SandboxTable, Settings, SettingsSource } from './types';
 
 /** The `sandbox` block of the settings in force. */
@@ -173,6 +173,8 @@ export interface SandboxViolation {
   exitCode: number;
   /** `mkdir -p`: an error below a masked entry names the entry. */
   parents?: true;
+  /** A read under denyRead: its error does not depend on what exists. */
+  error?: string;
 }
 
 type Form = { text: (shown: string, error: string, u: { source?: string }) => string; exitCode: number };
@@ -197,6 +199,11 @@ const FILE_COMMAND_ERRORS: Readonly<Record<string, Form>> = {
   },
 };
 
+/** How a reading command words a path the sandbox hides or refuses (only cat recorded). */
+const READ_ERRORS: Readonly<Record<string, Form>> = {
+  cat: { text: (p, e) => `cat: ${p}: ${e}`, exitCode: 1 },
+};
+
 const REDIRECT_FORM: Form = { text: (p, e) => `/bin/bash: line 1: ${p}: ${e}`, exitCode: 1 };
 
 /** A word's value with `$NAME` / `${NAME}` taken from the shell's environment, where that is
@@ -217,21 +224,29 @@ function expanded(w: Word, env: Record<string, string>): string | null {
 const OUTPUT_OPS = new Set(['>', '>>', '>|', '&>', '&>>']);
 const DEVICES = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty']);
 
-/** The first write in `command` the policy refuses, in command-line order; undefined when the
- * analysis sees none (or cannot parse the line). Emulated: the real sandbox lets the shell go on
- * after a refused write (`a; echo x > /tmp/f; b` runs b); the playground stops there. */
-export function sandboxViolation(
+/** What the sandbox does to one simple command: its refused writes in order, and whether the
+ * rest of it runs. */
+export interface CommandRefusal {
+  violations: SandboxViolation[];
+  /** Positions of the words (0 = the command name) it runs without (touch, rm, mkdir go on to
+   * their other operands); undefined: it does not run (a refused redirection, cp, mv, sed). */
+  drop?: number[];
+  exitCode: number;
+}
+
+/** Commands that handle each operand on its own: a refused one fails and the others are done
+ * (`touch ok1.txt /etc/f ok2.txt` makes both files, sandbox probes). */
+const PER_OPERAND = new Set(['touch', 'rm', 'mkdir']);
+
+function unitRefusal(
+  u: Unit,
   policy: SandboxPolicy,
-  command: string,
   where: { cwd: string; home: string; env: Record<string, string> },
-): SandboxViolation | undefined {
-  const parsed = parseCommand(command);
-  if (!parsed.ok) return undefined;
-  const analysis = analyze(parsed.script, where.home);
+): CommandRefusal | undefined {
   const check = (
     w: Word,
     form: Form,
-    u: { source?: string; parents?: boolean } = {},
+    o: { source?: string; parents?: boolean } = {},
   ): SandboxViolation | undefined => {
     const shown = expanded(w, where.env);
     if (shown === null) return undefined;
@@ -243,39 +258,105 @@ export function sandboxViolation(
       path: abs,
       shown,
       ...(entry ? { protectedEntry: entry } : {}),
-      text: (e, named) => form.text(named, e, u),
+      text: (e, named) => form.text(named, e, o),
       exitCode: form.exitCode,
-      ...(u.parents ? { parents: true as const } : {}),
+      ...(o.parents ? { parents: true as const } : {}),
     };
   };
-  for (const u of analysis.units) {
+  // bash opens the redirections first: a refused one stops the command.
+  for (const rd of u.redirects) {
+    if (!rd.target || !OUTPUT_OPS.has(rd.op)) continue;
+    const v = check(rd.target, REDIRECT_FORM);
+    if (v) return { violations: [v], exitCode: v.exitCode };
+  }
+  const name = u.words[0]?.value;
+  const args = u.words.slice(1);
+  const refused: { v: SandboxViolation; w: Word }[] = [];
+  const reader = name ? READ_ERRORS[name] : undefined;
+  if (name && reader && policy.denyRead.length > 0) {
+    // denyRead (sandbox-fs-lists, both versions): a denied folder is hidden, a denied file
+    // cannot be opened. Only cat was recorded; its other operands are still printed (after the
+    // errors here, where cat interleaves them).
+    for (const w of fileArgs(name, args)?.paths ?? []) {
+      const shown = expanded(w, where.env);
+      if (shown === null) continue;
+      const abs = normalizePath(resolvePath(shown, where.cwd, where.home));
+      const entry = policy.denyRead.find((p) => isInside(abs, p));
+      if (entry === undefined) continue;
+      const error = abs === entry ? 'Permission denied' : 'No such file or directory';
+      refused.push({ v: { path: abs, shown, error, text: (e, named) => reader.text(named, e, {}), exitCode: reader.exitCode }, w });
+    }
+    if (refused.length === 0) return undefined;
+    const violations = refused.map((r) => r.v);
+    const paths = fileArgs(name, args)?.paths.length ?? 0;
+    if (paths === refused.length) return { violations, exitCode: reader.exitCode };
+    return { violations, drop: refused.map((r) => u.words.indexOf(r.w)), exitCode: reader.exitCode };
+  }
+  const form = name ? FILE_COMMAND_ERRORS[name] : undefined;
+  if (!name || !form) return undefined;
+  const fa = FILE_COMMANDS.get(name) ? fileArgs(name, args) : undefined;
+  if (fa && fa.op !== 'read') {
+    const sources = fa.paths.filter((w) => w !== fa.destination);
+    const source = sources.length === 1 ? (sources[0]?.value ?? undefined) : undefined;
+    const parents = name === 'mkdir' && args.some((a) => a.value !== null && /^-[a-zA-Z]*p/.test(a.value));
+    for (const w of fa.destination ? [fa.destination] : fa.paths) {
+      const v = check(w, form, { ...(source !== undefined ? { source } : {}), parents });
+      if (v) refused.push({ v, w });
+    }
+  }
+  if (EXTRA_WRITERS.has(name))
+    for (const w of extraWrites(name, args) ?? []) {
+      const v = check(w, form);
+      if (v) refused.push({ v, w });
+    }
+  if (refused.length === 0) return undefined;
+  const violations = refused.map((r) => r.v);
+  const exitCode = form.exitCode;
+  if (!PER_OPERAND.has(name) || !fa) return { violations: violations.slice(0, 1), exitCode };
+  if (fa.paths.length === refused.length) return { violations, exitCode };
+  return { violations, drop: refused.map((r) => u.words.indexOf(r.w)), exitCode };
+}
+
+/** The first write in `command` the policy refuses, in command-line order; undefined when the
+ * analysis sees none (or cannot parse the line). */
+export function sandboxViolation(
+  policy: SandboxPolicy,
+  command: string,
+  where: { cwd: string; home: string; env: Record<string, string> },
+): SandboxViolation | undefined {
+  const parsed = parseCommand(command);
+  if (!parsed.ok) return undefined;
+  for (const u of analyze(parsed.script, where.home).units) {
     if (u.shadow) continue;
-    for (const rd of u.redirects) {
-      if (!rd.target || !OUTPUT_OPS.has(rd.op)) continue;
-      const v = check(rd.target, REDIRECT_FORM);
-      if (v) return v;
-    }
-    const name = u.words[0]?.value;
-    const form = name ? FILE_COMMAND_ERRORS[name] : undefined;
-    if (!name || !form) continue;
-    const args = u.words.slice(1);
-    const fa = FILE_COMMANDS.get(name) ? fileArgs(name, args) : undefined;
-    if (fa && fa.op !== 'read') {
-      const sources = fa.paths.filter((w) => w !== fa.destination);
-      const source = sources.length === 1 ? (sources[0]?.value ?? undefined) : undefined;
-      const parents = name === 'mkdir' && args.some((a) => a.value !== null && /^-[a-zA-Z]*p/.test(a.value));
-      for (const w of fa.destination ? [fa.destination] : fa.paths) {
-        const v = check(w, form, { ...(source !== undefined ? { source } : {}), parents });
-        if (v) return v;
-      }
-    }
-    if (EXTRA_WRITERS.has(name))
-      for (const w of extraWrites(name, args) ?? []) {
-        const v = check(w, form);
-        if (v) return v;
-      }
+    const r = unitRefusal(u, policy, where);
+    if (r) return r.violations[0];
   }
   return undefined;
+}
+
+/** Per simple command of the line (numbered as rewriteSimpleCommands numbers them), what the
+ * sandbox refuses it. The real sandbox refuses a write where the command makes it and the shell
+ * goes on (`echo a; echo x > /etc/f; echo b` prints a, the error and b; `&&`, `||`, `if` see
+ * its exit code: sandbox probes on both versions). Emulated: each refused command is replaced
+ * by its error before the line runs. */
+export function sandboxRefusals(
+  policy: SandboxPolicy,
+  command: string,
+  where: { cwd: string; home: string; env: Record<string, string> },
+): Map<number, CommandRefusal> {
+  const out = new Map<number, CommandRefusal>();
+  const parsed = parseCommand(command);
+  if (!parsed.ok) return out;
+  simpleCommands(parsed.script).forEach((node, i) => {
+    const alone: ScriptNode = {
+      type: 'Script',
+      statements: [{ type: 'Statement', pipelines: [{ type: 'Pipeline', commands: [node], negated: false }], operators: [], background: false }],
+    };
+    const u = analyze(alone, where.home).units.find((x) => !x.shadow);
+    const r = u ? unitRefusal(u, policy, where) : undefined;
+    if (r) out.set(i, r);
+  });
+  return out;
 }
 
 /** The error a refused write gets and the path it names. A protected path the sandbox masks
@@ -288,6 +369,7 @@ export function sandboxError(
   v: SandboxViolation,
   exists: { entry: boolean; parent: boolean },
 ): { error: string; named: string } {
+  if (v.error !== undefined) return { error: v.error, named: v.shown };
   if (v.protectedEntry === undefined || exists.entry)
     return { error: exists.parent ? 'Read-only file system' : 'No such file or directory', named: v.shown };
   if (v.path === v.protectedEntry) return { error: 'Permission denied', named: v.shown };
@@ -320,23 +402,50 @@ export function callSandbox(
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-/** A plain `curl http://host/…` the sandbox's proxy refuses: the proxy's answer is what curl
- * prints, and Claude Code adds the violation it logged (sandbox-default-autoallow-on, 2.1.332:
- * `curl -sS -m 5 http://example.com/` in default and acceptEdits mode, exit 0). Other clients,
- * https (a refused CONNECT) and compound lines are not recorded and go to the shell. */
+/** How a client fails when the sandbox's proxy refuses its host (sandbox probes, both versions,
+ * acceptEdits): plain http reaches the proxy, whose answer curl prints (exit 0); https is a
+ * refused CONNECT. `url` is the URL as written. */
+const CLIENT_REFUSALS: Readonly<Record<string, (https: boolean, url: string) => { output: string; exitCode: number }>> = {
+  curl: (https) =>
+    https
+      ? { output: 'curl: (56) CONNECT tunnel failed, response 403\n', exitCode: 56 }
+      : { output: 'Connection blocked by network allowlist', exitCode: 0 },
+  wget: (https) => ({ output: '', exitCode: https ? 4 : 8 }),
+};
+
+/** A single `curl`, `wget` or `git clone` of a host the sandbox's proxy refuses: what the client
+ * prints and Claude Code's note of the violation it logged. Other clients, options that change
+ * what curl prints (`-I`, `-w`) and compound lines are not emulated and go to the shell. */
 export function sandboxNetworkRefusal(
   policy: SandboxPolicy,
   command: string,
-): { host: string; text: string } | undefined {
+): { host: string; text: string; exitCode: number } | undefined {
   if (!policy.networkAsks) return undefined;
   const parsed = parseCommand(command);
   if (!parsed.ok) return undefined;
   const units = analyze(parsed.script, '').units.filter((u) => !u.shadow);
   const u = units[0];
-  if (units.length !== 1 || !u || u.words[0]?.value !== 'curl') return undefined;
-  const url = u.words.slice(1).find((w) => w.value?.startsWith('http://'))?.value;
+  const name = u?.words[0]?.value;
+  if (units.length !== 1 || !u || !name) return undefined;
+  const args = u.words.slice(1).map((w) => w.value);
+  const url = args.find((a) => a !== null && /^https?:\/\//.test(a)) ?? undefined;
   if (!url) return undefined;
-  const m = /^http:\/\/([^/:?#]+)(?::(\d+))?/.exec(url);
+  let failure: { output: string; exitCode: number } | undefined;
+  const https = url.startsWith('https://');
+  if (name === 'git') {
+    if (args[0] !== 'clone' || !https) return undefined;
+    const dir = (args.filter((a) => a !== null && !a.startsWith('-'))[2] ?? url.replace(/\/+$/, '').split('/').pop() ?? '').replace(/\.git$/, '');
+    failure = {
+      output: `Cloning into '${dir}'...\nfatal: unable to access '${url.endsWith('/') ? url : `${url}/`}': CONNECT tunnel failed, response 403\n`,
+      exitCode: 128,
+    };
+  } else {
+    const client = CLIENT_REFUSALS[name];
+    if (!client || (name === 'curl' && args.some((a) => a !== null && /^-[a-zA-Z]*[Iiw]|^--(head|include|write-out)/.test(a))))
+      return undefined;
+    failure = client(https, url);
+  }
+  const m = /^https?:\/\/([^/:?#]+)(?::(\d+))?/.exec(url);
   const host = m?.[1]?.toLowerCase();
   if (!host || LOOPBACK.has(host)) return undefined;
   const allowed = policy.allowedDomains.some((d) => {
@@ -344,9 +453,12 @@ export function sandboxNetworkRefusal(
     return p.startsWith('*.') ? host.endsWith(p.slice(1)) : host === p;
   });
   if (allowed) return undefined;
-  const target = `${host}:${m?.[2] ?? '80'}`;
+  const target = `${host}:${m?.[2] ?? (https ? '443' : '80')}`;
+  // A failed command keeps its output's last newline before the note; a successful one does not.
+  const out = failure.exitCode === 0 ? failure.output.replace(/\n+$/, '') : failure.output;
   return {
     host: target,
-    text: `Connection blocked by network allowlist\n<sandbox_violations>\ndeny network-outbound ${target} (user denied)\n</sandbox_violations>`,
+    exitCode: failure.exitCode,
+    text: `${out}\n<sandbox_violations>\ndeny network-outbound ${target} (user denied)\n</sandbox_violations>`,
   };
 }

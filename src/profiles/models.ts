@@ -7,6 +7,19 @@ const STRICT = /^claude-(opus|sonnet|haiku)-4/;
 /** A model name without its context-window suffix (`claude-opus-5[1m]`). */
 export const baseModel = (model: string): string => model.replace(/\[1m\]$/, '');
 
+/** Models whose sessions carry no effort level: their hook inputs have no `effort` and hooks get
+ * no CLAUDE_EFFORT (recorded on both versions for claude-haiku-4-5 and claude-sonnet-4-5). */
+const NO_EFFORT = /^claude-(haiku|sonnet)-4-5(-\d{8})?$/;
+
+/** The effort level of a session on `model`: the version's default model has the profile's level;
+ * claude-opus-4-5, -4-6, -5 and claude-sonnet-4-6 were recorded with `high` on both versions,
+ * which models not recorded are assumed to share. */
+export function effortLevel(model: string, defaultModel: string, defaultLevel: string): string | undefined {
+  const m = baseModel(model);
+  if (NO_EFFORT.test(m)) return undefined;
+  return m === baseModel(defaultModel) ? defaultLevel : 'high';
+}
+
 /** Models of the 4.x families. */
 export const isStrictModel = (model: string): boolean => STRICT.test(model);
 

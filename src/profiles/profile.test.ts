@@ -201,6 +201,7 @@ describe('profiles', () => {
       'editSuffixNeedsWholeFile',
       'grepRejectsLiteralNewline',
       'hooks.allowOverridesPlan',
+      'hooks.childNotesDir',
       'hooks.denyPrefixed',
       'hooks.effortLevel',
       'hooks.notesReversed',

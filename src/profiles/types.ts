@@ -246,8 +246,11 @@ export interface PowerShellProfile {
 }
 
 export interface HookBehaviour {
-  /** The `effort.level` hook inputs carry for the default model (hook-pilot, hook-input-*). */
+  /** The `effort.level` hook inputs carry for the default model (hook-pilot, hook-input-*);
+   * other models: `effortLevel` in models.ts. */
   effortLevel: string;
+  /** Hooks get CLAUDE_CODE_CHILD_NOTES_DIR (2.1.332, hook-env). */
+  childNotesDir: boolean;
   /** A PreToolUse deny reads `PreToolUse:<Tool> hook error: <reason>` (older: the bare reason,
    * and `Hook PreToolUse:<Tool> denied this tool` without one). */
   denyPrefixed: boolean;

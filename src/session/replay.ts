@@ -1,7 +1,8 @@
 // Scenario replay: lay the scenario out, feed its turns to a Session, and produce a result in
 // the oracle's format, normalised the same way.
 import { dirname, resolve } from 'pathe';
-import { createToolHooks } from '../hooks';
+import { claudeHookEnv, createToolHooks } from '../hooks';
+import { effortLevel } from '../profiles/models';
 import { sessionId } from '../tools/bash/paths';
 import { Ledger } from '../ledger/ledger';
 import { getProfile } from '../profiles';
@@ -135,6 +136,19 @@ export function toolsFlag(s: Scenario, profile: Profile): string[] | null {
   void profile;
   return list.map((t) => t.trim()).filter(Boolean);
 }
+
+/** What the oracle's buildEnv adds for the binary itself (its fake API server, which the
+ * normaliser writes as 127.0.0.1:<port>), which hooks inherit (hook-env). The Bash tool's shell
+ * has them too (henv probes), but they are left out of its environment here: the bare-assignment
+ * table (profiles/<version>/bare-assignments.ts) was recorded against the names it has now. */
+const ORACLE_ENV: Record<string, string> = {
+  ANTHROPIC_BASE_URL: 'http://127.0.0.1:40000',
+  ANTHROPIC_API_KEY: 'sk-ant-oracle-fake-key',
+  DISABLE_TELEMETRY: '1',
+  CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+  DISABLE_AUTOUPDATER: '1',
+  DISABLE_ERROR_REPORTING: '1',
+};
 
 /** The process environment the emulated Claude Code runs with (the oracle's buildEnv). */
 export function baseEnv(ws: Workspace, scen: Scenario): Record<string, string> {
@@ -281,6 +295,7 @@ export async function replayScenario(
   const deferred = flag === null ? new Set(profile.deferredByDefault ?? []) : undefined;
   const env = baseEnv(ws, scen);
   const conversationCwd = { get: () => ws.info.cwd };
+  const effort = effortLevel(model, profile.defaultModel, profile.hooks.effortLevel);
   const hooks = createToolHooks({
     sources: substitute(
       {
@@ -295,11 +310,22 @@ export async function replayScenario(
       shell: ws.shell,
       cwd: () => conversationCwd.get(),
       projectDir: ws.info.cwd,
-      env,
+      env: () => ({
+        ...ORACLE_ENV,
+        ...env,
+        ...claudeHookEnv({
+          version: profile.version,
+          sessionId: sessionId(session.conversation),
+          tmp: env.TMPDIR ?? ws.info.tmp,
+          projectDir: ws.info.cwd,
+          ...(effort !== undefined ? { effort } : {}),
+          childNotesDir: profile.hooks.childNotesDir,
+        }),
+      }),
       ...(opts.signal ? { signal: opts.signal } : {}),
     },
     home: ws.info.home,
-    effortLevel: profile.hooks.effortLevel,
+    effortLevel: effort,
     // The ids tool-results paths use, so that normalised results name the same session.
     sessionId: () => sessionId(session.conversation),
     promptId: () => promptIdOf(session.conversation),

@@ -1,7 +1,7 @@
 // Commands just-bash lacks, and thin wrappers where its built-in prints something other than
 // GNU coreutils (checked against /bin/bash in shell.contract.test.ts).
 import { structuredPatch } from 'diff';
-import { defineCommand, type Command, type ExecResult } from 'just-bash';
+import { defineCommand, type Command, type CommandContext, type ExecResult } from 'just-bash';
 import { GREP_VALUE } from '../../permissions/shell/commands';
 import { curlCommand, wgetCommand } from './net';
 import { isLongListing, longListing, workspaceNow } from './ls-long';
@@ -376,6 +376,48 @@ export const killCommand: Command = defineCommand('kill', async (args) => {
   return { stdout: '', stderr, exitCode: 1 };
 });
 
+/** The variables a child process gets: just-bash's env and printenv list every shell variable
+ * (positional parameters `#`, `*`, `0`, `@` inside a script or function, unexported names),
+ * where bash's children see only the exported ones (hook-env). */
+function exported(ctx: CommandContext): Map<string, string> {
+  const ex = ctx.exportedEnv;
+  if (ex === undefined) return new Map(ctx.env);
+  // In the shell's order (what just-bash's own env printed), then any others.
+  const out = new Map<string, string>();
+  for (const k of ctx.env.keys()) if (Object.hasOwn(ex, k)) out.set(k, ex[k] ?? '');
+  for (const [k, v] of Object.entries(ex)) if (!out.has(k)) out.set(k, v);
+  return out;
+}
+
+const listing = (env: Map<string, string>): string => [...env].map(([k, v]) => `${k}=${v}\n`).join('');
+
+/** `env` with no command lists the exported variables, as changed by -i, -u and NAME=VALUE;
+ * with a command (or an option it does not take) just-bash's own runs. */
+export const envCommand: Command = defineCommand('env', async (args, ctx) => {
+  if (ctx.origCommand === undefined) return missingOriginal('env');
+  const env = exported(ctx);
+  const rest = [...args];
+  for (let a = rest.shift(); a !== undefined; a = rest.shift()) {
+    if (a === '-i' || a === '--ignore-environment') env.clear();
+    else if (a === '-u' && rest.length > 0) env.delete(rest.shift() ?? '');
+    else if (a.startsWith('--unset=')) env.delete(a.slice(8));
+    else if (/^-u./.test(a)) env.delete(a.slice(2));
+    else if (/^[^-=][^=]*=/.test(a)) env.set(a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1));
+    else return ctx.origCommand(args);
+  }
+  return { stdout: listing(env), stderr: '', exitCode: 0 };
+});
+
+/** `printenv [NAME...]` over the exported variables; exit 1 when a name is not set. */
+export const printenvCommand: Command = defineCommand('printenv', async (args, ctx) => {
+  if (ctx.origCommand === undefined) return missingOriginal('printenv');
+  if (args.some((a) => a.startsWith('-'))) return ctx.origCommand(args);
+  const env = exported(ctx);
+  if (args.length === 0) return { stdout: listing(env), stderr: '', exitCode: 0 };
+  const found = args.filter((n) => env.has(n));
+  return { stdout: found.map((n) => `${env.get(n)}\n`).join(''), stderr: '', exitCode: found.length === args.length ? 0 : 1 };
+});
+
 export const extraCommands: Command[] = [
   rgCommand,
   sortCommand,
@@ -404,4 +446,6 @@ export const extraCommands: Command[] = [
   catCommand,
   ...QUOTING_COMMANDS,
   nlCommand,
+  envCommand,
+  printenvCommand,
 ];

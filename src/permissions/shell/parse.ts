@@ -31,3 +31,69 @@ export function parseCommand(command: string): ParseResult {
     return { ok: false, error: e instanceof Error ? e.message : String(e) };
   }
 }
+
+/** A second interpreter whose one transform plugin applies `rewrite` to the parsed line: Bash#transform
+ * then prints the changed AST back as a command line (the bundle exports no serializer). */
+let rewriter: { transform(command: string): { script: string } } | undefined;
+let rewrite: ((ast: ScriptNode) => ScriptNode) | undefined;
+
+async function loadRewriter(): Promise<void> {
+  const { Bash } = await import('just-bash');
+  const b = new Bash();
+  b.registerTransformPlugin({ name: 'cc-playground-rewrite', transform: (c) => ({ ast: rewrite ? rewrite(c.ast) : c.ast }) });
+  rewriter = b;
+}
+let rewriterLoading: Promise<void> | undefined;
+export const loadShellRewriter = (): Promise<void> => (rewriterLoading ??= loadRewriter());
+
+/** Visits every pipeline's commands in line order (nested lists, loops and groups included; not
+ * the scripts inside words, `$(…)`), letting `visit` replace a simple command. */
+function eachSimpleCommand(node: unknown, visit: (c: SimpleCommandNode, put: (n: CommandNode) => void) => void): void {
+  if (node === null || typeof node !== 'object') return;
+  if (Array.isArray(node)) {
+    for (const n of node) eachSimpleCommand(n, visit);
+    return;
+  }
+  const o = node as { type?: string; commands?: CommandNode[] };
+  if (o.type === 'Word') return;
+  if (o.type === 'Pipeline' && Array.isArray(o.commands)) {
+    const cmds = o.commands;
+    cmds.forEach((c, i) => {
+      if (c.type === 'SimpleCommand') visit(c, (n) => (cmds[i] = n));
+      else eachSimpleCommand(c, visit);
+    });
+    return;
+  }
+  for (const v of Object.values(o)) eachSimpleCommand(v, visit);
+}
+
+/** The line's simple commands in the order rewriteSimpleCommands numbers them. */
+export function simpleCommands(script: ScriptNode): SimpleCommandNode[] {
+  const out: SimpleCommandNode[] = [];
+  eachSimpleCommand(script, (c) => out.push(c));
+  return out;
+}
+
+/** The command line with some simple commands replaced (`replace` returns the new node, or
+ * undefined to keep it); undefined when the line does not parse or the rewriter is not loaded. */
+export function rewriteSimpleCommands(
+  command: string,
+  replace: (node: SimpleCommandNode, index: number) => CommandNode | undefined,
+): string | undefined {
+  if (!rewriter) return undefined;
+  let k = 0;
+  rewrite = (ast) => {
+    eachSimpleCommand(ast, (c, put) => {
+      const n = replace(c, k++);
+      if (n) put(n);
+    });
+    return ast;
+  };
+  try {
+    return rewriter.transform(command).script;
+  } catch {
+    return undefined;
+  } finally {
+    rewrite = undefined;
+  }
+}

@@ -35,6 +35,7 @@ export const profile_2_1_273: Profile = {
   defaultModel: 'claude-opus-5[1m]',
   hooks: {
     effortLevel: 'high',
+    childNotesDir: false,
     denyPrefixed: false,
     textsTrimmed: true,
     notesReversed: false,

@@ -41,6 +41,7 @@ export const profile_2_1_332: Profile = {
   defaultModel: 'claude-opus-5-5',
   hooks: {
     effortLevel: 'medium',
+    childNotesDir: true,
     denyPrefixed: true,
     textsTrimmed: false,
     notesReversed: true,

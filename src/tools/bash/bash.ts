@@ -12,7 +12,8 @@ import type { BashInput } from './schema';
 import { exitIsAnswer } from './semantics';
 import { startedTask, startLag } from '../background/registry';
 import { taskNotification } from '../background/notification';
-import { sandboxError, sandboxNetworkRefusal, sandboxViolation } from '../../permissions/sandbox';
+import { sandboxError, sandboxNetworkRefusal, sandboxRefusals } from '../../permissions/sandbox';
+import { loadShellRewriter, parseCommand, rewriteSimpleCommands } from '../../permissions/shell/parse';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
 export const MAX_TIMEOUT_MS = 600_000;
@@ -243,52 +244,78 @@ function adopt(
   ctx.conversation.background.push(task.done);
 }
 
-/** A sandboxed command that writes where the sandbox does not let it: the shell's error, exit
- * code 1, as Claude Code's bubblewrap sandbox returns it (sandbox-* recordings, 2.1.332).
+/** What the sandbox makes of a call: a refused curl host ends it with the proxy's answer; refused
+ * writes become their errors inside the line, which then runs (`run`). */
+type SandboxEffect =
+  | { kind: 'refused'; outcome: Extract<BashOutcome, { kind: 'ran' }> }
+  | { kind: 'rewritten'; run: string; target: string; notRecorded: boolean };
+
+const singleQuoted = (t: string) => `'${t.replace(/'/g, `'\\''`)}'`;
+
+/** A sandboxed command that writes where the sandbox does not let it gets the shell's error and
+ * exit code 1 (sandbox-* recordings and probes, both versions), and the line goes on.
  * Emulated: the playground has no OS sandbox, so the writes the command analysis sees are
- * checked before the command runs, and the command stops at the first refused one. */
-async function sandboxRefusal(
+ * checked before the line runs and each refused command is replaced by its error (touch, rm
+ * and mkdir still do their other operands). */
+async function sandboxEffect(
   ctx: ToolContext,
   input: BashInput,
   cwd: string,
   env: Record<string, string>,
-): Promise<Extract<BashOutcome, { kind: 'ran' }> | undefined> {
+): Promise<SandboxEffect | undefined> {
   const policy = ctx.permissions.sandbox?.(input.command, input.dangerouslyDisableSandbox === true);
   if (!policy) return undefined;
   const home = env.HOME ?? ctx.ws.info.home;
   const network = sandboxNetworkRefusal(policy, input.command);
   if (network !== undefined)
     return {
-      kind: 'ran',
-      command: input.command,
-      exitCode: 0,
-      exitIsAnswer: false,
-      output: network.text,
-      interrupted: false,
-      noOutputExpected: false,
-      sandboxRefused: { target: network.host, notRecorded: !policy.recorded },
+      kind: 'refused',
+      outcome: {
+        kind: 'ran',
+        command: input.command,
+        exitCode: network.exitCode,
+        exitIsAnswer: false,
+        output: network.text,
+        interrupted: false,
+        noOutputExpected: false,
+        sandboxRefused: { target: network.host, notRecorded: !policy.recorded },
+      },
     };
-  const v = sandboxViolation(policy, input.command, { cwd, home, env });
-  if (!v) return undefined;
+  const refusals = sandboxRefusals(policy, input.command, { cwd, home, env });
+  if (refusals.size === 0) return undefined;
   const fs = ctx.ws.fs;
-  const parent = v.path.slice(0, v.path.lastIndexOf('/')) || '/';
-  const found = sandboxError(
-    v,
-    {
-      entry: v.protectedEntry !== undefined && (await fs.exists(v.protectedEntry)),
-      parent: await fs.exists(parent),
-    },
-  );
-  return {
-    kind: 'ran',
-    command: input.command,
-    exitCode: v.exitCode,
-    exitIsAnswer: false,
-    output: v.text(found.error, found.named),
-    interrupted: false,
-    noOutputExpected: false,
-    sandboxRefused: { target: v.path, notRecorded: !policy.recorded },
-  };
+  const stubs = new Map<number, { texts: string[]; drop?: number[]; exitCode: number }>();
+  for (const [i, r] of refusals) {
+    const texts: string[] = [];
+    for (const v of r.violations) {
+      const parent = v.path.slice(0, v.path.lastIndexOf('/')) || '/';
+      const found = sandboxError(v, {
+        entry: v.protectedEntry !== undefined && (await fs.exists(v.protectedEntry)),
+        parent: await fs.exists(parent),
+      });
+      texts.push(v.text(found.error, found.named));
+    }
+    stubs.set(i, { texts, ...(r.drop ? { drop: r.drop } : {}), exitCode: r.exitCode });
+  }
+  await loadShellRewriter();
+  const run = rewriteSimpleCommands(input.command, (node, i) => {
+    const stub = stubs.get(i);
+    if (!stub) return undefined;
+    const keep = stub.drop !== undefined && node.name !== null;
+    const line = `{ ${keep ? '__cc_keep__; ' : ''}printf '%s\\n' ${stub.texts.map(singleQuoted).join(' ')} >&2; (exit ${stub.exitCode}); }`;
+    const parsed = parseCommand(line);
+    const group = parsed.ok ? parsed.script.statements[0]?.pipelines[0]?.commands[0] : undefined;
+    if (!group) return undefined;
+    const first = keep && group.type === 'Group' ? group.body[0]?.pipelines[0] : undefined;
+    if (first) {
+      const drop = new Set(stub.drop);
+      first.commands[0] = { ...node, args: node.args.filter((_, k) => !drop.has(k + 1)) };
+    }
+    return group;
+  });
+  if (run === undefined) return undefined;
+  const first = [...refusals.values()][0]?.violations[0];
+  return { kind: 'rewritten', run, target: first?.path ?? '', notRecorded: !policy.recorded };
 }
 
 export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutcome> {
@@ -305,7 +332,8 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
   const command = input.command;
   // Parallel calls get their task ids in call order, before anything is awaited.
   const bgTaskId = input.run_in_background === true ? shortId(conversation, 'b') : undefined;
-  const script = scriptFor(command, await prelude(ctx, env));
+  const sandbox = await sandboxEffect(ctx, input, cwd, env);
+  const script = scriptFor(sandbox?.kind === 'rewritten' ? sandbox.run : command, await prelude(ctx, env));
   const tmp = env.TMPDIR ?? ws.info.tmp;
   const backgroundAllowed = !truthy(conversation.env.CLAUDE_CODE_DISABLE_BACKGROUND_TASKS);
   // One output stream, as Claude Code runs a command: stderr lands where it was written.
@@ -354,8 +382,7 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
   }
 
   const analysis = analyseCommand(command, ws.info.home);
-  const refused = await sandboxRefusal(ctx, input, cwd, env);
-  if (refused) return refused;
+  if (sandbox?.kind === 'refused') return sandbox.outcome;
   // A command that starts with `sleep` is never moved to the background (it is meant to wait).
   const first = analysis?.units[0];
   const startsWithSleep = first !== undefined && first.origin === 'list' && first.words[0]?.value === 'sleep';
@@ -478,6 +505,9 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
     cwdChange,
     viewed,
     backendNote: ctx.ws.info.notes?.shell,
+    ...(sandbox?.kind === 'rewritten'
+      ? { sandboxRefused: { target: sandbox.target, notRecorded: sandbox.notRecorded } }
+      : {}),
   };
   // The generic tool-result limit: a long successful result is saved under the call's id.
   if (!failed && !persisted) {
