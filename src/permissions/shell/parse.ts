@@ -51,7 +51,11 @@ function timeAsCommand(node: unknown): void {
   if (o.type === 'Pipeline' && o.timed) {
     const first = (o.commands as CommandNode[])[0];
     if (first?.type === 'SimpleCommand') {
-      const words = [...(o.timePosix ? [literalWord('-p')] : []), ...(first.name ? [first.name] : []), ...first.args];
+      const words = [
+        ...(o.timePosix ? [literalWord('-p')] : []),
+        ...(first.name ? [first.name] : []),
+        ...first.args,
+      ];
       first.name = literalWord('time');
       first.args = words;
       o.timed = false;
