@@ -206,6 +206,7 @@ for (const [v, b] of [
             'touch z.txt',
             "mkdir 'q r'",
             'mkdir "q r"',
+            'touch "x y.txt" && touch  z.txt',
           ],
           c,
         ),
@@ -218,6 +219,7 @@ for (const [v, b] of [
         ['touch z.txt', inside('touch', 'z.txt', 'create or modify files')],
         ["mkdir 'q r'", 'allow'],
         ['mkdir "q r"', inside('mkdir', 'q r', 'create directories')],
+        ['touch "x y.txt" && touch  z.txt', 'allow'],
       ]);
     });
   });

@@ -99,6 +99,15 @@ function allowForms(u: Unit): Word[][] {
   return forms;
 }
 
+/** A plain command's own text in the line, spaces as written (its words in order with any
+ * blanks between them), for exact allow rules; undefined when it has assignments or
+ * redirections, or its words are not found. */
+function asWritten(u: Unit, line: string): string | undefined {
+  if (u.assignments.length > 0 || u.redirects.length > 0 || u.words.length === 0) return undefined;
+  const esc = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(u.words.map((w) => esc(w.text)).join('[ \\t]+')).exec(line)?.[0];
+}
+
 /** One transparent wrapper (per version) taken off, or undefined. */
 function stripTransparent(env: Env, words: Word[]): Word[] | undefined {
   const name = words[0]?.value;
@@ -560,11 +569,11 @@ interface Walk {
    * as a command of its own (`F=x; cat a | cat && ls` asks about `F=x; cat a` only: bare
    * probe, both versions). */
   bareAssignment: ReadonlySet<number>;
-  /** The line as written, trimmed, when it is one simple command: exact allow rules compare
-   * with it (`Bash(touch  z.txt)` runs `touch  z.txt` but not `touch z.txt`; `Bash(npm test)`
-   * runs `npm test ` but not `npm  test`; `Bash(touch "x y.txt")` not `touch 'x y.txt'`:
-   * exact-rule probes, both versions). */
-  raw?: string;
+  /** The command line as written: exact allow rules compare with each command's own text in it,
+   * spaces and quotes as written (`Bash(touch  z.txt)` runs `touch  z.txt`, also after `&&`,
+   * but not `touch z.txt`; `Bash(npm test)` runs `npm test ` but not `npm  test`;
+   * `Bash(touch "x y.txt")` not `touch 'x y.txt'`: exact-rule probes, both versions). */
+  line: string;
 }
 
 /** Whether the line's bare assignments keep every part from being read-only: a name outside
@@ -866,16 +875,11 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   // (`xargs chmod 644 a.txt < list` needs approval under Bash(chmod 644 a.txt)).
   const allowed = allowForms(u);
   const afterXargs = allowed.findIndex((_, i) => i > 0 && allowed[i - 1]?.[0]?.value === 'xargs');
-  const rawRule =
-    afterXargs < 0 &&
-    walk.raw !== undefined &&
-    allowed.length > 0 &&
-    u.assignments.length === 0 &&
-    u.redirects.length === 0;
+  const raw = afterXargs < 0 && u.origin === 'list' ? asWritten(u, walk.line) : undefined;
   const allow =
-    rawRule && walk.raw !== undefined
+    raw !== undefined
       ? (ruleFor(env, 'allow', allowTexts(allowed), true) ??
-        ruleFor(env, 'allow', [walk.raw]) ??
+        ruleFor(env, 'allow', [raw]) ??
         ruleFor(env, 'allow', allowTexts(allowed.slice(1))))
       : afterXargs < 0
         ? ruleFor(env, 'allow', allowTexts(allowed))
@@ -1128,15 +1132,13 @@ export function checkBash(
   const analysis = analyze(parsed.script, env.ctx.home, assignedValues(parsed.script), command);
   const start = shellCwd ?? env.ctx.cwd;
   const bareAssignment = bareAssignmentBlocks(env, analysis.bareNames, shellEnv);
-  const single =
-    analysis.units.filter((u) => !u.shadow && !u.strictOnly).length === 1 && analysis.tops.length === 1;
   const walk: Walk = {
     cwd: start,
     cwdUnknown: false,
     denyCwds: [start],
     cwdLost: false,
     bareAssignment,
-    ...(single ? { raw: command.trim() } : {}),
+    line: command,
   };
   const results = analysis.units.map((u) => checkUnit(env, u, walk));
   const subcommands = subcommandDecisions(results);
