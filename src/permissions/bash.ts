@@ -108,6 +108,14 @@ function asWritten(u: Unit, line: string): string | undefined {
   return new RegExp(u.words.map((w) => esc(w.text)).join('[ \\t]+')).exec(line)?.[0];
 }
 
+/** The text as written, and with the command name's quotes removed (`'chmod' 644 a.txt` is
+ * `chmod 644 a.txt` to an exact rule; an argument's quotes stay). */
+function unquotedHead(u: Unit, raw: string): string[] {
+  const head = u.words[0];
+  if (!head || head.value === null || head.value === head.text || !raw.startsWith(head.text)) return [raw];
+  return [raw, head.value + raw.slice(head.text.length)];
+}
+
 /** One transparent wrapper (per version) taken off, or undefined. */
 function stripTransparent(env: Env, words: Word[]): Word[] | undefined {
   const name = words[0]?.value;
@@ -879,7 +887,7 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   const allow =
     raw !== undefined
       ? (ruleFor(env, 'allow', allowTexts(allowed), true) ??
-        ruleFor(env, 'allow', [raw]) ??
+        ruleFor(env, 'allow', unquotedHead(u, raw)) ??
         ruleFor(env, 'allow', allowTexts(allowed.slice(1))))
       : afterXargs < 0
         ? ruleFor(env, 'allow', allowTexts(allowed))
