@@ -99,6 +99,23 @@ function allowForms(u: Unit): Word[][] {
   return forms;
 }
 
+/** A plain command's own text in the line, spaces as written (its words in order with any
+ * blanks between them), for exact allow rules; undefined when it has assignments or
+ * redirections, or its words are not found. */
+function asWritten(u: Unit, line: string): string | undefined {
+  if (u.assignments.length > 0 || u.redirects.length > 0 || u.words.length === 0) return undefined;
+  const esc = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(u.words.map((w) => esc(w.text)).join('[ \\t]+')).exec(line)?.[0];
+}
+
+/** The text as written, and with the command name's quotes removed (`'chmod' 644 a.txt` is
+ * `chmod 644 a.txt` to an exact rule; an argument's quotes stay). */
+function unquotedHead(u: Unit, raw: string): string[] {
+  const head = u.words[0];
+  if (!head || head.value === null || head.value === head.text || !raw.startsWith(head.text)) return [raw];
+  return [raw, head.value + raw.slice(head.text.length)];
+}
+
 /** One transparent wrapper (per version) taken off, or undefined. */
 function stripTransparent(env: Env, words: Word[]): Word[] | undefined {
   const name = words[0]?.value;
@@ -560,6 +577,11 @@ interface Walk {
    * as a command of its own (`F=x; cat a | cat && ls` asks about `F=x; cat a` only: bare
    * probe, both versions). */
   bareAssignment: ReadonlySet<number>;
+  /** The command line as written: exact allow rules compare with each command's own text in it,
+   * spaces and quotes as written (`Bash(touch  z.txt)` runs `touch  z.txt`, also after `&&`,
+   * but not `touch z.txt`; `Bash(npm test)` runs `npm test ` but not `npm  test`;
+   * `Bash(touch "x y.txt")` not `touch 'x y.txt'`: exact-rule probes, both versions). */
+  line: string;
 }
 
 /** Whether the line's bare assignments keep every part from being read-only: a name outside
@@ -627,7 +649,17 @@ function gitReadUses(env: Env, words: readonly Word[], cwd: string): PathUse[] {
   return git.slice(2).flatMap((w) => {
     if (w.value === null || w.value.startsWith('-')) return [];
     const r = resolveWord(w, cwd, env.ctx.home);
-    return r ? [{ op: 'read' as const, path: r.path, approximate: r.approximate, glob: r.glob, blocked: () => msg.BASH_NEEDS_APPROVAL }] : [];
+    return r
+      ? [
+          {
+            op: 'read' as const,
+            path: r.path,
+            approximate: r.approximate,
+            glob: r.glob,
+            blocked: () => msg.BASH_NEEDS_APPROVAL,
+          },
+        ]
+      : [];
   });
 }
 
@@ -851,11 +883,16 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
   // (`xargs chmod 644 a.txt < list` needs approval under Bash(chmod 644 a.txt)).
   const allowed = allowForms(u);
   const afterXargs = allowed.findIndex((_, i) => i > 0 && allowed[i - 1]?.[0]?.value === 'xargs');
+  const raw = afterXargs < 0 && u.origin === 'list' ? asWritten(u, walk.line) : undefined;
   const allow =
-    afterXargs < 0
-      ? ruleFor(env, 'allow', allowTexts(allowed))
-      : (ruleFor(env, 'allow', allowTexts(allowed.slice(0, afterXargs))) ??
-        ruleFor(env, 'allow', allowTexts(allowed.slice(afterXargs)), true));
+    raw !== undefined
+      ? (ruleFor(env, 'allow', allowTexts(allowed), true) ??
+        ruleFor(env, 'allow', unquotedHead(u, raw)) ??
+        ruleFor(env, 'allow', allowTexts(allowed.slice(1))))
+      : afterXargs < 0
+        ? ruleFor(env, 'allow', allowTexts(allowed))
+        : (ruleFor(env, 'allow', allowTexts(allowed.slice(0, afterXargs))) ??
+          ruleFor(env, 'allow', allowTexts(allowed.slice(afterXargs)), true));
   if (allow) {
     // An allow rule stands in for acceptEdits, not for the working directories: a path it names
     // outside them is refused as without the rule (`Bash(touch:*)` runs `touch a.txt` but not
@@ -1030,7 +1067,11 @@ function wholeCommand(
   return { behavior: 'ask', message, reason };
 }
 
-const VCS = new Set(['git', 'hg', 'svn', 'jj', 'fossil']);
+/** Version control that a cd anywhere in the line (before or after it, pushd too) refuses:
+ * git only (`cd sub && hg status`, `cd sub && svn status` ask for their part: cd probes, both
+ * versions). */
+const VCS = new Set(['git']);
+const CHANGES_DIR = new Set(['cd', 'pushd']);
 const LOOPS = new Set(['for_statement', 'c_style_for_statement', 'while_statement']);
 
 /** A pipe segment cut out of an if/for/while body that ends the construct without opening it
@@ -1038,7 +1079,8 @@ const LOOPS = new Set(['for_statement', 'c_style_for_statement', 'while_statemen
  * then ls`) is judged by its commands (probed on both versions). */
 function strayCloser(segment: string): boolean {
   const count = (re: RegExp) => [...segment.matchAll(re)].length;
-  const at = (words: string) => new RegExp(`(?:^|[;&|\\n(]|\\b(?:then|do|else)\\s)\\s*(?:${words})(?=$|[\\s;&|)])`, 'g');
+  const at = (words: string) =>
+    new RegExp(`(?:^|[;&|\\n(]|\\b(?:then|do|else)\\s)\\s*(?:${words})(?=$|[\\s;&|)])`, 'g');
   return (
     count(at('fi')) > count(at('if')) ||
     count(at('done')) > count(at('for|while|until|select')) ||
@@ -1098,7 +1140,14 @@ export function checkBash(
   const analysis = analyze(parsed.script, env.ctx.home, assignedValues(parsed.script), command);
   const start = shellCwd ?? env.ctx.cwd;
   const bareAssignment = bareAssignmentBlocks(env, analysis.bareNames, shellEnv);
-  const walk: Walk = { cwd: start, cwdUnknown: false, denyCwds: [start], cwdLost: false, bareAssignment };
+  const walk: Walk = {
+    cwd: start,
+    cwdUnknown: false,
+    denyCwds: [start],
+    cwdLost: false,
+    bareAssignment,
+    line: command,
+  };
   const results = analysis.units.map((u) => checkUnit(env, u, walk));
   const subcommands = subcommandDecisions(results);
   const gap = results.find((r) => r.gap)?.gap;
@@ -1199,6 +1248,19 @@ export function checkBash(
     });
   if (gate && gateStage === 'early') return gateRefusal(gate);
   const live = results.filter((r) => !r.unit.shadow && !r.unit.strictOnly);
+  const cdWithVcs =
+    live.some((r) => CHANGES_DIR.has(strippedWords(r.unit)[0]?.value ?? '')) &&
+    live.some((r) => VCS.has(strippedWords(r.unit)[0]?.value ?? ''));
+  // A cd with git is refused as such ahead of an ask rule on the git part (`cd sub && git push`
+  // and `git push && cd sub` under ask Bash(git push:*): cd probes, both versions).
+  if (asked?.rule && cdWithVcs)
+    return withGap({
+      behavior: 'ask',
+      ruleAsk: true,
+      message: msg.CD_BEFORE_VCS,
+      reason: 'a version-control command runs with a cd',
+      rule: ruleRef(asked.rule),
+    });
   if (asked?.rule) {
     // An ask rule prompts in every mode; with other parts it is listed among them.
     const parts = analysis.tops.filter((t) => t.runs);
@@ -1317,10 +1379,7 @@ export function checkBash(
       message: msg.DOTDOT_TRAVERSAL,
       reason: `${dotdot.unit.display} climbs out of a directory with '..'`,
     });
-  if (
-    firstCd !== undefined &&
-    live.some((r) => r.unit.index > firstCd && VCS.has(strippedWords(r.unit)[0]?.value ?? ''))
-  )
+  if (cdWithVcs)
     return withGap({
       behavior: 'ask',
       message: msg.CD_BEFORE_VCS,
@@ -1329,10 +1388,12 @@ export function checkBash(
 
   const listed = analysis.units.filter((u) => !u.shadow && u.words.length > 0);
   const hasCd = listed.length > 1 && listed.some((u) => effectiveWords(env, u)[0]?.value === 'cd');
+  // Output thrown away in /dev/null is no write (`cd sub && cat b.txt 2>/dev/null`, `&>
+  // /dev/null`, `>> /dev/null` run; `>/dev/stderr` is refused: cd probes, both versions).
   const writesByRedirect = analysis.units.some((u) =>
     u.redirects.some(
       (r) =>
-        OUTPUT_OPS.has(r.op) ||
+        (OUTPUT_OPS.has(r.op) && r.target?.value !== '/dev/null') ||
         (r.op === '>&' && r.target?.value !== null && !/^\d+-?$|^-$/.test(r.target?.value ?? '')),
     ),
   );

@@ -24,7 +24,7 @@ export const PERMISSIONS_2_1_273: PermissionBehaviour = {
   classifierRuleHint: 'bash',
   classifierSource: 'local',
   gateWording: 'contains',
-  transparentWrappers: ['command', 'builtin'],
+  transparentWrappers: ['command', 'builtin', 'noglob'],
   subshellPathDeny: false,
   gitReadPaths: GIT_READ_PATHS,
   askRulesInGroups: false,
@@ -53,7 +53,7 @@ export const PERMISSIONS_2_1_332: PermissionBehaviour = {
   classifierRuleHint: 'rule-family',
   classifierSource: 'api',
   gateWording: 'cannot-check',
-  transparentWrappers: ['command', 'builtin', 'timeout'],
+  transparentWrappers: ['command', 'builtin', 'noglob', 'timeout'],
   subshellPathDeny: true,
   // Probed the same as 2.1.273's (H probe).
   gitReadPaths: GIT_READ_PATHS,

@@ -67,6 +67,10 @@ const GATE_NODES: Record<GateNode, { contains: string; cannotCheck: string }> = 
     cannotCheck: 'A list of values',
   },
   brace_expression: { contains: 'Contains brace_expression', cannotCheck: 'A brace pattern' },
+  pipeline: {
+    contains: 'Contains shell syntax (pipeline) that cannot be statically analyzed',
+    cannotCheck: 'A pipeline',
+  },
   nested_background: {
     contains: 'Contains shell syntax (&) that cannot be statically analyzed',
     cannotCheck: '',
@@ -114,6 +118,9 @@ export function gateMessage(reason: GateReason, wording: 'contains' | 'cannot-ch
         : `'timeout ${reason.flag}' can't be checked before it runs`;
     case 'fragment':
       return 'Command appears to be an incomplete fragment';
+    // Recorded the same on both versions (`command noglob ls`).
+    case 'zsh-precommand':
+      return `'${reason.wrapper} ${reason.command}' runs the wrapped command on zsh (for '${reason.wrapper}', under POSIX_BUILTINS) but not bash — cannot statically model whether it executes`;
     case 'zsh-builtin':
       return `Zsh builtin '${reason.command}' can bypass security checks`;
     case 'find-action':

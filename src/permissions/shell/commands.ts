@@ -661,7 +661,6 @@ const READ_ONLY_ANY_ARGS = new Set([
   'sha1sum',
   'md5sum',
   'cksum',
-  'printenv',
   'type',
   'cd',
   'wait',
@@ -822,8 +821,10 @@ export function isReadOnlyCommand(name: string, args: readonly Word[]): boolean 
       return !flags.has('-C') && !flags.has('--compile');
     case 'rg':
       return !flags.has('--pre');
+    // Bare env and printenv print the environment: both need approval (env probes, both
+    // versions).
     case 'env':
-      return args.length === 0;
+      return false;
     case 'command':
       return flags.has('-v') || flags.has('-V');
     case 'sed': {
@@ -883,6 +884,7 @@ export const WRAPPERS: ReadonlyMap<string, Wrapper> = new Map(
     },
     command: { safe: false, valueFlags: [], notWrapperFlags: ['-v', '-V'] },
     builtin: { safe: false, valueFlags: [] },
+    noglob: { safe: false, valueFlags: [] },
     exec: { safe: false, valueFlags: ['-a'] },
     sudo: {
       safe: false,
@@ -984,6 +986,9 @@ const ALLOW_WRAPPERS: ReadonlyMap<string, AllowWrapper> = new Map<string, AllowW
   ['stdbuf', { value: ['-i', '-o', '-e'], attached: ['-i', '-o', '-e'] }],
   ['command', { bare: ['-p'] }],
   ['builtin', {}],
+  // zsh's noglob: bash has no such command, yet rules look through it (`noglob git status`
+  // runs under Bash(git status:*): noglob probes, both versions).
+  ['noglob', {}],
   ['xargs', {}],
 ]);
 

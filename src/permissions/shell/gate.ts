@@ -15,6 +15,7 @@ export type GateReason =
   | { kind: 'runs-command'; command: string }
   | { kind: 'timeout-flag'; flag: string }
   | { kind: 'fragment' }
+  | { kind: 'zsh-precommand'; wrapper: string; command: string }
   | { kind: 'find-action'; flag: string }
   | { kind: 'arithmetic-variable'; name: string }
   | { kind: 'fixed'; text: GateFixed };
@@ -35,6 +36,8 @@ export type GateNode =
   | 'translated_string'
   | 'array'
   | 'brace_expression'
+  /** A pipe inside a quoted `$(cat <<'EOF' … EOF | head)` (probed on both versions). */
+  | 'pipeline'
   /** `&` inside a subshell, loop or if body (a top-level `&` has a text of its own). */
   | 'nested_background'
   /** `;` between commands inside parentheses (`(touch x; touch y)`, probed on both versions). */
@@ -99,14 +102,14 @@ const TIMEOUT_VALUE = new Set(['-s', '-k', '--signal', '--kill-after']);
 const TIMEOUT_BARE = new Set(['--foreground', '--preserve-status', '-v', '--verbose']);
 
 /** The wrapper a command starts with, when its options keep it from being looked into:
- * nice takes only `-n N` and `-N`, nohup and time no option (`nice -n5`, `nice --`, `time -p`,
+ * nice takes only `-n N` and `-N`, nohup, time and noglob no option (`noglob -x ls`) (`nice -n5`, `nice --`, `time -p`,
  * `nohup -x` are "an incomplete fragment"); timeout names the option it does not know
  * (`-x`, `--`). Wrapper probes, both versions. */
 function wrapperReason(words: readonly (string | null)[]): GateReason | undefined {
   const name = words[0];
   if (name === null || name === undefined) return undefined;
   if (RUNS_COMMAND.has(name)) return words.length > 1 ? { kind: 'runs-command', command: name } : undefined;
-  if (name === 'nice' || name === 'nohup' || name === 'time') {
+  if (name === 'nice' || name === 'nohup' || name === 'time' || name === 'noglob') {
     for (let i = 1; i < words.length; i++) {
       const v = words[i];
       if (v === null || v === undefined || !v.startsWith('-')) return undefined;
@@ -277,6 +280,30 @@ function arithmeticNames(expr: unknown): string[] {
   return names;
 }
 
+/** A command substitution inside double quotes is let through when it only prints a heredoc
+ * with a quoted delimiter: `"$(cat <<'EOF' … EOF\n)"`, the commit-message idiom (backticks in
+ * the body included). An unquoted delimiter is refused as a heredoc, a pipe after the cat as a
+ * pipeline; `<<-`, another command or anything else as quoted text (heredoc probes, both
+ * versions; outside quotes `$(cat <<'EOF' …)` stays a nested command). */
+function quotedSubstitutionReason(body: ScriptNode): GateReason | undefined {
+  const st = body.statements.length === 1 ? body.statements[0] : undefined;
+  const pl = st && !st.background && st.pipelines.length === 1 ? st.pipelines[0] : undefined;
+  const cmd = pl && !pl.negated ? pl.commands[0] : undefined;
+  if (
+    !cmd ||
+    cmd.type !== 'SimpleCommand' ||
+    lit(cmd.name) !== 'cat' ||
+    cmd.args.length > 0 ||
+    cmd.assignments.length > 0
+  )
+    return node('string');
+  const [r, ...more] = cmd.redirections;
+  if (!r || more.length > 0 || r.target.type !== 'HereDoc' || r.target.stripTabs) return node('string');
+  if (!r.target.quoted) return fixed('heredoc');
+  if ((pl?.commands.length ?? 0) > 1) return node('pipeline');
+  return undefined;
+}
+
 function partsReason(parts: readonly WordPart[], w: Walk): GateReason | undefined {
   for (const p of parts) {
     switch (p.type) {
@@ -286,8 +313,13 @@ function partsReason(parts: readonly WordPart[], w: Walk): GateReason | undefine
         break;
       case 'DoubleQuoted': {
         const inner = p.parts;
-        if (inner.some((x) => x.type === 'CommandSubstitution' || x.type === 'ArithmeticExpansion'))
-          return node('string');
+        for (const x of inner) {
+          if (x.type === 'ArithmeticExpansion') return node('string');
+          if (x.type === 'CommandSubstitution') {
+            const r = quotedSubstitutionReason(x.body);
+            if (r) return r;
+          }
+        }
         const text = inner.reduce(
           (n, x) => n + (x.type === 'Literal' || x.type === 'Escaped' ? x.value.length : 0),
           0,
@@ -392,6 +424,10 @@ function commandReason(cmd: CommandNode, w: Walk): GateReason | undefined {
       const words = cmd.name ? [cmd.name, ...cmd.args] : [];
       let at = 0;
       while (at < words.length - 1 && TRANSPARENT.has(lit(words[at]) ?? '')) at++;
+      // zsh's noglob behind `command` (bash has no noglob): refused for the shell difference
+      // (noglob probes, both versions; `noglob command ls` is looked through).
+      if (at > 0 && lit(words[0]) === 'command' && lit(words[at]) === 'noglob')
+        return { kind: 'zsh-precommand', wrapper: 'command', command: 'noglob' };
       const name = lit(words[at]);
       // eval and its kind are found behind any wrapper (`timeout 5 eval …`), but only in the
       // wrapped command's place: `timeout 5 find . -name x` has no `.` command (bashperm 0786).

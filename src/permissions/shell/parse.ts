@@ -26,7 +26,9 @@ export type ParseResult = { ok: true; script: ScriptNode } | { ok: false; error:
 export function parseCommand(command: string): ParseResult {
   if (!parser) throw new Error('the shell parser is not loaded: await loadShellParser() first');
   try {
-    return { ok: true, script: parser.transform(command).ast };
+    const script = parser.transform(command).ast;
+    timeAsCommand(script);
+    return { ok: true, script };
   } catch (e) {
     return { ok: false, error: e instanceof Error ? e.message : String(e) };
   }
@@ -96,4 +98,35 @@ export function rewriteSimpleCommands(
   } finally {
     rewrite = undefined;
   }
+}
+
+const literalWord = (value: string): WordNode => ({ type: 'Word', parts: [{ type: 'Literal', value }] });
+
+/** just-bash reads a leading `time` (and `time -p`) as the pipeline keyword and drops it;
+ * Claude Code's parser sees a command named `time` with its words as arguments: `time ls` and
+ * bare `time` need approval, `time -p ls` is "an incomplete fragment", `time git status` runs
+ * under Bash(git status:*) (time probes, both versions). So the keyword goes back into the
+ * pipeline's first command as its name. */
+function timeAsCommand(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const n of node) timeAsCommand(n);
+    return;
+  }
+  if (node === null || typeof node !== 'object') return;
+  const o = node as Record<string, unknown>;
+  if (o.type === 'Pipeline' && o.timed) {
+    const first = (o.commands as CommandNode[])[0];
+    if (first?.type === 'SimpleCommand') {
+      const words = [
+        ...(o.timePosix ? [literalWord('-p')] : []),
+        ...(first.name ? [first.name] : []),
+        ...first.args,
+      ];
+      first.name = literalWord('time');
+      first.args = words;
+      o.timed = false;
+      o.timePosix = false;
+    }
+  }
+  for (const v of Object.values(o)) if (v !== null && typeof v === 'object') timeAsCommand(v);
 }

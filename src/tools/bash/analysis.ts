@@ -12,14 +12,21 @@ export function analyseCommand(command: string, home: string): Analysis | null {
 
 const nameOf = (u: Unit): string | null => u.words[0]?.value ?? null;
 
-/** Every command is a known read-only one (Claude Code runs such calls concurrently). */
+/** Every command is a known read-only one (Claude Code runs such calls concurrently). Output
+ * sent to /dev/null or joined to another descriptor (`2>&1`) keeps it so: parallel calls
+ * `cd sub && cat b.txt > /dev/null` and `cd sub && cat b.txt 2>&1` both start in the old
+ * directory (cd probes, both versions). */
 export function isReadOnly(a: Analysis | null): boolean {
   if (a === null || a.units.length === 0) return false;
   return a.units.every((u) => {
     const name = nameOf(u);
     return (
       name !== null &&
-      u.redirects.every((r) => r.target?.value === '/dev/null') &&
+      u.redirects.every(
+        (r) =>
+          r.target?.value === '/dev/null' ||
+          ((r.op === '>&' || r.op === '<&') && /^\d+-?$|^-$/.test(r.target?.value ?? '')),
+      ) &&
       isReadOnlyCommand(name, u.words.slice(1))
     );
   });
