@@ -125,6 +125,13 @@ export interface Profile {
   /** NotebookEdit keeps the notebook's final newline and, for cells without ids, reports the
    * cell_id it was given (older versions: no newline, "undefined"). */
   notebookKeepsFormat: boolean;
+  /** NotebookEdit's replace fits the cell to its (new) type: a code cell gets execution_count
+   * null and no outputs, a markdown cell loses both keys (older versions: only a cell that was
+   * code is reset, and keeps the keys when it becomes markdown). nb-x-replace-type-change. */
+  notebookCellKeysFollowType: boolean;
+  /** Read of a notebook skips a UTF-8 BOM before parsing (older versions: JSON.parse meets it,
+   * "Unrecognized token"). read-x-notebook-json-errors. */
+  notebookReadSkipsBom: boolean;
   /** Hooks from settings: where versions differ (recorded in conformance/scenarios/hook-*). */
   hooks: HookBehaviour;
   /** A system message after this many model calls in a row with tool calls and no text for

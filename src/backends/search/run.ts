@@ -93,7 +93,9 @@ export function anchorGlobsAtCwd(args: string[], cwd: string): string[] {
   return mapGlobValues(args, (g) => {
     const neg = g.startsWith('!');
     const body = neg ? g.slice(1) : g;
-    if (!body.replace(/\/+$/, '').includes('/') || body.startsWith('**/')) return [g];
+    // A leading **/ is anchored too: "**/x/a.ts" searched in lib/x does not match lib/x/a.ts
+    // (grep-x-glob-doublestar-slash-under-path).
+    if (!body.replace(/\/+$/, '').includes('/')) return [g];
     const anchored = `${neg ? '!' : ''}${body.startsWith('/') ? `/${base}${body}` : `${base}/${body}`}`;
     return relative ? [g, anchored] : [anchored];
   });

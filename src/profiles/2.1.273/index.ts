@@ -74,6 +74,8 @@ export const profile_2_1_273: Profile = {
   zodOptionMessage: false,
   grepRejectsLiteralNewline: false,
   notebookKeepsFormat: false,
+  notebookCellKeysFollowType: false,
+  notebookReadSkipsBom: false,
   readFileThroughTrailingSlash: false,
   writeRefusesUnsafeEncodings: false,
   // Recorded (readspecial 0293 and probes of issue 13): Read (any extension, any mode), Write,

@@ -95,6 +95,8 @@ export const profile_2_1_332: Profile = {
   zodOptionMessage: true,
   grepRejectsLiteralNewline: true,
   notebookKeepsFormat: true,
+  notebookCellKeysFollowType: true,
+  notebookReadSkipsBom: true,
   quietNudge: {
     afterCalls: 5,
     text: "The user hasn't heard from you in a while. As you continue, keep them updated when there's something to tell — a finding, a change of plan.",

@@ -125,8 +125,6 @@ export async function assess(input: EditInput, ctx: ToolContext): Promise<Plan |
     return { path, newString, file, stage: 'fill', occurrences: 0, staleRecovered: false };
   }
   if (path.endsWith('.ipynb')) return refused(path, { code: 'notebook' });
-  // Before the read-state check: recorded on files never read (issue 13 probes, 2.1.332).
-  if (file.refusal) return refused(path, { code: file.refusal });
 
   const st = await catchFs(() => fs.stat(path));
   if ('error' in st) return { kind: 'check-error', path, message: fsErrorText(st.error) };
@@ -136,6 +134,10 @@ export async function assess(input: EditInput, ctx: ToolContext): Promise<Plan |
     compareContent: true,
   });
   if (state.kind === 'unread') return refused(path, { code: 'unread' }, state);
+  // After the unread check: with the strict ledger an unread binary file is refused as unread
+  // (write-x-unread-binary-strict); with the relaxed one it passes it (issue 13 probes,
+  // 2.1.332). Its place against the stale check was not recorded.
+  if (file.refusal) return refused(path, { code: file.refusal });
 
   if (state.kind === 'stale') {
     // A changed file can still be edited when old_string matches its current content (through

@@ -69,6 +69,28 @@ export async function validateGlob(input: GlobInput, ctx: ToolContext): Promise<
   }
 }
 
+/**
+ * Where a pattern with a slash is anchored (ripgrep's cwd). Normally the searched directory ("sub/*"
+ * with path src matches src/sub/*: glob-x-slash-pattern-under-path). But when the pattern's first
+ * segment is not a directory there and its leading literal segments repeat the searched
+ * directory's last ones ("x/a.ts" or "lib/x/a.ts" with path lib/x, "project/a.ts" in the project),
+ * the pattern is anchored that many levels up, so it names the files it would from there
+ * (glob-x-slash-pattern-repeats-path). The longest such repeat wins; "src/a.ts" with path src
+ * finds nothing when src/src is a directory (a file of that name does not stop it).
+ */
+async function globAnchor(pattern: string, dir: string, ctx: ToolContext): Promise<string> {
+  const segs = pattern.split('/');
+  if (pattern.startsWith('/') || segs.length < 2) return dir;
+  const first = await ctx.ws.fs.stat(`${dir === '/' ? '' : dir}/${segs[0]}`).catch(() => undefined);
+  if (first?.type === 'dir') return dir;
+  const dirSegs = dir.split('/').filter((s) => s !== '');
+  for (let k = Math.min(segs.length - 1, dirSegs.length); k > 0; k--) {
+    const tail = dirSegs.slice(dirSegs.length - k);
+    if (tail.every((s, i) => s === segs[i])) return `/${dirSegs.slice(0, dirSegs.length - k).join('/')}`;
+  }
+  return dir;
+}
+
 export async function glob(input: GlobInput, ctx: ToolContext): Promise<GlobOutcome> {
   const started = ctx.ws.clock.now();
   const cwd = ctx.conversation.cwd;
@@ -77,9 +99,7 @@ export async function glob(input: GlobInput, ctx: ToolContext): Promise<GlobOutc
   const abs = splitAbsolutePattern(pattern);
   if (abs) ({ dir, pattern } = abs);
   const args = globArgs(pattern, dir, ctx.conversation.env);
-  // ripgrep runs in the searched directory, so a pattern with a slash is anchored there ("sub/*"
-  // with path src matches src/sub/*: glob-x-slash-pattern-under-path).
-  const r = await runRg(ctx.ws, args, dir, ctx.signal);
+  const r = await runRg(ctx.ws, args, await globAnchor(pattern, dir, ctx), ctx.signal);
   if (r.kind === 'rejected') return r;
   const denied = await deniedPaths(r.lines, 'Glob', input, ctx);
   const sorted = await byMtime(

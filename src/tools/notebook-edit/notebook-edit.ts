@@ -160,12 +160,16 @@ export async function notebookEdit(input: NotebookEditInput, ctx: ToolContext): 
     const target = nb.cells[index] as Cell;
     oldSource = sourceText(target);
     target.source = source;
+    const wasCode = target.cell_type === 'code';
+    if (input.cell_type && input.cell_type !== target.cell_type) target.cell_type = input.cell_type;
     // A changed code cell loses its outputs, as when Jupyter edits it.
-    if (target.cell_type === 'code') {
+    if (ctx.profile.notebookCellKeysFollowType ? target.cell_type === 'code' : wasCode) {
       target.execution_count = null;
       target.outputs = [];
+    } else if (ctx.profile.notebookCellKeysFollowType && target.cell_type === 'markdown') {
+      delete target.execution_count;
+      delete target.outputs;
     }
-    if (input.cell_type && input.cell_type !== target.cell_type) target.cell_type = input.cell_type;
   }
 
   const updatedFile = serialiseNotebook(nb, ctx.profile.notebookKeepsFormat && file.content.endsWith('\n'));

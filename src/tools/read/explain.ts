@@ -54,7 +54,9 @@ export function explainRead(o: ReadOutcome): string {
     case 'notebook':
       return `A .ipynb file is read as ${o.cells.length} cells with their outputs (offset and limit are ignored), and recorded in the ledger.`;
     case 'notebook-invalid':
-      return 'The notebook is not valid JSON, so Read reports the parse error.';
+      return 'The notebook is not valid JSON, so Read reports the parse error (worded as Bun\'s JavaScriptCore words it) and records no read.';
+    case 'notebook-not-jupyter':
+      return 'The notebook is JSON but not a notebook Read can show: "cells" must be an array of objects, each with a string or string-array "source". No read is recorded.';
     case 'pdf':
       return 'A PDF of at most 10 pages is sent whole as a document block.';
     case 'pdf-pages':

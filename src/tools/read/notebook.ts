@@ -66,6 +66,15 @@ function output(o: Json): NotebookOutput {
   }
 }
 
+/** Read refuses a notebook unless its top-level object's "cells" is an array of objects, each
+ * with a string or string-array "source"; cell_type is not required (read-x-notebook-shape). */
+export function isNotebookShape(nb: unknown): boolean {
+  if (!isObj(nb) || !Array.isArray(nb.cells)) return false;
+  return nb.cells.every(
+    (c) => isObj(c) && (typeof c.source === 'string' || (Array.isArray(c.source) && c.source.every((x) => typeof x === 'string'))),
+  );
+}
+
 /** Parses the notebook JSON (throws SyntaxError on bad JSON, as JSON.parse does). */
 export function parseNotebook(text: string): NotebookCell[] {
   const nb: unknown = JSON.parse(text);

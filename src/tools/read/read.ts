@@ -4,7 +4,7 @@ import { basename, dirname } from 'pathe';
 import type { LedgerEntry } from '../../ledger/ledger';
 import type { Conversation, ToolContext } from '../types';
 import { expandPath } from '../../text/paths';
-import { decodeUtf8 } from '../../text/decode';
+import { decodeUtf8, hasUtf8Bom } from '../../text/decode';
 import { decodeText, detectEncoding, startsUtf16beBom, stripBom } from '../../text/encoding';
 import { splitLines } from '../../text/lines';
 import { bytesPerToken, estimateTokens } from '../../text/tokens';
@@ -12,7 +12,8 @@ import { describeNonImage, displaySize, sniffImage, toBase64 } from '../../text/
 import { isFsError, type Stat } from '../../workspace/types';
 import { sanitizePath, sessionId } from '../bash/paths';
 import { hostFile } from './host';
-import { parseNotebook, type NotebookCell } from './notebook';
+import { isNotebookShape, parseNotebook, type NotebookCell } from './notebook';
+import { jscJsonParseError } from '../../text/jsc-json';
 import { MAX_PAGES_PER_REQUEST, MAX_PAGES_WHOLE, parsePages, type PdfEngine } from './pdf';
 import type { ReadInput } from './schema';
 import type { ImageCodec } from './image-codec';
@@ -102,6 +103,7 @@ export type ReadOutcome = Base &
     | { kind: 'not-an-image'; detected: string }
     | { kind: 'notebook'; cells: NotebookCell[]; entry: LedgerEntry }
     | { kind: 'notebook-invalid'; detail: string }
+    | { kind: 'notebook-not-jupyter' }
     | { kind: 'pdf'; base64: string; originalSize: number; pageCount?: number }
     | { kind: 'pdf-pages'; images: string[]; firstPage: number; originalSize: number; outputDir: string; pageCount?: number }
     | { kind: 'pdf-empty' }
@@ -426,25 +428,16 @@ async function readImage(base: Base, readFrom: string, bytes: Uint8Array, codec:
 }
 
 async function readNotebook(input: ReadInput, ctx: ToolContext, base: Base, readFrom: string, st: Stat): Promise<ReadOutcome> {
-  const text = decodeUtf8(await ctx.ws.fs.readFile(readFrom));
-  let cells: NotebookCell[];
-  try {
-    cells = parseNotebook(text);
-  } catch (e) {
-    if (e instanceof SyntaxError) return { ...base, kind: 'notebook-invalid', detail: jsonParseError(e.message) };
-    throw e;
-  }
+  const bytes = await ctx.ws.fs.readFile(readFrom);
+  const text = decodeUtf8(bytes);
+  const parseError = jscJsonParseError(ctx.profile.notebookReadSkipsBom || !hasUtf8Bom(bytes) ? text : `\uFEFF${text}`);
+  if (parseError !== undefined) return { ...base, kind: 'notebook-invalid', detail: parseError };
+  if (!isNotebookShape(JSON.parse(text))) return { ...base, kind: 'notebook-not-jupyter' };
+  const cells: NotebookCell[] = parseNotebook(text);
   const whole = { ...input, offset: undefined, limit: undefined };
   return { ...base, kind: 'notebook', cells, entry: entry(ctx, base.path, st, whole, text.replace(/\r\n/g, '\n'), false, false) };
 }
 
-/** Claude Code runs on Bun, whose JSON.parse words its errors like JavaScriptCore; the common
- * V8 messages are translated, others pass through with the same prefix. */
-function jsonParseError(v8: string): string {
-  if (/^Unexpected end of JSON input/.test(v8)) return 'JSON Parse error: Unexpected EOF';
-  if (/^Expected property name or '\}'/.test(v8)) return "JSON Parse error: Expected '}'";
-  return `JSON Parse error: ${v8}`;
-}
 
 const PDF_HEADER = [0x25, 0x50, 0x44, 0x46, 0x2d];
 

@@ -137,6 +137,10 @@ function renderOutcome(o: ReadOutcome, ctx: ToolContext): Rendered {
     }
     case 'notebook-invalid':
       return callError(`Notebook file is not valid JSON (it may be truncated, corrupted, or still being written): ${o.detail}`);
+    case 'notebook-not-jupyter':
+      return callError(
+        'Notebook file is not a valid Jupyter notebook (top-level "cells" must be an array of cell objects, each with a string or string-array "source").',
+      );
     case 'pdf':
       return {
         is_error: false,

@@ -86,14 +86,16 @@ async function check(input: WriteInput, ctx: ToolContext): Promise<Checked | Wri
   const r = await catchFs(() => existingState(path, ctx));
   if ('error' in r) return { kind: 'check-error', path, message: fsErrorText(r.error) };
   const state = r.ok;
-  // Before the read-state check: recorded on files never read (issue 13 probes, 2.1.332).
+  if (state?.kind === 'unread') return { kind: 'refused', code: 'unread', path, state };
+  if (state?.kind === 'stale') return { kind: 'refused', code: 'stale', path, state };
+  // After the read-state checks: with the strict ledger an unread binary file is refused as
+  // unread (write-x-unread-binary-strict); with the relaxed one an unread file passes them
+  // (issue 13 probes, 2.1.332).
   if (state && ctx.profile.writeRefusesUnsafeEncodings) {
     const bytes = await catchFs(() => ctx.ws.fs.readFile(path));
     const refusal = 'ok' in bytes ? encodingRefusal(bytes.ok) : undefined;
     if (refusal) return { kind: 'encoding', refusal, path };
   }
-  if (state?.kind === 'unread') return { kind: 'refused', code: 'unread', path, state };
-  if (state?.kind === 'stale') return { kind: 'refused', code: 'stale', path, state };
   return { path, state };
 }
 
