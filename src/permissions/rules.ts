@@ -23,8 +23,11 @@ export interface Rule extends RuleValue {
 
 const parsed = new Bounded<string, RuleValue | null>(1024);
 
+const EMPTY_MATCHES_NOTHING = ['Read', 'Edit'];
+
 /** `Bash(npm run test:*)` -> {tool: 'Bash', content: 'npm run test:*'}; `\(` and `\)` inside
- * the specifier are literal parentheses; `Tool()` and `Tool(*)` mean the bare tool. */
+ * the specifier are literal parentheses; `Tool()` (but Read() and Edit()) and `Tool(*)` mean the
+ * bare tool. */
 export function parseRule(text: string): RuleValue | null {
   const v = parsed.get(text, parseRuleText);
   // A copy: the cached value is shared with every later parse of the same text.
@@ -48,6 +51,10 @@ function parseRuleText(text: string): RuleValue | null {
       i++;
     } else content += c;
   }
+  // Empty parentheses on a path-rule tool give a path rule that covers nothing
+  // (perm-bare-rules probe, both versions: `"deny": ["Read()"]` leaves Read offered and every
+  // read as without the rule; Edit() is taken the same way, not recorded apart).
+  if (content === '' && EMPTY_MATCHES_NOTHING.includes(tool)) return { tool, content };
   if (content === '' || content === '*') return { tool };
   return { tool, content };
 }

@@ -37,10 +37,10 @@ import { notEmulated } from '../tools/stub';
 import { defaultToolNames } from '../profiles/definitions';
 import { sandboxSettings } from '../permissions/sandbox';
 
-/** Tools whose `file_path` -p mode lists normalised in permission_denials (perm-rule-syntax
- * probes, both versions: Read and Edit of `<project>/../x` are listed as `<root>/x`). Write's
- * listing of such a path was not recorded. */
-const DENIAL_PATH_NORMALISED = ['Read', 'Edit'];
+/** Tools whose `file_path` -p mode lists normalised in permission_denials (perm-rule-syntax and
+ * perm-bare-rules probes, both versions: Read, Edit and Write of `<project>/../x` are listed as
+ * `<root>/x`). */
+const DENIAL_PATH_NORMALISED = ['Read', 'Edit', 'Write'];
 
 function denialInput(name: string, input: unknown): unknown {
   if (!DENIAL_PATH_NORMALISED.includes(name) || !input || typeof input !== 'object') return input;
@@ -400,16 +400,15 @@ export async function replayScenario(
     // ones the rules gave at once (web-rule-ask-plan). 2.1.332's order varies from run to run.
     const afterClassifier = (c: CallRecord) =>
       profile.permissions.classifierSource === 'local' && c.decision?.classified === true;
-    // Of calls started together, those a rule denied are listed before those that asked, whose
-    // answer comes later (perm-rule-sources probe, both versions: parallel Reads denied by a
-    // Read rule come before parallel Reads that asked).
+    // This holds within a run of calls started together; a call that runs alone is answered
+    // before the next starts (perm-bare-rules probe, both versions: plan-mode Writes to a
+    // sensitive path and outside, one after the other). Within a run the refusals are listed in
+    // call order: the recorded lists of large parallel runs (perm-rule-sources) put some asks
+    // after later rule denials, in no order found.
     const listed = [...rec.calls].sort(
-      (a, b) =>
-        (a.batch ?? 0) - (b.batch ?? 0) ||
-        Number(a.decision?.behavior === 'ask') - Number(b.decision?.behavior === 'ask'),
+      (a, b) => (a.batch ?? 0) - (b.batch ?? 0) || Number(afterClassifier(a)) - Number(afterClassifier(b)),
     );
-    for (const c of listed) if (!afterClassifier(c)) deny(session, c);
-    for (const c of listed) if (afterClassifier(c)) deny(session, c);
+    for (const c of listed) deny(session, c);
     // A hook's `continue: false` ends the session before the model sees this turn's results:
     // the oracle records the turns before it (hook-post-bash-2).
     if (rec.calls.some((c) => c.endsSession)) {
