@@ -405,8 +405,14 @@ export async function replayScenario(
     // sensitive path and outside, one after the other). Within a run the refusals are listed in
     // call order: the recorded lists of large parallel runs (perm-rule-sources) put some asks
     // after later rule denials, in no order found.
+    // 2.1.332 answers a Read one step later than the next call of its run.
+    const at = (c: CallRecord) =>
+      rec.calls.indexOf(c) + (profile.permissions.readDenialsLag === true && c.name === 'Read' ? 1.5 : 0);
     const listed = [...rec.calls].sort(
-      (a, b) => (a.batch ?? 0) - (b.batch ?? 0) || Number(afterClassifier(a)) - Number(afterClassifier(b)),
+      (a, b) =>
+        (a.batch ?? 0) - (b.batch ?? 0) ||
+        Number(afterClassifier(a)) - Number(afterClassifier(b)) ||
+        at(a) - at(b),
     );
     for (const c of listed) deny(session, c);
     // A hook's `continue: false` ends the session before the model sees this turn's results:
