@@ -52,6 +52,7 @@ export const PERMISSIONS_2_1_332: PermissionBehaviour = {
   classifierReason: 'explanation',
   classifierRuleHint: 'rule-family',
   classifierSource: 'api',
+  readDenialsLag: true,
   gateWording: 'cannot-check',
   transparentWrappers: ['command', 'builtin', 'noglob', 'timeout'],
   subshellPathDeny: true,

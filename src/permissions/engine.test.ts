@@ -247,12 +247,29 @@ describe('file tools', () => {
     ]);
   });
 
-  it('roots a /path specifier at the settings file: the project for project rules, home for user rules', async () => {
+  it('roots a /path specifier at the settings file: the project for project rules, ~/.claude for user rules', async () => {
     const c = ctx({ mode: 'bypassPermissions', sources: { user: perms({ deny: ['Read(/notes.txt)'] }) } });
     expect([
+      (await decide(read('/r/home/.claude/notes.txt'), c)).behavior,
       (await decide(read('/r/home/notes.txt'), c)).behavior,
       (await decide(read(`${CWD}/notes.txt`), c)).behavior,
-    ]).toEqual(['deny', 'allow']);
+    ]).toEqual(['deny', 'allow', 'allow']);
+  });
+
+  it('matches only Read(path) and Edit(path) rules: other file tools\' path rules count for nothing', async () => {
+    const c = ctx({
+      mode: 'acceptEdits',
+      sources: {
+        project: perms({
+          deny: ['Write(./w.txt)', 'Glob(./g/**)', 'Grep(./g/**)', 'NotebookEdit(./w.txt)', 'Read(./d//a.txt)'],
+        }),
+      },
+    });
+    expect([
+      (await decide(read(`${CWD}/g/a.txt`), c)).behavior,
+      (await decide(write(`${CWD}/w.txt`), c)).behavior,
+      (await decide(read(`${CWD}/d/a.txt`), c)).behavior,
+    ]).toEqual(['allow', 'allow', 'deny']);
   });
 
   it('reads additional directories from --add-dir, and from project settings only when trusted', () => {

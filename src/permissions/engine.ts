@@ -148,7 +148,12 @@ function webFetchCheck(env: Env, req: PermissionRequest): Check | undefined {
         rule: ruleRef(r),
       };
     if (behavior === 'ask')
-      return { behavior: 'ask', ruleAsk: true, reason: `${r.text} asks before fetching ${host}`, rule: ruleRef(r) };
+      return {
+        behavior: 'ask',
+        ruleAsk: true,
+        reason: `${r.text} asks before fetching ${host}`,
+        rule: ruleRef(r),
+      };
     return { behavior: 'allow', reason: `allowed by ${r.text}`, rule: ruleRef(r) };
   }
   const path = url.pathname;
@@ -270,6 +275,12 @@ async function decideCall(req: PermissionRequest, ctx: PermissionContext): Promi
     if (v) return finish(v, req.tool);
   }
   const bareAsk = bareRule(env.rules, req.tool, 'ask');
+  // A reading tool's prompt names the path when the path itself would ask (outside the working
+  // directories, no rule allowing it), and the tool otherwise (perm-bare-rules probe, both
+  // versions: `"ask": ["Read"]` gives "… to use Read" inside the project, "… to read from <path>"
+  // outside).
+  const pathAsk =
+    bareAsk && req.kind === 'read' && req.paths.length > 0 ? await toolCheck(env, req) : undefined;
   if (bareAsk)
     return finish(
       withMode(
@@ -281,6 +292,7 @@ async function decideCall(req: PermissionRequest, ctx: PermissionContext): Promi
           rule: ruleRef(bareAsk),
           // A file-writing tool's prompt names the file (agent-perm-ask-edit: "Edit" asks).
           ...(req.kind === 'write' && req.paths.length > 0 && { message: msg.askWrite(firstPath(req, ctx)) }),
+          ...(pathAsk?.behavior === 'ask' && pathAsk.message !== undefined && { message: pathAsk.message }),
         },
         req,
       ),
@@ -387,9 +399,14 @@ function sandboxCheck(env: Env, req: PermissionRequest, c: Check): Check {
   const table = env.behaviour.sandbox;
   const settings = contextSandbox(ctx, table);
   if (!settings.enabled) return c;
-  const dds = (req.input as { dangerouslyDisableSandbox?: unknown } | null)?.dangerouslyDisableSandbox === true;
+  const dds =
+    (req.input as { dangerouslyDisableSandbox?: unknown } | null)?.dangerouslyDisableSandbox === true;
   const command = req.command ?? '';
-  const policy = sandboxPolicy(settings, table, { cwd: ctx.cwd, home: ctx.home, tmp: ctx.tmp ?? `${ctx.home}/tmp` });
+  const policy = sandboxPolicy(settings, table, {
+    cwd: ctx.cwd,
+    home: ctx.home,
+    tmp: ctx.tmp ?? `${ctx.home}/tmp`,
+  });
   const sandbox = sandboxNote(settings, policy, command, dds);
   const where = placement(settings, command, dds);
   const noted = { ...c, ...(sandbox ? { sandbox } : {}) };

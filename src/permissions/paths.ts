@@ -53,7 +53,10 @@ export function compileSpecifier(
   ctx: { cwd: string; home: string },
   ruleRoot: string,
 ): PathMatcher {
-  const { root, pattern } = specifierRoot(spec, ctx, ruleRoot);
+  const { root, pattern: raw } = specifierRoot(spec, ctx, ruleRoot);
+  // Repeated slashes count as one (perm-rule-syntax probes, both versions: `Read(./d//a.txt)`
+  // denies d/a.txt, `Read(///abs/**)` covers /abs).
+  const pattern = raw.replace(/\/{2,}/g, '/');
   if (pattern === '') return () => false;
   // `x/**` also covers x itself (sens1 probe, both versions: `Edit(./a.txt/**)` allows editing
   // a.txt, `Read(./c.txt/**)` denies reading c.txt; `x/*` does not), anchored like the pattern.

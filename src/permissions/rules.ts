@@ -23,8 +23,11 @@ export interface Rule extends RuleValue {
 
 const parsed = new Bounded<string, RuleValue | null>(1024);
 
+const EMPTY_MATCHES_NOTHING = ['Read', 'Edit'];
+
 /** `Bash(npm run test:*)` -> {tool: 'Bash', content: 'npm run test:*'}; `\(` and `\)` inside
- * the specifier are literal parentheses; `Tool()` and `Tool(*)` mean the bare tool. */
+ * the specifier are literal parentheses; `Tool()` (but Read() and Edit()) and `Tool(*)` mean the
+ * bare tool. */
 export function parseRule(text: string): RuleValue | null {
   const v = parsed.get(text, parseRuleText);
   // A copy: the cached value is shared with every later parse of the same text.
@@ -48,17 +51,24 @@ function parseRuleText(text: string): RuleValue | null {
       i++;
     } else content += c;
   }
+  // Empty parentheses on a path-rule tool give a path rule that covers nothing
+  // (perm-bare-rules probe, both versions: `"deny": ["Read()"]` leaves Read offered and every
+  // read as without the rule; Edit() is taken the same way, not recorded apart).
+  if (content === '' && EMPTY_MATCHES_NOTHING.includes(tool)) return { tool, content };
   if (content === '' || content === '*') return { tool };
   return { tool, content };
 }
 
 const SETTINGS_ORDER: readonly SettingsSource[] = ['managed', 'user', 'project', 'local'];
 
-/** Where a `/path` specifier in a rule from this source is rooted. */
+/** Where a `/path` specifier in a rule from this source is rooted: the user settings file's
+ * folder (~/.claude: perm-rule-sources probe, both versions: `Read(/x/**)` in
+ * ~/.claude/settings.json covers ~/.claude/x, not ~/x), the project for project, local and CLI
+ * rules (`/x` there covers <project>/x, not <project>/.claude/x). */
 function sourceRoot(source: RuleSource, ctx: PermissionContext): string {
   switch (source) {
     case 'user':
-      return ctx.home;
+      return `${ctx.home}/.claude`;
     case 'managed':
       return '/';
     default:
@@ -116,13 +126,23 @@ export function collectRules(ctx: PermissionContext): Rule[] {
   return rulesFrom(ruleTexts(ctx), ctx);
 }
 
+/** An additionalDirectories entry written with a leading `//` (the rules' absolute spelling)
+ * adds no working directory (perm-add-dirs probe, both versions: `//<abs>/g1` leaves g1 outside,
+ * while `<abs>/g10//x`, `<abs>/g2/`, `../g3`, `~/g6` and `<abs>/g9/../g9b` count). Not recorded
+ * for --add-dir. */
+const addsNoDirectory = (entry: string) => entry.startsWith('//');
+
 /** --add-dir, then additionalDirectories from settings (the project file's only when trusted),
  * as written; each is taken from the project directory. */
 export function extraDirTexts(ctx: PermissionContext): string[] {
   const out = [...(ctx.cli.addDirs ?? [])];
   for (const source of SETTINGS_ORDER) {
     if (source === 'project' && !ctx.trusted) continue;
-    out.push(...strings(permissionsOf(ctx.sources[source])?.additionalDirectories));
+    out.push(
+      ...strings(permissionsOf(ctx.sources[source])?.additionalDirectories).filter(
+        (d) => !addsNoDirectory(d),
+      ),
+    );
   }
   return out;
 }

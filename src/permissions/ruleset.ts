@@ -10,12 +10,14 @@ import type { Mode, PermissionContext, RuleBehavior } from './types';
 
 export type PathRuleKind = 'read' | 'edit';
 
-/** Specifier rules of these tools are path rules of that kind. Claude Code documents only Read
- * and Edit; the others are mapped to the family they belong to so a deny written for them is
- * never ignored. */
+/** Specifier rules of these tools are path rules of that kind: Read(<path>) covers every reading
+ * tool, Edit(<path>) every editing tool. A path rule written for another file tool
+ * (`Write(x)`, `Glob(x)`, `Grep(x)`, `NotebookEdit(x)`, `MultiEdit(x)`) is matched by no file
+ * check, whatever its behavior (perm-rule-other-file-tools probe, both versions: such deny and
+ * ask rules let Write, Glob, Grep and Read through, such allow rules grant nothing). */
 const PATH_RULE_TOOLS: Record<PathRuleKind, readonly string[]> = {
-  read: ['Read', 'Glob', 'Grep'],
-  edit: ['Edit', 'Write', 'NotebookEdit', 'MultiEdit'],
+  read: ['Read'],
+  edit: ['Edit'],
 };
 
 export interface PathRule {
@@ -30,20 +32,11 @@ export interface RuleSet {
   pathRules: Readonly<Record<PathRuleKind, Readonly<Record<RuleBehavior, readonly PathRule[]>>>>;
 }
 
-/** A `Write(<path>)` allow rule lets nothing through: only Edit(<path>) does, in settings or
- * --allowedTools, inside the project or outside (W probes of issue 13). */
-const NOT_ALLOWING = ['Write'];
-
 function build(ctx: PermissionContext): RuleSet {
   const rules = rulesFrom(ruleTexts(ctx), ctx);
   const of = (kind: PathRuleKind, behavior: RuleBehavior): PathRule[] =>
     rules
-      .filter(
-        (r) =>
-          r.behavior === behavior &&
-          PATH_RULE_TOOLS[kind].includes(r.tool) &&
-          !(behavior === 'allow' && NOT_ALLOWING.includes(r.tool)),
-      )
+      .filter((r) => r.behavior === behavior && PATH_RULE_TOOLS[kind].includes(r.tool))
       .map((rule) => ({
         rule,
         covers: rule.content === undefined ? () => false : compileSpecifier(rule.content, ctx, rule.root),

@@ -72,6 +72,10 @@ export interface PermissionBehaviour {
   classifierRuleHint: 'bash' | 'rule-family';
   /** Who classifies: a local side request (2.1.273) or the Messages API itself (2.1.332). */
   classifierSource: 'local' | 'api';
+  /** -p mode's permission_denials: whether a parallel Read's refusal is listed after the next
+   * call's of the same run (2.1.332: Read answers one step later than Glob and Grep,
+   * perm-rule-other-file-tools and perm-bare-* probes) or in call order (2.1.273). */
+  readDenialsLag?: boolean;
   /** How the static gate words a construct it refuses: "Contains <node>" (2.1.273) or
    * "… in this command can't be checked before it runs" (2.1.332); and whether a variable set
    * earlier in the command is refused (2.1.332) or judged by its value (2.1.273). */

@@ -71,6 +71,8 @@ export interface CallRecord {
   endsSession?: boolean;
   /** Texts the call's hooks send the model; a model call's are joined into one message. */
   hookNotes?: string[];
+  /** Which run of calls started together (runModelCall's batches, counted per model call). */
+  batch?: number;
   /** `stopped`: the person stopped the model call before this call started. */
   stage:
     'unknown-tool' | 'input' | 'validate' | 'permission' | 'call' | 'crash' | 'stopped' | 'session-ended';
@@ -317,9 +319,10 @@ export class Session {
         use.input,
       );
       const loaded = this.conversation.state.get(LOADED_TOOLS_KEY) as ReadonlySet<string> | undefined;
-      const def = this.opts.deferred?.has(tool.name) && loaded?.has(tool.name) !== true
-        ? profile.toolDefinitions.find((d) => d.name === tool.name)
-        : undefined;
+      const def =
+        this.opts.deferred?.has(tool.name) && loaded?.has(tool.name) !== true
+          ? profile.toolDefinitions.find((d) => d.name === tool.name)
+          : undefined;
       const note = def ? deferredNote(tool.name, def.input_schema) : '';
       return {
         ...base,
@@ -630,6 +633,7 @@ export class Session {
     const records: CallRecord[] = new Array<CallRecord>(uses.length);
     let i = 0;
     let lastBatch: number[] = [];
+    let batchNo = 0;
     while (i < uses.length) {
       if (signal?.aborted) {
         // Stopped: the calls not started yet never run (a Write after Stop must not write).
@@ -660,11 +664,16 @@ export class Session {
         const ctx = this.context(use, uses, signal);
         prepared.push({ k, use, ctx, p: await this.prepare(use, ctx) });
       }
+      const no = batchNo++;
       await Promise.all(
         prepared.map(async ({ k, use, ctx, p }) => {
           // Stopped while the batch was checked (at a prompt): what passed does not run either.
-          if (!('tool' in p)) records[k] = p;
-          else records[k] = signal?.aborted ? stoppedRecord(use) : await this.execute(use, ctx, p);
+          if (!('tool' in p)) records[k] = { ...p, batch: no };
+          else
+            records[k] = {
+              ...(signal?.aborted ? stoppedRecord(use) : await this.execute(use, ctx, p)),
+              batch: no,
+            };
         }),
       );
     }
@@ -730,13 +739,15 @@ export class Session {
     // notifications and hook texts are wrapped as well (not recorded with such a model).
     if (this.opts.profile.wrappedNoticeModels.includes(model))
       for (const [k, a] of attachments.entries())
-        if (a.role === 'system') attachments[k] = { ...a, text: `<system-reminder>\n${a.text}\n</system-reminder>` };
+        if (a.role === 'system')
+          attachments[k] = { ...a, text: `<system-reminder>\n${a.text}\n</system-reminder>` };
     const trailing = this.opts.profile.trailingNote;
     if (trailing?.models.includes(model)) {
       // Every request ends with it, but only the newest request carries it: the copy of the
       // model call before this one leaves the conversation.
       const prev = this.history[this.history.length - 1];
-      if (prev) prev.attachments = prev.attachments.filter((a) => a.role !== 'system' || a.text !== trailing.text);
+      if (prev)
+        prev.attachments = prev.attachments.filter((a) => a.role !== 'system' || a.text !== trailing.text);
       attachments.push({ role: 'system', type: 'text', text: trailing.text });
     }
     const rec: ModelCallRecord = {

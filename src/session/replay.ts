@@ -29,6 +29,7 @@ import { Session, type CallRecord, type ModelCallRecord } from './engine';
 import { describeBytes, Normaliser } from './normalise';
 import { allowAll, type SessionPermissions } from './permissions';
 import { collectTree } from './tree';
+import { normalizePath } from '../text/paths';
 import { scenarioTokenCounter, setTokenCounter } from '../tools/read';
 import { TOOLS_FLAG_KEY } from '../tools/types';
 import { WEB_SCRIPT_KEY } from '../tools/web-fetch/script';
@@ -39,6 +40,18 @@ import { sandboxSettings } from '../permissions/sandbox';
 import { toolDisabled } from '../permissions/messages';
 import { seedMemory } from '../tools/memory/store';
 import { gatedDefinitions, gatedOff, gatedOn, memoryOn } from './gated-tools';
+
+/** Tools whose `file_path` -p mode lists normalised in permission_denials (perm-rule-syntax and
+ * perm-bare-rules probes, both versions: Read, Edit and Write of `<project>/../x` are listed as
+ * `<root>/x`). */
+const DENIAL_PATH_NORMALISED = ['Read', 'Edit', 'Write'];
+
+function denialInput(name: string, input: unknown): unknown {
+  if (!DENIAL_PATH_NORMALISED.includes(name) || !input || typeof input !== 'object') return input;
+  const fp = (input as Record<string, unknown>).file_path;
+  if (typeof fp !== 'string' || !fp.startsWith('/')) return input;
+  return { ...input, file_path: normalizePath(fp) };
+}
 
 export const SEVEN_TOOLS = ['Bash', 'Read', 'Edit', 'Write', 'NotebookEdit', 'Glob', 'Grep'];
 
@@ -263,7 +276,12 @@ export async function replayScenario(
   // With the sandbox on, the binary makes `.claude/.cc-writes/` in the project at start, whatever
   // the commands do (every sandbox-* recording, both versions; not with sandbox.enabled false).
   const sandboxSources = substitute(
-    { managed: scen.managed_settings, user: scen.user_settings, project: scen.settings, local: scen.settings_local },
+    {
+      managed: scen.managed_settings,
+      user: scen.user_settings,
+      project: scen.settings,
+      local: scen.settings_local,
+    },
     placeholders(ws),
   ) as Parameters<typeof sandboxSettings>[0];
   if (sandboxSettings(sandboxSources, profile.permissions.sandbox).enabled)
@@ -356,9 +374,12 @@ export async function replayScenario(
   // The scripted web WebFetch and WebSearch answer from; skipWebFetchPreflight in any settings
   // file skips the domain check (web-domain-check-skip-setting).
   if (scen.web) {
-    const skipPreflight = [scen.managed_settings, scen.user_settings, scen.settings, scen.settings_local].some(
-      (s) => s?.skipWebFetchPreflight === true,
-    );
+    const skipPreflight = [
+      scen.managed_settings,
+      scen.user_settings,
+      scen.settings,
+      scen.settings_local,
+    ].some((s) => s?.skipWebFetchPreflight === true);
     session.conversation.state.set(WEB_SCRIPT_KEY, { script: scen.web, skipPreflight } satisfies WebSession);
   }
 
@@ -413,14 +434,28 @@ export async function replayScenario(
         denials.push({
           tool_name: s.tool(c.name)?.denialName ?? c.name,
           tool_use_id: c.id,
-          tool_input: c.parsed ?? c.input,
+          tool_input: denialInput(c.name, c.parsed ?? c.input),
         });
     };
     // 2.1.273 asks its classifier in a side request: the refusals it gives are listed after the
     // ones the rules gave at once (web-rule-ask-plan). 2.1.332's order varies from run to run.
-    const afterClassifier = (c: CallRecord) => profile.permissions.classifierSource === 'local' && c.decision?.classified === true;
-    for (const c of rec.calls) if (!afterClassifier(c)) deny(session, c);
-    for (const c of rec.calls) if (afterClassifier(c)) deny(session, c);
+    const afterClassifier = (c: CallRecord) =>
+      profile.permissions.classifierSource === 'local' && c.decision?.classified === true;
+    // This holds within a run of calls started together; a call that runs alone is answered
+    // before the next starts (perm-bare-rules probe, both versions: plan-mode Writes to a
+    // sensitive path and outside, one after the other). Within a run the refusals are listed in
+    // call order: the recorded lists of large parallel runs (perm-rule-sources) put some asks
+    // after later rule denials, in no order found.
+    // 2.1.332 answers a Read one step later than the next call of its run.
+    const at = (c: CallRecord) =>
+      rec.calls.indexOf(c) + (profile.permissions.readDenialsLag === true && c.name === 'Read' ? 1.5 : 0);
+    const listed = [...rec.calls].sort(
+      (a, b) =>
+        (a.batch ?? 0) - (b.batch ?? 0) ||
+        Number(afterClassifier(a)) - Number(afterClassifier(b)) ||
+        at(a) - at(b),
+    );
+    for (const c of listed) deny(session, c);
     // A hook's `continue: false` ends the session before the model sees this turn's results:
     // the oracle records the turns before it (hook-post-bash-2).
     if (rec.calls.some((c) => c.endsSession)) {
