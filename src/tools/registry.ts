@@ -23,6 +23,7 @@ import { webSearchTool } from './web-search';
 import { enterWorktreeTool, exitWorktreeTool } from './worktree';
 import { toolSearchTool } from './tool-search';
 import { reportFindingsTool } from './report-findings';
+import { lspTool } from './lsp';
 
 export const ALL_TOOLS: readonly AnyTool[] = [
   agentTool,
@@ -56,4 +57,6 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   toolSearchTool,
   // Code review (src/tools/report-findings): the page lists the findings by file and line.
   reportFindingsTool,
+  // Code intelligence (src/tools/lsp): offered once a plugin declares a language server.
+  lspTool,
 ];
