@@ -1,5 +1,6 @@
 // The manual composer driver: a playground session is a scenario that grows. It starts from a
 // gallery scenario (replayed) or a blank workspace; each composed model call and each outside
+import { serversOf, TYPESCRIPT_PLUGIN } from '../tools/lsp/session';
 import { scenarioDeadlineS } from '../scenario/deadline';
 // edit is appended to the scenario's turns while it runs on the live session, so changing the
 // session settings re-runs exactly the same history on a fresh workspace.
@@ -29,6 +30,8 @@ export interface SessionSettings {
   trusted: boolean;
   /** `--tools`; null = the flag is not given. */
   tools: string[] | null;
+  /** A code-intelligence plugin (TypeScript's language server) is loaded: the LSP tool. */
+  lsp: boolean;
 }
 
 export const BLANK_SCENARIO: Scenario = {
@@ -61,6 +64,7 @@ export function settingsOf(s: Scenario): SessionSettings {
           : Array.isArray(s.tools)
             ? s.tools
             : s.tools.split(','),
+    lsp: serversOf(s.plugins).length > 0,
   };
 }
 
@@ -76,7 +80,15 @@ export function applySettings(s: Scenario, v: SessionSettings): Scenario {
     settings_local: v.sources.local,
     trust: v.trusted,
     tools: v.tools,
+    plugins: withLsp(s.plugins, v.lsp),
   };
+}
+
+/** The scenario's plugins with the TypeScript one added or taken out (others kept). */
+function withLsp(plugins: Scenario['plugins'], on: boolean): Scenario['plugins'] {
+  const rest = Object.fromEntries(Object.entries(plugins ?? {}).filter(([k]) => !(k in TYPESCRIPT_PLUGIN)));
+  const all = on ? { ...rest, ...TYPESCRIPT_PLUGIN } : rest;
+  return Object.keys(all).length === 0 ? undefined : all;
 }
 
 export interface ComposedCall {

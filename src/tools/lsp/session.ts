@@ -24,6 +24,22 @@ interface Manifest {
   lspServers?: Record<string, { extensionToLanguage?: Record<string, string> }>;
 }
 
+/** The code-intelligence plugin the corpus was recorded with (lsp-*): typescript-language-server
+ * for TypeScript and JavaScript. The page's session setting adds it. */
+export const TYPESCRIPT_PLUGIN = {
+  'ts-lsp': {
+    version: '0.0.1',
+    description: 'TypeScript and JavaScript code intelligence',
+    lspServers: {
+      typescript: {
+        command: 'typescript-language-server',
+        args: ['--stdio'],
+        extensionToLanguage: { '.ts': 'typescript', '.tsx': 'typescriptreact', '.js': 'javascript', '.jsx': 'javascriptreact' },
+      },
+    },
+  },
+};
+
 /** The servers a scenario's `plugins` ({name: manifest}) declare. */
 export function serversOf(plugins: Record<string, unknown> | undefined): LspServer[] {
   const out: LspServer[] = [];
