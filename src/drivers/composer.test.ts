@@ -3,7 +3,8 @@ import { createMemfsWorkspace } from '../backends/memfs';
 import { createJustBashShell } from '../backends/shell/justbash';
 import type { PermissionPrompt } from '../session/ask';
 import { INTERRUPTED_BEFORE_START } from '../session/engine';
-import { BLANK_SCENARIO, PlaygroundSession, settingsOf } from './composer';
+import { applySettings, BLANK_SCENARIO, PlaygroundSession, settingsOf } from './composer';
+import { TYPESCRIPT_PLUGIN } from '../tools/lsp/session';
 
 const mk = () => createMemfsWorkspace();
 
@@ -217,5 +218,15 @@ describe('PlaygroundSession', () => {
       ],
       false,
     ]);
+  });
+});
+
+describe('the LSP session setting', () => {
+  it('adds the TypeScript language-server plugin and takes it out again, other plugins kept', () => {
+    const other = { other: { description: 'x' } };
+    const on = applySettings({ ...BLANK_SCENARIO, plugins: other }, { ...settingsOf(BLANK_SCENARIO), lsp: true });
+    expect([on.plugins, settingsOf(on).lsp]).toEqual([{ ...other, ...TYPESCRIPT_PLUGIN }, true]);
+    const off = applySettings(on, { ...settingsOf(on), lsp: false });
+    expect([off.plugins, settingsOf(off).lsp]).toEqual([other, false]);
   });
 });
