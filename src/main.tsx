@@ -20,6 +20,8 @@ import pdfWorkerUrl from 'pdfjs-dist/legacy/build/pdf.worker.mjs?url';
 import vipsWasmUrl from 'wasm-vips/vips.wasm?url';
 import { setImageCodec } from './tools/read/image-codec';
 import { createVipsCodec } from './backends/image/vips';
+import { setLanguageBackend } from './tools/lsp/backend';
+import { createWorkerLanguageBackend } from './backends/lsp/browser';
 import './ui/app.css';
 
 type MemfsBackend = [
@@ -66,6 +68,8 @@ void ensureIsolation(import.meta.env.BASE_URL, pageIsolationEnv());
 setPdfWorkerSrc(pdfWorkerUrl);
 // Read re-encodes large images with libvips compiled to wasm, fetched on the first such image.
 setImageCodec(createVipsCodec({ wasmUrl: vipsWasmUrl }));
+// The LSP tool's TypeScript language service, in a worker started by the first LSP call.
+setLanguageBackend(createWorkerLanguageBackend());
 
 const params = new URLSearchParams(location.search);
 // A scenario named by the URL is replayed at once: start loading the machinery while the

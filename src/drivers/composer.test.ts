@@ -4,6 +4,7 @@ import { createJustBashShell } from '../backends/shell/justbash';
 import type { PermissionPrompt } from '../session/ask';
 import { INTERRUPTED_BEFORE_START } from '../session/engine';
 import { applySettings, BLANK_SCENARIO, PlaygroundSession, settingsOf } from './composer';
+import { TYPESCRIPT_PLUGIN } from '../tools/lsp/session';
 
 const mk = () => createMemfsWorkspace();
 
@@ -249,5 +250,15 @@ describe('the gated tools in the session settings', () => {
         ],
       ],
     ]);
+  });
+});
+
+describe('the LSP session setting', () => {
+  it('adds the TypeScript language-server plugin and takes it out again, other plugins kept', () => {
+    const other = { other: { description: 'x' } };
+    const on = applySettings({ ...BLANK_SCENARIO, plugins: other }, { ...settingsOf(BLANK_SCENARIO), lsp: true });
+    expect([on.plugins, settingsOf(on).lsp]).toEqual([{ ...other, ...TYPESCRIPT_PLUGIN }, true]);
+    const off = applySettings(on, { ...settingsOf(on), lsp: false });
+    expect([off.plugins, settingsOf(off).lsp]).toEqual([other, false]);
   });
 });

@@ -1,5 +1,6 @@
 // The manual composer driver: a playground session is a scenario that grows. It starts from a
 // gallery scenario (replayed) or a blank workspace; each composed model call and each outside
+import { serversOf, TYPESCRIPT_PLUGIN } from '../tools/lsp/session';
 import { scenarioDeadlineS } from '../scenario/deadline';
 // edit is appended to the scenario's turns while it runs on the live session, so changing the
 // session settings re-runs exactly the same history on a fresh workspace.
@@ -33,6 +34,8 @@ export interface SessionSettings {
   powershell?: boolean;
   /** The memory tools (the scenario's `memory`; its documents are kept). */
   memory?: boolean;
+  /** A code-intelligence plugin (TypeScript's language server) is loaded: the LSP tool. */
+  lsp: boolean;
 }
 
 export const BLANK_SCENARIO: Scenario = {
@@ -67,6 +70,7 @@ export function settingsOf(s: Scenario): SessionSettings {
             : s.tools.split(','),
     powershell: s.env?.[POWERSHELL_ENV] === '1',
     memory: s.memory !== undefined,
+    lsp: serversOf(s.plugins).length > 0,
   };
 }
 
@@ -94,7 +98,15 @@ export function applySettings(s: Scenario, v: SessionSettings): Scenario {
     tools: v.tools,
     env: withPowerShell(s.env, v.powershell),
     memory: v.memory === undefined ? s.memory : v.memory ? (s.memory ?? {}) : undefined,
+    plugins: withLsp(s.plugins, v.lsp),
   };
+}
+
+/** The scenario's plugins with the TypeScript one added or taken out (others kept). */
+function withLsp(plugins: Scenario['plugins'], on: boolean): Scenario['plugins'] {
+  const rest = Object.fromEntries(Object.entries(plugins ?? {}).filter(([k]) => !(k in TYPESCRIPT_PLUGIN)));
+  const all = on ? { ...rest, ...TYPESCRIPT_PLUGIN } : rest;
+  return Object.keys(all).length === 0 ? undefined : all;
 }
 
 export interface ComposedCall {

@@ -27,6 +27,12 @@ export function defaultToolNames(profile: Profile): string[] {
 export function deferredListing(profile: Profile): string | undefined {
   const names = profile.deferredByDefault ?? [];
   if (names.length === 0) return undefined;
+  return deferredListingOf(names);
+}
+
+/** The listing for these deferred tools (2.1.332 sends one for a tool that comes later, as LSP
+ * does once its plugin's server is known: lsp-operations). */
+export function deferredListingOf(names: readonly string[]): string {
   return `The following deferred tools are now available via ToolSearch. Their schemas are NOT loaded — calling them directly will fail with InputValidationError. Use ToolSearch with query "select:<name>[,<name>...]" to load tool schemas before calling them:\n${names.join('\n')}`;
 }
 

@@ -49,9 +49,12 @@ describe.each(['2.1.273', '2.1.332'])('profile %s', (version) => {
     ) as RecordedTools;
     // Deferred tools the dump leaves out (2.1.332) as a --raw recording had them once loaded.
     const deferredFile = join(import.meta.dirname, `${version}/tools-deferred.json`);
-    const deferred = existsSync(deferredFile)
-      ? (JSON.parse(readFileSync(deferredFile, 'utf8')) as RecordedTools).tools
-      : [];
+    // LSP, which only a plugin's language server brings, as a --raw recording had it (lsp-*).
+    const lspFile = join(import.meta.dirname, `../../conformance/results/${version}/_tools-lsp.json`);
+    const deferred = [
+      ...(existsSync(deferredFile) ? (JSON.parse(readFileSync(deferredFile, 'utf8')) as RecordedTools).tools : []),
+      ...(JSON.parse(readFileSync(lspFile, 'utf8')) as RecordedTools).tools,
+    ];
     const fromRequests = profile.toolDefinitions.filter((d) => inRequests.has(d.name));
     const inDump = (n: string) => (JSON.parse(readFileSync(join(import.meta.dirname, `../../oracle/tools-all/tools-all-${version}.json`), 'utf8')) as RecordedTools).tools.some((t) => t.name === n);
     const fromDeferred = profile.toolDefinitions.filter((d) => !inRequests.has(d.name) && !inDump(d.name));
@@ -208,6 +211,7 @@ describe('profiles', () => {
       'hooks.textsTrimmed',
       'hooks.updatedInputTrailer',
       'listAgentsPages',
+      'lsp.deferred',
       'namesReceivedType',
       'notebookCellKeysFollowType',
       'notebookKeepsFormat',

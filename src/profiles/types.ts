@@ -182,6 +182,9 @@ export interface Profile {
    * (2.1.332), listed to the model in this order; a schema error of a call to one ends with the
    * deferred-tool note until ToolSearch loaded it. */
   deferredByDefault?: readonly string[];
+  /** The LSP tool (a code-intelligence plugin offers it): `deferred`, sent behind ToolSearch and
+   * announced after the first model call (2.1.332). */
+  lsp?: { deferred: boolean };
   /** ToolSearch: words a deferred tool matches beyond its name and description (the binary
    * ranks by hints it does not send; inferred from the recorded rankings, tools-search-*). */
   toolSearchHints?: Readonly<Record<string, readonly string[]>>;

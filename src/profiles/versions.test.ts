@@ -257,7 +257,7 @@ describe('2.1.273 and 2.1.332 side by side', () => {
     const calls: Call[][] = [
       [
         { name: 'Glob', input: { pattern: '*.md' } },
-        { name: 'LSP', input: { operation: 'hover' } },
+        { name: 'NotATool', input: { operation: 'hover' } },
       ],
     ];
     const whole = [
@@ -272,8 +272,8 @@ describe('2.1.273 and 2.1.332 side by side', () => {
       {
         stage: 'unknown-tool',
         is_error: true,
-        content: '<tool_use_error>Error: No such tool available: LSP</tool_use_error>',
-        structured: 'Error: No such tool available: LSP',
+        content: '<tool_use_error>Error: No such tool available: NotATool</tool_use_error>',
+        structured: 'Error: No such tool available: NotATool',
         permissionDenial: false,
       },
     ];

@@ -99,6 +99,9 @@ const scenarioBase = {
   model: z.string().optional(),
   env: z.record(z.string(), z.string().nullable()).optional(),
   args: z.array(z.string()).optional(),
+  /** Plugins loaded with --plugin-dir, by name: each one's plugin.json (a code-intelligence
+   * plugin declares `lspServers`, which turns the LSP tool on). */
+  plugins: z.record(z.string().regex(/^[A-Za-z0-9._-]+$/), z.record(z.string(), z.unknown())).optional(),
   classifier: classifierSchema.optional(),
   classifier_server: z.enum(['unsupported', 'error']).optional(),
   countTokens: z.union([z.literal('error'), z.literal('chars4'), z.number().int().nonnegative()]).optional(),

@@ -734,6 +734,18 @@ export class Session {
         last.text = `${last.text}\n\n${nudge.text}`;
       else attachments.push({ role: 'system', type: 'text', text: nudge.text });
     }
+    // Tools with something to say after every model call (LSP's diagnostics, its announcement).
+    for (const t of this.byName.values()) {
+      if (!t.afterModelCall || !this.opts.offered.has(t.name)) continue;
+      const after = await t.afterModelCall({
+        ws: this.opts.ws,
+        profile: this.opts.profile,
+        conversation: this.conversation,
+        calls: this.history.length + 1,
+      });
+      attachments.unshift(...after.attachments);
+      addSystemText(attachments, after.notes);
+    }
     const model = baseModel(this.opts.model);
     // Recorded for the environment update, the PARTIAL-view notice and the agent listing; task
     // notifications and hook texts are wrapped as well (not recorded with such a model).

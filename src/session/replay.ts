@@ -31,7 +31,8 @@ import { allowAll, type SessionPermissions } from './permissions';
 import { collectTree } from './tree';
 import { normalizePath } from '../text/paths';
 import { scenarioTokenCounter, setTokenCounter } from '../tools/read';
-import { TOOLS_FLAG_KEY } from '../tools/types';
+import { EXTRA_DEFERRED_KEY, TOOLS_FLAG_KEY } from '../tools/types';
+import { LSP_SERVERS_KEY, serversOf } from '../tools/lsp/session';
 import { WEB_SCRIPT_KEY } from '../tools/web-fetch/script';
 import type { WebSession } from '../tools/web-fetch/web-fetch';
 import { notEmulated } from '../tools/stub';
@@ -307,10 +308,20 @@ export async function replayScenario(
   const known = (flag === null ? [...new Set([...defaults, ...names])] : names).filter(
     (n) => defined(n) && !Object.hasOwn(disabled, n),
   );
-  const { offered, removed } = permissions.offered(known);
+  // A tool that needs a language server is disabled without a plugin that declares one.
+  const lspServers = serversOf(scen.plugins);
+  const unmet = tools.filter((t) => t.needs === 'languageServer' && lspServers.length === 0).map((t) => t.name);
+  const { offered, removed } = permissions.offered(known.filter((n) => !unmet.includes(n)));
   for (const [name, text] of Object.entries(disabled)) removed[name] = text;
   for (const name of gatedOff(scen, profile)) removed[name] = toolDisabled(name);
-  const deferred = flag === null ? new Set(profile.deferredByDefault ?? []) : undefined;
+  for (const name of unmet)
+    removed[name] = `<tool_use_error>Error: No such tool available: ${name}. ${name} is disabled for this session, in subagents as well as here.</tool_use_error>`;
+  // 2.1.332 sends a plugin's LSP behind ToolSearch when no --tools list names it.
+  const extraDeferred =
+    flag === null && profile.lsp?.deferred === true
+      ? tools.filter((t) => t.needs === 'languageServer' && offered.includes(t.name)).map((t) => t.name)
+      : [];
+  const deferred = flag === null ? new Set([...(profile.deferredByDefault ?? []), ...extraDeferred]) : undefined;
   const env = baseEnv(ws, scen);
   const conversationCwd = { get: () => ws.info.cwd };
   const effort = effortLevel(model, profile.defaultModel, profile.hooks.effortLevel);
@@ -370,6 +381,8 @@ export async function replayScenario(
   // The --tools list as given (tools this build does not implement included): Workflow's hint
   // names the Skill tool only where the binary offers it.
   session.conversation.state.set(TOOLS_FLAG_KEY, flag);
+  session.conversation.state.set(LSP_SERVERS_KEY, lspServers);
+  session.conversation.state.set(EXTRA_DEFERRED_KEY, extraDeferred);
 
   // The scripted web WebFetch and WebSearch answer from; skipWebFetchPreflight in any settings
   // file skips the domain check (web-domain-check-skip-setting).

@@ -25,6 +25,7 @@ import { toolSearchTool } from './tool-search';
 import { reportFindingsTool } from './report-findings';
 import { powershellTool } from './powershell';
 import { memoryListTool, memoryReadTool, memoryWriteTool } from './memory';
+import { lspTool } from './lsp';
 
 export const ALL_TOOLS: readonly AnyTool[] = [
   agentTool,
@@ -64,4 +65,6 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   memoryListTool,
   memoryReadTool,
   memoryWriteTool,
+  // Code intelligence (src/tools/lsp): offered once a plugin declares a language server.
+  lspTool,
 ];

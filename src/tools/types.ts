@@ -121,6 +121,10 @@ export const WORKTREE_KEY = 'worktree';
  * sent from then on, so a schema error no longer carries the load hint. */
 export const LOADED_TOOLS_KEY = 'toolSearch.loaded';
 
+/** Conversation.state key of the tools this session defers beyond the profile's own
+ * (string[]): a plugin's LSP on 2.1.332. */
+export const EXTRA_DEFERRED_KEY = 'toolSearch.extraDeferred';
+
 export interface PermissionProbe {
   /** Would a call of this kind on this path run without a prompt? (Edit/Write relaxation.) */
   wouldAllow(req: PermissionRequest): Promise<boolean>;
@@ -159,6 +163,9 @@ export interface ToolModule<I = unknown, O = unknown> {
   /** A stand-in for a tool this build does not emulate (tools/stub.ts): the page marks its
    * calls as not emulated. */
   notEmulated?: true;
+  /** What the session must have for the tool to be offered: `languageServer`, a plugin's
+   * language server (LSP; without one it is disabled, lsp-no-plugin). */
+  needs?: 'languageServer';
   /** zod schema of the input (strict: an unexpected parameter is an error). */
   schema: z.ZodType<I>;
   /** The schema as a version checks it, where a message in it is worded per version. */
@@ -186,6 +193,23 @@ export interface ToolModule<I = unknown, O = unknown> {
   denialName?: string;
   /** The ledger entry this outcome consulted, for the UI. */
   consulted?(outcome: O): LedgerEntry | undefined;
+  /** What the tool has for the model after every model call of a session that offers it,
+   * whatever was called (LSP: the diagnostics of files edited since). `notes` join the call's
+   * system text; `attachments` are messages of their own. */
+  afterModelCall?(ctx: AfterCallContext): Promise<AfterCall>;
+}
+
+export interface AfterCallContext {
+  ws: Workspace;
+  profile: Profile;
+  conversation: Conversation;
+  /** The model calls of the session so far, this one included. */
+  calls: number;
+}
+
+export interface AfterCall {
+  notes: string[];
+  attachments: Attachment[];
 }
 
 /** A registry entry with its input type erased, so shared code can hold any tool. */

@@ -36,6 +36,7 @@ export function SettingsPanel({
   const [model, setModel] = useState(settings.model);
   const [mode, setMode] = useState<string>(settings.mode ?? '');
   const [trusted, setTrusted] = useState(settings.trusted);
+  const [lsp, setLsp] = useState(settings.lsp);
   const [choice, setChoice] = useState<ToolSetChoice>(choiceOf(settings.tools));
   const [tools, setTools] = useState<string[]>(settings.tools ?? [...FILE_TOOLS]);
   const [powershell, setPowershell] = useState(settings.powershell === true);
@@ -58,6 +59,7 @@ export function SettingsPanel({
       tools: toolsFor(choice, tools),
       powershell,
       memory,
+      lsp,
       sources: Object.fromEntries(SOURCES.map((s) => [s, checks[s]?.value])),
     });
 
@@ -134,6 +136,11 @@ export function SettingsPanel({
             on by server flags, recorded by answering its flag request)
           </label>
         </div>
+        <label className="inline">
+          <input type="checkbox" checked={lsp} onChange={(e) => setLsp(e.target.checked)} /> code intelligence: a
+          TypeScript language-server plugin (the LSP tool; answered here by the TypeScript language service,
+          recorded against typescript-language-server 5.3.0)
+        </label>
       </fieldset>
       <div className="sources">
         {SOURCES.map((s) => (

@@ -86,6 +86,8 @@ export const profile_2_1_273: Profile = {
   // Recorded on files of 10485760 bytes and more (10485759 shows its size), offset or not.
   readHugeFileSize: { from: 10 * 1024 * 1024, shown: 512 * 1024 },
   claudeHomeDirs: CLAUDE_HOME_DIRS_2_1_273,
+  // lsp-* scenarios: LSP is offered with the default set once a plugin declares a server.
+  lsp: { deferred: false },
   // Monitor exists but is disabled, named or not in --tools (monitor-* scenarios).
   disabledTools: {
     Monitor:

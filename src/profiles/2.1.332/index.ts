@@ -144,6 +144,8 @@ export const profile_2_1_332: Profile = {
     ExitWorktree: ['exit'],
   },
   disabledTools: {},
+  // lsp-* scenarios: LSP is sent behind ToolSearch.
+  lsp: { deferred: true },
   namesReceivedType: true,
   webFetch: {
     invalidUrlMessage: 'Invalid URL',

@@ -11,7 +11,7 @@
 // the one-letter queries "a" and "e", and "the").
 import { z } from 'zod';
 import type { ContentBlock, ToolContext, ToolModule } from '../types';
-import { LOADED_TOOLS_KEY } from '../types';
+import { EXTRA_DEFERRED_KEY, LOADED_TOOLS_KEY } from '../types';
 
 // Not strict: an unexpected parameter is dropped (tools-search-input-errors).
 const input = z.object({
@@ -43,7 +43,13 @@ function score(name: string, description: string, hints: readonly string[], term
 
 /** The deferred tools of this session (offered, not sent with a schema at the start). */
 function deferredTools(ctx: ToolContext): string[] {
-  return (ctx.profile.deferredByDefault ?? []).filter((n) => ctx.offered.has(n));
+  return allDeferred(ctx).filter((n) => ctx.offered.has(n));
+}
+
+/** The profile's deferred tools and the session's own (a plugin's LSP: lsp-operations counts 12). */
+function allDeferred(ctx: ToolContext): string[] {
+  const extra = (ctx.conversation.state.get(EXTRA_DEFERRED_KEY) as string[] | undefined) ?? [];
+  return [...(ctx.profile.deferredByDefault ?? []), ...extra];
 }
 
 export function search(query: string, maxResults: number, ctx: ToolContext): string[] {
@@ -88,7 +94,7 @@ export const toolSearchTool: ToolModule<Input, Outcome> = {
     return Promise.resolve({
       query: i.query,
       matches,
-      totalDeferred: (ctx.profile.deferredByDefault ?? []).length,
+      totalDeferred: allDeferred(ctx).length,
     });
   },
   render: (o) => {
