@@ -45,6 +45,7 @@ describe('tool set choice', () => {
       'WebSearch',
       'Glob',
       'Grep',
+      'LSP',
     ]);
   });
 });
