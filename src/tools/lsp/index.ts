@@ -157,7 +157,7 @@ export function explainLsp(o: LspOutcome): string {
     case 'noBackend':
       return 'This build answers LSP calls with the TypeScript language service, which was not loaded here.';
     case 'answer':
-      return `The TypeScript language service answered ${o.op} as typescript-language-server would, and the binary's wording turned the answer into text (${o.formatted.resultCount} result(s) in ${o.formatted.fileCount} file(s)).`;
+      return `The TypeScript language service answered ${o.op} as typescript-language-server would, and the binary's wording turned the answer into text (${o.formatted.resultCount} result(s) in ${o.formatted.fileCount} file(s)). Not recorded: the server's start-up answers ("server is starting", syntax-only hovers), warning and information marks in diagnostics, several call-hierarchy items at one position.`;
   }
 }
 
