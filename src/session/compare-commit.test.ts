@@ -27,3 +27,13 @@ describe('compareResults with an unstable setup commit', () => {
     ]);
   });
 });
+
+describe('compareResults with a memory document’s day', () => {
+  it('masks the day a document was written, and only that', () => {
+    const listing = (day: string) => `"/a.md"  (6 bytes, updated ${day})\n[updated: ${day}] [version: 5891]`;
+    expect(compareResults(rec(listing('2026-12-02')), rec(listing('2027-01-15')))).toEqual([]);
+    expect(compareResults(rec('written 2026-12-02'), rec('written 2027-01-15'))).toEqual([
+      { path: '/calls/0/content', expected: 'written 2026-12-02', actual: 'written 2027-01-15' },
+    ]);
+  });
+});

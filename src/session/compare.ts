@@ -164,10 +164,14 @@ const RUN_TIME = /([Nn]ext run:? )[A-Z][a-z]{2} \d{1,2} \d{1,2}:\d{2}(?:am|pm)/g
 const TASK_WRITER = /("(?:createdAt|createdByPid)": )\d+|("createdByProcStart": )"\d+"/g;
 /** The temp file the binary writes the task file through: its pid and 12 random hex digits. */
 const TASK_TEMP = /(scheduled_tasks\.json\.tmp\.)\d+\.[0-9a-f]{12}/g;
+/** A memory document's listing line carries the day it was written: the recording's wall clock,
+ * where the replay writes its own pinned one. */
+const MEMORY_DAY = /(bytes, updated |\[updated: )\d{4}-\d{2}-\d{2}(?=[)\]])/g;
 function maskRunTimes(v: unknown): unknown {
   if (typeof v === 'string')
     return v
       .replace(RUN_TIME, '$1<time>')
+      .replace(MEMORY_DAY, '$1<day>')
       .replace(TASK_TEMP, '$1<n>')
       .replace(TASK_WRITER, (_m, a?: string, b?: string) => (a !== undefined ? `${a}<n>` : `${b ?? ''}"<n>"`));
   if (Array.isArray(v)) return v.map(maskRunTimes);
