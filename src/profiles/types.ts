@@ -97,8 +97,8 @@ export interface Profile {
   editSuffixNeedsWholeFile: boolean;
   /** Write and Edit name the symlink's target when they refuse to write through a link. */
   symlinkRefusalNamesTarget: boolean;
-  /** Write refuses a symlink path in its permission check, so -p mode lists the call as a
-   * permission denial (older versions refuse it when the call runs; the text is the same). */
+  /** Write and Edit refuse a symlink path in their permission check, so -p mode lists the call
+   * as a permission denial (older versions refuse it when the call runs; the text is the same). */
   writeSymlinkIsPermissionDenial: boolean;
   /** Write keeps an existing file's UTF-8 or UTF-16LE byte-order mark; older versions drop it. */
   writeKeepsBom: boolean;

@@ -704,7 +704,12 @@ export class Session {
       attachments,
       this.conversation.tasks.takeNotices().map((n) => n.text),
     );
-    for (const r of records) attachments.push(...(r.rendered.attachments ?? []));
+    for (const r of records)
+      for (const a of r.rendered.attachments ?? [])
+        // Parallel calls that each moved the shell the same way give one environment update
+        // (bash-perm-cd-git-redirect: five `cd sub` calls of one message, one update).
+        if (!(a.role === 'system' && a.text.startsWith('# Environment update') && attachments.some((b) => b.role === 'system' && b.text === a.text)))
+          attachments.push(a);
     joinAttachments(attachments);
     const { hooks: hb } = this.opts.profile;
     const noted = records.filter((r) => r.hookNotes?.length);

@@ -215,6 +215,16 @@ export function hadWholeFile(o: { stage: Plan['stage']; state?: ReadState; origi
   return o.state?.kind === 'current' && !o.state.entry.partial && stripBom(o.state.entry.content) === stripBom(o.originalFile);
 }
 
+/** Edit's own permission check: versions that refuse a symlink there list it in -p mode's
+ * permission_denials (2.1.332, edit-x-symlink), as they do for Write. */
+export async function checkEditPermissions(input: EditInput, ctx: ToolContext): Promise<EditOutcome | undefined> {
+  if (!ctx.profile.writeSymlinkIsPermissionDenial) return undefined;
+  const path = resolvePath(input.file_path, ctx);
+  const link = await catchFs(() => ctx.ws.fs.lstat(path));
+  if ('ok' in link && link.ok.type === 'symlink') return { kind: 'symlink', path, target: await symlinkTarget(path, ctx) };
+  return undefined;
+}
+
 export async function edit(input: EditInput, ctx: ToolContext): Promise<EditOutcome> {
   const plan = await planFor(input, ctx);
   if ('kind' in plan) return plan;

@@ -1,6 +1,6 @@
 import type { ToolModule } from '../types';
 import { resolvePath } from '../write/write';
-import { edit, validateEdit, type EditOutcome } from './edit';
+import { checkEditPermissions, edit, validateEdit, type EditOutcome } from './edit';
 import { consultedByEdit, explainEdit } from './explain';
 import { renderEdit } from './render';
 import { editInput, type EditInput } from './schema';
@@ -18,6 +18,7 @@ export const editTool: ToolModule<EditInput, EditOutcome> = {
     input,
   }),
   validate: validateEdit,
+  checkPermissions: checkEditPermissions,
   call: edit,
   render: renderEdit,
   explain: explainEdit,
