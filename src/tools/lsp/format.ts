@@ -53,7 +53,7 @@ export const NOTHING: Record<Operation, string> = {
     'No references found. This may occur if the symbol has no usages, or if the LSP server has not fully indexed the workspace.',
   hover:
     'No hover information available. This may occur if the cursor is not on a symbol, or if the LSP server has not fully indexed the file.',
-  // Split where the import-direction test would take "document." for the DOM global.
+  // Two pieces: the core's import-direction check reads a word followed by a dot as a DOM global.
   documentSymbol:
     'No symbols found in document' +
     '. This may occur if the file is empty, not supported by the LSP server, or if the server has not fully indexed the file.',

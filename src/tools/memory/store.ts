@@ -19,7 +19,7 @@ export interface MemoryDoc {
   updatedAt: number;
 }
 
-/** Store id -> path -> document. Only `personal` was recorded. */
+/** Store id -> path -> stored text (only the `personal` store was recorded). */
 export type MemoryStores = Map<string, Map<string, MemoryDoc>>;
 
 const enc = new TextEncoder();
