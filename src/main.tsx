@@ -13,14 +13,12 @@ import { ImportPanel } from './ui/import/ImportPanel';
 import { VersionsButton } from './ui/versions';
 import { Branches, ForkButton } from './ui/fork';
 import { ExportButton } from './ui/export/ExportButton';
-import type { Workspace } from './workspace/types';
-import { setPdfWorkerSrc } from './tools/read/pdf-worker';
+import { withServices, type Workspace, type WorkspaceServices } from './workspace/types';
+import { createPdfjsEngine } from './backends/pdf/pdfjs';
 import { resultJson, scenarioJson } from './ui/corpus';
 import pdfWorkerUrl from 'pdfjs-dist/legacy/build/pdf.worker.mjs?url';
 import vipsWasmUrl from 'wasm-vips/vips.wasm?url';
-import { setImageCodec } from './tools/read/image-codec';
 import { createVipsCodec } from './backends/image/vips';
-import { setLanguageBackend } from './tools/lsp/backend';
 import { createWorkerLanguageBackend } from './backends/lsp/browser';
 import './ui/app.css';
 
@@ -40,13 +38,24 @@ const loadMemfs = (): Promise<MemfsBackend> =>
     import('./backends/shell/worker/browser'),
   ]));
 
+// The ports every backend's workspace is given. Read renders PDF pages with pdf.js, whose worker
+// script is an asset only the page knows; it re-encodes large images with libvips compiled to
+// wasm, fetched on the first such image. The LSP tool's TypeScript language service runs in a
+// worker started by the first LSP call.
+const services: WorkspaceServices = {
+  pdf: createPdfjsEngine({ workerSrc: pdfWorkerUrl }),
+  images: createVipsCodec({ wasmUrl: vipsWasmUrl }),
+  language: createWorkerLanguageBackend(),
+};
+
 const makeWorkspace = async (): Promise<Workspace> => {
   const [{ createMemfsWorkspace }, { createMemfsSearch }, { browserRipgrepLoader }, { createBrowserShell }] =
     await loadMemfs();
-  return createMemfsWorkspace({
+  const ws = createMemfsWorkspace({
     shell: createBrowserShell,
     search: (vol) => createMemfsSearch(vol, browserRipgrepLoader),
   });
+  return withServices(ws, services);
 };
 
 /** A shell worker's start (a 1.3 MB script) competes with a first replay on a small machine:
@@ -63,13 +72,6 @@ const backend = createBackendChoice({
 
 // On a host without COOP/COEP headers the service worker adds them from the next load on.
 void ensureIsolation(import.meta.env.BASE_URL, pageIsolationEnv());
-
-// Read renders PDF pages with pdf.js, whose worker script is an asset only the page knows.
-setPdfWorkerSrc(pdfWorkerUrl);
-// Read re-encodes large images with libvips compiled to wasm, fetched on the first such image.
-setImageCodec(createVipsCodec({ wasmUrl: vipsWasmUrl }));
-// The LSP tool's TypeScript language service, in a worker started by the first LSP call.
-setLanguageBackend(createWorkerLanguageBackend());
 
 const params = new URLSearchParams(location.search);
 // A scenario named by the URL is replayed at once: start loading the machinery while the
@@ -91,7 +93,7 @@ if (!root) throw new Error('index.html has no #root');
 createRoot(root).render(
   <StrictMode>
     <App
-      makeWorkspace={backend.makeWorkspace}
+      makeWorkspace={async () => withServices(await backend.makeWorkspace(), services)}
       preload={() => void loadMemfs().then(([, , , { warmShell }]) => warmShellSoon(warmShell))}
       settingsExtra={(h) => (
         <BackendSwitch

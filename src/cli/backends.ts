@@ -7,7 +7,8 @@ import { createMemfsSearch } from '../backends/search/memfs';
 import { createDiskShell } from '../backends/shell/disk';
 import { createJustBashShell } from '../backends/shell/justbash';
 import { createWorkerPool, createWorkerShell, type WorkerPool } from '../backends/shell/worker/host';
-import type { Workspace } from '../workspace/types';
+import { createNodeServices } from '../backends/node-services';
+import { withServices, type Workspace, type WorkspaceServices } from '../workspace/types';
 import type { CliBackend } from './backend-names';
 import { threadWorker } from './shell-thread';
 
@@ -21,6 +22,8 @@ export const CLI_MEMFS_ROOT = '/tmp/orc-memfs0';
 
 /** One pool for every workspace of the run: a worker thread takes about a second to start. */
 let threads: WorkerPool | undefined;
+/** One language service, image codec and PDF engine for the run: each loads once. */
+let services: WorkspaceServices | undefined;
 
 export interface WorkspaceHooks {
   /** Each disk command's process group (DiskShellOptions.onSpawn). */
@@ -30,6 +33,10 @@ export interface WorkspaceHooks {
 }
 
 export function createWorkspace(backend: CliBackend, hooks: WorkspaceHooks = {}): Workspace {
+  return withServices(backendWorkspace(backend, hooks), (services ??= createNodeServices()));
+}
+
+function backendWorkspace(backend: CliBackend, hooks: WorkspaceHooks): Workspace {
   if (backend === 'memfs-worker')
     return createMemfsWorkspace({
       root: CLI_MEMFS_ROOT,

@@ -9,15 +9,6 @@ import { diskEntries } from '../backends/import/disk';
 import { importEntries } from '../backends/import/import';
 import type { ScenarioResult } from '../scenario/schema';
 import { ScenarioStopped, scenarioThreadDeadlineS } from './scenario-thread';
-import { setLanguageBackend } from '../tools/lsp/backend';
-import { createInProcessLanguageBackend } from '../backends/lsp/in-process';
-import { setImageCodec } from '../tools/read/image-codec';
-import { createVipsCodec } from '../backends/image/vips';
-
-// Read re-encodes large images with the binary's libraries (loaded on the first such image).
-setImageCodec(createVipsCodec());
-// LSP answers with the TypeScript language service (loaded on the first LSP call).
-setLanguageBackend(createInProcessLanguageBackend());
 
 /** `version`: replay under this behaviour version instead of the one the scenario names (the
  * version of the recorded result it is compared with). */

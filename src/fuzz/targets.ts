@@ -5,6 +5,8 @@
 import fc from 'fast-check';
 import { createMemfsWorkspace } from '../backends/memfs';
 import { createJustBashShell } from '../backends/shell/justbash';
+import { createNodeServices } from '../backends/node-services';
+import { withServices } from '../workspace/types';
 import { importClaudeSession } from '../drivers/import/claude-session';
 import { parseScenario, ScenarioError, type Scenario } from '../scenario/schema';
 import { replayScenario } from '../session/replay';
@@ -281,7 +283,9 @@ function baseFiles(): Scenario['files'] {
   } as Scenario['files'];
 }
 
-const withBash = () => createMemfsWorkspace({ shell: (vol, clock) => createJustBashShell(vol, clock) });
+const services = createNodeServices();
+const withBash = () =>
+  withServices(createMemfsWorkspace({ shell: (vol, clock) => createJustBashShell(vol, clock) }), services);
 
 async function replay(scen: Scenario, signal: AbortSignal): Promise<void> {
   await replayScenario(withBash(), scen, scen.id ?? 'fuzz', {

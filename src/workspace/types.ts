@@ -1,5 +1,10 @@
-// The port every backend implements (DESIGN §3.1). Types only: the core imports this file and
-// nothing else from backends/, so tools run unchanged on memfs, disk and WebContainer.
+// The ports the tools run on (DESIGN §3.1): the files, shell, search and clock every backend
+// implements, and the language server, image codec and PDF engine the entry adds (the same on
+// every backend). Types only: the core imports this folder and nothing from backends/, so tools
+// run unchanged on memfs, disk and WebContainer.
+import type { ImageCodec } from './image';
+import type { LanguageBackend } from './language';
+import type { PdfEngine } from './pdf';
 
 export type FsErrorCode =
   'ENOENT' | 'EISDIR' | 'ENOTDIR' | 'EEXIST' | 'EACCES' | 'EPERM' | 'ELOOP' | 'ENOTEMPTY' | 'EINVAL' | 'EIO';
@@ -209,7 +214,18 @@ export interface ChangeFeed {
   listSync(dir: string): string[];
 }
 
-export interface Workspace {
+/** The ports that do not depend on the backend: the entry that builds a workspace (src/main.tsx,
+ * src/cli/backends.ts, a test) adds them. */
+export interface WorkspaceServices {
+  /** The LSP tool's language server; without one, a call answers that none is loaded. */
+  language?: LanguageBackend;
+  /** Read's image re-encoding; without one, Read sends an image's bytes unchanged. */
+  images?: ImageCodec;
+  /** Read's PDF page counts and renders; without one, Read cannot read a PDF. */
+  pdf?: PdfEngine;
+}
+
+export interface Workspace extends WorkspaceServices {
   fs: Vfs;
   /** See ChangeFeed; absent where the backend cannot see every change. */
   changes?: ChangeFeed;
@@ -219,4 +235,10 @@ export interface Workspace {
   info: WorkspaceInfo;
   /** Frees temp directories, workers. */
   dispose(): Promise<void>;
+}
+
+/** The workspace with the entry's services added (the same object: a backend's workspace may be
+ * an instance whose methods need it). */
+export function withServices<W extends Workspace>(ws: W, services: WorkspaceServices): W {
+  return Object.assign(ws, services);
 }

@@ -5,7 +5,7 @@
 // byte for byte the binary's PNG once libvips' pHYs chunk is dropped; jpegsave with 4:2:0
 // always on is the binary's JPEG once a JFIF header (version 1.01, no units, density 1x1) is
 // put back; webpsave's bytes are the binary's as they are. The module (a 5 MB wasm) is loaded on the first image that needs re-encoding.
-import type { ImageCodec, RgbaImage } from '../../tools/read/image-codec';
+import type { ImageCodec, RgbaImage } from '../../workspace/image';
 
 interface VipsImage {
   width: number;

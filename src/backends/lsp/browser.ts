@@ -1,6 +1,6 @@
 // The page's language backend: the TypeScript language service in a module worker, started on
 // the first LSP call (src/backends/lsp/lsp.worker.ts).
-import type { LanguageBackend } from '../../tools/lsp/types';
+import type { LanguageBackend } from '../../workspace/language';
 import type { LspWorkerRequest } from './lsp.worker';
 
 type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };

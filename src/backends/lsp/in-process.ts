@@ -2,8 +2,8 @@
 // `typescript` package, loaded on the first LSP call, with its lib .d.ts files read from disk.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { LanguageBackend } from '../../tools/lsp/types';
-import { typescriptBackend } from '../../tools/lsp/typescript-service';
+import type { LanguageBackend } from '../../workspace/language';
+import { typescriptBackend } from './typescript-service';
 
 export function createInProcessLanguageBackend(): LanguageBackend {
   let loaded: Promise<LanguageBackend> | undefined;

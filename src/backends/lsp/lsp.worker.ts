@@ -2,8 +2,8 @@
 // TypeScript language service with the lib files an ES2020 program with the DOM reads, loaded
 // when the first LSP call starts the worker, so the page's main bundle carries none of it.
 import ts from 'typescript';
-import { typescriptBackend } from '../../tools/lsp/typescript-service';
-import type { LspProject, LspRequest } from '../../tools/lsp/types';
+import { typescriptBackend } from './typescript-service';
+import type { LspProject, LspRequest } from '../../workspace/language';
 
 const libs = import.meta.glob<string>('../../../node_modules/typescript/lib/lib.*.d.ts', {
   query: '?raw',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemfsWorkspace } from '../../backends/memfs';
 import { encodeNonAscii } from '../../text/match';
-import { CWD, RELAXED, STRICT, harness as on, type HarnessOptions } from '../write/harness.test-support';
+import { CWD, RELAXED, STRICT, harness as on, type HarnessOptions } from '../../session/file-tools.test-support';
 import { ESCAPES_NOTE } from './render';
 
 const harness = (o?: HarnessOptions) => on(createMemfsWorkspace(), o);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CWD, denyReadsUnder, searchSession } from '../../backends/search/tool-testing';
+import { CWD, denyReadsUnder, searchSession } from '../search.test-support';
 import { splitAbsolutePattern } from './glob';
 import { globTool } from '.';
 

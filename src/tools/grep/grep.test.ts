@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { grepArgs, paginate, splitGlobs } from './grep';
-import { CWD, denyReadsUnder, searchSession, type Files } from '../../backends/search/tool-testing';
+import { CWD, denyReadsUnder, searchSession, type Files } from '../search.test-support';
 import { grepTool } from '.';
 
 const ok = (content: string) => ({ content, is_error: false });

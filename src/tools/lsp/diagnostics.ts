@@ -4,7 +4,7 @@
 // system message). Every diagnostic of the file is listed again after each edit, not only the
 // new ones; a file without any is left out. Recorded severities: ✘ error, ★ hint; the warning
 // and information marks are NOT RECORDED (⚠ and ℹ by analogy).
-import type { Diagnostic } from './types';
+import type { Diagnostic } from '../../workspace/language';
 
 const MARKS: Record<number, string> = { 1: '✘', 2: '⚠', 3: 'ℹ', 4: '★' };
 

@@ -4,7 +4,7 @@
 // order the server gave them. NOT RECORDED (worded by analogy, marked where used): several
 // references in one file on 2.1.332 (2.1.273 says "across 1 files"), several call hierarchy
 // items at one position.
-import type { CallEdge, DocumentSymbol, Location, LspAnswer, Operation, SymbolKind } from './types';
+import type { CallEdge, DocumentSymbol, Location, LspAnswer, Operation, SymbolKind } from '../../workspace/language';
 
 /** LSP SymbolKind names, by number. */
 const KIND_NAMES = [

@@ -2,7 +2,7 @@
 // code-intelligence plugin declares a server (scenario `plugins`, the page's session setting),
 // behind ToolSearch on 2.1.332 (session.ts). Recorded on both versions against
 // typescript-language-server 5.3.0 over TypeScript 5.9.3 (lsp-* scenarios); this build answers
-// with the TypeScript language service (typescript-service.ts), so only JavaScript and
+// with the TypeScript language service (the workspace's language port, src/backends/lsp), so only JavaScript and
 // TypeScript servers are emulated. The rules found:
 // - the file must exist and be a file (a <tool_use_error>, the path as given); an extension no
 //   server takes is a plain answer, "No LSP server available for file type: .txt" ("" for none);
@@ -17,12 +17,11 @@ import type { AfterCall, AfterCallContext, Conversation, Rendered, ToolContext, 
 import { EXTRA_DEFERRED_KEY, LOADED_TOOLS_KEY } from '../types';
 import { deferredListingOf } from '../../profiles/definitions';
 import { isFsError, type Workspace } from '../../workspace/types';
-import { languageBackend } from './backend';
 import { diagnosticsMessage } from './diagnostics';
 import { formatAnswer, type Formatted } from './format';
 import { lspInput, type LspInput } from './schema';
 import { lspState, serverFor, servedFiles } from './session';
-import type { LspProject, Operation, Position } from './types';
+import { lineStarts, type LspProject, type Operation, type Position } from '../../workspace/language';
 
 export type LspOutcome =
   | { kind: 'missing' | 'notFile'; filePath: string }
@@ -50,16 +49,6 @@ export function relativePath(cwd: string, p: string): string {
   let i = 0;
   while (i < from.length && i < to.length && from[i] === to[i]) i++;
   return [...from.slice(i).map(() => '..'), ...to.slice(i)].join('/');
-}
-
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
-    if (c === 13 || c === 10) starts.push(i + 1);
-  }
-  return starts;
 }
 
 /** The position as an offset into the text and back: 1:200 on a file whose first line is short
@@ -99,7 +88,7 @@ async function callLsp(input: LspInput, ctx: ToolContext): Promise<LspOutcome> {
     const dot = base.lastIndexOf('.');
     return { kind: 'noServer', op, filePath, ext: dot <= 0 ? '' : base.slice(dot) };
   }
-  const backend = languageBackend();
+  const backend = ws.language;
   if (!backend) return { kind: 'noBackend', op, filePath };
   const proj = await project(ws, conversation, file);
   const text = proj.files[file] ?? '';
@@ -167,7 +156,7 @@ async function diagnosticsAfterCall(ws: Workspace, c: Conversation): Promise<str
   const st = lspState(c);
   const out = st.pending === undefined ? [] : [st.pending];
   st.pending = undefined;
-  const backend = languageBackend();
+  const backend = ws.language;
   if (!st.started || !backend) return out;
   const files = await servedFiles(ws.fs, ws.info.cwd, c);
   const changed = [...st.justOpened];

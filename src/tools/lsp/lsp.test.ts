@@ -6,7 +6,7 @@ import { diagnosticsMessage } from './diagnostics';
 import { formatAnswer } from './format';
 import { relativePath, renderLsp } from './index';
 import { extensionOf, serversOf } from './session';
-import type { LspProject, LspRequest } from './types';
+import type { LspProject, LspRequest } from '../../workspace/language';
 
 const A = `export interface Shape {
   area(): number;

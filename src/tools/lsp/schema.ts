@@ -2,7 +2,7 @@
 // taken as that number ("2" passes), a fraction is not an int, 0 and below are too small, and an
 // unexpected parameter is refused.
 import { z } from 'zod';
-import { OPERATIONS } from './types';
+import { OPERATIONS } from '../../workspace/language';
 
 const position = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),

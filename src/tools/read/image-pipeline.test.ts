@@ -7,12 +7,17 @@ import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createMemfsWorkspace } from '../../backends/memfs';
+import { createNodeServices } from '../../backends/node-services';
+import { withServices } from '../../workspace/types';
 import { Ledger } from '../../ledger/ledger';
 import { getProfile } from '../../profiles';
 import { Session } from '../../session/engine';
 import { allowAll } from '../../session/permissions';
 import { readTool } from '.';
 import { createVipsCodec } from '../../backends/image/vips';
+
+/** The ports the entries add to every workspace (the image codec, the PDF engine). */
+const services = createNodeServices();
 
 const CWD = '/workspace/project';
 
@@ -78,7 +83,7 @@ const stored = (b64: string) =>
   `<base64 len=${b64.length} sha256=${createHash('sha256').update(b64).digest('hex').slice(0, 16)}>`;
 
 async function readImage(name: string, bytes: Uint8Array, version = '2.1.332') {
-  const ws = createMemfsWorkspace();
+  const ws = withServices(createMemfsWorkspace(), services);
   ws.vol.mkdirSync(CWD, { recursive: true });
   ws.vol.writeFileSync(`${CWD}/${name}`, bytes);
   const s = new Session({

@@ -9,7 +9,7 @@
 //   (jpegQualitySearch).
 import { displaySize, scaledPixels, type ImageMediaType } from '../../text/image';
 import { resizePixels } from '../../text/image-resize';
-import type { ImageCodec, RgbaImage } from './image-codec';
+import type { ImageCodec, RgbaImage } from '../../workspace/image';
 
 export const MAX_IMAGE_BYTES = 512_000;
 /** The quality a scaled JPEG is re-encoded with (probe: 3000x1000 JPEG -> 2000x667, quality 80

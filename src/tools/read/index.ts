@@ -2,45 +2,32 @@ import type { LedgerEntry } from '../../ledger/ledger';
 import type { PermissionRequest, ToolModule } from '../types';
 import { expandPath } from '../../text/paths';
 import { explainRead } from './explain';
-import { imageCodec, type ImageCodec } from './image-codec';
-import { pdfjsEngine, type PdfEngine } from './pdf';
 import { read, validateRead, type ReadOutcome } from './read';
 import { renderRead } from './render';
 import { readInput, type ReadInput } from './schema';
 
-export interface ReadToolOptions {
-  /** Counts and renders PDF pages; pdf.js by default. */
-  pdf?: PdfEngine;
-  /** Re-encodes images as Claude Code does; the one the entry set (setImageCodec) by default. */
-  image?: ImageCodec;
-}
+export const readTool: ToolModule<ReadInput, ReadOutcome> = {
+  name: 'Read',
+  schema: readInput,
+  isReadOnly: () => true,
+  isConcurrencySafe: () => true,
+  permissionRequest: (input, ctx) => {
+    // `validation: 'read'`: Read checks deny rules in its input validation, so a denied path
+    // gets a <tool_use_error> (the permission engine reads this field).
+    const req: PermissionRequest & { validation: 'read' } = {
+      tool: 'Read',
+      kind: 'read',
+      validation: 'read',
+      paths: [expandPath(input.file_path, ctx.conversation.cwd, ctx.ws.info.home)],
+      input,
+    };
+    return req;
+  },
+  validate: validateRead,
+  call: read,
+  render: renderRead,
+  explain: explainRead,
+  consulted: (o: ReadOutcome): LedgerEntry | undefined => (o.kind === 'unchanged' ? o.prior : undefined),
+};
 
-export function createReadTool(opts: ReadToolOptions = {}): ToolModule<ReadInput, ReadOutcome> {
-  const deps = { pdf: opts.pdf ?? pdfjsEngine, image: () => opts.image ?? imageCodec() };
-  return {
-    name: 'Read',
-    schema: readInput,
-    isReadOnly: () => true,
-    isConcurrencySafe: () => true,
-    permissionRequest: (input, ctx) => {
-      // `validation: 'read'`: Read checks deny rules in its input validation, so a denied path
-      // gets a <tool_use_error> (the permission engine reads this field).
-      const req: PermissionRequest & { validation: 'read' } = {
-        tool: 'Read',
-        kind: 'read',
-        validation: 'read',
-        paths: [expandPath(input.file_path, ctx.conversation.cwd, ctx.ws.info.home)],
-        input,
-      };
-      return req;
-    },
-    validate: validateRead,
-    call: (input, ctx) => read(input, ctx, deps),
-    render: renderRead,
-    explain: explainRead,
-    consulted: (o: ReadOutcome): LedgerEntry | undefined => (o.kind === 'unchanged' ? o.prior : undefined),
-  };
-}
-
-export const readTool = createReadTool();
 export { scenarioTokenCounter, setTokenCounter, type TokenCounter } from './read';

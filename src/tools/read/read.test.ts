@@ -3,6 +3,8 @@
 // encodings and orders.
 import { describe, expect, it } from 'vitest';
 import { createMemfsWorkspace } from '../../backends/memfs';
+import { createNodeServices } from '../../backends/node-services';
+import { withServices } from '../../workspace/types';
 import { Ledger } from '../../ledger/ledger';
 import { getProfile } from '../../profiles';
 import { Session } from '../../session/engine';
@@ -11,11 +13,14 @@ import { readTool, scenarioTokenCounter, setTokenCounter } from '.';
 import { parsePages } from './pdf';
 import { screenshotAlternative } from './read';
 
+/** The ports the entries add to every workspace (the image codec, the PDF engine). */
+const services = createNodeServices();
+
 const CWD = '/workspace/project';
 const HOME = '/workspace/home';
 
 function session(opts: { model?: string; env?: Record<string, string>; files?: Record<string, string | Uint8Array> } = {}) {
-  const ws = createMemfsWorkspace();
+  const ws = withServices(createMemfsWorkspace(), services);
   for (const [p, c] of Object.entries(opts.files ?? {})) {
     const abs = p.startsWith('/') ? p : `${CWD}/${p}`;
     ws.vol.mkdirSync(abs.slice(0, abs.lastIndexOf('/')), { recursive: true });

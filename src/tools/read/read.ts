@@ -14,9 +14,10 @@ import { sanitizePath, sessionId } from '../bash/paths';
 import { hostFile } from './host';
 import { isNotebookShape, parseNotebook, type NotebookCell } from './notebook';
 import { jscJsonParseError } from '../../text/jsc-json';
-import { MAX_PAGES_PER_REQUEST, MAX_PAGES_WHOLE, parsePages, type PdfEngine } from './pdf';
+import { MAX_PAGES_PER_REQUEST, MAX_PAGES_WHOLE, parsePages } from './pdf';
+import type { PdfEngine } from '../../workspace/pdf';
 import type { ReadInput } from './schema';
-import type { ImageCodec } from './image-codec';
+import type { ImageCodec } from '../../workspace/image';
 import { imageForModel, sentAsIs } from './image-pipeline';
 
 /** A read without a limit (offset or not) of a larger file is refused before it is read. */
@@ -252,13 +253,7 @@ export async function validateRead(input: ReadInput, ctx: ToolContext): Promise<
   return undefined;
 }
 
-export interface ReadDeps {
-  pdf: PdfEngine;
-  /** The image codec in force (the entry sets it; undefined: images go out unchanged). */
-  image: () => ImageCodec | undefined;
-}
-
-export async function read(input: ReadInput, ctx: ToolContext, deps: ReadDeps): Promise<ReadOutcome> {
+export async function read(input: ReadInput, ctx: ToolContext): Promise<ReadOutcome> {
   const { fs, info } = ctx.ws;
   // Relative paths resolve where the shell is (after a `cd`), as for Edit and Write.
   const path = expandPath(input.file_path, ctx.conversation.cwd, info.home);
@@ -309,10 +304,10 @@ export async function read(input: ReadInput, ctx: ToolContext, deps: ReadDeps): 
 
   const ext = extension(readFrom);
   if (ext === 'ipynb') return readNotebook(input, ctx, base, readFrom, st);
-  if (IMAGE_EXTENSIONS.has(ext)) return readImage(base, readFrom, await fs.readFile(readFrom), deps.image(), ctx.profile.readImagePatchBudget);
+  if (IMAGE_EXTENSIONS.has(ext)) return readImage(base, readFrom, await fs.readFile(readFrom), ctx.ws.images, ctx.profile.readImagePatchBudget);
   if (ext === 'pdf') {
     if (input.pages === undefined && st.size > MAX_PDF_BYTES) return { ...base, kind: 'pdf-too-large' };
-    return readPdf(input, ctx, deps, base, await fs.readFile(readFrom));
+    return readPdf(input, ctx, base, await fs.readFile(readFrom));
   }
   return readText(input, ctx, base, readFrom, st);
 }
@@ -439,12 +434,18 @@ async function readNotebook(input: ReadInput, ctx: ToolContext, base: Base, read
 }
 
 
+function pdfEngine(engine: PdfEngine | undefined): PdfEngine {
+  if (!engine) throw new Error('this workspace has no PDF engine (Workspace.pdf): the entry that built it adds one');
+  return engine;
+}
+
 const PDF_HEADER = [0x25, 0x50, 0x44, 0x46, 0x2d];
 
-async function readPdf(input: ReadInput, ctx: ToolContext, deps: ReadDeps, base: Base, bytes: Uint8Array): Promise<ReadOutcome> {
+async function readPdf(input: ReadInput, ctx: ToolContext, base: Base, bytes: Uint8Array): Promise<ReadOutcome> {
+  const engine = pdfEngine(ctx.ws.pdf);
   if (bytes.length === 0) return { ...base, kind: 'pdf-empty' };
   if (!PDF_HEADER.every((b, i) => bytes[i] === b)) return { ...base, kind: 'pdf-no-header' };
-  const pageCount = await deps.pdf.pageCount(bytes);
+  const pageCount = await engine.pageCount(bytes);
   const range = input.pages === undefined ? undefined : parsePages(input.pages);
   if (!range) {
     if (pageCount !== undefined && pageCount > MAX_PAGES_WHOLE) return { ...base, kind: 'pdf-too-many-pages', pageCount };
@@ -457,7 +458,7 @@ async function readPdf(input: ReadInput, ctx: ToolContext, deps: ReadDeps, base:
   for (let k = 0; k <= last - range.first && k < MAX_PAGES_PER_REQUEST; k++) pages.push(range.first + k);
   let images: string[];
   try {
-    images = (await deps.pdf.renderJpeg(bytes, pages)).map(toBase64);
+    images = (await engine.renderJpeg(bytes, pages)).map(toBase64);
   } catch {
     return { ...base, kind: 'pdf-corrupt' };
   }

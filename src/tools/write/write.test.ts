@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMemfsWorkspace } from '../../backends/memfs';
-import { CWD, RELAXED, STRICT, harness as on, type HarnessOptions } from './harness.test-support';
+import { CWD, RELAXED, STRICT, harness as on, type HarnessOptions } from '../../session/file-tools.test-support';
 
 const harness = (o?: HarnessOptions) => on(createMemfsWorkspace(), o);
 

@@ -1,15 +1,15 @@
-// A session with Read, Write, Edit and NotebookEdit over a memfs workspace, for the tests beside
-// these tools. The test passes the workspace in (the core does not import backends).
-import { Ledger, type LedgerEntry } from '../../ledger/ledger';
-import { getProfile } from '../../profiles';
-import { Session, type CallRecord } from '../../session/engine';
-import { allowAll, type SessionPermissions } from '../../session/permissions';
-import { editTool } from '../edit';
-import { notebookEditTool } from '../notebook-edit';
-import { readTool } from '../read';
-import type { PermissionRequest } from '../types';
-import type { Workspace } from '../../workspace/types';
-import { writeTool } from '.';
+// A session with Read, Write, Edit and NotebookEdit over a memfs workspace, for the tests of
+// these tools (src/tools/write, edit, notebook-edit). The test passes the workspace in.
+import { Ledger, type LedgerEntry } from '../ledger/ledger';
+import { getProfile } from '../profiles';
+import { Session, type CallRecord } from './engine';
+import { allowAll, type SessionPermissions } from './permissions';
+import { editTool } from '../tools/edit';
+import { notebookEditTool } from '../tools/notebook-edit';
+import { readTool } from '../tools/read';
+import type { PermissionRequest } from '../tools/types';
+import type { Workspace } from '../workspace/types';
+import { writeTool } from '../tools/write';
 
 export const CWD = '/workspace/project';
 export const STRICT = 'claude-opus-4-6';

@@ -1,12 +1,12 @@
 // A memfs workspace with ripgrep's wasm for the Glob and Grep tool tests (src/tools/glob, grep).
-import { createMemfsWorkspace } from '../memfs';
-import { nodeRipgrepLoader } from './loader-node';
-import { createMemfsSearch } from './memfs';
-import { Ledger } from '../../ledger/ledger';
-import { getProfile } from '../../profiles';
-import { Session } from '../../session/engine';
-import { allowAll, type SessionPermissions } from '../../session/permissions';
-import type { AnyTool } from '../../tools/types';
+import { createMemfsWorkspace } from '../backends/memfs';
+import { nodeRipgrepLoader } from '../backends/search/loader-node';
+import { createMemfsSearch } from '../backends/search/memfs';
+import { Ledger } from '../ledger/ledger';
+import { getProfile } from '../profiles';
+import { Session } from '../session/engine';
+import { allowAll, type SessionPermissions } from '../session/permissions';
+import type { AnyTool } from './types';
 
 export const CWD = '/workspace/project';
 

@@ -1,7 +1,8 @@
-// What the LSP tool asks of a language server, and what it gets back, in the shapes of the
-// Language Server Protocol (0-based lines and characters, UTF-16 units). The tool core states
-// only this; the entry that starts the core chooses the implementation (backend.ts): the
-// TypeScript language service, in-process (CLI, tests) or in a worker (the page).
+// The language-server port: what the LSP tool asks of a language server, and what it gets back,
+// in the shapes of the Language Server Protocol (0-based lines and characters, UTF-16 units).
+// The entry that builds the workspace chooses the implementation (Workspace.language): the
+// TypeScript language service (src/backends/lsp), in-process (CLI, tests) or in a worker (the
+// page).
 
 export const OPERATIONS = [
   'goToDefinition',
@@ -96,4 +97,15 @@ export interface LanguageBackend {
   run(project: LspProject, request: LspRequest): Promise<LspAnswer>;
   /** What the server publishes for one file. */
   diagnostics(project: LspProject, file: string): Promise<Diagnostic[]>;
+}
+
+/** Line starts as the LSP text document counts them (\n, \r\n, \r). */
+export function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
+    if (c === 13 || c === 10) starts.push(i + 1);
+  }
+  return starts;
 }

@@ -1,6 +1,6 @@
-// The image codec Read needs to re-encode an image the way Claude Code does (decode, then PNG or
-// JPEG or WebP at a given quality). The tool core only states what it needs; the entry that starts the
-// core (the page, the CLI, the unit tests) chooses the implementation (src/backends/image).
+// The image-codec port: what Read needs to re-encode an image the way Claude Code does (decode,
+// then PNG or JPEG or WebP at a given quality). The entry that builds the workspace (the page, the
+// CLI, the unit tests) chooses the implementation (Workspace.images; src/backends/image).
 // Without one, Read sends an image's bytes unchanged, which matches the binary only for images
 // it sends unchanged too (see imagePlan in src/text/image.ts).
 
@@ -20,14 +20,4 @@ export interface ImageCodec {
   encodeJpeg(image: RgbaImage, quality: number): Promise<Uint8Array>;
   /** The binary's WebP: lossy, at the given quality. */
   encodeWebp(image: RgbaImage, quality: number): Promise<Uint8Array>;
-}
-
-let current: ImageCodec | undefined;
-
-export function setImageCodec(codec: ImageCodec | undefined): void {
-  current = codec;
-}
-
-export function imageCodec(): ImageCodec | undefined {
-  return current;
 }

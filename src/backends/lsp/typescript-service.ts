@@ -3,20 +3,21 @@
 // recorded with, lsp-*): the same spans, kinds, sort orders and hover markdown. The module is
 // passed in (loaded lazily by whoever starts the core), with the lib .d.ts texts.
 import type * as TS from 'typescript';
-import type {
-  CallEdge,
-  CallItem,
-  Diagnostic,
-  DocumentSymbol,
-  LanguageBackend,
-  Location,
-  LspAnswer,
-  LspProject,
-  LspRequest,
-  Position,
-  SymbolKind,
-  WorkspaceSymbol,
-} from './types';
+import {
+  lineStarts,
+  type CallEdge,
+  type CallItem,
+  type Diagnostic,
+  type DocumentSymbol,
+  type LanguageBackend,
+  type Location,
+  type LspAnswer,
+  type LspProject,
+  type LspRequest,
+  type Position,
+  type SymbolKind,
+  type WorkspaceSymbol,
+} from '../../workspace/language';
 
 type Ts = typeof TS;
 
@@ -79,17 +80,6 @@ function symbolKind(kind: string): SymbolKind {
     default:
       return 13;
   }
-}
-
-/** Line starts as the LSP text document counts them (\n, \r\n, \r). */
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
-    if (c === 13 || c === 10) starts.push(i + 1);
-  }
-  return starts;
 }
 
 /** A position -> an offset, clamped as the LSP text document clamps it: past the last line is
