@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import ts from 'typescript';
+import { ALL_TOOLS } from './tools/registry';
 
 /** The folders of src/ (and its two entry files), and the ones each may import from. An import
  * between two of them that is not here fails, as does one to a folder not listed. */
@@ -216,6 +217,43 @@ describe('import direction', () => {
       'tools/x/f.ts: tools -> session (../../session/engine)',
       'tools/x/f.ts: setCurrent sets the module\'s current',
     ]);
+  });
+});
+
+/** Files of session/, cli/ and ui/ that still name tools (quoted names), and how many times:
+ * what is left of moving each tool's part of the session into the tool (issue 26, item 3:
+ * scenario setup, transcript import, path keys, order-insensitivity, permission suggestions).
+ * A file that names one more fails, and so does one that names fewer: the list only shrinks. */
+const NAMING_TOOLS: Readonly<Record<string, number>> = {
+  'session/ask.ts': 4,
+  'session/changed-files.ts': 1,
+  'session/compare.ts': 1,
+  'session/engine.ts': 4,
+  'session/gated-tools.ts': 4,
+  'session/hooks.ts': 6,
+  'session/replay.ts': 12,
+  'ui/tasks/TasksPanel.tsx': 5,
+};
+
+/** Quoted tool names in `text` ('Read', "Bash", `Edit`). */
+export function toolNames(text: string, names: readonly string[]): number {
+  const re = new RegExp(`(['"\`])(${names.join('|')})\\1`, 'g');
+  return [...text.matchAll(re)].length;
+}
+
+describe('tool names', () => {
+  it('are said only by the registry and the tools, not by session/, cli/ or ui/', () => {
+    const names = ALL_TOOLS.map((t) => t.name);
+    const found: Record<string, number> = {};
+    for (const f of ['session', 'cli', 'ui'].flatMap((d) => sources(join(here, d)))) {
+      const n = toolNames(read(f), names);
+      if (n > 0) found[relative(here, f)] = n;
+    }
+    expect(found).toEqual(NAMING_TOOLS);
+  });
+
+  it('are found in each quoting', () => {
+    expect(toolNames("if (name === 'Read' || n === \"Bash\" || m === `Edit`) x('Reader');", ['Read', 'Bash', 'Edit'])).toBe(3);
   });
 });
 

@@ -24,9 +24,9 @@ import { linePatch, type Hunk } from '../../text/patch';
 import { isMarkdownPath, normaliseWrittenText } from '../../text/normalise-input';
 import { missingFileHint } from '../../text/similar-file';
 import type { ToolContext } from '../types';
-import { catchFs, fsErrorText } from '../write/errors';
-import { readState, type ReadState } from '../write/freshness';
-import { resolvePath, symlinkTarget } from '../write/write';
+import { catchFs, fsErrorText } from '../files/errors';
+import { readState, type ReadState } from '../files/freshness';
+import { resolvePath, symlinkTarget } from '../files/paths';
 import type { EditInput } from './schema';
 
 export type EditError =

@@ -1,6 +1,6 @@
 import type { LedgerEntry } from '../../ledger/ledger';
-import { ENCODING_REFUSAL_EXPLAIN } from '../write/errors';
-import { explainState } from '../write/explain';
+import { ENCODING_REFUSAL_EXPLAIN } from '../files/errors';
+import { explainState } from '../files/explain';
 import type { EditOutcome } from './edit';
 
 const STAGES: Record<string, string> = {

@@ -1,5 +1,5 @@
 import type { ToolModule } from '../types';
-import { resolvePath } from '../write/write';
+import { resolvePath } from '../files/paths';
 import { checkEditPermissions, edit, validateEdit, type EditOutcome } from './edit';
 import { consultedByEdit, explainEdit } from './explain';
 import { renderEdit } from './render';

@@ -8,8 +8,8 @@ import {
   symlinkRefusal,
   thrown,
   UNREAD,
-} from '../write/render';
-import { ENCODING_REFUSAL_TEXT } from '../write/errors';
+} from '../files/render';
+import { ENCODING_REFUSAL_TEXT } from '../files/errors';
 import { hadWholeFile, type EditError, type EditOutcome } from './edit';
 
 export const STALE_NOTE =

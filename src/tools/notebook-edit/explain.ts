@@ -1,5 +1,5 @@
 import type { LedgerEntry } from '../../ledger/ledger';
-import { explainState } from '../write/explain';
+import { explainState } from '../files/explain';
 import type { NotebookOutcome } from './notebook-edit';
 
 export function explainNotebookEdit(o: NotebookOutcome): string {

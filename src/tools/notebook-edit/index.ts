@@ -1,5 +1,5 @@
 import type { ToolModule } from '../types';
-import { resolvePath } from '../write/write';
+import { resolvePath } from '../files/paths';
 import { consultedByNotebookEdit, explainNotebookEdit } from './explain';
 import { notebookEdit, validateNotebookEdit, type NotebookOutcome } from './notebook-edit';
 import { renderNotebookEdit } from './render';

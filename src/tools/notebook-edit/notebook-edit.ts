@@ -5,9 +5,9 @@ import { applyLineEnding, encodeText, readTextFile, type TextFile } from '../../
 import { normaliseWrittenText } from '../../text/normalise-input';
 import { isFsError } from '../../workspace/types';
 import type { ToolContext } from '../types';
-import { catchFs, fsErrorText } from '../write/errors';
-import { readState, type ReadState } from '../write/freshness';
-import { resolvePath } from '../write/write';
+import { catchFs, fsErrorText } from '../files/errors';
+import { readState, type ReadState } from '../files/freshness';
+import { resolvePath } from '../files/paths';
 import {
   hasCellIds,
   locateCell,

@@ -1,6 +1,6 @@
 // NotebookEdit outcome -> exactly what Claude Code 2.1.273 sends the model.
 import type { Rendered, ToolContext } from '../types';
-import { checkCrash, MODIFIED, refusal, UNREAD } from '../write/render';
+import { checkCrash, MODIFIED, refusal, UNREAD } from '../files/render';
 import type { NotebookError, NotebookOutcome } from './notebook-edit';
 
 export function notebookErrorText(e: NotebookError): string {

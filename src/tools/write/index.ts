@@ -2,7 +2,8 @@ import type { ToolModule } from '../types';
 import { consultedByWrite, explainWrite } from './explain';
 import { renderWrite } from './render';
 import { writeInput, type WriteInput } from './schema';
-import { checkWritePermissions, resolvePath, validateWrite, write, type WriteOutcome } from './write';
+import { checkWritePermissions, validateWrite, write, type WriteOutcome } from './write';
+import { resolvePath } from '../files/paths';
 
 export const writeTool: ToolModule<WriteInput, WriteOutcome> = {
   name: 'Write',

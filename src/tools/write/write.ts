@@ -1,15 +1,15 @@
 // Write: create or replace a whole file. validate() holds Claude Code's pre-permission checks
 // (read-before-write, changed-since-read); call() writes. No model-facing strings here.
-import { dirname, resolve } from 'pathe';
+import { dirname } from 'pathe';
 import type { LedgerEntry } from '../../ledger/ledger';
 import { encodeText, encodingRefusal, foldCrlf, readTextFile, type EncodingRefusal, type TextEncoding, type TextFile } from '../../text/encoding';
 import { linePatch, type Hunk } from '../../text/patch';
 import { isMarkdownPath, normaliseWrittenText } from '../../text/normalise-input';
-import { expandPath } from '../../text/paths';
 import { isFsError } from '../../workspace/types';
 import type { ToolContext } from '../types';
-import { catchFs, fsErrorText } from './errors';
-import { readState, type ReadState } from './freshness';
+import { catchFs, fsErrorText } from '../files/errors';
+import { readState, type ReadState } from '../files/freshness';
+import { resolvePath, symlinkTarget } from '../files/paths';
 import type { WriteInput } from './schema';
 
 export type WriteOutcome =
@@ -40,10 +40,6 @@ export type WriteOutcome =
 
 const BOM = '\ufeff';
 
-export function resolvePath(p: string, ctx: ToolContext): string {
-  return expandPath(p, ctx.conversation.cwd, ctx.ws.info.home);
-}
-
 async function readText(path: string, ctx: ToolContext): Promise<TextFile> {
   return readTextFile(await ctx.ws.fs.readFile(path));
 }
@@ -67,11 +63,6 @@ async function existingState(path: string, ctx: ToolContext): Promise<ReadState 
 async function isDirectory(path: string, ctx: ToolContext): Promise<boolean> {
   const st = await catchFs(() => ctx.ws.fs.stat(path));
   return 'ok' in st && st.ok.type === 'dir';
-}
-
-/** The absolute path a symlink points to (its text resolved against the link's directory). */
-export async function symlinkTarget(path: string, ctx: ToolContext): Promise<string> {
-  return resolve(dirname(path), await ctx.ws.fs.readlink(path));
 }
 
 interface Checked {
