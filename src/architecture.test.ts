@@ -227,7 +227,6 @@ describe('import direction', () => {
 const NAMING_TOOLS: Readonly<Record<string, number>> = {
   'session/ask.ts': 4,
   'session/changed-files.ts': 1,
-  'session/compare.ts': 1,
   'session/engine.ts': 4,
   'session/gated-tools.ts': 4,
   'session/hooks.ts': 6,

@@ -1,17 +1,20 @@
-// The oracle's comparison rules (compare.mjs): Grep content/count and order_insensitive calls
-// compare as sorted lines; unstable_subset scenarios compare only summaries. Two projections:
+// The oracle's comparison rules (compare.mjs): calls a tool declares order-insensitive (Grep
+// content/count) and order_insensitive calls compare as sorted lines; unstable_subset scenarios compare only summaries. Two projections:
 // 'model' (what the model sees: call results, attachments, permission denials, the final
 // files) and 'structured' (the SDK-side tool_use_result objects).
 import type { ScenarioResult } from '../scenario/schema';
+import { ALL_TOOLS } from '../tools/registry';
 
 type Call = ScenarioResult['turns'][number]['calls'][number];
+
+const TOOLS = new Map(ALL_TOOLS.map((t) => [t.name, t]));
 
 const sortLines = (v: unknown) => (typeof v === 'string' ? v.split('\n').sort().join('\n') : v);
 
 function unorder(c: Call, rec: ScenarioResult): Call {
   const input = (c.input ?? {}) as Record<string, unknown>;
-  const grepUnsorted = c.tool === 'Grep' && ['content', 'count'].includes(String(input.output_mode));
-  if (!c.order_insensitive && !rec.order_insensitive && !grepUnsorted) return c;
+  const unsorted = c.tool !== undefined && TOOLS.get(c.tool)?.orderInsensitive?.(input) === true;
+  if (!c.order_insensitive && !rec.order_insensitive && !unsorted) return c;
   const o: Call = { ...c, content: sortLines(c.content) };
   if (c.structured && typeof c.structured === 'object') {
     const s = { ...(c.structured as Record<string, unknown>) };

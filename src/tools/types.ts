@@ -189,6 +189,10 @@ export interface ToolModule<I = unknown, O = unknown> {
   render(outcome: O, ctx: ToolContext): Rendered;
   /** Outcome -> one or two sentences for people: why the result is what it is. */
   explain(outcome: O): string;
+  /** The oracle compares this call's result lines in any order (its compare.mjs): the order is
+   * not the tool's to fix (Grep's content and count modes follow ripgrep's threads). The input is
+   * the call's as recorded, not parsed. */
+  orderInsensitive?(input: Readonly<Record<string, unknown>>): boolean;
   /** The name -p mode's permission_denials give it, where that is not its own (Agent: Task). */
   denialName?: string;
   /** The ledger entry this outcome consulted, for the UI. */

@@ -9,6 +9,7 @@ export const grepTool: ToolModule<GrepInput, GrepOutcome> = {
   schema: grepInput,
   isReadOnly: () => true,
   isConcurrencySafe: () => true,
+  orderInsensitive: (input) => ['content', 'count'].includes(String(input.output_mode)),
   permissionRequest: (input, ctx) => ({ tool: 'Grep', kind: 'read', paths: [targetPath(input, ctx)], input }),
   validate: validateGrep,
   call: grep,
