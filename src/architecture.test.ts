@@ -37,7 +37,7 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
 /** Imports against the graph that are known and not yet moved, each with why it is there; a file
  * not named here may not add one. */
 export const EXCEPTIONS: readonly { file: string; to: string; why: string }[] = [
-  { file: 'permissions/behaviour.ts', to: 'profiles', why: 'the per-release permission records are not yet the profiles\' own (issue 26, item 2)' },
+  { file: 'permissions/ruleset.ts', to: 'profiles', why: 'a permission context that names no behaviour takes the default release\'s; every caller should pass its profile\'s' },
   { file: 'backends/shell/commands.ts', to: 'permissions', why: 'what the shell and the permissions know of grep is not yet one record per command (issue 26, item 3)' },
   { file: 'backends/shell/memfs-fs.ts', to: 'text', why: 'POSIX path arithmetic (text/paths) is not yet in workspace/' },
   { file: 'backends/shell/worker/serve.ts', to: 'text', why: 'POSIX path arithmetic (text/paths) is not yet in workspace/' },
@@ -311,5 +311,59 @@ describe('first page load', () => {
   it('keeps just-bash in the shell worker: the page side of the shell only forwards', () => {
     const reached = firstLoadPackages(join(here, 'backends/shell/worker/browser.ts'));
     expect([reached.get('just-bash'), reached.has('isomorphic-git')]).toEqual([undefined, true]);
+  });
+});
+
+/** Every module (tests aside) under src/, with its path relative to src/. */
+function allModules(dir = here): string[] {
+  return readdirSync(dir).flatMap((n) => {
+    const f = join(dir, n);
+    if (statSync(f).isDirectory()) return allModules(f);
+    return /\.(ts|tsx)$/.test(n) && !/\.test\.tsx?$/.test(n) ? [relative(here, f)] : [];
+  });
+}
+
+/** A Claude Code release of the 2.1 line, as text or as part of a name (`PERMISSIONS_2_1_332`). */
+const RELEASE_TEXT = /\b2\.1\.\d+\b/;
+const RELEASE_NAME = /_2_1_\d+\b/;
+
+/** Where a module outside profiles/ names a release in its code (strings, templates, JSX text,
+ * names); comments may cite the release a recording came from. */
+export function releaseNames(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const out: string[] = [];
+  const visit = (n: ts.Node): void => {
+    const literal =
+      ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n) || ts.isTemplateLiteralToken(n) || ts.isJsxText(n);
+    const named = (literal && RELEASE_TEXT.test(n.text)) || (ts.isIdentifier(n) && RELEASE_NAME.test(n.text));
+    if (named) out.push(`${file}:${source.getLineAndCharacterOfPosition(n.getStart()).line + 1}: ${n.getText().slice(0, 60)}`);
+    ts.forEachChild(n, visit);
+  };
+  visit(source);
+  return out;
+}
+
+describe('releases', () => {
+  it('are named only by the profiles (the registry lists them for everyone else)', () => {
+    const files = allModules().filter((f) => !f.startsWith('profiles/'));
+    expect(files.length).toBeGreaterThan(100);
+    expect(files.flatMap((f) => releaseNames(f, readFileSync(join(here, f), 'utf8')))).toEqual([]);
+  });
+
+  it('notices a release in a string, a template, JSX text and a name, not in a comment', () => {
+    const text = [
+      "// recorded on 2.1.273",
+      "const a = '2.1.332';",
+      'const b = `under ${a} and 2.1.334`;',
+      'const c = <p>Claude Code 2.1.335</p>;',
+      'const d = PERMISSIONS_2_1_273;',
+      "const e = 'git version 2.39.5';",
+    ].join('\n');
+    expect(releaseNames('f.tsx', text)).toEqual([
+      "f.tsx:2: '2.1.332'",
+      'f.tsx:3: } and 2.1.334`',
+      'f.tsx:4: Claude Code 2.1.335',
+      'f.tsx:5: PERMISSIONS_2_1_273',
+    ]);
   });
 });

@@ -6,6 +6,7 @@ import { basename, dirname, join } from 'node:path';
 import { DEFAULT_VERSION } from '../profiles';
 import { parseResult, parseScenario, type Scenario, type ScenarioResult } from '../scenario/schema';
 import { scenarioPathIssues } from '../scenario/materialise';
+import { asRecordedBy, BASE_FILE, resultHolder, type ResultsBase } from '../scenario/results-chain';
 import { parseUntrustedJson } from '../scenario/untrusted-json';
 
 export interface LoadedScenario {
@@ -54,16 +55,33 @@ export function loadScenario(file: string): LoadedScenario {
 }
 
 /** The recorded result for a scenario: from the --expected folder when one is given (and only
- * there: a scenario that version did not record has no result, rather than another version's),
- * else the inline `expect`, else the sibling results/<version>/ folder of the corpus. */
-export function loadExpected(s: LoadedScenario, expectedDir: string | undefined): ScenarioResult | undefined {
-  const version = s.scenario.version ?? DEFAULT_VERSION;
-  const candidates = expectedDir
-    ? [join(expectedDir, `${s.id}.json`)]
-    : [join(dirname(s.file), '..', 'results', version, `${s.id}.json`)];
+ * there, unless `chain`: a scenario that version did not record has no result, rather than another
+ * version's), else the inline `expect`, else the sibling results/<version>/ folder of the corpus,
+ * following `_base.json` to the release a differences-only folder recorded it alike with. */
+export function loadExpected(
+  s: LoadedScenario,
+  expectedDir: string | undefined,
+  chain = false,
+): ScenarioResult | undefined {
   if (!expectedDir && s.scenario.expect) return s.scenario.expect;
-  for (const f of candidates) if (existsSync(f)) return parseResult(readJson(f), f);
-  return undefined;
+  const folder = expectedDir ?? join(dirname(s.file), '..', 'results', s.scenario.version ?? DEFAULT_VERSION);
+  if (expectedDir && !chain) {
+    const f = join(folder, `${s.id}.json`);
+    return existsSync(f) ? parseResult(readJson(f), f) : undefined;
+  }
+  const root = dirname(folder);
+  const version = basename(folder);
+  const file = (v: string, id: string) => join(root, v, `${id}.json`);
+  const holder = resultHolder(s.id, version, (v, id) => existsSync(file(v, id)), (v) => resultsBase(join(root, v)));
+  if (holder === undefined) return undefined;
+  const f = file(holder, s.id);
+  return asRecordedBy(parseResult(readJson(f), f), version);
+}
+
+/** A results folder's `_base.json` (undefined for a folder that holds every result itself). */
+export function resultsBase(folder: string): ResultsBase | undefined {
+  const f = join(folder, BASE_FILE);
+  return existsSync(f) ? (readJson(f) as ResultsBase) : undefined;
 }
 
 /** A scenario of the generated corpus with the result one version recorded for it. */

@@ -14,8 +14,10 @@ import { DEFAULT_MEMORY_MB, ScenarioStopped, ScenarioThread, type Budget } from 
 import { formatTranscript } from './transcript';
 import { conformPairs } from './conform-threads';
 import { CLI_BACKENDS, isCliBackend, type CliBackend } from './backend-names';
+import { isKnownVersion, RELEASES, unknownReleaseMessage } from '../profiles';
 
 const USAGE = `usage:
+  npm run cli -- releases      (every release the registry knows, and what was recorded on it)
   npm run cli -- replay <scenario file or dir>... [--backend ${CLI_BACKENDS.join('|')}] [--filter <regex on id>] [--version <v>] [--out <dir>] [--json] [--timeout <s>] [--memory <MiB>] [--workspace <dir>]
   npm run cli -- conform <scenario file or dir>... [--expected <results dir>] [--backend ${CLI_BACKENDS.join('|')}] [--filter <regex on id>] [--json] [--timeout <s>] [--memory <MiB>]
   npm run cli -- conform conformance/generated [--version <v>] [--jobs <n>] [--backend ...] [--filter ...] [--json] [--timeout <s>] [--memory <MiB>]
@@ -26,6 +28,8 @@ const USAGE = `usage:
   --memory: the memory the CLI may reach while a scenario runs (default ${DEFAULT_MEMORY_MB} MiB; with --jobs, per thread)`;
 
 class UsageError extends Error {}
+/** Printed as its one line, without the usage. */
+class ReleaseError extends Error {}
 
 interface Args {
   cmd: string;
@@ -49,7 +53,7 @@ function positive(flag: string, v: string): number {
 
 function parseArgs(argv: string[]): Args {
   const [cmd, ...rest] = argv;
-  if (cmd !== 'replay' && cmd !== 'conform')
+  if (cmd !== 'replay' && cmd !== 'conform' && cmd !== 'releases')
     throw new UsageError(cmd ? `unknown command: ${cmd}` : 'no command given');
   const a: Args = {
     cmd,
@@ -76,7 +80,10 @@ function parseArgs(argv: string[]): Args {
     else if (x === '--timeout') a.budget.timeoutS = positive(x, value());
     else if (x === '--memory') a.budget.memoryMb = positive(x, value());
     else if (x === '--expected' && cmd === 'conform') a.expected = value();
-    else if (x === '--version') a.version = value();
+    else if (x === '--version') {
+      a.version = value();
+      if (!isKnownVersion(a.version)) throw new ReleaseError(unknownReleaseMessage(a.version));
+    }
     else if (x === '--workspace' && cmd === 'replay') a.workspace = value();
     else if (x === '--jobs' && cmd === 'conform') {
       a.jobs = Number(value());
@@ -92,7 +99,7 @@ function parseArgs(argv: string[]): Args {
     } else if (x.startsWith('--')) throw new UsageError(`unknown option for ${cmd}: ${x}`);
     else a.inputs.push(x);
   }
-  if (a.inputs.length === 0) throw new UsageError('no scenario file or directory given');
+  if (a.inputs.length === 0 && cmd !== 'releases') throw new UsageError('no scenario file or directory given');
   return a;
 }
 
@@ -239,11 +246,22 @@ async function main(): Promise<number> {
   try {
     a = parseArgs(process.argv.slice(2));
   } catch (e) {
+    if (e instanceof ReleaseError) {
+      console.error(`cc-playground: ${e.message}`);
+      return 2;
+    }
     if (e instanceof UsageError) {
       console.error(`cc-playground: ${e.message}\n${USAGE}`);
       return 2;
     }
     throw e;
+  }
+  if (a.cmd === 'releases') {
+    for (const r of RELEASES)
+      console.log(
+        `${r.version}\t${r.recorded === 'corpus' ? 'corpus recorded' : `tool definitions only (behaviour of ${r.behaviourOf}, not recorded)`}`,
+      );
+    return 0;
   }
   // Starts its worker thread only when a scenario is first replayed in it.
   const thread = new ScenarioThread(a.budget);

@@ -12,7 +12,7 @@ import { parseScenario, ScenarioError, type Scenario } from '../scenario/schema'
 import { replayScenario } from '../session/replay';
 import { createPermissions } from '../session/wiring';
 import { checkScenarioJson, decodeLinkFragment, encodeLinkFragment } from '../share/link';
-import { PROFILES } from '../profiles';
+import { DEFAULT_VERSION, getProfile, recordedReleases } from '../profiles';
 import { ALL_TOOLS } from '../tools/registry';
 import { checkSettings } from '../ui/settingsCheck';
 
@@ -255,7 +255,7 @@ function valueFor(key: string, prop: Record<string, unknown>): fc.Arbitrary<unkn
 
 /** The first definition any profile has of the tool. */
 function schemaOf(tool: string): Record<string, unknown> {
-  for (const profile of Object.values(PROFILES)) {
+  for (const profile of recordedReleases().map((v) => getProfile(v))) {
     const def = profile.toolDefinitions.find((d) => d.name === tool);
     if (def) return def.input_schema;
   }
@@ -349,7 +349,7 @@ const scenarioJson = fc
       id: field(text),
       area: field(text),
       description: field(text),
-      version: field(fc.oneof(text, fc.constantFrom('2.1.273', '2.1.332'))),
+      version: field(fc.oneof(text, fc.constantFrom(...recordedReleases()))),
       mode: field(fc.constantFrom(...MODES)),
       files: field(
         fc.dictionary(
@@ -432,7 +432,7 @@ const transcriptLine = fc.oneof(
       type: fc.constantFrom('assistant', 'user', 'attachment', 'summary'),
       cwd: fc.oneof(fc.constant('/home/u/p'), text),
       sessionId: text,
-      version: fc.oneof(text, fc.constant('2.1.273')),
+      version: fc.oneof(text, fc.constant(DEFAULT_VERSION)),
       isSidechain: fc.boolean(),
       message: fc.record({
         id: text,

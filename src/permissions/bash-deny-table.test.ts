@@ -9,7 +9,8 @@
 // interpreter code, writers whose paths are not checked (chmod, truncate, dd of=), syntax the
 // static gate refuses before path rules (a subshell on 2.1.273, brace expansion, $'…').
 import { describe, expect, it } from 'vitest';
-import { PERMISSIONS_2_1_273, PERMISSIONS_2_1_332 } from './behaviour';
+import { PERMISSIONS_2_1_273 } from '../profiles/2.1.273/permissions';
+import { PERMISSIONS_2_1_332 } from '../profiles/2.1.332/permissions';
 import { decide } from './index';
 import type { Decision, PermissionBehaviour, PermissionContext } from './types';
 

@@ -3,7 +3,8 @@
 // written). Every expected text is what the binary returned in the issue probes (default mode,
 // both versions; $CWD = /r/project here).
 import { describe, expect, it } from 'vitest';
-import { PERMISSIONS_2_1_273, PERMISSIONS_2_1_332 } from './behaviour';
+import { PERMISSIONS_2_1_273 } from '../profiles/2.1.273/permissions';
+import { PERMISSIONS_2_1_332 } from '../profiles/2.1.332/permissions';
 import { decide } from './index';
 import { bashRequest } from './test-support';
 import type { PermissionBehaviour, PermissionContext, Settings } from './types';

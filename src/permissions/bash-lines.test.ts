@@ -3,7 +3,8 @@
 // their redirections, tee, how parts are named, 2.1.332's file-command wording. Messages are
 // the recorded ones (bashperm corpus, bash-assign probes) with $CWD = /r/project.
 import { describe, expect, it } from 'vitest';
-import { PERMISSIONS_2_1_273, PERMISSIONS_2_1_332 } from './behaviour';
+import { PERMISSIONS_2_1_273 } from '../profiles/2.1.273/permissions';
+import { PERMISSIONS_2_1_332 } from '../profiles/2.1.332/permissions';
 import { decide } from './index';
 import type { Mode, PermissionBehaviour, PermissionContext, Settings } from './types';
 

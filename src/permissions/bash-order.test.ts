@@ -5,7 +5,8 @@
 // returned in the gate1, gate2, rules1, cd1, cd2, opt, bare, sc1-sc5, pd1, ar1 and ar2 probes
 // (default mode unless said), with $CWD = /r/project.
 import { describe, expect, it } from 'vitest';
-import { PERMISSIONS_2_1_273, PERMISSIONS_2_1_332 } from './behaviour';
+import { PERMISSIONS_2_1_273 } from '../profiles/2.1.273/permissions';
+import { PERMISSIONS_2_1_332 } from '../profiles/2.1.332/permissions';
 import { decide } from './index';
 import { bashRequest } from './test-support';
 import type { Mode, PermissionBehaviour, PermissionContext, Settings } from './types';
@@ -260,7 +261,7 @@ describe('shell -c scripts', () => {
     expect([d.behavior, d.knownGap]).toEqual([
       'allow',
       behaviour === PERMISSIONS_2_1_273
-        ? 'Claude Code 2.1.273 does not look inside shell -c scripts, so Bash(grep:*) does not stop `grep x a.txt` there.'
+        ? 'This release does not look inside shell -c scripts, so Bash(grep:*) does not stop `grep x a.txt` there.'
         : 'Claude Code looks inside a shell -c script only for rm and rmdir, so Bash(grep:*) does not stop `grep x a.txt` there.',
     ]);
   });

@@ -1,7 +1,8 @@
 // Path deny rules, globs, `..` and trust as the binary applies them to Bash lines (bashperm
 // corpus and the h1 probes, both versions; $CWD = /r/project).
 import { describe, expect, it } from 'vitest';
-import { PERMISSIONS_2_1_273, PERMISSIONS_2_1_332 } from './behaviour';
+import { PERMISSIONS_2_1_273 } from '../profiles/2.1.273/permissions';
+import { PERMISSIONS_2_1_332 } from '../profiles/2.1.332/permissions';
 import { decide } from './index';
 import type { Mode, PermissionBehaviour, PermissionContext, Settings } from './types';
 

@@ -2,7 +2,7 @@
 // recorded on both versions (probes p1/p2 of the sensitive family: default, acceptEdits, a
 // `Bash(touch:*)` allow rule, bypassPermissions, dontAsk, auto).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PERMISSIONS_2_1_332 } from './behaviour';
+import { PERMISSIONS_2_1_332 } from '../profiles/2.1.332/permissions';
 import { decide } from './index';
 import { loadShellParser } from './shell/parse';
 import type { Mode, PermissionContext } from './types';

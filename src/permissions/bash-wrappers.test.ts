@@ -3,7 +3,8 @@
 // they run their arguments, and wrapper options it does not know. Every expected text is what
 // the binary returned in the allow-rule and wrapper probes (default mode, $CWD = /r/project).
 import { describe, expect, it } from 'vitest';
-import { PERMISSIONS_2_1_273, PERMISSIONS_2_1_332 } from './behaviour';
+import { PERMISSIONS_2_1_273 } from '../profiles/2.1.273/permissions';
+import { PERMISSIONS_2_1_332 } from '../profiles/2.1.332/permissions';
 import { decide } from './index';
 import { bashRequest } from './test-support';
 import type { PermissionBehaviour, PermissionContext, Settings } from './types';

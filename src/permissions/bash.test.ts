@@ -270,7 +270,7 @@ describe('deny rules and 2.1.273 gaps', () => {
       behavior: 'allow',
       reason: 'bypassPermissions mode runs it',
       knownGap:
-        'Claude Code 2.1.273 matches Bash rules against the command as written, so Bash(rm:*) does not stop `/bin/rm a.txt` (2.1.332 denies it).',
+        "This release matches Bash rules against the command as written, so Bash(rm:*) does not stop `/bin/rm a.txt` (releases that match the command's basename deny it).",
       subcommands: [
         {
           command: '/bin/rm a.txt',
@@ -278,13 +278,13 @@ describe('deny rules and 2.1.273 gaps', () => {
             behavior: 'allow',
             reason: 'bypassPermissions mode runs it',
             knownGap:
-              'Claude Code 2.1.273 matches Bash rules against the command as written, so Bash(rm:*) does not stop `/bin/rm a.txt` (2.1.332 denies it).',
+              "This release matches Bash rules against the command as written, so Bash(rm:*) does not stop `/bin/rm a.txt` (releases that match the command's basename deny it).",
           },
         },
       ],
     });
     expect((await run('bash -c "rm a.txt"', c)).knownGap).toEqual(
-      'Claude Code 2.1.273 does not look inside shell -c scripts, so Bash(rm:*) does not stop `rm a.txt` there.',
+      'This release does not look inside shell -c scripts, so Bash(rm:*) does not stop `rm a.txt` there.',
     );
   });
 

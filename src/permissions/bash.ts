@@ -452,7 +452,7 @@ function interpreterGap(env: Env, u: Unit, words: readonly Word[], cwd: string):
       denyOn(env, ['Read', 'Glob', 'Grep'], path) ??
       denyOn(env, ['Edit', 'Write', 'NotebookEdit', 'MultiEdit'], path);
     if (rule) {
-      return `\`${u.display}\` names ${token}, which ${rule.text} covers, but Claude Code does not check what an interpreter opens itself (2.1.273 runs it).`;
+      return `\`${u.display}\` names ${token}, which ${rule.text} covers, but Claude Code does not check what an interpreter opens itself (the recordings run it).`;
     }
   }
   return undefined;
@@ -790,7 +790,7 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
       (r) => r.behavior === 'deny' && r.content !== undefined && r.tool !== 'Bash' && r.tool !== 'WebFetch',
     )
   ) {
-    strictGap = `\`${u.display}\` uses a path that is only known when it runs, so path deny rules cannot be checked; Claude Code 2.1.273 does not check them either.`;
+    strictGap = `\`${u.display}\` uses a path that is only known when it runs, so path deny rules cannot be checked; Claude Code does not check them either.`;
   }
   if (!u.strictOnly) {
     const deny = ruleFor(env, 'deny', texts);
@@ -841,7 +841,7 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
     if (missed)
       gap = env.behaviour.shellScriptRules
         ? `Claude Code looks inside a shell -c script only for rm and rmdir, so ${missed.text} does not stop \`${u.display}\` there.`
-        : `Claude Code 2.1.273 does not look inside shell -c scripts, so ${missed.text} does not stop \`${u.display}\` there.`;
+        : `This release does not look inside shell -c scripts, so ${missed.text} does not stop \`${u.display}\` there.`;
     // What is decided comes from the outer `bash -c` unit; this one only reports the gap.
     return {
       unit: u,
@@ -855,7 +855,7 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
     forms.some((f) => f[0]?.value === null) &&
     env.rules.some((r) => r.tool === 'Bash' && r.behavior === 'deny' && r.content !== undefined)
   ) {
-    gap = `The command name in \`${u.display}\` is only known when it runs, so Bash deny rules cannot be checked; Claude Code 2.1.273 does not check them either.`;
+    gap = `The command name in \`${u.display}\` is only known when it runs, so Bash deny rules cannot be checked; Claude Code does not check them either.`;
   }
   const gitRule = gap ? undefined : gitGlobalsGap(env, u);
   if (gitRule) gap = gitRule;
@@ -869,7 +869,7 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
     return { unit: u, verdict: 'deny', rule: strictDeny, reason: `${strictDeny.text} denies ${u.display}` };
   }
   if (strictDeny)
-    gap = `Claude Code 2.1.273 matches Bash rules against the command as written, so ${strictDeny.text} does not stop \`${u.display}\` (2.1.332 denies it).`;
+    gap = `This release matches Bash rules against the command as written, so ${strictDeny.text} does not stop \`${u.display}\` (releases that match the command's basename deny it).`;
 
   const ask = ruleFor(env, 'ask', texts);
   if (ask)

@@ -7,14 +7,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ALL_TOOLS } from '../tools/registry';
 import type { ToolContext } from '../tools/types';
-import {
-  decide,
-  offeredTools,
-  PERMISSIONS_2_1_273,
-  PERMISSIONS_2_1_332,
-  resolveMode,
-  scriptedVerdict,
-} from './index';
+import { decide, offeredTools, resolveMode, scriptedVerdict } from './index';
+import { PERMISSIONS_2_1_273 } from '../profiles/2.1.273/permissions';
+import { PERMISSIONS_2_1_332 } from '../profiles/2.1.332/permissions';
 import type { Mode, PermissionBehaviour, PermissionContext, PermissionRequest, Settings } from './types';
 
 const ROOT = '/r';

@@ -2,7 +2,8 @@
 // plan mode sending flagged read-only Bash commands to the classifier. Sequences follow the
 // probes recorded from both binaries (one call per turn, classifier scripted 'block').
 import { describe, expect, it } from 'vitest';
-import { decide, PERMISSIONS_2_1_332 } from './index';
+import { decide } from './index';
+import { PERMISSIONS_2_1_332 } from '../profiles/2.1.332/permissions';
 import type { Decision, PermissionContext } from './types';
 import { bashRequest } from './test-support';
 

@@ -1,17 +1,9 @@
 // Decisions as whole values: sources and trust, path specifiers, deny > ask > allow, the file
 // tools' own refusal texts, modes, the classifier, the tool list.
 import { describe, expect, it } from 'vitest';
-import {
-  decide,
-  offeredTools,
-  parseRule,
-  PERMISSIONS_2_1_273,
-  PERMISSIONS_2_1_332,
-  resolveMode,
-  scriptedVerdict,
-  validateRules,
-  workingDirectories,
-} from './index';
+import { decide, offeredTools, parseRule, resolveMode, scriptedVerdict, validateRules, workingDirectories } from './index';
+import { PERMISSIONS_2_1_273 } from '../profiles/2.1.273/permissions';
+import { PERMISSIONS_2_1_332 } from '../profiles/2.1.332/permissions';
 import { readDenyFilter } from './filter';
 import type { PermissionContext, PermissionRequest, Settings } from './types';
 import { bashRequest } from './test-support';

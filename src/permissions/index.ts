@@ -6,7 +6,7 @@ export { bashSpecifierMatches, MAX_COMMAND_LENGTH } from './bash';
 export { isInside, normalizePath, resolvePath, specifierMatches } from './paths';
 export { readDenyFilter, readDeniedPaths } from './filter';
 export type { ReadBatch } from './filter';
-export { PERMISSIONS_2_1_273, PERMISSIONS_2_1_332, scriptedVerdict } from './behaviour';
+export { scriptedVerdict } from './behaviour';
 export type * from './types';
 export { callSandbox, sandboxViolation } from './sandbox';
 export type { SandboxPolicy, SandboxViolation } from './sandbox';

@@ -1,6 +1,6 @@
 // The rules of one permission context, parsed and compiled once per rule set: the same rule
 // texts, project and home give the same set, whichever context object carries them.
-import { PERMISSIONS_2_1_273 } from './behaviour';
+import { getProfile } from '../profiles';
 import { Bounded } from './cache';
 import type { Env } from './check';
 import { compileSpecifier, type PathMatcher } from './paths';
@@ -71,6 +71,7 @@ export function makeEnv(ctx: PermissionContext, mode: Mode = ctx.mode): Env {
     rules: set.rules,
     dirs: set.dirs,
     pathRules: set.pathRules,
-    behaviour: ctx.behaviour ?? PERMISSIONS_2_1_273,
+    // The default release's behaviour when the caller names none.
+    behaviour: ctx.behaviour ?? getProfile().permissions,
   };
 }

@@ -4,7 +4,8 @@
 // (home) -> config; written in acceptEdits (project) or refused by plan mode (home) -> plain.
 // Paths are relative to the project, ~/ to home.
 import { describe, expect, it } from 'vitest';
-import { PERMISSIONS_2_1_273, PERMISSIONS_2_1_332 } from './behaviour';
+import { PERMISSIONS_2_1_273 } from '../profiles/2.1.273/permissions';
+import { PERMISSIONS_2_1_332 } from '../profiles/2.1.332/permissions';
 import { writeSafety } from './safety';
 
 const CWD = '/tmp/orc/project';

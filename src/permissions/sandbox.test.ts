@@ -1,7 +1,8 @@
 // The Bash sandbox's decisions, refused writes and hosts, as recorded (sandbox-* scenarios and
 // probes; 2.1.273's sandbox recorded as an unprivileged user).
 import { describe, expect, it } from 'vitest';
-import { PERMISSIONS_2_1_273, PERMISSIONS_2_1_332 } from './behaviour';
+import { PERMISSIONS_2_1_273 } from '../profiles/2.1.273/permissions';
+import { PERMISSIONS_2_1_332 } from '../profiles/2.1.332/permissions';
 import { decide } from './index';
 import { callSandbox, sandboxError, sandboxNetworkRefusal, sandboxRefusals, sandboxViolation, type SandboxPolicy } from './sandbox';
 import type { Mode, PermissionBehaviour, PermissionContext } from './types';

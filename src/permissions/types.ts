@@ -46,7 +46,7 @@ export type ClassifierVerdict =
   | undefined;
 
 /** Where Claude Code versions differ in permission decisions: switches, never version
- * strings (profiles pick one; PERMISSIONS_2_1_273 is the default). */
+ * strings (each release's profile holds one). */
 export interface PermissionBehaviour {
   /** Bash rules also match a path-qualified command name by its basename (`/bin/rm`). */
   basenameCommandNames: boolean;
@@ -192,7 +192,7 @@ export interface PermissionContext {
     addDirs?: string[];
   };
   classifier?: ClassifierVerdict;
-  /** Version switches; PERMISSIONS_2_1_273 when absent. */
+  /** Version switches; the default release's when absent. */
   behaviour?: PermissionBehaviour;
   /** Resolves symlinks (null when the path does not exist). Without it targets are not checked. */
   realpath?: (p: string) => Promise<string | null>;

@@ -1,21 +1,43 @@
+// The registry of releases: the profile of each release releases.ts lists, built as a chain (a
+// release's profile is its neighbour's towards the root plus a delta). Only this folder names
+// releases; everything else asks the registry.
 import { profile_2_1_273 } from './2.1.273';
-import { profile_2_1_332 } from './2.1.332';
+import { delta_2_1_332 } from './2.1.332';
+import { RECORDED_DELTAS } from './recorded';
+import { applyDelta, type ProfileDelta } from './chain';
+import { unionDefinitions } from './definitions';
+import { DEFAULT_VERSION, releaseInfo, unknownReleaseMessage } from './releases';
+import { toolSetsOf } from './tool-history';
 import type { Profile } from './types';
 
-export const PROFILES: Readonly<Record<string, Profile>> = {
-  '2.1.273': profile_2_1_273,
-  '2.1.332': profile_2_1_332,
+/** Releases whose corpus is recorded, with the delta their recordings show over their base. */
+export const CORPUS_DELTAS: Readonly<Record<string, ProfileDelta>> = {
+  '2.1.332': delta_2_1_332,
+  ...RECORDED_DELTAS,
 };
-export const DEFAULT_VERSION = '2.1.273';
 
-/** Own keys only: a version named like an Object property (`toString`) is unknown, not a function. */
-export const isKnownVersion = (version: string): boolean => Object.hasOwn(PROFILES, version);
+const built = new Map<string, Profile>([[profile_2_1_273.version, profile_2_1_273]]);
 
 export function getProfile(version: string = DEFAULT_VERSION): Profile {
-  const p = isKnownVersion(version) ? PROFILES[version] : undefined;
-  if (!p)
-    throw new Error(`Unknown Claude Code version ${version}; known: ${Object.keys(PROFILES).join(', ')}`);
+  const hit = built.get(version);
+  if (hit) return hit;
+  const info = releaseInfo(version);
+  if (!info?.base) throw new Error(unknownReleaseMessage(version));
+  const base = getProfile(info.base);
+  const delta = CORPUS_DELTAS[version] ?? {};
+  const tools = toolSetsOf().get(version);
+  let p = applyDelta(base, version, delta);
+  // A release's own definitions first (those its corpus recorded, then its default set), then
+  // its neighbour's for the tools it did not send.
+  if (tools && !delta.defaultToolSet)
+    p = {
+      ...p,
+      defaultToolSet: tools,
+      toolDefinitions: unionDefinitions(delta.toolDefinitions ? p.toolDefinitions : [], tools, base.toolDefinitions),
+    };
+  built.set(version, p);
   return p;
 }
 
+export * from './releases';
 export type { Profile, ToolDefinition } from './types';

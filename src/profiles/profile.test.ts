@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { getProfile, PROFILES } from '.';
+import { getProfile, recordedReleases } from '.';
 import { ALL_TOOLS } from '../tools/registry';
-import { PERMISSIONS_2_1_273, PERMISSIONS_2_1_332 } from '../permissions';
+import { PERMISSIONS_2_1_273 } from './2.1.273/permissions';
+import { PERMISSIONS_2_1_332 } from './2.1.332/permissions';
 
 interface RecordedTools {
   version: string;
@@ -126,7 +127,7 @@ describe.each(['2.1.273', '2.1.332'])('profile %s', (version) => {
 
 describe('profiles', () => {
   it('knows every recorded version', () => {
-    expect(Object.keys(PROFILES)).toEqual(['2.1.273', '2.1.332']);
+    expect(recordedReleases()).toEqual(['2.1.273', '2.1.332', '2.1.334']);
   });
 
   it('refuses a version named like an Object property, as any unknown version', () => {
@@ -140,7 +141,7 @@ describe('profiles', () => {
     };
     expect(['toString', 'constructor', '__proto__', '9.9.9'].map(refusal)).toEqual(
       ['toString', 'constructor', '__proto__', '9.9.9'].map(
-        (v) => `Unknown Claude Code version ${v}; known: 2.1.273, 2.1.332`,
+        (v) => `Unknown Claude Code version ${v}; ${v === '9.9.9' ? 'nearest: 2.1.335' : 'known: 2.1.235 to 2.1.335'}`,
       ),
     );
   });

@@ -276,6 +276,9 @@ export interface HookBehaviour {
 }
 
 export interface ProfileText {
+  /** What follows "Unknown skill: <name>." when the name is a skill's with leading slashes or
+   * outer spaces left on (skill-invalid-format, recorded on 2.1.334); absent: "Did you mean". */
+  skillStrippedNameHint?: string;
   /** The zod message of memory_write's raw too_big issue (if_version over 64 characters). */
   memoryIfVersionTooLong: string;
   /** A ReportFindings finding takes `severity` (2.1.332; 2.1.273 drops it, report-findings-*). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemfsWorkspace } from '../backends/memfs';
 import { createJustBashShell } from '../backends/shell/justbash';
-import { PERMISSIONS_2_1_273 } from '../permissions';
+import { PERMISSIONS_2_1_273 } from '../profiles/2.1.273/permissions';
 import type { PermissionContext, PermissionRequest } from '../permissions';
 import type { Scenario } from '../scenario/schema';
 import { ALL_TOOLS } from '../tools/registry';

@@ -1,7 +1,7 @@
 // A session with Read, Write, Edit and NotebookEdit over a memfs workspace, for the tests of
 // these tools (src/tools/write, edit, notebook-edit). The test passes the workspace in.
 import { Ledger, type LedgerEntry } from '../ledger/ledger';
-import { getProfile } from '../profiles';
+import { DEFAULT_VERSION, getProfile } from '../profiles';
 import { Session, type CallRecord } from './engine';
 import { allowAll, type SessionPermissions } from './permissions';
 import { editTool } from '../tools/edit';
@@ -57,7 +57,7 @@ export function harness<W extends MemfsLike>(ws: W, opts: HarnessOptions = {}) {
   const offered = opts.offered ?? ['Read', 'Write', 'Edit', 'NotebookEdit'];
   const session = new Session({
     ws,
-    profile: getProfile(opts.version ?? '2.1.273'),
+    profile: getProfile(opts.version ?? DEFAULT_VERSION),
     model: opts.model ?? RELAXED,
     tools: [readTool, writeTool, editTool, notebookEditTool],
     offered: new Set(offered),

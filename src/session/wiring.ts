@@ -4,13 +4,13 @@ import {
   callSandbox,
   decide,
   offeredTools,
-  PERMISSIONS_2_1_273,
   readDeniedPaths,
   resolveMode,
   scriptedVerdict,
   validateRules,
   workingDirectories,
 } from '../permissions';
+import { getProfile } from '../profiles';
 import type { PermissionBehaviour, PermissionContext, PermissionRequest, Settings } from '../permissions';
 import { placeholders, substitute } from '../scenario/materialise';
 import { applyUpdate, suggestUpdates } from './ask';
@@ -22,7 +22,7 @@ const settings = (v: Record<string, unknown> | undefined): Settings | undefined 
 /** `behaviour`: the replayed profile's permission switches (2.1.273's without a profile). */
 export function permissionContext(
   setup: PermissionSetup,
-  behaviour: PermissionBehaviour = setup.profile?.permissions ?? PERMISSIONS_2_1_273,
+  behaviour: PermissionBehaviour = setup.profile?.permissions ?? getProfile().permissions,
 ): PermissionContext {
   const { scenario: s, ws } = setup;
   const p = placeholders(ws);
@@ -79,7 +79,7 @@ export function createPermissions(setup: PermissionSetup): SessionPermissions {
     readDenied: (batch) => readDeniedPaths(batch, ctx),
     workingDirectories: () => workingDirectories(ctx),
     sandbox: (command: string, dangerouslyDisableSandbox: boolean) =>
-      callSandbox(ctx, (ctx.behaviour ?? PERMISSIONS_2_1_273).sandbox, command, dangerouslyDisableSandbox) ?? null,
+      callSandbox(ctx, (ctx.behaviour ?? getProfile().permissions).sandbox, command, dangerouslyDisableSandbox) ?? null,
   };
   return permissions;
 }

@@ -5,6 +5,7 @@ import type { Scenario, ScenarioResult } from '../scenario/schema';
 import { isToolCall } from '../scenario/schema';
 import { compareCalls, contentText } from './diverge';
 import { specSize } from './limits';
+import { DEFAULT_VERSION } from '../profiles/releases';
 
 export const LINK_CHAR_BUDGET = 2000;
 
@@ -45,7 +46,7 @@ export function linkTooLong(link: string | undefined): boolean {
 
 export function issueMarkdown(i: IssueInput): string {
   const s = i.scenario;
-  const version = i.actual?.version ?? s.version ?? '2.1.273';
+  const version = i.actual?.version ?? s.version ?? DEFAULT_VERSION;
   const model = i.actual?.model ?? s.model;
   const out: string[] = [`## ${escapeInline(issueTitle(s))}`, ''];
   // Without a title the description is the heading already; once is enough.

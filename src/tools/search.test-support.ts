@@ -3,7 +3,7 @@ import { createMemfsWorkspace } from '../backends/memfs';
 import { nodeRipgrepLoader } from '../backends/search/loader-node';
 import { createMemfsSearch } from '../backends/search/memfs';
 import { Ledger } from '../ledger/ledger';
-import { getProfile } from '../profiles';
+import { DEFAULT_VERSION, getProfile } from '../profiles';
 import { Session } from '../session/engine';
 import { allowAll, type SessionPermissions } from '../session/permissions';
 import type { AnyTool } from './types';
@@ -37,7 +37,7 @@ export function searchSession(
   }
   const s = new Session({
     ws,
-    profile: getProfile('2.1.273'),
+    profile: getProfile(DEFAULT_VERSION),
     model: 'claude-opus-5[1m]',
     tools: [tool],
     offered: new Set([tool.name]),

@@ -166,7 +166,9 @@ function MatchBadge({
   differences,
   composed,
   stopped,
+  version,
 }: {
+  version: string;
   differences?: Difference[];
   composed: boolean;
   stopped?: boolean;
@@ -174,11 +176,11 @@ function MatchBadge({
   if (stopped) return <span className="badge">stopped by you: not compared with a recording</span>;
   if (composed) return <span className="badge">composed: not compared with a recording</span>;
   if (!differences) return <span className="badge">no recording</span>;
-  if (differences.length === 0) return <span className="badge allow">matches Claude Code 2.1.273</span>;
+  if (differences.length === 0) return <span className="badge allow">matches Claude Code {version}</span>;
   return (
     <details className="differs">
       <summary>
-        <span className="badge deny">differs from Claude Code 2.1.273 ({differences.length})</span>
+        <span className="badge deny">differs from Claude Code {version} ({differences.length})</span>
       </summary>
       {differences.slice(0, 5).map((d) => (
         <div key={d.path}>
@@ -557,7 +559,7 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
     <div className="app" style={layout.style}>
       <header className="top">
         <h1>cc-playground</h1>
-        <span className="muted">Claude Code 2.1.273 tool layer on an in-memory workspace</span>
+        <span className="muted">Claude Code’s tool layer on an in-memory workspace</span>
         <div role="toolbar" aria-label="Session" className="toolbar">
           <button type="button" onClick={openBlank} disabled={busy}>
             Blank workspace
@@ -643,7 +645,7 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
               {live.recorded ? (
                 <Divergence expected={live.recorded} actual={play.result} />
               ) : (
-                <MatchBadge differences={live.differences} composed={live.composed} stopped={live.stopped} />
+                <MatchBadge version={play.result.version} differences={live.differences} composed={live.composed} stopped={live.stopped} />
               )}
               <p>{entry?.description}</p>
               {play.problems.map((p) => (
@@ -728,7 +730,7 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
                   <SettingsPanel
                     key={JSON.stringify(settings) + play.history.length}
                     settings={settings}
-                    versions={Object.keys(rt.PROFILES)}
+                    versions={rt.RELEASES.map((r) => r.version)}
                     toolNames={rt.TOOL_NAMES}
                     busy={busy}
                     onApply={applySettings}

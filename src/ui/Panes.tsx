@@ -290,7 +290,7 @@ function SandboxLine({ s }: { s: NonNullable<SessionDecision['sandbox']> }) {
       ) : null}
       <div className="muted">
         emulated: {s.emulated}
-        {s.notRecorded ? ' This version’s sandbox texts were not recorded (2.1.332’s are used).' : ''}
+        {s.notRecorded ? ' This release’s sandbox texts were not recorded (those of a release where they were are used).' : ''}
       </div>
     </div>
   );

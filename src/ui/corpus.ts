@@ -3,6 +3,9 @@
 // and its recorded result are loaded as text when it is opened. The `?raw` loads give the files
 // module ids of their own: were they imported as JSON here too, every whole scenario would stay
 // in the first chunk.
+import { DEFAULT_VERSION } from '../profiles/releases';
+import { asRecordedBy, BASE_FILE, resultHolder, type ResultsBase } from '../scenario/results-chain';
+
 const areas = import.meta.glob<string | undefined>('../../conformance/scenarios/*.json', {
   eager: true,
   import: 'area',
@@ -15,15 +18,13 @@ const scenarioFiles = import.meta.glob<string>('../../conformance/scenarios/*.js
   query: '?raw',
   import: 'default',
 });
-const resultFiles = import.meta.glob<string>('../../conformance/results/2.1.273/*.json', {
+// Every release's recordings (loaded on open, like the rest); a release recorded after the
+// pinned ones stores only what differs from its base (results-chain.ts).
+const resultFiles = import.meta.glob<string>(['../../conformance/results/*/*.json', '!**/_tools*.json', '!**/_index.json'], {
   query: '?raw',
   import: 'default',
 });
-// The newer version's recordings, for the versions side by side (loaded on open, like the rest).
-const newerResultFiles = import.meta.glob<string>(['../../conformance/results/2.1.332/*.json', '!**/_tools.json'], {
-  query: '?raw',
-  import: 'default',
-});
+const resultPath = (version: string, name: string) => `../../conformance/results/${version}/${name}`;
 
 export interface GalleryEntry {
   id: string;
@@ -51,8 +52,16 @@ export async function scenarioJson(id: string): Promise<unknown> {
 }
 
 /** What `version` recorded for the gallery scenario `id` (undefined when it recorded nothing). */
-export async function resultJson(id: string, version = '2.1.273'): Promise<unknown> {
-  const files = version === '2.1.273' ? resultFiles : version === '2.1.332' ? newerResultFiles : {};
-  const load = files[`../../conformance/results/${version}/${id}.json`];
-  return load ? (JSON.parse(await load()) as unknown) : undefined;
+export async function resultJson(id: string, version = DEFAULT_VERSION): Promise<unknown> {
+  // The chain's `_base.json` files, loaded first so the holder is found without guessing.
+  const links = new Map<string, ResultsBase | undefined>();
+  for (let v: string | undefined = version; v !== undefined && !links.has(v); ) {
+    const load: (() => Promise<string>) | undefined = resultFiles[resultPath(v, BASE_FILE)];
+    const link: ResultsBase | undefined = load ? (JSON.parse(await load()) as ResultsBase) : undefined;
+    links.set(v, link);
+    v = link?.same.includes(id) ? link.base : undefined;
+  }
+  const holder = resultHolder(id, version, (v, x) => resultPath(v, `${x}.json`) in resultFiles, (v) => links.get(v));
+  const load = holder === undefined ? undefined : resultFiles[resultPath(holder, `${id}.json`)];
+  return load ? asRecordedBy(JSON.parse(await load()) as { version?: string }, version) : undefined;
 }

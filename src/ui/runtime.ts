@@ -7,7 +7,7 @@ import {
   settingsOf,
   type SessionSettings,
 } from '../drivers/composer';
-import { getProfile, PROFILES } from '../profiles';
+import { getProfile, RELEASES } from '../profiles';
 import { parseResult, parseScenario, type Scenario } from '../scenario/schema';
 import { compareResults, type Difference } from '../session/compare';
 import { journalFor } from '../session/journal';
@@ -25,7 +25,7 @@ export {
   checkSettings,
   getProfile,
   PlaygroundSession,
-  PROFILES,
+  RELEASES,
   scenarioOfTouched,
   settingsOf,
 };

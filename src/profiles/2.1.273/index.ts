@@ -1,4 +1,4 @@
-import { PERMISSIONS_2_1_273 } from '../../permissions/behaviour';
+import { PERMISSIONS_2_1_273 } from './permissions';
 import { baseModel, isStrictModel, MODEL_SWITCHES } from '../models';
 import { BUILTIN_AGENTS_2_1_273, FABLE_BYPASS_NOTE } from './agents';
 import type { Profile, ToolDefinition } from '../types';

@@ -102,8 +102,3 @@ export const SKILLS_2_1_273: NonNullable<Profile['skills']> = {
   modelDisabled: MODEL_DISABLED,
   suggestable: [...BUNDLED, ...MODEL_DISABLED, ...UI_COMMANDS, ...CLI_COMMANDS],
 };
-
-export const SKILLS_2_1_332: NonNullable<Profile['skills']> = {
-  ...SKILLS_2_1_273,
-  suggestable: [...SKILLS_2_1_273.suggestable, 'plugin-authoring'],
-};

@@ -1,12 +1,12 @@
-import { PERMISSIONS_2_1_332 } from '../../permissions/behaviour';
-import { profile_2_1_273 } from '../2.1.273';
+import { PERMISSIONS_2_1_332 } from './permissions';
 import { BUILTIN_AGENTS_2_1_332, OPUS_BYPASS_NOTE } from './agents';
 import { FABLE_BYPASS_NOTE } from '../2.1.273/agents';
 import { baseModel, isStrictModel } from '../models';
-import type { Profile, ToolDefinition } from '../types';
+import type { ToolDefinition } from '../types';
+import type { ProfileDelta } from '../chain';
 import { CLAUDE_HOME_DIRS_2_1_332 } from './claude-home';
 import { READ_REFUSED_DEVICES_2_1_332 } from './read-devices';
-import { SKILLS_2_1_332 } from '../2.1.273/skills';
+import { SKILLS_2_1_332 } from './skills';
 import tools from './tools.json';
 import toolsDefault from './tools-default.json';
 import toolsDeferred from './tools-deferred.json';
@@ -14,10 +14,9 @@ import memoryTools from './memory-tools.json';
 import { POWERSHELL_2_1_332 } from './powershell';
 import { loadedDefinition, unionDefinitions } from '../definitions';
 
-// 2.1.273 with what the recorded corpora show differs (oracle README, "Differences between
-// 2.1.273 and 2.1.332"); every switch is listed here, so the whole difference reads in one place.
-export const profile_2_1_332: Profile = {
-  ...profile_2_1_273,
+// What the recorded corpora show differs from 2.1.273 (oracle README, "Differences between
+// 2.1.273 and 2.1.332"); the registry applies it to 2.1.273's profile.
+export const delta_2_1_332: ProfileDelta = {
   agents: {
     builtins: BUILTIN_AGENTS_2_1_332,
     missingToolText: (name) =>
@@ -37,7 +36,6 @@ export const profile_2_1_332: Profile = {
     // Parents on fable-5-2, sonnet-5-5, haiku-5 and the rest recorded get no bypass note.
     bypassNotes: { 'claude-fable-5-1': FABLE_BYPASS_NOTE, 'claude-opus-5-5': OPUS_BYPASS_NOTE },
   },
-  version: '2.1.332',
   defaultModel: 'claude-opus-5-5',
   hooks: {
     effortLevel: 'medium',
@@ -143,7 +141,8 @@ export const profile_2_1_332: Profile = {
     TaskStop: ['background'],
     ExitWorktree: ['exit'],
   },
-  disabledTools: {},
+  // Monitor is offered (monitor-* scenarios).
+  disabledTools: { Monitor: undefined },
   // lsp-* scenarios: LSP is sent behind ToolSearch.
   lsp: { deferred: true },
   namesReceivedType: true,
@@ -154,6 +153,7 @@ export const profile_2_1_332: Profile = {
     truncationNote: true,
   },
   text: {
+    wakeupNeedsNoop: undefined,
     memoryIfVersionTooLong: 'Too big: expected string to have <=64 characters',
     reportFindingsSeverity: true,
     wakeupStopTail: ". Then write the loop's outcome for the user as ordinary visible response text — and end the turn.",

@@ -9,7 +9,7 @@ export function explainBash(o: BashOutcome): string {
   const parts: string[] = [];
   if (o.sandboxRefused)
     parts.push(
-      `The sandbox refused ${o.sandboxRefused.target} (emulated: the playground checks the command's writes and its curl host against the sandbox policy before running it: a refused curl does not run, a refused write is replaced by its error and the rest of the line runs).${o.sandboxRefused.notRecorded ? " This version's sandbox could not be recorded: the text is 2.1.332's." : ''}`,
+      `The sandbox refused ${o.sandboxRefused.target} (emulated: the playground checks the command's writes and its curl host against the sandbox policy before running it: a refused curl does not run, a refused write is replaced by its error and the rest of the line runs).${o.sandboxRefused.notRecorded ? " This release's sandbox could not be recorded: the text is from a release where it was." : ''}`,
     );
   if (o.timedOutAfterMs !== undefined)
     parts.push(

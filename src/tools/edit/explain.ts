@@ -43,9 +43,9 @@ export function explainEdit(o: EditOutcome): string {
       break;
     }
     case 'check-error':
-      return `Reading the file in the checks failed (${o.message}); 2.1.273 reports that as "Error calling tool".`;
+      return `Reading the file in the checks failed (${o.message}); Claude Code reports that as "Error calling tool".`;
     case 'symlink':
-      return 'The path is a symbolic link, and Edit will not write through it (the text is not wrapped in <tool_use_error>; 2.1.332 refuses it in its permission check, so -p mode lists it as a permission denial).';
+      return 'The path is a symbolic link, and Edit will not write through it (the text is not wrapped in <tool_use_error>; releases that refuse it in their permission check list it in -p mode as a permission denial).';
     case 'io-error':
       return `The filesystem refused the write (${o.message}).`;
     case 'no-op':

@@ -39,7 +39,7 @@ export function explainNotebookEdit(o: NotebookOutcome): string {
             : `Replaced the source of cell ${o.index}`;
       const id =
         o.cellId === undefined
-          ? ' The notebook predates cell ids (nbformat < 4.5), so 2.1.273 reports the id as "undefined".'
+          ? ' The notebook predates cell ids (nbformat < 4.5), so Claude Code reports the id as "undefined".'
           : '';
       return `${what}; the notebook was written back with one-space JSON indentation and no final newline.${id} ${explainState(o.state)}`;
     }

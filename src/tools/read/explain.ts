@@ -11,14 +11,14 @@ export function explainRead(o: ReadOutcome): string {
         return `The file came to ${o.truncation.tokens} tokens, over the ${o.truncation.cap}-token cap, and not even its first line fits, so Read sent the first ${o.truncation.shownChars} characters with a PARTIAL-view notice.`;
       if (n < o.totalLines)
         return `Read returned lines ${o.startLine}–${o.startLine + n - 1} of ${o.totalLines} as asked (offset/limit), numbered, and recorded the range in the ledger.`;
-      return `Read returned all ${o.totalLines} lines, numbered from ${o.startLine} (a trailing newline shows as an empty last line; 2.1.273 applies no 2000-line default when the file fits the caps), and recorded the file in the ledger.`;
+      return `Read returned all ${o.totalLines} lines, numbered from ${o.startLine} (a trailing newline shows as an empty last line; Claude Code applies no 2000-line default when the file fits the caps), and recorded the file in the ledger.`;
     }
     case 'empty':
       return 'The file is empty, so Read sends a warning instead of lines (and records the read).';
     case 'past-end':
       return `The offset ${o.offset} is past the last of the file's ${o.totalLines} lines, so Read sends a warning with the line count.`;
     case 'unchanged':
-      return `The ledger holds a Read of this path with the same offset and limit (${o.prior.callId}) and the file's mtime has not changed: 2.1.273's repeat-read guard refuses to send it again (it compares the mtime only, not the content).`;
+      return `The ledger holds a Read of this path with the same offset and limit (${o.prior.callId}) and the file's mtime has not changed: this release's repeat-read guard refuses to send it again (it compares the mtime only, not the content).`;
     case 'missing':
       if (o.suggestion?.by === 'reanchor') return 'No file at this path; the path lies under the parent of the working directory and the same relative path exists under it, so Read suggests that.';
       if (o.suggestion?.by === 'stem') return 'No file at this path; a sibling has the same name without its extension, so Read suggests it.';
@@ -26,7 +26,7 @@ export function explainRead(o: ReadOutcome): string {
         ? 'No file at this path, nor under the screenshot name with the other space before AM/PM; Read only names the working directory.'
         : 'No file at this path and no suggester matched; Read only names the working directory.';
     case 'is-directory':
-      return 'The path is a directory; 2.1.273 passes the raw EISDIR error through, without a <tool_use_error> wrapper.';
+      return 'The path is a directory; Claude Code passes the raw EISDIR error through, without a <tool_use_error> wrapper.';
     case 'fs-error':
       return `The filesystem refused the path (${o.code}); Read passes the raw error through.`;
     case 'binary-extension':

@@ -360,8 +360,8 @@ describe('Read: explanations', () => {
       await explain({ file_path: `${CWD}/big.txt` }),
       await explain({ file_path: `${CWD}/nope.txt` }),
     ]).toEqual([
-      'Read returned all 2 lines, numbered from 1 (a trailing newline shows as an empty last line; 2.1.273 applies no 2000-line default when the file fits the caps), and recorded the file in the ledger.',
-      `The ledger holds a Read of this path with the same offset and limit (e{"file_path":"${CWD}/x.txt"}) and the file's mtime has not changed: 2.1.273's repeat-read guard refuses to send it again (it compares the mtime only, not the content).`,
+      'Read returned all 2 lines, numbered from 1 (a trailing newline shows as an empty last line; Claude Code applies no 2000-line default when the file fits the caps), and recorded the file in the ledger.',
+      `The ledger holds a Read of this path with the same offset and limit (e{"file_path":"${CWD}/x.txt"}) and the file's mtime has not changed: this release's repeat-read guard refuses to send it again (it compares the mtime only, not the content).`,
       'The whole-file read came to 25 tokens, over the 10-token cap, so Read sent the first 3 of 11 lines (about 85% of the cap) with a PARTIAL-view notice; the ledger marks it as a partial view, which Edit and Write do not accept as a read.',
       'No file at this path and no suggester matched; Read only names the working directory.',
     ]);

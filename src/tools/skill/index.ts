@@ -21,6 +21,6 @@ export const skillTool: ToolModule<SkillInput, SkillOutcome> = {
   },
   validate: checkSkill,
   call: runSkill,
-  render: (o) => renderSkill(o),
+  render: (o, ctx) => renderSkill(o, ctx.profile.text.skillStrippedNameHint),
   explain: explainSkill,
 };

@@ -11,7 +11,7 @@ function refusal(text: string): Rendered {
   };
 }
 
-export function renderSkill(o: SkillOutcome): Rendered {
+export function renderSkill(o: SkillOutcome, strippedNameHint?: string): Rendered {
   switch (o.kind) {
     case 'launched':
       return {
@@ -36,7 +36,9 @@ export function renderSkill(o: SkillOutcome): Rendered {
       );
     case 'unknown':
       return refusal(
-        `Unknown skill: ${o.name}${o.suggestion !== undefined ? `. Did you mean ${o.suggestion}?` : ''}`,
+        o.suggestion !== undefined && strippedNameHint && o.name.replace(/^[\s/]+|\s+$/g, '') === o.suggestion
+          ? `Unknown skill: ${o.name}. ${strippedNameHint}`
+          : `Unknown skill: ${o.name}${o.suggestion !== undefined ? `. Did you mean ${o.suggestion}?` : ''}`,
       );
   }
 }

@@ -8,7 +8,7 @@ export function explainWrite(o: WriteOutcome): string {
     case 'refused':
       return `Write refused before running: ${explainState(o.state)}`;
     case 'check-error':
-      return `Checking the file failed (${o.message}); 2.1.273 reports an error thrown in its checks as "Error calling tool".`;
+      return `Checking the file failed (${o.message}); Claude Code reports an error thrown in its checks as "Error calling tool".`;
     case 'symlink':
       return o.inPermissionCheck
         ? "The path is a symbolic link; this version refuses to write through it in Write's permission check, which no mode overrides, so the call is a permission denial (the text is not wrapped in <tool_use_error>)."
@@ -18,11 +18,11 @@ export function explainWrite(o: WriteOutcome): string {
     case 'encoding':
       return ENCODING_REFUSAL_EXPLAIN[o.refusal];
     case 'io-error':
-      return `The filesystem refused (${o.message}); 2.1.273 passes the raw error text through.`;
+      return `The filesystem refused (${o.message}); Claude Code passes the raw error text through.`;
     case 'written':
       return o.type === 'create'
         ? 'A new file: parent directories were created and the content written as given (UTF-8); the ledger now holds it as read.'
-        : `${explainState(o.state)} The whole file was replaced as given (${o.encoding === 'utf16le' ? 'UTF-16LE, ' : ''}no BOM and no CRLF restored, as 2.1.273 does); the ledger now holds the new content.`;
+        : `${explainState(o.state)} The whole file was replaced as given (${o.encoding === 'utf16le' ? 'UTF-16LE, ' : ''}no BOM and no CRLF restored, as this release does); the ledger now holds the new content.`;
   }
 }
 

@@ -183,7 +183,7 @@ describe('Write', () => {
     const rec = await h.record('Write', { file_path: `${CWD}/a.txt`, content: 'y\n' });
     expect(rec.consulted?.callId).toEqual('toolu_seed');
     expect(rec.explain).toEqual(
-      'The ledger holds a Read of this path (call toolu_seed) and the file has not changed since (or only its mtime moved). The whole file was replaced as given (no BOM and no CRLF restored, as 2.1.273 does); the ledger now holds the new content.',
+      'The ledger holds a Read of this path (call toolu_seed) and the file has not changed since (or only its mtime moved). The whole file was replaced as given (no BOM and no CRLF restored, as this release does); the ledger now holds the new content.',
     );
   });
   it('reports a path under a file as a crash of the checks, naming the path (recorded from 2.1.273)', async () => {

@@ -3,7 +3,8 @@
 // "try changing this" prompt. Each step opens its recorded scenario and selects its model call
 // through the page's handle; the lesson's own state is ./store.
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { lessonById, type PaneName } from './lessons';
+import { PINNED_RELEASES } from '../../profiles/releases';
+import { lessonById, versionsText, type PaneName } from './lessons';
 import { lessonStore } from './store';
 
 /** What a lesson needs from the page (App's PlaygroundHandle fits). */
@@ -77,11 +78,11 @@ export function LessonPanel({ handle }: { handle: LessonHandle }) {
       </p>
       {step.versions ? (
         <p className="lesson-versions">
-          <strong>Versions differ:</strong> {step.versions}
+          <strong>Versions differ:</strong> {versionsText(step.versions)}
         </p>
       ) : (
         <p className="lesson-versions same">
-          Both recorded versions (2.1.273, 2.1.332) return the same here.
+          Both pinned releases ({PINNED_RELEASES.join(', ')}) return the same here.
         </p>
       )}
       {last ? (

@@ -1,3 +1,4 @@
+import { PINNED_RELEASES } from '../../profiles/releases';
 // Lessons for teaching: each step opens a recorded scenario of the corpus (one that passes on
 // both recorded versions) at one model call, says in one sentence what to see, and points at
 // the pane that shows it. What a step says was read off the recordings; lessons.test.ts checks
@@ -16,9 +17,14 @@ export interface LessonStep {
   pane: PaneName;
   /** One sentence: what to look at. */
   text: string;
-  /** Where 2.1.273 and 2.1.332 returned different text for this model call. */
+  /** Where the pinned releases returned different text for this model call ({older} and
+   * {newer} name them). */
   versions?: string;
 }
+
+/** A step's `versions` with the pinned releases named. */
+export const versionsText = (text: string): string =>
+  text.replaceAll('{older}', PINNED_RELEASES[0]).replaceAll('{newer}', PINNED_RELEASES[1]);
 
 export interface Lesson {
   id: string;
@@ -42,7 +48,7 @@ export const LESSONS: readonly Lesson[] = [
         pane: 'Transcript',
         text: 'The Transcript shows what the model sent and got back: here a subagent Reads a.txt and edits it, and its calls sit nested under the Agent call.',
         versions:
-          'The Agent result differs: 2.1.332 wraps the hand-back in a tools-used note and a [Subagent hand-back] frame; 2.1.273 returns the report and the agentId line.',
+          'The Agent result differs: {newer} wraps the hand-back in a tools-used note and a [Subagent hand-back] frame; {older} returns the report and the agentId line.',
       },
       {
         scenario: 'agent-ledger-sub-read-edit',
@@ -80,7 +86,7 @@ export const LESSONS: readonly Lesson[] = [
         pane: 'Tool results',
         text: 'With the default model an Edit of a file nobody read goes through, because reading it would not have needed a permission prompt.',
         versions:
-          'The default models differ (claude-opus-5[1m] on 2.1.273, claude-opus-5-5 on 2.1.332), and 2.1.332 drops “(file state is current in your context — no need to Read it back)” from the result.',
+          'The default models differ (claude-opus-5[1m] on {older}, claude-opus-5-5 on {newer}), and {newer} drops “(file state is current in your context — no need to Read it back)” from the result.',
       },
       {
         scenario: 'edit-before-read-no-read-tool',
@@ -125,7 +131,7 @@ export const LESSONS: readonly Lesson[] = [
         pane: 'Tool results',
         text: 'The same page again: the versions part ways here.',
         versions:
-          '2.1.273 answers “Wasted call — file unchanged since your last Read”; 2.1.332 returns the page again.',
+          '{older} answers “Wasted call — file unchanged since your last Read”; {newer} returns the page again.',
       },
       {
         scenario: 'edit-after-partial-view-strict',
@@ -219,7 +225,7 @@ export const LESSONS: readonly Lesson[] = [
         pane: 'Permission decisions',
         text: 'The allow rule covers touch, not the rm after &&: the whole command is not allowed.',
         versions:
-          '2.1.273 says rm “was blocked”; 2.1.332 says it “needs approval”, naming the working directory.',
+          '{older} says rm “was blocked”; {newer} says it “needs approval”, naming the working directory.',
       },
     ],
     tryThis:
@@ -292,7 +298,7 @@ export const LESSONS: readonly Lesson[] = [
         pane: 'Transcript',
         text: 'A subagent Reads a.txt; open it under the Agent call to see its own read ledger.',
         versions:
-          'The Agent result differs: 2.1.332 wraps the hand-back in a tools-used note and a [Subagent hand-back] frame.',
+          'The Agent result differs: {newer} wraps the hand-back in a tools-used note and a [Subagent hand-back] frame.',
       },
       {
         scenario: 'agent-ledger-sub-read-parent-edit',

@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { Workspace } from '../../workspace/types';
+import { PINNED_RELEASES } from '../../profiles/releases';
 import type { PlaygroundHandle } from '../App';
 import { differenceMarks, markId, type Aspect, type CallRow, type Mark, type Segment, type SideCall, type TurnRow } from './align';
 import type { Recording, SideRun, VersionsComparison } from './run';
@@ -230,7 +231,7 @@ function Dialog({
   }, [jump, onClose]);
 
   const versions: [string, string] =
-    state.kind === 'done' ? [state.data.sides[0].version, state.data.sides[1].version] : ['2.1.273', '2.1.332'];
+    state.kind === 'done' ? [state.data.sides[0].version, state.data.sides[1].version] : [...PINNED_RELEASES];
   return (
     <dialog ref={ref} className="vs-dialog" aria-labelledby="vs-title" onCancel={(e) => (e.preventDefault(), onClose())}>
       <div className="vs-top">
@@ -304,7 +305,7 @@ export function VersionsButton({
       <button
         type="button"
         disabled={!handle.scenario || handle.busy}
-        title="Replay this session under 2.1.273 and 2.1.332 and compare the results call by call"
+        title={`Replay this session under ${PINNED_RELEASES.join(' and ')} and compare the results call by call`}
         onClick={() => {
           back.current = document.activeElement;
           setOpen(true);

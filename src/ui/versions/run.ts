@@ -6,12 +6,13 @@ import type { ModelCallRecord } from '../../session/engine';
 import type { Decision } from '../../permissions/types';
 import type { Workspace } from '../../workspace/types';
 import { PlaygroundSession } from '../../drivers/composer';
+import { PINNED_RELEASES } from '../../profiles/releases';
 import { compareResults } from '../../session/compare';
 import { recordedGalleryResult } from '../share/recorded';
 import { noDecisionText } from '../Panes';
 import { alignVersions, type Decisions, type TurnRow } from './align';
 
-export const VERSIONS = ['2.1.273', '2.1.332'] as const;
+export const VERSIONS = PINNED_RELEASES;
 
 /** Whether a side matches the recording of its version. */
 export type Recording =

@@ -1,0 +1,43 @@
+// Permission behaviour recorded on 2.1.332.
+import type { PermissionBehaviour } from '../../permissions/types';
+import { GIT_READ_PATHS } from '../2.1.273/permissions';
+import { SENSITIVE_PATHS_2_1_273 } from '../2.1.273/sensitive-paths';
+import { WEB_PREAPPROVED_2_1_273 } from '../2.1.273/web-preapproved';
+import { BARE_ASSIGNMENTS_2_1_332 } from './bare-assignments';
+import { SANDBOX_2_1_332 } from './sandbox';
+
+/** perm-deny-bash-absolute-rm, perm-deny-bash-subshell, perm-default-bash-write,
+ * perm-auto-write-inside, perm-auto-bash-unclassified and the classifier texts differ in
+ * 2.1.332. */
+export const PERMISSIONS_2_1_332: PermissionBehaviour = {
+  skillAllowRuleHint: true,
+  basenameCommandNames: true,
+  shellScriptRules: true,
+  insideFileCommandWording: 'needs-approval',
+  autoAcceptEditsFastPath: false,
+  classifierUnavailableWording: 'unavailable',
+  unavailableCountsAsDenial: false,
+  classifierReason: 'explanation',
+  classifierRuleHint: 'rule-family',
+  classifierSource: 'api',
+  readDenialsLag: true,
+  gateWording: 'cannot-check',
+  transparentWrappers: ['command', 'builtin', 'noglob', 'timeout'],
+  subshellPathDeny: true,
+  // Probed the same as 2.1.273's (H probe).
+  gitReadPaths: GIT_READ_PATHS,
+  askRulesInGroups: true,
+  planRulesOnlyAllow: true,
+  // Recorded the same as 2.1.273's on every probed path.
+  sensitivePaths: SENSITIVE_PATHS_2_1_273,
+  bareAssignments: BARE_ASSIGNMENTS_2_1_332,
+  // Recorded the same as 2.1.273's on every probed host (web-preapproved-*).
+  webPreapproved: WEB_PREAPPROVED_2_1_273,
+  // Plan and auto mode refuse CronCreate without a classifier verdict while CronList,
+  // EnterWorktree, ToolSearch and ReportFindings run (cron-plan-mode, cron-auto-mode,
+  // tools-findings-plan-mode, worktree-plan-mode). CronDelete of an existing job was not
+  // recorded in these modes (no job can be made there), so it is not listed.
+  modeClassifiedTools: { plan: ['CronCreate'], auto: ['CronCreate'] },
+  sandbox: SANDBOX_2_1_332,
+};
+
