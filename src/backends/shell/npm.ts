@@ -24,6 +24,7 @@ const unsupported = (what: string): ExecResult => ({
   exitCode: 1,
 });
 
+interface Package {
   dir: string;
   id: string;
   scripts: Record<string, string>;
