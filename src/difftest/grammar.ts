@@ -61,14 +61,17 @@ function toScenario(id: string, dims: string[], pieces: Piece[]): JsonObject {
 }
 
 /** The i-th scenario of a run with this seed (the same seed and i always give the same one). */
-export function draw(seed: number, i: number, only?: string): Drawn {
+/** `skip`: dimensions left out (their host programs are missing). */
+export function draw(seed: number, i: number, only?: string, skip: ReadonlySet<string> = new Set()): Drawn {
   const rng = new Rng((seed * 7919 + i * 104729) >>> 0);
-  const pool = DIMENSIONS.filter(([, d]) => only === undefined || d.name === only);
+  const pool = DIMENSIONS.filter(([, d]) => (only === undefined || d.name === only) && !skip.has(d.name));
   if (!pool.length) throw new Error(`no dimension named ${only}`);
   const primary = rng.weighted(pool);
   const chosen: Dimension[] = [primary];
   if (only === undefined && primary.combinable && rng.chance(0.3)) {
-    const second = rng.weighted(DIMENSIONS.filter(([, d]) => d.combinable && d !== primary));
+    const second = rng.weighted(
+      DIMENSIONS.filter(([, d]) => d.combinable && d !== primary && !skip.has(d.name)),
+    );
     chosen.push(second);
   }
   const dims = chosen.map((d) => d.name);

@@ -132,7 +132,16 @@ async function main(): Promise<number> {
   console.log(`difftest: seed ${o.seed}, n ${o.n}${o.only ? `, only ${o.only}` : ''}, out ${o.out}`);
   const scenDir = join(o.out, 'scenarios');
   mkdirSync(scenDir, { recursive: true });
-  const drawn = Array.from({ length: o.n }, (_, i) => draw(o.seed, i, o.only));
+  const onPath = (prog: string) =>
+    (process.env.PATH ?? '').split(':').some((d) => d !== '' && existsSync(join(d, prog)));
+  const skip = new Set(
+    DIMENSIONS.filter(([, d]) => (d.needs ?? []).some((p) => !onPath(p))).map(([, d]) => d.name),
+  );
+  for (const name of skip)
+    console.log(
+      `left out: ${name} (this host lacks ${DIMENSIONS.find(([, d]) => d.name === name)?.[1].needs?.join(', ')})`,
+    );
+  const drawn = Array.from({ length: o.n }, (_, i) => draw(o.seed, i, o.only, skip));
   for (const d of drawn) writeJson(join(scenDir, `${d.scenario.id as string}.json`), d.scenario);
 
   const rows: Row[] = [];

@@ -34,5 +34,8 @@ export interface Dimension {
   /** Whether it can be combined with another dimension in one scenario (a web or hooks
    * dimension needs its own tool set or settings shape). */
   combinable: boolean;
+  /** Programs the recording host must have for the binary to behave as it does for users
+   * (without bwrap and socat the binary turns the sandbox off and says so on stderr). */
+  needs?: string[];
   sample(rng: Rng): Piece;
 }

@@ -11,4 +11,7 @@ export const PROJECT: JsonObject = {
   'x.tmp': 'tmp\n',
 };
 
+/** npm's update check prints a notice that depends on the registry and the day. */
+export const QUIET_NPM = { npm_config_update_notifier: 'false' };
+
 export const bash = (command: string): Call => ({ name: 'Bash', input: { command } });

@@ -1,7 +1,7 @@
 // Hooks: every event a -p session reaches, matcher forms, exit codes with and without JSON on
 // stdout, and the JSON fields each event reads.
 import type { Dimension, Json, JsonObject } from '../types';
-import { PROJECT, bash } from './common';
+import { PROJECT, QUIET_NPM, bash } from './common';
 
 const EVENTS = [
   'PreToolUse',
@@ -69,6 +69,7 @@ export const hooks: Dimension = {
     ];
     const mode = rng.pick(['default', 'bypassPermissions', 'acceptEdits']);
     return {
+      env: QUIET_NPM,
       files: { ...PROJECT, 'hk.sh': { text: script(out, code, rng.chance(0.5)), mode: '0755' } },
       settings: { hooks: { [event]: [entry] } },
       trust: true,

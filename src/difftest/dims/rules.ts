@@ -2,7 +2,7 @@
 // `:*`, leading and mid-word wildcards, project scripts, bare tool names), against commands that
 // match them in the ways the binary distinguishes (prefixes, arguments, scripts by path).
 import type { Dimension } from '../types';
-import { PROJECT, bash } from './common';
+import { PROJECT, QUIET_NPM, bash } from './common';
 
 const RULES = [
   'Bash(npm run *)',
@@ -77,6 +77,7 @@ export const rules: Dimension = {
     const turns = Array.from({ length: 1 + rng.int(3) }, () => [bash(rng.pick(COMMANDS))]);
     return {
       files: PROJECT,
+      env: QUIET_NPM,
       settings: { permissions: perms },
       trust: true,
       git: rng.chance(0.3),

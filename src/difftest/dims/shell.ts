@@ -3,7 +3,7 @@
 // redirects under a matching allow rule, `cd` then a write, deny rules reached through
 // `find -exec` and `xargs`.
 import type { Dimension } from '../types';
-import { PROJECT, bash } from './common';
+import { PROJECT, QUIET_NPM, bash } from './common';
 
 const CONSTRUCTS: Record<string, string[]> = {
   prefix: [
@@ -97,6 +97,7 @@ export const shell: Dimension = {
     const turns = Array.from({ length: 1 + rng.int(2) }, () => [bash(rng.pick(list))]);
     return {
       files: PROJECT,
+      env: QUIET_NPM,
       settings: { permissions: perms },
       trust: true,
       mode,
