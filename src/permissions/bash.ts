@@ -904,6 +904,16 @@ function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
             writesPath(use) ? !inWorkingDirs(use.path, env.dirs) : !readPathAllowed(env, use.path),
           );
     if (outside) return pathRefusal(env, u, outside, gap);
+    // Nor for where the output goes: a file redirect needs its write approved on its own
+    // (acceptEdits, an Edit allow rule), even under `Bash(echo hi > out.txt)`; only `Bash(*)`
+    // approves it (difftest probe-ar-*, both versions).
+    const redirected =
+      allow.content === '*' || env.mode === 'bypassPermissions' || uses === 'dynamic'
+        ? undefined
+        : orderedUses(uses).find(
+            (use) => use.redirect === 'out' && writesPath(use) && !writePathAllowed(env, use.path),
+          );
+    if (redirected) return pathRefusal(env, u, redirected, gap);
     return { unit: u, verdict: 'allow', rule: allow, reason: `allowed by ${allow.text}`, gap };
   }
 

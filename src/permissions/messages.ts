@@ -75,6 +75,10 @@ const GATE_NODES: Record<GateNode, { contains: string; cannotCheck: string }> = 
     contains: 'Contains shell syntax (&) that cannot be statically analyzed',
     cannotCheck: '',
   },
+  file_redirect: {
+    contains: 'Contains shell syntax (file_redirect) that cannot be statically analyzed',
+    cannotCheck: 'A file redirect',
+  },
   nested_semicolon: {
     contains: 'Contains shell syntax (;) that cannot be statically analyzed',
     cannotCheck: '',

@@ -6,6 +6,7 @@ import { GREP_VALUE } from '../../permissions/shell/commands';
 import { curlCommand, wgetCommand } from './net';
 import { isLongListing, longListing, workspaceNow } from './ls-long';
 import { perlCommand } from './perl';
+import { npmCommand } from './npm';
 import { QUOTING_COMMANDS, catCommand, namesQuotedIn, mkdirCommand, nlCommand, sedCommand, timeoutCommand, xargsCommand, niceCommand, nohupCommand, stdbufCommand } from './fixes';
 
 /** Bytes `yes` produces: just-bash pipes are not streams, so an endless producer must stop
@@ -436,6 +437,7 @@ export const extraCommands: Command[] = [
   curlCommand,
   wgetCommand(),
   perlCommand,
+  npmCommand,
   mkdirCommand,
   sedCommand,
   timeoutCommand,

@@ -244,7 +244,7 @@ export const timeoutCommand: Command = defineCommand('timeout', async (args, ctx
   return orig(args);
 });
 
-const shellQuote = (a: string) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`);
+export const shellQuote = (a: string) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`);
 
 /** Run the words after a wrapper's options as a command in the calling command's directory and
  * with its input (the in-memory shell has no nice or nohup; `nice cat a.txt`, `nohup touch a`

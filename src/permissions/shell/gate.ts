@@ -41,7 +41,9 @@ export type GateNode =
   /** `&` inside a subshell, loop or if body (a top-level `&` has a text of its own). */
   | 'nested_background'
   /** `;` between commands inside parentheses (`(touch x; touch y)`, probed on both versions). */
-  | 'nested_semicolon';
+  | 'nested_semicolon'
+  /** A file redirect after a quoted heredoc, which tree-sitter nests inside the heredoc. */
+  | 'file_redirect';
 
 export type GateFixed =
   | 'subshell'
@@ -184,6 +186,8 @@ interface Walk {
    * line's own assignments (`> $F` is refused as a variable, `> "$F"` is judged as its value:
    * bashperm 0914, 0584). */
   redirect?: boolean;
+  /** The command being walked pipes its output on (it is not the last of its pipeline). */
+  pipedOn?: boolean;
 }
 
 const lit = (w: WordNode | null | undefined): string | null => {
@@ -473,11 +477,21 @@ function commandReason(cmd: CommandNode, w: Walk): GateReason | undefined {
             w.late ??= fixed('expansion-in-path');
         }
       }
+      let heredoc = false;
       for (const r of cmd.redirections) {
         if (r.target.type === 'HereDoc') {
+          // tree-sitter nests the rest of the line in the heredoc: a pipe after it is refused
+          // as a pipeline before the delimiter is looked at (`cat <<EOF | grep a`, difftest
+          // probes, both versions).
+          if (w.pipedOn) return node('pipeline');
           if (!r.target.quoted) return fixed('heredoc');
+          heredoc = true;
           continue;
         }
+        // A file redirect written after a quoted heredoc (`cat <<'EOF' > out.txt`, even
+        // `2>/dev/null`) is refused; one before it (`cat > out.txt <<'EOF'`) is judged as any
+        // redirect (difftest probes, both versions).
+        if (heredoc && r.operator !== '<<<') return node('file_redirect');
         w.redirect = true;
         const reason = wordReason(r.target, w);
         w.redirect = false;
@@ -511,8 +525,10 @@ function statementReason(st: StatementNode, w: Walk): GateReason | undefined {
   if (st.background && w.nested > 0) return node('nested_background');
   if (st.background) w.background = true;
   for (const pl of st.pipelines)
-    for (const cmd of pl.commands) {
+    for (const [i, cmd] of pl.commands.entries()) {
+      w.pipedOn = i < pl.commands.length - 1;
       const r = commandReason(cmd, w);
+      w.pipedOn = false;
       if (r) return r;
     }
   return undefined;

@@ -423,7 +423,9 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
   const failed = (exitCode !== 0 && !answer) || timedOut;
   const raw = result.stdout + result.stderr;
   const limit = maxOutputLength(conversation.env);
-  const output = trimOutput(raw.slice(0, limit));
+  // A failed command keeps its leading blank lines (`Exit code 1\n\n\nx` for `printf
+  // '\n\nx\n'; exit 1`: difftest probe-lead, probe-npm); only a successful one loses them.
+  const output = failed ? raw.slice(0, limit).trimEnd() : trimOutput(raw.slice(0, limit));
   const resultsDir = (id: string) =>
     persistedOutputPath(env.HOME ?? ws.info.home, project, sessionId(conversation), id);
   const persist = async (path: string, whole: string, shown: string): Promise<Persisted> => {

@@ -1,0 +1,41 @@
+// The pieces a dimension contributes to a scenario (the oracle's scenario format, see
+// oracle/README.md), merged by the grammar into one scenario.
+import type { Rng } from '../../conformance/generate/rng';
+
+export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+export type JsonObject = { [k: string]: Json };
+
+export interface Call {
+  name: string;
+  input: JsonObject;
+}
+
+/** What one dimension adds: files, settings and turns (one array of calls per turn). */
+export interface Piece {
+  files?: JsonObject;
+  settings?: JsonObject;
+  user_settings?: JsonObject;
+  mode?: string;
+  trust?: boolean;
+  git?: boolean;
+  tools?: string[];
+  web?: JsonObject;
+  env?: Record<string, string>;
+  timeout?: number;
+  turns: Call[][];
+  /** One line saying what was drawn (kept in the scenario's description). */
+  note: string;
+}
+
+export interface Dimension {
+  name: string;
+  /** What it varies, for the README and --help. */
+  varies: string;
+  /** Whether it can be combined with another dimension in one scenario (a web or hooks
+   * dimension needs its own tool set or settings shape). */
+  combinable: boolean;
+  /** Programs the recording host must have for the binary to behave as it does for users
+   * (without bwrap and socat the binary turns the sandbox off and says so on stderr). */
+  needs?: string[];
+  sample(rng: Rng): Piece;
+}
