@@ -171,11 +171,6 @@ export class MemfsShellFs implements IFileSystem {
     return this.clock.now();
   }
 
-  /** A shell worker's `sleep`, on the workspace clock; `signal`: the command is over. */
-  workspaceSleep(ms: number, signal?: AbortSignal): Promise<void> {
-    return this.clock.idle(ms, signal);
-  }
-
   /** Runs a change to the entries of the paths' directories, stamping those with the clock. */
   private entries<T>(paths: string[], f: () => T): T {
     return withDirTimes(this.vol, this.clock, paths, f);

@@ -203,10 +203,8 @@ export function createWorkerShell(vol: Volume, clock: Clock, options: WorkerShel
   let fs: MemfsShellFs | undefined;
   const running = new Set<Slot>();
 
-  /** `over`: the command's end, which ends its sleeps still pending. */
-  const serve = async (m: Call, over: AbortSignal): Promise<unknown> => {
+  const serve = async (m: Call): Promise<unknown> => {
     if (m.t === 'git') return runGit({ vol, clock, cwd: m.cwd, env: new Map(Object.entries(m.env)) }, m.args);
-    if (fs && m.method === 'workspaceSleep') return fs.workspaceSleep(Number(m.args[0]), over);
     if (!fs || !FS_METHOD_SET.has(m.method)) throw new Error(`shell worker: unknown call ${m.method}`);
     const f = fs[m.method] as (...a: unknown[]) => Promise<unknown>;
     return f.apply(fs, m.args);
@@ -216,8 +214,6 @@ export function createWorkerShell(vol: Volume, clock: Clock, options: WorkerShel
     async run(command: string, opts: ShellRunOptions): Promise<ShellResult> {
       const slot = pool.take();
       const id = ++nextId;
-      const over = new AbortController();
-      let cancelTimeout: (() => void) | undefined;
       let timer: ReturnType<typeof setTimeout> | undefined;
       let watch: ReturnType<typeof setInterval> | undefined;
       const kill = () => {
@@ -234,10 +230,8 @@ export function createWorkerShell(vol: Volume, clock: Clock, options: WorkerShel
           };
           kill();
         }, TICK_MS);
-      // The grace after a stop is real time: the worker's thread must get to answer.
       const onAbort = () => {
         slot.worker.postMessage({ t: 'abort', id } satisfies ToWorker);
-        cancelTimeout?.();
         clearTimeout(timer);
         timer = setTimeout(kill, graceMs);
       };
@@ -246,12 +240,10 @@ export function createWorkerShell(vol: Volume, clock: Clock, options: WorkerShel
         slot.job = {
           id,
           cwd: opts.cwd,
-          serve: (m) => serve(m, over.signal),
+          serve,
           began: opts.onStart,
           finish: (r) => {
             running.delete(slot);
-            over.abort();
-            cancelTimeout?.();
             clearTimeout(timer);
             clearInterval(watch);
             opts.signal?.removeEventListener('abort', onAbort);
@@ -280,8 +272,7 @@ export function createWorkerShell(vol: Volume, clock: Clock, options: WorkerShel
       };
       if (MAY_LIST_ALL.test(command)) req.allPaths = fs.getAllPaths();
       slot.worker.postMessage(req);
-      // The timeout is on the workspace clock (a replay's skips a `sleep` past it too).
-      cancelTimeout = clock.timer(onAbort, opts.timeoutMs);
+      timer = setTimeout(kill, opts.timeoutMs + graceMs);
       if (opts.signal?.aborted) onAbort();
       else opts.signal?.addEventListener('abort', onAbort, { once: true });
       return result;

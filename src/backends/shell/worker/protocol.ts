@@ -8,8 +8,6 @@ import type { ShellBudget, ShellResult } from '../../../workspace/types';
 export const FS_METHODS = [
   // The worker has no clock of its own: "now" is the workspace clock's, asked when needed.
   'workspaceNow',
-  // Nor timers: a `sleep` waits on the workspace clock (a replay's skips ahead).
-  'workspaceSleep',
   'readFile',
   'readFileBytes',
   'readFileBuffer',

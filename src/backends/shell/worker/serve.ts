@@ -4,7 +4,7 @@
 import { defineCommand, type CustomCommand, type ExecResult, type FsStat, type IFileSystem } from 'just-bash';
 import { resolveAgainst } from '../../../text/paths';
 import { extraCommands } from '../commands';
-import { runJustBash, shellCommandNames, type ShellTime } from '../run';
+import { runJustBash, shellCommandNames } from '../run';
 import {
   fromWire,
   TICK_MS,
@@ -25,7 +25,6 @@ class RemoteFs implements IFileSystem {
   /** Set for each command (see RunRequest.allPaths). */
   allPaths: string[] = [];
   workspaceNow = (): Promise<number> => this.call('workspaceNow');
-  workspaceSleep = (ms: number): Promise<void> => this.call('workspaceSleep', ms);
   constructor(private readonly ask: Ask) {}
   private call<T>(method: FsMethod, ...args: unknown[]): Promise<T> {
     return this.ask({ t: 'fs', method, args }) as Promise<T>;
@@ -101,13 +100,7 @@ export function serveShell(port: Port): void {
       running.set(m.id, stop);
       tick();
       fs.allPaths = m.allPaths ?? [];
-      // The page's clock times the sleep and stops the command at its timeout.
-      const time: ShellTime = {
-        timer: () => () => undefined,
-        elapsed: () => performance.now(),
-        sleep: (ms, signal) => Promise.race([fs.workspaceSleep(ms), new Promise<void>((r) => signal.addEventListener('abort', () => r(), { once: true }))]),
-      };
-      runJustBash({ fs, commands, python: false, time }, m.command, {
+      runJustBash({ fs, commands, python: false }, m.command, {
         cwd: m.cwd,
         env: m.env,
         timeoutMs: m.timeoutMs,
