@@ -91,7 +91,7 @@ async function grepBatched(deny: string[]) {
     env: {},
     pending: [],
     background: [],
-    tasks: new TaskRegistry(),
+    tasks: new TaskRegistry(ws.clock),
     nextId: (kind) => `${kind}1`,
     state: new Map(),
   };

@@ -3,11 +3,14 @@
 // into the in-memory workspace, then measures, each figure against its reference in the same
 // run: import time; Grep (content, files_with_matches, -i) through ripgrep WASM over memfs vs
 // native `rg -j1` on the same tree on disk; Glob likewise; heap vs content size; history
-// growth after 100 model calls that each edit one file. Ends with the one `scale:` line.
+// growth after 100 model calls that each edit one file. Each search figure is the median of
+// ITER runs with its spread (lowest–highest); the run names the machine (cores, load at its
+// start) and ends with the one `scale:` line, which it leaves out when the load was too high
+// for the figures to be trusted (above MAX_LOAD per core; BENCH_MAX_LOAD changes it).
 // Heavy (about 1.5 GB of memory, a minute of a core): not part of `npm test`.
 import { spawnSync } from 'node:child_process';
 import * as nfs from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -30,6 +33,9 @@ const LARGE = 5;
 const LARGE_BYTES = Math.round(20 * 2 ** 20 * SCALE);
 const ITER = Number(process.env.ITER ?? 7);
 const NATIVE = ['/usr/bin/rg', '/usr/local/bin/rg'].find((p) => nfs.existsSync(p));
+/** The one-minute load average per core above which the headline is not printed: CPU time
+ * too moves with the neighbours (caches, frequency) on a busy machine. */
+const MAX_LOAD = Number(process.env.BENCH_MAX_LOAD ?? 1);
 
 const WORDS =
   'const let function return value result index map filter async await import export config handler error'.split(
@@ -114,6 +120,9 @@ function nativeCpuMs(rg: string, args: string[], cwd: string): number {
   return ((u ?? NaN) + (sy ?? NaN)) * 1000;
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+/** Median and spread of repeated timings: `120 ms (110–135, 7 runs)`. */
+const spread = (xs: number[]) =>
+  `${median(xs).toFixed(0)} ms (${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)}, ${xs.length} runs)`;
 const mb = (n: number) => (n / 2 ** 20).toFixed(1);
 /** Live bytes of the process: the JS heap plus buffers and wasm memory outside it. */
 function live(): number {
@@ -138,6 +147,12 @@ async function main(): Promise<void> {
       cleanup();
       process.exit(130);
     });
+  const cores = availableParallelism();
+  const load = loadavg()[0] as number;
+  const busy = load / cores > MAX_LOAD;
+  console.log(
+    `machine: ${cores} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at start${busy ? ` (more than ${MAX_LOAD} a core: too busy to trust the figures)` : ''}`,
+  );
   try {
     let t = performance.now();
     const done = join(root, `generated-${SCALE}`);
@@ -196,7 +211,7 @@ async function main(): Promise<void> {
         if (!NATIVE) {
           const tm: number[] = [];
           for (let k = 0; k < ITER; k++) tm.push(await oursCpuMs(w.args));
-          console.log(`${w.name}: ${median(tm).toFixed(0)} ms (no native rg to compare with)`);
+          console.log(`${w.name}: ${spread(tm)} of CPU (no native rg to compare with)`);
           continue;
         }
         const n = spawnSync(NATIVE, ['-j1', ...w.args, project], {
@@ -217,7 +232,7 @@ async function main(): Promise<void> {
         const r = median(tm) / median(tn);
         ratios[kind].push(r);
         console.log(
-          `${w.name}: wasm/memfs ${median(tm).toFixed(0)} ms, native rg -j1 ${median(tn).toFixed(0)} ms of CPU (${r.toFixed(2)}x), same output: ${same}`,
+          `${w.name}: wasm/memfs ${spread(tm)}, native rg -j1 ${spread(tn)} of CPU (${r.toFixed(2)}x the medians), same output: ${same}`,
         );
       }
 
@@ -259,7 +274,13 @@ async function main(): Promise<void> {
       throw new Error('time travel to the first edit lost its file');
 
     const worst = (xs: number[]) => (xs.length ? Math.max(...xs).toFixed(2) : 'n/a (no native rg)');
-    console.log(
+    const endLoad = loadavg()[0] as number;
+    if (busy || endLoad / cores > MAX_LOAD)
+      console.log(
+        `scale: not printed: the load average was ${load.toFixed(2)} at the start and ${endLoad.toFixed(2)} at the end on ${cores} cores (at most ${MAX_LOAD} a core; BENCH_MAX_LOAD to change)`,
+      );
+    else
+      console.log(
       `scale: import ${importCpuS.toFixed(1)} s, grep ${worst(ratios.grep)}x native rg -j1, glob ${worst(ratios.glob)}x, memory ${memRatio.toFixed(2)}x content, history +${historyMb.toFixed(1)} MB after 100 model calls`,
     );
     await ws.dispose();

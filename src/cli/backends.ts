@@ -1,4 +1,5 @@
 // The CLI's choice of backend (only entry points choose one).
+import { deterministicClock, wallClock } from '../backends/clock';
 import { createDiskWorkspace } from '../backends/disk';
 import { createMemfsWorkspace } from '../backends/memfs';
 import { createDiskSearch } from '../backends/search/disk';
@@ -37,9 +38,12 @@ export function createWorkspace(backend: CliBackend, hooks: WorkspaceHooks = {})
 }
 
 function backendWorkspace(backend: CliBackend, hooks: WorkspaceHooks): Workspace {
+  // A replay's timers skip ahead when nothing but them is left to run; real work (a command, a
+  // search, a real process on disk) keeps real time while it runs.
   if (backend === 'memfs-worker')
     return createMemfsWorkspace({
       root: CLI_MEMFS_ROOT,
+      clock: deterministicClock(undefined, { skipIdle: true }),
       shell: (vol, clock) =>
         createWorkerShell(vol, clock, { pool: (threads ??= createWorkerPool(threadWorker, 2)) }),
       search: (vol) => createMemfsSearch(vol, nodeRipgrepLoader),
@@ -47,6 +51,7 @@ function backendWorkspace(backend: CliBackend, hooks: WorkspaceHooks): Workspace
   return backend === 'memfs'
     ? createMemfsWorkspace({
         root: CLI_MEMFS_ROOT,
+        clock: deterministicClock(undefined, { skipIdle: true }),
         shell: (vol, clock) => {
           // In process, a busy loop holds the thread until its deadline (just-bash never
           // yields); a background task runs in a worker thread instead, so TaskStop can end it.
@@ -67,6 +72,7 @@ function backendWorkspace(backend: CliBackend, hooks: WorkspaceHooks): Workspace
       })
     : createDiskWorkspace({
         root: hooks.root,
+        clock: wallClock({ skipIdle: true }),
         shell: () => createDiskShell({ onSpawn: hooks.onSpawn }),
         search: () => createDiskSearch(),
       });

@@ -4,9 +4,9 @@
 // of each family on disk too. A scenario outside conformance/known-failures.txt that fails, or one
 // on the list that passes, fails the run, so the list only shrinks. `--update` rewrites the list
 // (keeping existing reasons). `--backend=<name>`, `--version=<v>` and `--corpus=public|generated`
-// run a part (the rest of the list is kept as it is). The generated corpus runs in `--jobs=<n>`
-// scenario threads (default: one per core), each scenario under its deadline and the CLI's
-// default memory budget a thread; the public corpus runs in process under its deadline.
+// run a part, `--filter=<regex on scenario id>` the scenarios it matches (the rest of the list is
+// kept as it is). Both corpora run in `--jobs=<n>` scenario threads (default: one per core), each
+// scenario under its deadline and the CLI's default memory budget a thread.
 import { readFileSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
@@ -18,12 +18,14 @@ import {
   loadScenario,
   parseKnownFailures,
   resultsBase,
+  type GeneratedPair,
   type KnownFailure,
 } from './corpus';
-import { conformOne, describeVerdict, inProcess, type Verdict } from './run';
+import { describeVerdict, type Verdict } from './run';
 import { conformPairs } from './conform-threads';
 import { DEFAULT_MEMORY_MB } from './scenario-thread';
 import { CLI_BACKENDS, type CliBackend } from './backend-names';
+import { PINNED_RELEASES } from '../profiles/releases';
 
 const ROOT = join(import.meta.dirname, '../..');
 const LIST = join(ROOT, 'conformance/known-failures.txt');
@@ -37,8 +39,10 @@ const isGenerated = (key: string) => key.split(' ')[2]?.startsWith('gen-') ?? fa
 /** Every recorded version, oldest first (a folder per version under conformance/results). */
 const VERSIONS = readdirSync(RESULTS).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
 /** A folder that stores only what differs from its base (`_base.json`) replays those results; the
- * newest replays its whole corpus through the chain, as the pinned (full) folders do. */
+ * newest replays its whole corpus through the chain, as the pinned (full) folders do, on memfs only
+ * (the pinned releases carry the backends' own differences). */
 const NEWEST = VERSIONS.at(-1);
+const isPinned = (version: string) => (PINNED_RELEASES as readonly string[]).includes(version);
 
 const HEADER = [
   '# Scenarios of the public corpus, and of the generated one (ids gen-<family>-<n>), that do not pass',
@@ -64,11 +68,23 @@ function option(name: string): string | undefined {
   return process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 }
 
+const USAGE = `usage: npx tsx src/cli/ratchet.ts [--update] [--backend=<${CLI_BACKENDS.join('|')}>] [--version=<v>]
+    [--corpus=public|generated] [--filter=<regex on scenario id>] [--jobs=<threads, default one per core>]`;
+
 async function main(): Promise<number> {
+  if (process.argv.includes('--help')) {
+    console.log(USAGE);
+    return 0;
+  }
   const update = process.argv.includes('--update');
   const onlyBackend = option('backend');
   const onlyVersion = option('version');
   const onlyCorpus = option('corpus');
+  const filterText = option('filter');
+  const filter = filterText === undefined ? undefined : new RegExp(filterText);
+  const wanted = (id: string) => !filter || filter.test(id);
+  const jobs = Number(option('jobs') ?? availableParallelism());
+  if (!Number.isInteger(jobs) || jobs < 1) throw new Error('--jobs takes a whole number of threads, 1 or more');
   if (onlyCorpus && onlyCorpus !== 'public' && onlyCorpus !== 'generated')
     throw new Error(`--corpus must be public or generated, not ${onlyCorpus}`);
   const known = existsSync(LIST)
@@ -89,6 +105,7 @@ async function main(): Promise<number> {
       (!onlyBackend || onlyBackend === backend) &&
       (!onlyVersion || onlyVersion === version);
     if (!run) keep((k) => k.startsWith(`${version} ${backend} `) && isGenerated(k) === generated);
+    else keep((k) => k.startsWith(`${version} ${backend} `) && isGenerated(k) === generated && !wanted(k.split(' ')[2] as string));
     return run;
   };
   const check = (key: string, v: Verdict) => {
@@ -103,29 +120,35 @@ async function main(): Promise<number> {
     }
   };
 
-  const scenarios = listScenarioFiles([join(ROOT, 'conformance/scenarios')]).map(loadScenario);
+  const scenarios = listScenarioFiles([join(ROOT, 'conformance/scenarios')])
+    .map(loadScenario)
+    .filter((s) => wanted(s.id));
   for (const version of VERSIONS) {
     // The same for every backend: named once per version.
     let unrecordedNamed = false;
+    const unrecorded: string[] = [];
+    const pairs: GeneratedPair[] = [];
+    for (const s of scenarios) {
+      const expected = loadExpected(s, join(RESULTS, version), version === NEWEST);
+      if (expected) pairs.push({ family: 'public', version, scenario: s, expected });
+      else unrecorded.push(s.id);
+    }
     for (const backend of CLI_BACKENDS) {
+      if (!isPinned(version) && backend !== 'memfs') continue;
       if (!runs(false, version, backend)) continue;
       const t0 = performance.now();
+      const verdicts = await conformPairs(pairs, backend, jobs, { memoryMb: DEFAULT_MEMORY_MB });
       let passed = 0;
-      let failed = 0;
-      const unrecorded: string[] = [];
-      for (const s of scenarios) {
-        const expected = loadExpected(s, join(RESULTS, version), version === NEWEST);
-        if (!expected) {
-          unrecorded.push(s.id);
-          continue;
-        }
-        const v = await conformOne(s, expected, inProcess(backend));
+      let ms = 0;
+      pairs.forEach((p, i) => {
+        const v = verdicts[i] as Verdict;
         if (v.pass) passed++;
-        else failed++;
-        check(`${version} ${backend} ${s.id}`, v);
-      }
+        ms += v.ms;
+        check(`${version} ${backend} ${p.scenario.id}`, v);
+      });
+      // ms per scenario: one replay's own time, however many run at once.
       console.log(
-        `${version} ${backend}: conformance: ${passed} passed, ${failed} failed, ${unrecorded.length} no recorded result (${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+        `${version} ${backend}: conformance: ${passed} passed, ${pairs.length - passed} failed, ${unrecorded.length} no recorded result (${((performance.now() - t0) / 1000).toFixed(1)} s, ${Math.min(jobs, pairs.length)} threads, ${pairs.length ? (ms / pairs.length).toFixed(0) : 0} ms per scenario)`,
       );
       const link = version === NEWEST ? undefined : resultsBase(join(RESULTS, version));
       if (link) {
@@ -140,7 +163,7 @@ async function main(): Promise<number> {
   }
 
   if (onlyCorpus === 'public') keep(isGenerated);
-  else await runGenerated(runs, check, keep);
+  else await runGenerated(runs, check, keep, wanted, jobs);
   for (const k of known.keys())
     if (!seen.has(k) && !next.has(k))
       console.log(
@@ -165,6 +188,8 @@ async function runGenerated(
   runs: (generated: boolean, version: string, backend: string) => boolean,
   check: (key: string, v: Verdict) => void,
   keep: (which: (key: string) => boolean) => void,
+  wanted: (id: string) => boolean,
+  jobs: number,
 ): Promise<void> {
   const files = existsSync(GENERATED) ? listGeneratedFiles([GENERATED]) : [];
   const loadStart = performance.now();
@@ -181,13 +206,20 @@ async function runGenerated(
     place.set(s.id, perFamily.get(s.family) ?? 0);
     perFamily.set(s.family, (place.get(s.id) as number) + 1);
   }
-  const jobs = Number(option('jobs') ?? availableParallelism());
   const inSample = (id: string) => (place.get(id) as number) % DISK_SAMPLE === 0;
+  /** Scenarios of each family a backend runs (--filter applied; on disk, the sample). */
+  const ofFamily = (backend: string) => {
+    const n = new Map<string, number>();
+    for (const s of corpus.scenarios)
+      if (wanted(s.id) && (backend !== 'disk' || inSample(s.id))) n.set(s.family, (n.get(s.family) ?? 0) + 1);
+    return n;
+  };
   for (const version of corpus.versions)
     for (const backend of GENERATED_BACKENDS) {
       if (!runs(true, version, backend)) continue;
       const pairs = corpus.pairs.filter(
-        (p) => p.version === version && (backend !== 'disk' || inSample(p.scenario.id)),
+        (p) =>
+          p.version === version && wanted(p.scenario.id) && (backend !== 'disk' || inSample(p.scenario.id)),
       );
       const t0 = performance.now();
       const verdicts = await conformPairs(pairs, backend, jobs, { memoryMb: DEFAULT_MEMORY_MB });
@@ -203,11 +235,10 @@ async function runGenerated(
       });
       const part = `generated ${version} ${backend}${backend === 'disk' ? ` (every ${DISK_SAMPLE}th scenario)` : ''}`;
       let passed = 0;
-      for (const [family, n] of perFamily) {
+      for (const [family, of] of ofFamily(backend)) {
         const t = tally.get(family) ?? { passed: 0, failed: 0, ms: 0 };
         const ran = t.passed + t.failed;
         passed += t.passed;
-        const of = backend === 'disk' ? Math.ceil(n / DISK_SAMPLE) : n;
         // ms per scenario: one replay's own time, however many run at once.
         console.log(
           `${part} ${family}: ${t.passed} passed, ${t.failed} failed, ${of - ran} no recorded result${ran ? ` (${(t.ms / ran).toFixed(0)} ms per scenario)` : ''}`,

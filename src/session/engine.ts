@@ -193,7 +193,7 @@ export class Session {
       env: opts.env,
       pending: [],
       background: [],
-      tasks: new TaskRegistry(),
+      tasks: new TaskRegistry(opts.ws.clock),
       state: new Map(),
       nextId: (kind) => {
         const n = (this.counters.get(kind) ?? 0) + 1;

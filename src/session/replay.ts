@@ -23,7 +23,7 @@ import {
   type ScenarioResult,
 } from '../scenario/schema';
 import type { AnyTool, Attachment } from '../tools/types';
-import { isFsError, type Workspace } from '../workspace/types';
+import { isFsError, sleep, type Workspace } from '../workspace/types';
 import type { OnAsk } from './ask';
 import { Session, type CallRecord, type ModelCallRecord } from './engine';
 import { describeBytes, Normaliser } from './normalise';
@@ -244,7 +244,7 @@ export async function performAction(
     }
     log.push({ action: 'delete', path: act.delete });
   } else if ('sleep' in act) {
-    await new Promise((r) => setTimeout(r, act.sleep));
+    await sleep(ws.clock, act.sleep);
     log.push({ action: 'sleep', ms: act.sleep });
   } else {
     const r = await ws.shell.run(substitute(act.shell, p), {

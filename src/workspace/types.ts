@@ -177,6 +177,43 @@ export interface Search {
 export interface Clock {
   /** Milliseconds since the epoch. Deterministic in replays. */
   now(): number;
+  /** Milliseconds on the clock's steady timeline, what its timers count: real time, plus (a
+   * replay's clock) the stretches it skipped because nothing but timers was left to run. */
+  elapsed(): number;
+  /** Calls `fn` once `ms` have passed on the timeline; returns what cancels it. Every wait of
+   * the engine, the tools and the in-memory shell goes through here, never a global timer. */
+  timer(fn: () => void, ms: number): () => void;
+  /** Real work in flight (a command, a search, a file on disk): the timeline never skips while
+   * any is, so a real process keeps real time. Settles as `work` does. */
+  busy<T>(work: Promise<T>): Promise<T>;
+  /** Waits `ms` on the timeline from inside busy work (an in-memory shell's `sleep`): the work
+   * is idle meanwhile. `signal` ends the wait early (the command was stopped). */
+  idle(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+/** Resolves after `ms` on the clock's timeline. */
+export function sleep(clock: Clock, ms: number): Promise<void> {
+  return new Promise((r) => clock.timer(r, ms));
+}
+
+/** Calls `fn` every `ms` on the clock's timeline until the returned function is called. */
+export function every(clock: Clock, ms: number, fn: () => void): () => void {
+  let cancel = clock.timer(tick, ms);
+  function tick() {
+    cancel = clock.timer(tick, ms);
+    fn();
+  }
+  return () => cancel();
+}
+
+/** Waits for `p`, or `ms` on the clock's timeline, whichever comes first. */
+export async function within(clock: Clock, p: Promise<unknown>, ms: number): Promise<void> {
+  let cancel: (() => void) | undefined;
+  try {
+    await Promise.race([p, new Promise<void>((r) => (cancel = clock.timer(r, ms)))]);
+  } finally {
+    cancel?.();
+  }
 }
 
 export type BackendName = 'memfs' | 'disk' | 'webcontainer';

@@ -2,7 +2,7 @@ import { mkdtempSync, realpathSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Clock, Search, Shell, Workspace } from '../../workspace/types';
-import { wallClock } from '../clock';
+import { busySearch, busyShell, busyVfs, wallClock } from '../clock';
 import { unavailableSearch, unavailableShell } from '../unavailable';
 import { removeTree } from './remove';
 import { DiskVfs } from './vfs';
@@ -22,11 +22,14 @@ export function createDiskWorkspace(opts: DiskOptions = {}): Workspace {
   for (const d of [info.cwd, info.home, info.tmp]) mkdirSync(d, { recursive: true });
   const clock = opts.clock ?? wallClock();
   return {
-    fs: new DiskVfs(clock),
+    fs: busyVfs(new DiskVfs(clock), clock),
     clock,
     info,
-    shell: opts.shell ? opts.shell() : unavailableShell('Bash is not available on this workspace yet'),
-    search: opts.search ? opts.search() : unavailableSearch('ripgrep is not available on this workspace yet'),
+    shell: busyShell(opts.shell ? opts.shell() : unavailableShell('Bash is not available on this workspace yet'), clock),
+    search: busySearch(
+      opts.search ? opts.search() : unavailableSearch('ripgrep is not available on this workspace yet'),
+      clock,
+    ),
     dispose: () => {
       removeTree(root);
       return Promise.resolve();

@@ -1,6 +1,6 @@
 import { Volume } from 'memfs';
 import type { Clock, Search, Shell, Workspace } from '../../workspace/types';
-import { deterministicClock } from '../clock';
+import { busySearch, busyShell, deterministicClock } from '../clock';
 import { unavailableSearch, unavailableShell } from '../unavailable';
 import { newFileWriter } from './bulk';
 import { volumeChangeFeed } from './changes';
@@ -42,9 +42,10 @@ export function createMemfsWorkspace(opts: MemfsOptions = {}): MemfsWorkspace {
   const t = clock.now() / 1000;
   for (const d of ['/', root, info.cwd, info.home, info.tmp, '/tmp']) vol.utimesSync(d, t, t);
   const fs = new MemfsVfs(vol, clock);
-  const shell = opts.shell
-    ? opts.shell(vol, clock)
-    : unavailableShell('Bash is not available on this workspace yet');
+  const shell = busyShell(
+    opts.shell ? opts.shell(vol, clock) : unavailableShell('Bash is not available on this workspace yet'),
+    clock,
+  );
   return {
     fs,
     vol,
@@ -53,9 +54,10 @@ export function createMemfsWorkspace(opts: MemfsOptions = {}): MemfsWorkspace {
     clock,
     info,
     shell,
-    search: opts.search
-      ? opts.search(vol)
-      : unavailableSearch('ripgrep is not available on this workspace yet'),
+    search: busySearch(
+      opts.search ? opts.search(vol) : unavailableSearch('ripgrep is not available on this workspace yet'),
+      clock,
+    ),
     dispose: () => {
       shell.dispose?.();
       return Promise.resolve();

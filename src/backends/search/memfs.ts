@@ -52,13 +52,34 @@ function statOf(n: INode): SyncStat {
   };
 }
 
+/** One run's view of the volume (a run is synchronous: nothing changes the volume meanwhile). */
 export function memfsSyncFs(vol: Volume): SyncFs {
   const core = vol._core;
   const open = new Map<number, INode>();
   let nextFd = 1;
+  /** Directories already resolved this run, by path: ripgrep opens each file by its full path,
+   * and walking every path from the root was most of an open's time. */
+  const dirs = new Map<string, Link>();
 
   /** Resolves an absolute path to its link; follows symlinks in the middle, and at the end if asked. */
   const walk = (path: string, followLast: boolean): Link => {
+    const slash = path.lastIndexOf('/');
+    const name = path.slice(slash + 1);
+    if (slash > 0 && name !== '' && name !== '.' && name !== '..') {
+      const parentPath = path.slice(0, slash);
+      let parent = dirs.get(parentPath);
+      if (!parent) {
+        parent = walkFromRoot(parentPath, true);
+        if (!parent.getNode().isDirectory()) throw new CodeError('ENOTDIR');
+        dirs.set(parentPath, parent);
+      }
+      const child = parent.children.get(name);
+      if (!child) throw new CodeError('ENOENT');
+      if (!followLast || !child.getNode().isSymlink()) return child;
+    }
+    return walkFromRoot(path, followLast);
+  };
+  const walkFromRoot = (path: string, followLast: boolean): Link => {
     let steps = path.split('/').filter((s) => s !== '');
     let link = core.root;
     let hops = 0;
@@ -135,10 +156,9 @@ export function memfsSyncFs(vol: Volume): SyncFs {
 /** The loader defaults to the browser's (this backend's home); Node callers pass
  * nodeRipgrepLoader from loader-node.ts. */
 export function createMemfsSearch(vol: Volume, loader: RipgrepModuleLoader = browserRipgrepLoader): Search {
-  const fs = memfsSyncFs(vol);
   return {
     async run(args, opts) {
-      return runRipgrep(await loader(), fs, args, opts);
+      return runRipgrep(await loader(), memfsSyncFs(vol), args, opts);
     },
   };
 }

@@ -352,11 +352,15 @@ export class Wasi {
 
       clock_time_get: (id: number, _precision: bigint, timePtr: number): number => {
         this.refresh();
-        let ns: bigint;
-        if (id === 0) ns = BigInt(Date.now()) * 1_000_000n;
-        else if (id === 1) ns = BigInt(Math.round(performance.now() * 1e6));
+        // ripgrep asks twice per file searched: two 32-bit halves, no BigInt arithmetic.
+        let ms: number;
+        if (id === 0) ms = Date.now();
+        else if (id === 1) ms = performance.now();
         else return E_INVAL;
-        this.dv.setBigUint64(timePtr, ns, true);
+        const ns = Math.round(ms * 1e6);
+        const hi = Math.floor(ns / 2 ** 32);
+        this.dv.setUint32(timePtr, ns - hi * 2 ** 32, true);
+        this.dv.setUint32(timePtr + 4, hi, true);
         return E_SUCCESS;
       },
       random_get: (ptr: number, len: number): number => {
@@ -564,23 +568,21 @@ export class Wasi {
         this.checkAbort();
         this.refresh();
         const full = this.hostPath(d, pathPtr, pathLen);
-        if (oflags & (OFLAGS_CREAT | OFLAGS_TRUNC) || (BigInt(rightsBase) & RIGHTS_FD_WRITE) !== 0n)
+        if (oflags & (OFLAGS_CREAT | OFLAGS_TRUNC) || (rightsBase & RIGHTS_FD_WRITE) !== 0n)
           return E_ROFS;
         try {
-          const dirEntry = (): number =>
-            this.addFd({ kind: 'dir', path: full, resolve: null, preopen: null, dirents: null });
           let fd: number;
           if (oflags & OFLAGS_DIRECTORY) {
             // read_dir opens with O_DIRECTORY: one stat, no host handle.
             if (fs.stat(full).filetype !== FT_DIRECTORY) return E_NOTDIR;
-            fd = dirEntry();
+            fd = this.addFd({ kind: 'dir', path: full, resolve: null, preopen: null, dirents: null });
           } else {
             // One lookup: open, then fstat the handle (directories open read-only too).
             const hostFd = fs.openRead(full);
             const st = fs.fstat(hostFd);
             if (st.filetype === FT_DIRECTORY) {
               fs.close(hostFd);
-              fd = dirEntry();
+              fd = this.addFd({ kind: 'dir', path: full, resolve: null, preopen: null, dirents: null });
             } else {
               const data = fs.contents && st.filetype === FT_REGULAR_FILE ? fs.contents(hostFd) : null;
               fd = this.addFd({ kind: 'file', hostFd, pos: 0, stat: st, data });

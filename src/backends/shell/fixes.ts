@@ -241,8 +241,37 @@ export const timeoutCommand: Command = defineCommand('timeout', async (args, ctx
       stderr: `timeout: failed to run command ‘${name}’: No such file or directory\n`,
       exitCode: 127,
     };
-  return orig(args);
+  const ms = durationMs(args[i] ?? '');
+  const options = args.slice(0, i);
+  // just-bash's own timeout times out on a real timer; the command's `sleep` waits on the
+  // workspace clock (ctx.sleep), so the limit does too. Anything else is its to answer.
+  if (name === undefined || ms === null || ms === 0 || !ctx.exec || !ctx.sleep || !options.every(isTimeoutOption))
+    return orig(args);
+  const limit = new AbortController();
+  const signal = ctx.signal ? AbortSignal.any([ctx.signal, limit.signal]) : limit.signal;
+  const run = ctx
+    .exec(shellQuote(name), { cwd: ctx.cwd, signal, stdin: String(ctx.stdin), stdinKind: 'bytes', args: args.slice(i + 2) })
+    .then((result) => ({ result }));
+  const stopped = new Promise<'late'>((r) => signal.addEventListener('abort', () => r('late'), { once: true }));
+  const first = await Promise.race([run, ctx.sleep(ms).then(() => 'late' as const), stopped]);
+  if (first !== 'late') return first.result;
+  limit.abort();
+  await run.catch(() => undefined);
+  return { stdout: '', stderr: '', exitCode: 124 };
 });
+
+/** just-bash's DURATION: a number with an optional s, m, h or d. */
+function durationMs(text: string): number | null {
+  const m = /^(\d+\.?\d*)([smhd])?$/.exec(text);
+  if (!m) return null;
+  const unit = { s: 1e3, m: 6e4, h: 36e5, d: 864e5 }[(m[2] ?? 's') as 's' | 'm' | 'h' | 'd'];
+  return parseFloat(m[1] as string) * unit;
+}
+
+const TIMEOUT_OPTIONS = /^(--preserve-status|--foreground|--|-[ks].*|--kill-after(=.*)?|--signal(=.*)?)$/;
+/** An option word of timeout (or the value after -k/-s, which the loop above skipped over). */
+const isTimeoutOption = (a: string, i: number, all: readonly string[]) =>
+  TIMEOUT_OPTIONS.test(a) || ['-k', '-s', '--kill-after', '--signal'].includes(all[i - 1] ?? '');
 
 export const shellQuote = (a: string) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`);
 

@@ -7,7 +7,7 @@ import { runGit } from '../git/command';
 import { MemfsShellFs } from './memfs-fs';
 import { extraCommands } from './commands';
 import { pythonCommand } from './fixes';
-import { runJustBash, shellCommandNames } from './run';
+import { clockTime, runJustBash, shellCommandNames } from './run';
 
 export { rewriteShellErrors } from './run';
 export { SIGTERM_EXIT } from './messages';
@@ -28,7 +28,7 @@ export function createJustBashShell(vol: Volume, clock: Clock, options: JustBash
     ...(options.commands ?? []),
   ];
   const fs = new MemfsShellFs(vol, clock, shellCommandNames(commands));
-  const setup = { fs, commands, python: options.python ?? false };
+  const setup = { fs, commands, python: options.python ?? false, time: clockTime(clock) };
   return {
     run: (command, opts) => {
       opts.onStart?.();

@@ -2,14 +2,45 @@
 // spawns it). Shared by the in-process shell (CLI, tests) and the page's shell worker, so both
 // behave alike; it knows nothing of memfs or git, only the IFileSystem it is given.
 import { Bash, getCommandNames, type CustomCommand, type IFileSystem } from 'just-bash';
-import { SHELL_OUTPUT_CAP_BYTES, type ShellResult, type ShellRunOptions } from '../../workspace/types';
+import { SHELL_OUTPUT_CAP_BYTES, type Clock, type ShellResult, type ShellRunOptions } from '../../workspace/types';
 import { shellErrorPrefix, SIGTERM_EXIT } from './messages';
 
 export interface JustBashSetup {
   fs: IFileSystem;
   commands: CustomCommand[];
   python: boolean;
+  /** The workspace clock's timeline for the command's timeout and its `sleep` (the shell worker
+   * has none of its own: its sleeps are asked of the page's clock, which also stops it at its
+   * timeout). Default: real time. */
+  time?: ShellTime;
 }
+
+export interface ShellTime {
+  timer: Clock['timer'];
+  elapsed: Clock['elapsed'];
+  /** `sleep`: a wait the command is idle in (Clock.idle). */
+  sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+}
+
+const REAL_TIME: ShellTime = {
+  timer: (fn, ms) => {
+    const t = setTimeout(fn, ms);
+    return () => clearTimeout(t);
+  },
+  elapsed: () => performance.now(),
+  sleep: (ms, signal) =>
+    new Promise((resolve) => {
+      const t = setTimeout(resolve, ms);
+      signal.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
+    }),
+};
+
+/** The workspace clock as a command's time. */
+export const clockTime = (clock: Clock): ShellTime => ({
+  timer: (fn, ms) => clock.timer(fn, ms),
+  elapsed: () => clock.elapsed(),
+  sleep: (ms, signal) => clock.idle(ms, signal),
+});
 
 // just-bash's last words when its deadline or abort stops a script; the Shell reports the stop
 // through `interrupted` instead, as the disk shell does.
@@ -53,8 +84,11 @@ export async function runJustBash(
   opts: ShellRunOptions,
 ): Promise<ShellResult> {
   const { fs, commands, python } = setup;
-  const started = Date.now();
+  const time = setup.time ?? REAL_TIME;
+  const started = time.elapsed();
   const stop = new AbortController();
+  // Ends the command's waits still pending when it is over (a `timeout` whose command ended first).
+  const over = new AbortController();
   let stopped = false;
   const onAbort = () => {
     stopped = true;
@@ -64,9 +98,10 @@ export async function runJustBash(
   opts.signal?.addEventListener('abort', onAbort, { once: true });
   // The timer only fires when the interpreter awaits real I/O (sleep); hot loops are stopped
   // by just-bash's own deadline, which it checks between statements.
-  const timer = setTimeout(onAbort, opts.timeoutMs);
+  const cancelTimeout = time.timer(onAbort, opts.timeoutMs);
   const bash = new Bash({
     fs,
+    sleep: (ms) => time.sleep(ms, AbortSignal.any([stop.signal, over.signal])),
     cwd: opts.cwd,
     env: opts.env,
     customCommands: commands,
@@ -95,7 +130,7 @@ export async function runJustBash(
       rawScript: true,
       signal: stop.signal,
     });
-    const interrupted = stopped || opts.signal?.aborted === true || Date.now() - started >= opts.timeoutMs;
+    const interrupted = stopped || opts.signal?.aborted === true || time.elapsed() - started >= opts.timeoutMs;
     const shellText = (s: string) => rewriteShellErrors(interrupted ? stripStopMessage(s) : s, command);
     const stderr = shellText(r.stderr);
     const exitCode = interrupted ? SIGTERM_EXIT : r.exitCode;
@@ -110,7 +145,8 @@ export async function runJustBash(
     const stdout = opts.mergeStderr === true ? shellText(r.stdout) : r.stdout;
     return { stdout, stderr, exitCode, interrupted, cwdAfter };
   } finally {
-    clearTimeout(timer);
+    cancelTimeout();
+    over.abort();
     opts.signal?.removeEventListener('abort', onAbort);
   }
 }

@@ -10,6 +10,7 @@ import { createPermissions } from '../../session/wiring';
 import { ALL_TOOLS } from '../registry';
 import { NOTIFICATION_PREAMBLE, taskNotification } from './notification';
 import { TaskRegistry, type BackgroundTask } from './registry';
+import { wallClock } from '../../backends/clock';
 
 const ws = () => createMemfsWorkspace({ shell: (vol, clock) => createJustBashShell(vol, clock) });
 
@@ -160,7 +161,7 @@ describe('Workflow', () => {
 
 describe('the task registry', () => {
   it('holds a notice for the next model call unless the launching call outlasts its margin', () => {
-    const reg = new TaskRegistry();
+    const reg = new TaskRegistry(wallClock());
     const soon = performance.now() + 60_000;
     reg.notify({ taskId: 'a', text: 'a', held: { call: 0, unlessAfter: soon } });
     reg.notify({ taskId: 'b', text: 'b', held: { call: 0, unlessAfter: performance.now() - 1 } });
@@ -172,7 +173,7 @@ describe('the task registry', () => {
   });
 
   it('stops every running task and tells its subscribers', () => {
-    const reg = new TaskRegistry();
+    const reg = new TaskRegistry(wallClock());
     let stopped = 0;
     let changes = 0;
     reg.subscribe(() => changes++);

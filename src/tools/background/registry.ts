@@ -1,6 +1,7 @@
 // The session's background work (DESIGN §7): Bash tasks, monitors and workflows, each with an id,
 // a state, its output file and a way to stop it. The tools (TaskOutput, TaskStop, the
 // notifications) and the page's Tasks panel read the same registry.
+import { within, type Clock } from '../../workspace/types';
 
 export type TaskType = 'local_bash' | 'local_workflow' | 'local_agent';
 export type TaskStatus = 'running' | 'completed' | 'failed' | 'killed';
@@ -47,34 +48,31 @@ export function startedTask(
 /** How long a command that began late may be waited for before it counts as caught up. */
 const CATCH_UP_MAX_MS = 10_000;
 
-/** `p`, or `ms` passing, whichever comes first. */
-async function within(p: Promise<void>, ms: number): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([p, new Promise<void>((r) => (timer = setTimeout(r, ms)))]);
-  clearTimeout(timer);
-}
-
 /** A command launched in the background runs at once in Claude Code, so by the time the model
  * stops it or asks for its output it has run for all the time since its launch (task-stop-
  * runaway: `echo start` before a loop has printed 500 ms later). A shell may begin it late (a
  * worker thread loading on a busy machine): `onStart` (ShellRunOptions) marks when it began,
- * and `caughtUp` then waits that lag again, so the command gets the same running time. */
-export function startLag(): { onStart: () => void; caughtUp: (done: Promise<void>) => Promise<void> } {
-  const launched = performance.now();
+ * and `caughtUp` then waits that lag again, so the command gets the same running time. Times
+ * are the workspace clock's. */
+export function startLag(clock: Clock): {
+  onStart: () => void;
+  caughtUp: (done: Promise<void>) => Promise<void>;
+} {
+  const launched = clock.elapsed();
   let began: number | undefined;
   let mark = () => {};
   const begun = new Promise<void>((r) => (mark = r));
   return {
     onStart: () => {
-      began ??= performance.now();
+      began ??= clock.elapsed();
       mark();
     },
     caughtUp: async (done) => {
-      const asked = performance.now();
-      await within(Promise.race([begun, done]), CATCH_UP_MAX_MS);
+      const asked = clock.elapsed();
+      await within(clock, Promise.race([begun, done]), CATCH_UP_MAX_MS);
       if (began === undefined) return;
-      const left = Math.min(asked + (began - launched) - performance.now(), CATCH_UP_MAX_MS);
-      if (left > 0) await within(done, left);
+      const left = Math.min(asked + (began - launched) - clock.elapsed(), CATCH_UP_MAX_MS);
+      if (left > 0) await within(clock, done, left);
     },
   };
 }
@@ -87,7 +85,7 @@ export interface TaskNotice {
   /** A monitor's event: the task stays addressable after it is delivered. */
   keepsTask?: boolean;
   /** Not delivered with the model call numbered `call` (see `callNumber`) unless that call
-   * is still running at `unlessAfter` (performance.now()): a task that ends a moment after
+   * is still running at `unlessAfter` (the workspace clock's elapsed()): a task that ends a moment after
    * its launch reports with the next call, unless slow calls followed it in the same one. */
   held?: { call: number; unlessAfter: number };
 }
@@ -98,6 +96,9 @@ export class TaskRegistry {
   private readonly listeners = new Set<() => void>();
   /** How many model calls have taken their notices: the number of the call now running. */
   callNumber = 0;
+
+  /** The workspace clock: every wait and time here is on its timeline. */
+  constructor(readonly clock: Clock) {}
 
   add(task: BackgroundTask): void {
     this.tasks.set(task.id, task);
@@ -116,12 +117,7 @@ export class TaskRegistry {
   async settleBriefly(ms: number): Promise<void> {
     const running = this.running();
     if (running.length === 0) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([
-      Promise.allSettled(running.map((t) => t.done)),
-      new Promise<void>((r) => (timer = setTimeout(r, ms))),
-    ]);
-    clearTimeout(timer);
+    await within(this.clock, Promise.allSettled(running.map((t) => t.done)), ms);
   }
 
   /** Every task of the session, in start order (the page lists the running ones). */
@@ -141,7 +137,7 @@ export class TaskRegistry {
   /** Notifications for the model request of the call ending now (all of them after the last
    * call: `final`); a delivered task is gone for the model. */
   takeNotices(final = false): TaskNotice[] {
-    const now = performance.now();
+    const now = this.clock.elapsed();
     const held = (n: TaskNotice) =>
       !final && n.held !== undefined && n.held.call === this.callNumber && now < n.held.unlessAfter;
     // Tasks that ended together report in the order they were started (task-notify-two-tasks).

@@ -3,7 +3,7 @@
 import type { ToolContext } from '../types';
 import { decodeUtf8, normaliseNewlines } from '../../text/decode';
 import { expandPath } from '../../text/paths';
-import { isFsError, type ShellBudget, type ShellResult } from '../../workspace/types';
+import { every, isFsError, type ShellBudget, type ShellResult } from '../../workspace/types';
 import { analyseCommand, inPlaceEdits, noOutputExpected, viewedFile } from './analysis';
 import { maxOutputLength, preview, RESULT_PERSIST_CHARS, trimOutput } from './output';
 import { ranText } from './render';
@@ -204,18 +204,18 @@ function adopt(
   if (caughtUp) task.caughtUp = () => caughtUp(task.done);
   // The page shows the output so far: read back from the file while the command runs.
   const poll = opts.streamed
-    ? setInterval(() => {
+    ? every(ctx.ws.clock, 250, () => {
         void readText(ctx, outputFile).then((t) => {
           if (t !== null && t !== task.output && task.status === 'running') {
             task.output = t;
             tasks.changed();
           }
         });
-      }, 250)
+      })
     : undefined;
   task.done = running
     .then(async (r) => {
-      clearInterval(poll);
+      poll?.();
       const note = r.overBudget
         ? `\n[cc-playground: stopped after ${BACKGROUND_BUDGET.cpuMs / 1000} s of busy CPU, the playground's budget for a background command]\n`
         : '';
@@ -239,7 +239,7 @@ function adopt(
       task.output = (await readText(ctx, outputFile)) ?? '';
       tasks.notify({ taskId, text: taskNotification(taskId, ctx.callId, outputFile, description, end) });
     })
-    .finally(() => clearInterval(poll));
+    .finally(() => poll?.());
   tasks.add(task);
   ctx.conversation.background.push(task.done);
 }
@@ -370,7 +370,7 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
     const streamed = `exec >>${quote(outputFile)} 2>&1; ${script}`;
     // A loop can keep its thread busy; such a command may run on a thread of its own, so that
     // TaskStop can end it (a shell that runs commands on the caller's thread could not).
-    const lag = startLag();
+    const lag = startLag(ws.clock);
     const detached = spins(command, ws.info.home) ? true : undefined;
     const running = run(limitMs, BACKGROUND_BUDGET, stop.signal, streamed, detached, lag.onStart);
     adopt(ctx, command, input.description ?? command, running, taskId, outputFile, stop, {
@@ -396,12 +396,12 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
       { ...BACKGROUND_BUDGET, cpuMs: timeoutMs + BACKGROUND_BUDGET.cpuMs },
       stop.signal,
     );
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let cancel: (() => void) | undefined;
     const late = new Promise<'late'>((res) => {
-      timer = setTimeout(() => res('late'), timeoutMs);
+      cancel = ws.clock.timer(() => res('late'), timeoutMs);
     });
     const winner = await Promise.race([running, late]);
-    clearTimeout(timer);
+    cancel?.();
     if (winner === 'late') {
       const taskId = shortId(conversation, 'b');
       const outputFile = taskOutputPath(tmp, project, sessionId(conversation), taskId);

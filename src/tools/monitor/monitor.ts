@@ -7,7 +7,7 @@ import { sanitizePath, sessionId } from '../bash/paths';
 import { startedTask } from '../background/registry';
 import { escapeXml, notificationBody } from '../background/notification';
 import type { ToolContext } from '../types';
-import { isFsError } from '../../workspace/types';
+import { every, isFsError } from '../../workspace/types';
 import { decodeUtf8 } from '../../text/decode';
 import type { MonitorInput } from './schema';
 
@@ -67,7 +67,7 @@ export function monitor(input: MonitorInput, ctx: ToolContext): Promise<MonitorO
       const fresh = complete.slice(seen).replace(/\n$/, '').split('\n');
       seen = complete.length;
       waiting.push(...fresh);
-      lastLine = Date.now();
+      lastLine = ws.clock.elapsed();
     }
   };
   const flush = () => {
@@ -80,13 +80,13 @@ export function monitor(input: MonitorInput, ctx: ToolContext): Promise<MonitorO
     delivered += waiting.length;
     waiting = [];
   };
-  const poll = setInterval(() => {
+  const poll = every(ws.clock, POLL_MS, () => {
     void take(false).then(() => {
-      if (waiting.length > 0 && Date.now() - lastLine >= QUIET_MS) flush();
+      if (waiting.length > 0 && ws.clock.elapsed() - lastLine >= QUIET_MS) flush();
       tasks.changed();
     });
-  }, POLL_MS);
-  const expiry = setTimeout(() => {
+  });
+  const expiry = ws.clock.timer(() => {
     expired = true;
     stop.abort();
   }, timeoutMs);
@@ -103,8 +103,8 @@ export function monitor(input: MonitorInput, ctx: ToolContext): Promise<MonitorO
     });
   })();
   task.done = running.then(async (r) => {
-    clearInterval(poll);
-    clearTimeout(expiry);
+    poll();
+    expiry();
     await take(true);
     if (task.stoppedBy !== undefined) return;
     if (expired) {

@@ -1,7 +1,7 @@
 // TaskOutput: a background task's state and output so far, optionally after waiting for it.
 import type { BackgroundTask, TaskStatus, TaskType } from '../background/registry';
 import type { ToolContext } from '../types';
-import { isFsError } from '../../workspace/types';
+import { isFsError, within, type Clock } from '../../workspace/types';
 import { decodeUtf8 } from '../../text/decode';
 import type { TaskOutputInput } from './schema';
 
@@ -38,18 +38,13 @@ async function readOutput(ctx: ToolContext, task: BackgroundTask): Promise<strin
 }
 
 /** Waits for the task to end, at most `ms` (or until the call is stopped). */
-async function waitFor(task: BackgroundTask, ms: number, signal?: AbortSignal): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
+async function waitFor(clock: Clock, task: BackgroundTask, ms: number, signal?: AbortSignal): Promise<void> {
   let onAbort = () => {};
-  await Promise.race([
-    task.done,
-    new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, ms);
-      onAbort = () => resolve();
-      signal?.addEventListener('abort', onAbort, { once: true });
-    }),
-  ]);
-  clearTimeout(timer);
+  const stopped = new Promise<void>((resolve) => {
+    onAbort = () => resolve();
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  await within(clock, Promise.race([task.done, stopped]), ms);
   signal?.removeEventListener('abort', onAbort);
 }
 
@@ -59,7 +54,7 @@ export async function taskOutput(input: TaskOutputInput, ctx: ToolContext): Prom
   const task = found;
   // The output so far is what the command printed in the time since its launch.
   if (task.status === 'running') await task.caughtUp?.();
-  if (input.block && task.status === 'running') await waitFor(task, input.timeout, ctx.signal);
+  if (input.block && task.status === 'running') await waitFor(ctx.ws.clock, task, input.timeout, ctx.signal);
   const running = task.status === 'running';
   return {
     kind: 'task',

@@ -1,6 +1,7 @@
 // TaskStop: ends a running background task; a stopped task sends no notification.
 import type { TaskStatus, TaskType } from '../background/registry';
 import type { ToolContext } from '../types';
+import { within } from '../../workspace/types';
 import type { TaskStopInput } from './schema';
 
 export type TaskStopOutcome =
@@ -36,9 +37,7 @@ export async function taskStop(input: TaskStopInput, ctx: ToolContext): Promise<
   ctx.conversation.tasks.stop(task, 'TaskStop');
   // The result comes once the task has ended and its output file says so (task-stop-runaway:
   // the next command reads `[killed]`); a task that will not end is not waited for long.
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([task.done, new Promise<void>((r) => (timer = setTimeout(r, STOP_WAIT_MS)))]);
-  clearTimeout(timer);
+  await within(ctx.ws.clock, task.done, STOP_WAIT_MS);
   // Named by its command where it has one, a monitor's too (monitor-stop), else its description.
   const what = task.command ?? task.description;
   return { kind: 'stopped', taskId: task.id, type: task.type, description: what, command: what };

@@ -7,7 +7,7 @@ import { isAbsolute, resolve } from 'pathe';
 import { sanitizePath, sessionId } from '../bash/paths';
 import { startedTask } from '../background/registry';
 import { TOOLS_FLAG_KEY, type ToolContext } from '../types';
-import { isFsError } from '../../workspace/types';
+import { isFsError, sleep } from '../../workspace/types';
 import { decodeUtf8 } from '../../text/decode';
 import { literalResult, readMeta } from './meta';
 import { escapeXml, notificationBody } from '../background/notification';
@@ -134,8 +134,8 @@ export async function workflow(input: WorkflowInput, ctx: ToolContext): Promise<
     task.output = '(cc-playground does not run workflow scripts that do more than return a literal)';
   else {
     // The run takes a moment, so its notice comes with a later model call, as recorded.
-    const held = { call: tasks.callNumber, unlessAfter: performance.now() + WORKFLOW_SAME_CALL_AFTER_MS };
-    task.done = new Promise<void>((resolve) => setTimeout(resolve, WORKFLOW_RUN_MS)).then(() => {
+    const held = { call: tasks.callNumber, unlessAfter: ctx.ws.clock.elapsed() + WORKFLOW_SAME_CALL_AFTER_MS };
+    task.done = sleep(ctx.ws.clock, WORKFLOW_RUN_MS).then(() => {
       if (task.status !== 'running') return;
       task.status = 'completed';
       task.output = JSON.stringify(result.value) ?? '';

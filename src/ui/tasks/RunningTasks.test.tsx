@@ -5,6 +5,7 @@ import { TaskRegistry } from '../../tools/background/registry';
 import { domRootPerTest } from '../dom-testing';
 import { fakeTask } from './fake-task';
 import { RunningTasks } from './RunningTasks';
+import { wallClock } from '../../backends/clock';
 
 const dom = domRootPerTest();
 
@@ -12,7 +13,7 @@ const task = fakeTask;
 
 describe('RunningTasks (issue 18 #5: what keeps a core busy is shown and stopped in view)', () => {
   it('says how many tasks run and Stop all stops each through the registry, then hides', () => {
-    const reg = new TaskRegistry();
+    const reg = new TaskRegistry(wallClock());
     const stopped: string[] = [];
     reg.add(task('b1', { stop: () => stopped.push('b1') }));
     reg.add(task('b2', { stop: () => stopped.push('b2') }));
@@ -30,7 +31,7 @@ describe('RunningTasks (issue 18 #5: what keeps a core busy is shown and stopped
   });
 
   it('renders nothing while no task runs', () => {
-    dom.render(<RunningTasks tasks={new TaskRegistry()} />);
+    dom.render(<RunningTasks tasks={new TaskRegistry(wallClock())} />);
     expect(dom.host.innerHTML).toBe('');
   });
 });

@@ -5,6 +5,7 @@ import { TaskRegistry } from '../../tools/background/registry';
 import { domRootPerTest } from '../dom-testing';
 import { fakeTask } from './fake-task';
 import { TasksPanel } from './TasksPanel';
+import { wallClock } from '../../backends/clock';
 
 const dom = domRootPerTest();
 
@@ -20,7 +21,7 @@ const rows = () =>
 
 describe('TasksPanel', () => {
   it('lists running tasks first with their output so far and a Stop button, and stops through the registry', () => {
-    const reg = new TaskRegistry();
+    const reg = new TaskRegistry(wallClock());
     let stops = 0;
     reg.add(task('b1', { status: 'completed', exitCode: 0, output: 'done\n', description: 'echo done' }));
     reg.add(task('b2', { output: 'start\n', stop: () => stops++ }));
@@ -37,7 +38,7 @@ describe('TasksPanel', () => {
   });
 
   it('says so when there are no tasks', () => {
-    dom.render(<TasksPanel tasks={new TaskRegistry()} />);
+    dom.render(<TasksPanel tasks={new TaskRegistry(wallClock())} />);
     expect(dom.host.querySelector('section')?.textContent).toBe(
       'Tasks 0 runningNo background tasks. Bash with run_in_background, Monitor and Workflow start them.',
     );
