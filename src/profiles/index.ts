@@ -11,10 +11,13 @@ export const DEFAULT_VERSION = '2.1.273';
 /** Own keys only: a version named like an Object property (`toString`) is unknown, not a function. */
 export const isKnownVersion = (version: string): boolean => Object.hasOwn(PROFILES, version);
 
+/** A version no profile describes: a fault of the input, worded in one line. */
+export class UnknownVersionError extends Error {}
+
 export function getProfile(version: string = DEFAULT_VERSION): Profile {
   const p = isKnownVersion(version) ? PROFILES[version] : undefined;
   if (!p)
-    throw new Error(`Unknown Claude Code version ${version}; known: ${Object.keys(PROFILES).join(', ')}`);
+    throw new UnknownVersionError(`Unknown Claude Code version ${version}; known: ${Object.keys(PROFILES).join(', ')}`);
   return p;
 }
 
