@@ -1,6 +1,4 @@
 // cc-playground CLI: replay and conform (DESIGN §3.9).
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   listGeneratedFiles,
   listScenarioFiles,
@@ -13,6 +11,7 @@ import { conformOne, describeVerdict, type Verdict } from './run';
 import { DEFAULT_MEMORY_MB, ScenarioStopped, ScenarioThread, type Budget } from './scenario-thread';
 import { formatTranscript } from './transcript';
 import { conformPairs } from './conform-threads';
+import { makeOutDir, writeOutFile } from './out';
 import { CLI_BACKENDS, isCliBackend, type CliBackend } from './backend-names';
 
 const USAGE = `usage:
@@ -124,14 +123,14 @@ async function replay(a: Args, thread: ScenarioThread): Promise<number> {
     process.stdout.write(a.json ? JSON.stringify(result, null, 1) + '\n' : formatTranscript(result));
     return 0;
   }
-  mkdirSync(a.out, { recursive: true });
+  makeOutDir(a.out);
   for (const why of bad) process.stderr.write(`SKIPPED ${why}\n`);
   const stopped: string[] = [];
   const failed: string[] = [];
   for (const s of scenarios) {
     try {
       const result = await thread.replay(s, a.backend, a.version, a.workspace);
-      writeFileSync(join(a.out, `${s.id}.json`), JSON.stringify(result, null, 1) + '\n');
+      writeOutFile(a.out, `${s.id}.json`, JSON.stringify(result, null, 1) + '\n');
     } catch (e) {
       const stop = e instanceof ScenarioStopped;
       (stop ? stopped : failed).push(s.id);
