@@ -3,8 +3,8 @@ import { isCliBackend } from './backend-names';
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
-import { DEFAULT_VERSION } from '../profiles';
-import { parseResult, parseScenario, type Scenario, type ScenarioResult } from '../scenario/schema';
+import { DEFAULT_VERSION, UnknownVersionError } from '../profiles';
+import { parseResult, parseScenario, ScenarioError, type Scenario, type ScenarioResult } from '../scenario/schema';
 import { scenarioPathIssues } from '../scenario/materialise';
 import { asRecordedBy, BASE_FILE, resultHolder, type ResultsBase } from '../scenario/results-chain';
 import { parseUntrustedJson } from '../scenario/untrusted-json';
@@ -52,6 +52,25 @@ function checkedScenario(json: unknown, origin: string): Scenario {
 export function loadScenario(file: string): LoadedScenario {
   const scenario = checkedScenario(readJson(file), file);
   return { id: scenario.id ?? basename(file, '.json'), file, scenario };
+}
+
+/** An error that is the input's fault (a scenario that breaks a rule, an unknown release): its
+ * message says all, with no stack. */
+export const inputFault = (e: Error): boolean => e instanceof ScenarioError || e instanceof UnknownVersionError;
+
+/** Each file loaded on its own: one that cannot be read or checked is set aside, named with its
+ * reason, and the others still load. */
+export function loadEachScenario(files: string[]): { scenarios: LoadedScenario[]; bad: string[] } {
+  const scenarios: LoadedScenario[] = [];
+  const bad: string[] = [];
+  for (const file of files) {
+    try {
+      scenarios.push(loadScenario(file));
+    } catch (e) {
+      bad.push(e instanceof Error ? e.message : String(e));
+    }
+  }
+  return { scenarios, bad };
 }
 
 /** The recorded result for a scenario: from the --expected folder when one is given (and only

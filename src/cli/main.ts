@@ -1,18 +1,17 @@
 // cc-playground CLI: replay and conform (DESIGN §3.9).
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   listGeneratedFiles,
   listScenarioFiles,
   loadExpected,
   loadGenerated,
-  loadScenario,
+  loadEachScenario,
   type LoadedScenario,
 } from './corpus';
 import { conformOne, describeVerdict, type Verdict } from './run';
 import { DEFAULT_MEMORY_MB, ScenarioStopped, ScenarioThread, type Budget } from './scenario-thread';
 import { formatTranscript } from './transcript';
 import { conformPairs } from './conform-threads';
+import { makeOutDir, writeOutFile } from './out';
 import { CLI_BACKENDS, isCliBackend, type CliBackend } from './backend-names';
 import { isKnownVersion, RELEASES, unknownReleaseMessage } from '../profiles';
 
@@ -112,41 +111,52 @@ function generatedFiles(a: Args): string[] {
 }
 
 /** The scenarios the inputs name, --filter applied: either the generated corpus (JSONL) or
- * one file per scenario. */
-function loadInputs(a: Args): LoadedScenario[] {
+ * one file per scenario; `bad` says why each file that could not be loaded was set aside. */
+function loadInputs(a: Args): { scenarios: LoadedScenario[]; bad: string[] } {
   const generated = generatedFiles(a);
-  const all = generated.length
-    ? loadGenerated(generated).scenarios
-    : listScenarioFiles(a.inputs).map(loadScenario);
-  return a.filter ? all.filter((s) => a.filter?.test(s.id)) : all;
+  const { scenarios, bad } = generated.length
+    ? { scenarios: loadGenerated(generated).scenarios, bad: [] }
+    : loadEachScenario(listScenarioFiles(a.inputs));
+  return { scenarios: a.filter ? scenarios.filter((s) => a.filter?.test(s.id)) : scenarios, bad };
 }
 
 async function replay(a: Args, thread: ScenarioThread): Promise<number> {
-  const scenarios = loadInputs(a);
+  const { scenarios, bad } = loadInputs(a);
   if (!a.out) {
+    if (bad.length > 0) throw new Error(bad[0]);
     if (scenarios.length !== 1)
       throw new UsageError(`replay without --out takes exactly one scenario (${scenarios.length} given)`);
     const result = await thread.replay(scenarios[0] as LoadedScenario, a.backend, a.version, a.workspace);
     process.stdout.write(a.json ? JSON.stringify(result, null, 1) + '\n' : formatTranscript(result));
     return 0;
   }
-  mkdirSync(a.out, { recursive: true });
+  makeOutDir(a.out);
+  for (const why of bad) process.stderr.write(`SKIPPED ${why}\n`);
   const stopped: string[] = [];
+  const failed: string[] = [];
   for (const s of scenarios) {
     try {
       const result = await thread.replay(s, a.backend, a.version, a.workspace);
-      writeFileSync(join(a.out, `${s.id}.json`), JSON.stringify(result, null, 1) + '\n');
+      writeOutFile(a.out, `${s.id}.json`, JSON.stringify(result, null, 1) + '\n');
     } catch (e) {
-      if (!(e instanceof ScenarioStopped)) throw e;
-      stopped.push(s.id);
-      process.stderr.write(`STOPPED ${s.id}: ${e.message}; no result written\n`);
+      const stop = e instanceof ScenarioStopped;
+      (stop ? stopped : failed).push(s.id);
+      const why = e instanceof Error ? e.message : String(e);
+      process.stderr.write(`${stop ? 'STOPPED' : 'FAILED'} ${s.id}: ${why}; no result written\n`);
     }
   }
-  const written = scenarios.length - stopped.length;
-  process.stderr.write(
-    `replayed ${written} scenarios into ${a.out}${stopped.length > 0 ? `; ${stopped.length} stopped: ${stopped.join(', ')}` : ''}\n`,
-  );
-  return stopped.length > 0 ? 1 : 0;
+  const written = scenarios.length - stopped.length - failed.length;
+  const notes = [
+    [bad.length, 'skipped', []],
+    [stopped.length, 'stopped', stopped],
+    [failed.length, 'failed', failed],
+  ] as const;
+  const said = notes
+    .filter(([n]) => n > 0)
+    .map(([n, what, ids]) => `; ${n} ${what}${ids.length ? `: ${ids.join(', ')}` : ''}`)
+    .join('');
+  process.stderr.write(`replayed ${written} scenarios into ${a.out}${said}\n`);
+  return bad.length + stopped.length + failed.length > 0 ? 1 : 0;
 }
 
 interface Tally {
@@ -183,7 +193,12 @@ async function conform(a: Args, thread: ScenarioThread): Promise<number> {
   const t0 = performance.now();
   const total: Tally = { passed: 0, failed: 0, structuredSame: 0 };
   const verdicts: Verdict[] = [];
-  for (const s of loadInputs(a)) {
+  const { scenarios, bad } = loadInputs(a);
+  for (const why of bad) {
+    total.failed++;
+    if (!a.json) console.log(`FAIL ${why}`);
+  }
+  for (const s of scenarios) {
     const expected = loadExpected(s, a.expected);
     if (!expected) {
       total.failed++;

@@ -2,6 +2,7 @@
 // time, and reports each disk command's process group so the CLI can end them if it ends us.
 import { parentPort } from 'node:worker_threads';
 import { replayLoaded } from './run';
+import { inputFault } from './corpus';
 import type { FromScenarioThread, ToScenarioThread } from './scenario-thread';
 
 const port = parentPort;
@@ -18,7 +19,8 @@ port.on('message', (m: ToScenarioThread) => {
     m.workspace,
   ).then(
     ({ result }) => post({ t: 'done', result }),
-    (e: unknown) => post({ t: 'failed', error: e instanceof Error ? (e.stack ?? e.message) : String(e) }),
+    // A fault of the scenario is its message; anything else keeps its stack, to find the bug.
+    (e: unknown) => post({ t: 'failed', error: e instanceof Error ? (inputFault(e) ? e.message : (e.stack ?? e.message)) : String(e) }),
   );
 });
 post({ t: 'ready' });

@@ -18,11 +18,14 @@ export const CORPUS_DELTAS: Readonly<Record<string, ProfileDelta>> = {
 
 const built = new Map<string, Profile>([[profile_2_1_273.version, profile_2_1_273]]);
 
+/** A version no profile describes: a fault of the input, worded in one line. */
+export class UnknownVersionError extends Error {}
+
 export function getProfile(version: string = DEFAULT_VERSION): Profile {
   const hit = built.get(version);
   if (hit) return hit;
   const info = releaseInfo(version);
-  if (!info?.base) throw new Error(unknownReleaseMessage(version));
+  if (!info?.base) throw new UnknownVersionError(unknownReleaseMessage(version));
   const base = getProfile(info.base);
   const delta = CORPUS_DELTAS[version] ?? {};
   const tools = toolSetsOf().get(version);

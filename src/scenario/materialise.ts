@@ -117,9 +117,14 @@ export function scenarioPathIssues(s: Scenario): { path: string; message: string
   return issues;
 }
 
+/** How many links a path may pass through before it is refused (Linux's own limit, ELOOP). */
+const MAX_LINK_HOPS = 40;
+
 /** A scenario path as laid out in `ws`; throws, naming it, when it would land outside the root,
- * directly or through a symlink laid out before it. */
-export async function confinedPath(ws: Workspace, rel: string, base: 'cwd' | 'home'): Promise<string> {
+ * directly or through a symlink laid out before it: the path itself when it is a link (writing
+ * through it follows the whole chain, to a missing target too), else its nearest existing folder.
+ * `follow: false` for an action that acts on the link itself (deleting it). */
+export async function confinedPath(ws: Workspace, rel: string, base: 'cwd' | 'home', follow = true): Promise<string> {
   const p = placeholders(ws);
   const abs = landing(rel, base, p);
   const refuse = (message = OUTSIDE) =>
@@ -127,12 +132,19 @@ export async function confinedPath(ws: Workspace, rel: string, base: 'cwd' | 'ho
   if (rel.includes('\0')) throw refuse(NUL_BYTE);
   if (abs === null) throw refuse();
   const root = await ws.fs.realpath(ws.info.root);
-  for (let dir = dirname(abs); ; dir = dirname(dir)) {
+  let target = abs;
+  for (let hop = 0; follow; hop++) {
+    const st = await ws.fs.lstat(target).catch(() => null);
+    if (st?.type !== 'symlink') break;
+    if (hop === MAX_LINK_HOPS) throw refuse();
+    target = resolve(dirname(target), await ws.fs.readlink(target));
+  }
+  for (let path = follow ? target : dirname(abs); ; path = dirname(path)) {
     let real: string;
     try {
-      real = await ws.fs.realpath(dir);
+      real = await ws.fs.realpath(path);
     } catch {
-      if (dir === '/') throw refuse();
+      if (path === '/') throw refuse();
       continue;
     }
     if (!inside(real, root)) throw refuse();

@@ -182,6 +182,8 @@ export class Session {
   private readonly treeTools = new Set<string>();
   /** Subagents started by this session's Agent calls, in order. */
   readonly subagents: SubagentRecord[] = [];
+  /** How many subagents deep this conversation is (0: the main one). */
+  private depth = 0;
   /** Notes for this conversation's next model call (a subagent's agent-types listing). */
   private readonly firstNotes: string[] = [];
 
@@ -217,6 +219,7 @@ export class Session {
       signal,
       subagents: {
         run: (spec, sig) => this.runSubagent(spec, sig),
+        depth: () => this.depth,
         background: (work, attachments) => {
           const root = this.root.conversation;
           root.background.push(work.then(() => root.pending.push(...attachments())));
@@ -252,6 +255,7 @@ export class Session {
     // One numbering of agent and task ids for the whole session, subagents included.
     child.counters = this.counters;
     child.root = this.root;
+    child.depth = this.depth + 1;
     child.conversation.cwd = spec.cwd ?? this.conversation.cwd;
     child.isolatedIn = spec.isolatedIn;
     child.conversation.fixedCwd = true;

@@ -197,7 +197,7 @@ export async function performAction(
   signal?: AbortSignal,
 ): Promise<void> {
   const p = placeholders(ws);
-  const abs = (rel: string) => confinedPath(ws, rel, 'cwd');
+  const abs = (rel: string, follow = true) => confinedPath(ws, rel, 'cwd', follow);
   if ('touch' in act) {
     const f = await abs(act.touch);
     let old: number | null = null;
@@ -238,7 +238,7 @@ export async function performAction(
     log.push({ action: 'append', path: act.append });
   } else if ('delete' in act) {
     try {
-      await ws.fs.rm(await abs(act.delete), { recursive: true });
+      await ws.fs.rm(await abs(act.delete, false), { recursive: true });
     } catch (e) {
       if (!isFsError(e, 'ENOENT')) throw e;
     }

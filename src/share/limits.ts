@@ -85,24 +85,70 @@ export interface ScenarioFigures {
   shellCommands: number;
 }
 
+/** Tools whose call runs a command through the workspace's shell: Bash, Monitor (its command),
+ * EnterWorktree (git), PowerShell. */
+const SHELL_TOOLS = new Set(['Bash', 'Monitor', 'EnterWorktree', 'PowerShell']);
+
+/** Settings files a scenario may lay out itself (project, local, user). */
+const SETTINGS_FILE = /(^|\/)\.claude\/settings(\.local)?\.json$/;
+
+/** Command hooks in a settings object (what runs a shell before or after a call). */
+function commandHooks(settings: unknown): number {
+  const hooks = settings && typeof settings === 'object' ? (settings as { hooks?: unknown }).hooks : undefined;
+  if (!hooks || typeof hooks !== 'object') return 0;
+  let n = 0;
+  for (const groups of Object.values(hooks))
+    for (const g of Array.isArray(groups) ? groups : [])
+      for (const h of Array.isArray((g as { hooks?: unknown })?.hooks) ? (g as { hooks: unknown[] }).hooks : [])
+        if ((h as { type?: unknown })?.type === 'command') n++;
+  return n;
+}
+
+/** Command hooks in a settings file laid out by the scenario; one whose text cannot be read here
+ * (generated, binary, not JSON) counts as one when it names hooks at all, or cannot be told. */
+function fileHooks(spec: FileSpec): number {
+  if (typeof spec === 'object' && ('symlink' in spec || 'dir' in spec || 'fifo' in spec)) return 0;
+  const text = typeof spec === 'string' ? spec : 'text' in spec ? spec.text : undefined;
+  if (text === undefined) return 1;
+  try {
+    return commandHooks(JSON.parse(text));
+  } catch {
+    return text.includes('hooks') ? 1 : 0;
+  }
+}
+
 export function scenarioFigures(s: Scenario): ScenarioFigures {
   const specs = [...Object.values(s.files ?? {}), ...Object.values(s.home_files ?? {})];
   let totalFileBytes = specs.reduce((n, f) => n + specSize(f), 0);
   let calls = 0;
   let sleepMs = 0;
   let shellCommands = s.git ? 1 : 0;
-  for (const turn of s.turns) {
+  for (const settings of [s.settings, s.settings_local, s.user_settings, s.managed_settings])
+    shellCommands += commandHooks(settings);
+  for (const [rel, spec] of [...Object.entries(s.files ?? {}), ...Object.entries(s.home_files ?? {})])
+    if (SETTINGS_FILE.test(rel)) shellCommands += fileHooks(spec);
+  for (const plugin of Object.values(s.plugins ?? {})) if ('hooks' in plugin) shellCommands++;
+  // A subagent's model calls are calls of the scenario too (the `agents` scripts).
+  const agentTurns = Object.values(s.agents ?? {}).flatMap((script) => script.filter((t) => Array.isArray(t)));
+  for (const turn of [...s.turns, ...agentTurns]) {
     for (const item of turn) {
       if (isToolCall(item)) {
         calls++;
-        if (item.name === 'Bash') shellCommands++;
+        if (SHELL_TOOLS.has(item.name)) shellCommands++;
       } else if ('touch' in item && item.content !== undefined) totalFileBytes += specSize(item.content);
       else if ('append' in item) totalFileBytes += utf8Length(item.content);
       else if ('sleep' in item) sleepMs += item.sleep;
       else if ('shell' in item) shellCommands++;
     }
   }
-  return { files: specs.length, totalFileBytes, calls, turns: s.turns.length, sleepMs, shellCommands };
+  return {
+    files: specs.length,
+    totalFileBytes,
+    calls,
+    turns: s.turns.length + agentTurns.length,
+    sleepMs,
+    shellCommands,
+  };
 }
 
 /** The first limit the scenario exceeds, or null. */

@@ -77,6 +77,41 @@ describe('share link format', () => {
     const git = await decodeLinkFragment(linkOf({ git: true, turns: [] }));
     expect(git.ok && git.value.runsShell).toEqual(true);
   });
+
+  it('counts every way a link runs a shell: hooks in any settings, a subagent, Monitor, EnterWorktree', async () => {
+    const hook = { hooks: { PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command: 'touch /tmp/x' }] }] } };
+    const read = [[{ name: 'Read', input: { file_path: 'a' } }]];
+    const shapes: unknown[] = [
+      { settings: hook, turns: read },
+      { settings_local: hook, turns: read },
+      { user_settings: hook, turns: read },
+      { files: { '.claude/settings.json': JSON.stringify(hook) }, turns: read },
+      { files: { '.claude/settings.local.json': { text: JSON.stringify(hook) } }, turns: read },
+      { home_files: { '.claude/settings.json': { base64: btoa(JSON.stringify(hook)) } }, turns: read },
+      { agents: { p: [[{ name: 'Bash', input: { command: 'id' } }]] }, turns: [[{ name: 'Agent', input: { prompt: 'p', description: 'd' } }]] },
+      { turns: [[{ name: 'Monitor', input: { command: 'tail -f x', description: 'd' } }]] },
+      { turns: [[{ name: 'EnterWorktree', input: {} }]] },
+      // None here: an http hook, a settings file of no hooks, a link named like settings.
+      { settings: { hooks: { Stop: [{ hooks: [{ type: 'http', url: 'http://x.test' }] }] } }, turns: read },
+      { files: { '.claude/settings.json': '{"permissions":{}}', '.claude/x': { symlink: 'settings.json' } }, turns: read },
+    ];
+    const decoded = await Promise.all(shapes.map((x) => decodeLinkFragment(linkOf(x))));
+    expect(decoded.map((d) => d.ok && d.value.runsShell)).toEqual([true, true, true, true, true, true, true, true, true, false, false]);
+  });
+
+  it("counts a subagent's calls and turns against the link limits", async () => {
+    const many = Array.from({ length: 501 }, () => [{ name: 'Read', input: { file_path: 'a' } }]);
+    const agents = { a: many, b: many };
+    expect(await decodeLinkFragment(linkOf({ agents, turns: [] }))).toEqual({
+      ok: false,
+      error: { code: 'over-limit', limit: 'calls', value: 1002, max: 1000 },
+    });
+    const empty = Array.from({ length: 400 }, () => []);
+    expect(await decodeLinkFragment(linkOf({ agents: { a: empty, b: empty }, turns: empty }))).toEqual({
+      ok: false,
+      error: { code: 'over-limit', limit: 'turns', value: 1200, max: 1000 },
+    });
+  });
 });
 
 describe('running a link', () => {

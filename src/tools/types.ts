@@ -67,6 +67,8 @@ export interface SubagentRun {
 /** Runs subagents as conversations of their own (the session engine). */
 export interface SubagentHost {
   run(spec: SubagentSpec, signal?: AbortSignal): Promise<SubagentRun>;
+  /** How many subagents deep the calling conversation is (0: the main one). */
+  depth(): number;
   /** Background work of the whole session (a background agent started by a subagent reports
    * to the main conversation). */
   background(work: Promise<unknown>, attachments: () => Attachment[]): void;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Clock, Search, Shell, Workspace } from '../../workspace/types';
 import { busySearch, busyShell, busyVfs, wallClock } from '../clock';
 import { unavailableSearch, unavailableShell } from '../unavailable';
+import { endScenarioProcesses } from './processes';
 import { removeTree } from './remove';
 import { DiskVfs } from './vfs';
 
@@ -21,16 +22,19 @@ export function createDiskWorkspace(opts: DiskOptions = {}): Workspace {
   const info = { root, cwd: join(root, 'project'), home: join(root, 'home'), tmp: join(root, 'tmp'), platform: 'linux' as const, backend: 'disk' as const };
   for (const d of [info.cwd, info.home, info.tmp]) mkdirSync(d, { recursive: true });
   const clock = opts.clock ?? wallClock();
+  const shell = opts.shell ? opts.shell() : unavailableShell('Bash is not available on this workspace yet');
   return {
     fs: busyVfs(new DiskVfs(clock), clock),
     clock,
     info,
-    shell: busyShell(opts.shell ? opts.shell() : unavailableShell('Bash is not available on this workspace yet'), clock),
+    shell: busyShell(shell, clock),
     search: busySearch(
       opts.search ? opts.search() : unavailableSearch('ripgrep is not available on this workspace yet'),
       clock,
     ),
     dispose: () => {
+      shell.dispose?.();
+      endScenarioProcesses(root, info.home);
       removeTree(root);
       return Promise.resolve();
     },

@@ -84,12 +84,46 @@ export interface CallOptions {
 /** Characters of the raw response kept for display. */
 const RAW_CAP = 256 * 1024;
 
+function secretsOf(apiKey: string, baseUrl: string): string[] {
+  return [apiKey, ...urlSecrets(baseUrl)].filter((s) => s.length >= 4).sort((a, b) => b.length - a.length);
+}
+
+const maskWith = (secrets: readonly string[]) => (s: string) =>
+  secrets.reduce((out, k) => out.split(k).join('[masked]'), s);
+
 /** The key never leaves this function unmasked: every text shown or kept passes through here. */
 export function masker(apiKey: string, baseUrl: string): (s: string) => string {
-  const secrets = [apiKey, ...urlSecrets(baseUrl)]
-    .filter((s) => s.length >= 4)
-    .sort((a, b) => b.length - a.length);
-  return (s) => secrets.reduce((out, k) => out.split(k).join('[masked]'), s);
+  return maskWith(secretsOf(apiKey, baseUrl));
+}
+
+/** Masks a text that arrives in pieces, where a key may be split between two: the tail of what
+ * has come that could begin a key is held back until the next piece (or the end) settles it. */
+export function streamMasker(apiKey: string, baseUrl: string): { push: (t: string) => string; end: () => string } {
+  const secrets = secretsOf(apiKey, baseUrl);
+  const mask = maskWith(secrets);
+  const longest = secrets[0]?.length ?? 0;
+  let held = '';
+  /** Where the earliest tail that could begin a key starts (the text's length when none). */
+  const holdFrom = (s: string) => {
+    for (let i = Math.max(0, s.length - longest + 1); i < s.length; i++) {
+      const tail = s.slice(i);
+      if (secrets.some((k) => k.length > tail.length && k.startsWith(tail))) return i;
+    }
+    return s.length;
+  };
+  return {
+    push: (t) => {
+      const s = held + t;
+      const cut = holdFrom(s);
+      held = s.slice(cut);
+      return mask(s.slice(0, cut));
+    },
+    end: () => {
+      const rest = mask(held);
+      held = '';
+      return rest;
+    },
+  };
 }
 
 /** Parts of a base URL that may carry a proxy's credentials: user, password, query values. */
@@ -125,7 +159,8 @@ export function messagesUrl(baseUrl: string): string {
   return u.toString();
 }
 
-const headerObject = (h: Headers) => Object.fromEntries([...h.entries()]);
+const headerObject = (h: Headers, mask: (s: string) => string) =>
+  Object.fromEntries([...h.entries()].map(([k, v]) => [k, mask(v)]));
 
 function retryAfterSeconds(h: Headers): number | undefined {
   const v = h.get('retry-after');
@@ -227,7 +262,7 @@ export async function callMessages(o: CallOptions): Promise<CallOutcome> {
     }
     timings.headersMs = now() - t0;
     raw.status = res.status;
-    raw.responseHeaders = headerObject(res.headers);
+    raw.responseHeaders = headerObject(res.headers, mask);
     if (!res.ok) {
       let text = '';
       try {
@@ -241,11 +276,12 @@ export async function callMessages(o: CallOptions): Promise<CallOutcome> {
     }
     if (!res.body) throw new LiveApiError('cut', 'The response had no body');
     const builder = new MessageBuilder();
+    const streamed = streamMasker(o.apiKey, o.baseUrl);
+    const keep = (t: string) => {
+      if (raw.responseText.length < RAW_CAP) raw.responseText = (raw.responseText + t).slice(0, RAW_CAP);
+    };
     try {
-      for await (const ev of sseEvents(res.body, o.limits, (t) => {
-        if (raw.responseText.length < RAW_CAP)
-          raw.responseText = (raw.responseText + mask(t)).slice(0, RAW_CAP);
-      })) {
+      for await (const ev of sseEvents(res.body, o.limits, (t) => keep(streamed.push(t)))) {
         builder.apply(ev.event, ev.data);
         if (ev.event === 'content_block_start' && timings.firstBlockMs === undefined)
           timings.firstBlockMs = now() - t0;
@@ -253,6 +289,7 @@ export async function callMessages(o: CallOptions): Promise<CallOutcome> {
         push();
       }
     } catch (e) {
+      keep(streamed.end());
       const err = why(e);
       // The connection dropped after the response began: a cut stream, not a failed request.
       throw err.kind === 'network'
@@ -262,6 +299,7 @@ export async function callMessages(o: CallOptions): Promise<CallOutcome> {
           )
         : err;
     }
+    keep(streamed.end());
     if (signal.aborted) throw why(undefined);
     if (!builder.stopped)
       throw new LiveApiError(

@@ -190,4 +190,26 @@ describe('Agent', () => {
       },
     ]);
   });
+
+  it('stops a subagent that calls Agent with its own prompt at the nesting bound, in the foreground and the background', async () => {
+    for (const background of [false, true]) {
+      const call = { name: 'Agent', input: { description: 'd', prompt: 'self', run_in_background: background } };
+      const s = session('2.1.273', { self: [[call], 'self done'] }, {});
+      await s.runModelCall([agentCall('self', { run_in_background: background })]);
+      await s.settle();
+      // Down the chain: each level ran one subagent until the bound.
+      let level: Session = s;
+      const depths: number[] = [];
+      while (level.subagents.length === 1) {
+        level = (level.subagents[0] as { session: Session }).session;
+        depths.push(depths.length + 1);
+      }
+      expect(depths).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+      const text =
+        "Subagents nest at most 8 deep in the playground (not the binary's limit: it has none that was recorded); this Agent call was not run.";
+      expect(level.history.map((h) => h.calls.map((c) => c.rendered))).toEqual([
+        [{ content: `<tool_use_error>${text}</tool_use_error>`, is_error: true, structured: `Error: ${text}` }],
+      ]);
+    }
+  });
 });

@@ -10,6 +10,7 @@ import { agentListing, notification } from './render';
 export type AgentOutcome =
   | { kind: 'unknown-type'; type: string; available: string[] }
   | { kind: 'no-worktree' }
+  | { kind: 'too-deep'; limit: number }
   | {
       kind: 'completed';
       agentId: string;
@@ -48,7 +49,14 @@ function newAgentId(ctx: ToolContext): string {
   return `a${n.padStart(16, '0')}`;
 }
 
+/** How deep subagents may nest here. The binary nests without a bound of its own that we could
+ * find or record (a subagent that calls Agent with its own prompt runs until the oracle's kill
+ * timeout); this bound is the playground's, so the deadline and memory budget are never what
+ * ends such a chain. */
+export const MAX_SUBAGENT_DEPTH = 8;
+
 export async function runAgent(input: AgentInput, ctx: ToolContext): Promise<AgentOutcome> {
+  if ((ctx.subagents?.depth() ?? 0) >= MAX_SUBAGENT_DEPTH) return { kind: 'too-deep', limit: MAX_SUBAGENT_DEPTH };
   const defs = await agentDefinitions(ctx);
   const type = input.subagent_type ?? 'general-purpose';
   // Names match ignoring case (agent-type-unknown: `explore`, `General-Purpose`).

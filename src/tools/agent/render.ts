@@ -41,6 +41,10 @@ export function renderAgent(o: AgentOutcome, ctx: ToolContext): Rendered {
         is_error: true,
         structured: `Error: Agent type '${o.type}' not found. Available agents: ${o.available.join(', ')}`,
       };
+    case 'too-deep': {
+      const text = `Subagents nest at most ${o.limit} deep in the playground (not the binary's limit: it has none that was recorded); this Agent call was not run.`;
+      return { content: `<tool_use_error>${text}</tool_use_error>`, is_error: true, structured: `Error: ${text}` };
+    }
     case 'no-worktree': {
       const text =
         'Cannot create agent worktree: not in a git repository and no WorktreeCreate hooks are configured. Configure WorktreeCreate/WorktreeRemove hooks in settings.json to use worktree isolation with other VCS systems.';

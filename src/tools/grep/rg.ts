@@ -7,7 +7,11 @@ import type { Workspace } from '../../workspace/types';
 
 /** ripgrep's diagnostics for input it rejects before searching. 2.1.273 reports only these;
  * any other failure with no output (e.g. a literal "\n" without multiline) reads as no match. */
-const REJECTED = /^rg: (regex parse error|error parsing glob|unrecognized file type)/;
+const REJECTED = /^rg: (regex parse error|error parsing glob|unrecognized file type|compiled regex exceeds size limit)/;
+/** The binary's embedded ripgrep compiles patterns up to 100 MiB (grep-x-regex-size-limit, both
+ * versions: `\w{500}` matches, `a{1000}{1000}{1000}` is refused naming 104857600); the workspace's
+ * may default lower (the WASM build: 10 MiB), so the limit is given. */
+const REGEX_SIZE_LIMIT = ['--regex-size-limit', '104857600'];
 /** Reported as a rejection too by versions with the profile's grepRejectsLiteralNewline. */
 const LITERAL_NEWLINE = /^rg: the literal "\\n" is not allowed in a regex/;
 
@@ -20,7 +24,7 @@ export async function runRg(
   signal?: AbortSignal,
   literalNewlineRejected = false,
 ): Promise<RgLines> {
-  const globs = binaryGlobSyntax(args);
+  const globs = binaryGlobSyntax([...REGEX_SIZE_LIMIT, ...args]);
   if ('diagnostic' in globs) return { kind: 'rejected', diagnostic: globs.diagnostic };
   const r = await ws.search.run(globs.args, { cwd, signal });
   // Lines are split at CRLF as well as LF, so a CRLF file's lines lose their carriage return; a
