@@ -29,6 +29,7 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
     'session', 'drivers', 'share', 'hooks', 'tools', 'ledger', 'permissions', 'scenario', 'profiles',
     'workspace', 'text',
   ],
+  difftest: ['cli', 'scenario', 'profiles', 'workspace'],
   fuzz: ['session', 'drivers', 'share', 'tools', 'backends', 'scenario', 'profiles', 'workspace'],
   'main.tsx': ['ui', 'backends', 'workspace'],
   'test-setup.ts': ['permissions'],

@@ -3,6 +3,7 @@ import { mkdtempSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import { unknownReleaseMessage } from '../profiles/releases';
 
 const cli = (...args: string[]) => {
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { encoding: 'utf8', timeout: 120_000 });
@@ -17,7 +18,7 @@ test('a scenario naming an unknown release prints its one-line message, no stack
   expect(cli('replay', join(dir, 'unknown.json'))).toEqual({
     status: 2,
     stdout: '',
-    stderr: 'cc-playground: Unknown Claude Code version 9.9.9; known: 2.1.273, 2.1.332\n',
+    stderr: `cc-playground: ${unknownReleaseMessage('9.9.9')}\n`,
   });
 }, 150_000);
 
@@ -35,7 +36,7 @@ test('one bad file in a folder does not stop the batch: the others are replayed,
     stdout: '',
     stderr: [
       `SKIPPED ${batch}/a-bad.json: turns: Invalid input: expected array, received number`,
-      'FAILED c-unknown: Unknown Claude Code version 9.9.9; known: 2.1.273, 2.1.332; no result written',
+      `FAILED c-unknown: ${unknownReleaseMessage('9.9.9')}; no result written`,
       `replayed 2 scenarios into ${out}; 1 skipped; 1 failed: c-unknown`,
       '',
     ].join('\n'),

@@ -5,6 +5,7 @@ import { createMemfsWorkspace } from '../backends/memfs';
 import { createJustBashShell } from '../backends/shell/justbash';
 import type { Scenario } from '../scenario/schema';
 import { ALL_TOOLS } from '../tools/registry';
+import { unknownReleaseMessage } from '../profiles/releases';
 import { replayScenario } from './replay';
 import { createPermissions } from './wiring';
 
@@ -70,6 +71,6 @@ describe('a scenario version named like an Object property', () => {
     };
     await expect(
       replayScenario(ws, scen, 'v', { tools: ALL_TOOLS, permissions: createPermissions }),
-    ).rejects.toThrow(new Error('Unknown Claude Code version constructor; known: 2.1.273, 2.1.332'));
+    ).rejects.toThrow(new Error(unknownReleaseMessage('constructor')));
   });
 });
