@@ -51,7 +51,9 @@ export function createWorkspace(backend: CliBackend, hooks: WorkspaceHooks = {})
           return {
             run: (command, opts) =>
               opts.detached
-                ? (apart ??= createWorkerShell(vol, clock, { pool: threads ?? createWorkerPool(threadWorker, 2) })).run(command, opts)
+                ? (apart ??= createWorkerShell(vol, clock, {
+                    pool: threads ?? createWorkerPool(threadWorker, 2),
+                  })).run(command, opts)
                 : here.run(command, opts),
             dispose: () => apart?.dispose(),
           };
