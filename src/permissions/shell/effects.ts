@@ -8,6 +8,7 @@
 import { analyze } from './analyze';
 import type { Redirect, Unit } from './analyze';
 import type { Word } from './commands';
+import { stripWrapper } from './commands';
 import { assignedValues } from './gate';
 import { parseCommand } from './parse';
 import { commandRecord } from './records';
@@ -138,7 +139,7 @@ function step(s: Step, command: string, via: readonly string[], walk: Walk): voi
 /** A link's target as the link would resolve it (relative to the link's folder). */
 function target(t: string, link: string, walk: Walk): string {
   const dir = link.slice(0, link.lastIndexOf('/')) || '/';
-  return follow(resolvePath(t, dir, walk.home), walk).path;
+  return follow(resolvePath(procCwd(t, walk), dir, walk.home), walk).path;
 }
 
 function touch(
@@ -212,13 +213,16 @@ function known(w: Word, walk: Walk): Word {
 /** What flows into a unit's stdin: a here-string, or the previous segment of its pipeline. */
 function stdinOf(u: Unit, before: readonly Unit[], walk: Walk): Stdin {
   const here = u.redirects.find((r) => r.op === '<<<');
-  if (here?.target?.value) return { items: here.target.value.split(/\s+/).filter(Boolean) };
+  const hereValue = here?.target ? known(here.target, walk).value : null;
+  if (hereValue) return { items: hereValue.split(/\s+/).filter(Boolean) };
   if (u.redirects.some((r) => r.op === '<' || r.op === '<<')) return { unknown: marker(walk, undefined) };
   const prev = [...before].reverse().find((p) => !p.shadow);
   if (!prev) return null;
   // A pipe inside ( ) or a loop is not a cut the analysis numbers: its input is not known.
   if (prev.segment !== u.segment - 1) return { unknown: marker(walk, undefined) };
-  const [name, ...args] = prev.words.map((w) => w.value);
+  let words: readonly Word[] = prev.words;
+  for (let inner = stripWrapper(words, false); inner; inner = stripWrapper(words, false)) words = inner;
+  const [name, ...args] = words.map((w) => w.value);
   const values = args.filter((a): a is string => a !== null && a !== undefined);
   if (name === 'echo' && values.length === args.length)
     return {
