@@ -63,7 +63,9 @@ function backendWorkspace(backend: CliBackend, hooks: WorkspaceHooks): Workspace
           return {
             run: (command, opts) =>
               opts.detached
-                ? (apart ??= createWorkerShell(vol, clock, { pool: threads ?? createWorkerPool(threadWorker, 2) })).run(command, opts)
+                ? (apart ??= createWorkerShell(vol, clock, {
+                    pool: threads ?? createWorkerPool(threadWorker, 2),
+                  })).run(command, opts)
                 : here.run(command, opts),
             dispose: () => apart?.dispose(),
           };

@@ -9,7 +9,8 @@ const result = (version: string) => ({ scenario: 'a', version, model: 'm', turns
 
 describe('loadExpected', () => {
   const root = mkdtempSync(join(tmpdir(), 'corpus-'));
-  for (const d of ['scenarios', 'results/2.1.273', 'results/2.1.332']) mkdirSync(join(root, d), { recursive: true });
+  for (const d of ['scenarios', 'results/2.1.273', 'results/2.1.332'])
+    mkdirSync(join(root, d), { recursive: true });
   writeFileSync(join(root, 'scenarios/a.json'), JSON.stringify({ turns: [] }));
   writeFileSync(join(root, 'scenarios/b.json'), JSON.stringify({ turns: [] }));
   writeFileSync(join(root, 'results/2.1.273/a.json'), JSON.stringify(result('2.1.273')));
@@ -24,7 +25,10 @@ describe('loadExpected', () => {
   });
 
   it("falls back to the sibling results folder of the scenario's version without --expected", () => {
-    expect([loadExpected(a, undefined)?.version, loadExpected(b, undefined)?.version]).toEqual(['2.1.273', '2.1.273']);
+    expect([loadExpected(a, undefined)?.version, loadExpected(b, undefined)?.version]).toEqual([
+      '2.1.273',
+      '2.1.273',
+    ]);
   });
 });
 
@@ -32,7 +36,13 @@ describe('loadGenerated', () => {
   const jsonl = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).join('\n') + '\n';
   const resultOf = (id: string, version: string) => ({ ...result(version), scenario: id });
   const dir = mkdtempSync(join(tmpdir(), 'generated-'));
-  writeFileSync(join(dir, 'fam.scenarios.jsonl'), jsonl([{ id: 'gen-fam-0000', turns: [] }, { id: 'gen-fam-0001', turns: [] }]));
+  writeFileSync(
+    join(dir, 'fam.scenarios.jsonl'),
+    jsonl([
+      { id: 'gen-fam-0000', turns: [] },
+      { id: 'gen-fam-0001', turns: [] },
+    ]),
+  );
   writeFileSync(join(dir, 'fam.2.1.332.jsonl'), jsonl([resultOf('gen-fam-0000', '2.1.332')]));
   writeFileSync(join(dir, 'fam.2.1.273.jsonl'), jsonl([resultOf('gen-fam-0000', '2.1.273')]));
 
@@ -58,9 +68,17 @@ describe('loadGenerated', () => {
     const line = JSON.stringify({ id: 'gen-fam-0000', turns: [] });
     writeFileSync(join(stale, 'fam.scenarios.jsonl'), line + '\n');
     const sha = createHash('sha256').update(line).digest('hex');
-    const other = createHash('sha256').update(line + ' ').digest('hex');
-    writeFileSync(join(stale, 'fam.2.1.273.jsonl'), jsonl([{ ...resultOf('gen-fam-0000', '2.1.273'), scenario_sha256: sha }]));
-    writeFileSync(join(stale, 'fam.2.1.332.jsonl'), jsonl([{ ...resultOf('gen-fam-0000', '2.1.332'), scenario_sha256: other }]));
+    const other = createHash('sha256')
+      .update(line + ' ')
+      .digest('hex');
+    writeFileSync(
+      join(stale, 'fam.2.1.273.jsonl'),
+      jsonl([{ ...resultOf('gen-fam-0000', '2.1.273'), scenario_sha256: sha }]),
+    );
+    writeFileSync(
+      join(stale, 'fam.2.1.332.jsonl'),
+      jsonl([{ ...resultOf('gen-fam-0000', '2.1.332'), scenario_sha256: other }]),
+    );
     expect(loadGenerated(listGeneratedFiles([stale])).pairs.map((p) => p.version)).toEqual(['2.1.273']);
   });
 
@@ -69,10 +87,19 @@ describe('loadGenerated', () => {
     const file = join(bad, 'fam.scenarios.jsonl');
     writeFileSync(file, jsonl([{ id: 'gen-fam-0000', turns: [] }]) + '\n{"id": "gen-fam-0001", "turns": [\n');
     expect(() => loadGenerated([file])).toThrow(`${file}:3: `);
-    writeFileSync(file, jsonl([{ id: 'gen-fam-0000', turns: [] }, { id: 'gen-fam-0001', turns: [], colour: 1 }]));
+    writeFileSync(
+      file,
+      jsonl([
+        { id: 'gen-fam-0000', turns: [] },
+        { id: 'gen-fam-0001', turns: [], colour: 1 },
+      ]),
+    );
     expect(() => loadGenerated([file])).toThrow(`${file}:2: colour: unknown key`);
     writeFileSync(file, jsonl([{ id: 'gen-fam-0000', turns: [] }]));
-    writeFileSync(join(bad, 'fam.2.1.273.jsonl'), jsonl([resultOf('gen-fam-0000', '2.1.273'), { scenario: 'gen-fam-0001' }]));
+    writeFileSync(
+      join(bad, 'fam.2.1.273.jsonl'),
+      jsonl([resultOf('gen-fam-0000', '2.1.273'), { scenario: 'gen-fam-0001' }]),
+    );
     expect(() => loadGenerated([file])).toThrow(`${join(bad, 'fam.2.1.273.jsonl')}:2: `);
   });
 
@@ -80,30 +107,43 @@ describe('loadGenerated', () => {
     const other = mkdtempSync(join(tmpdir(), 'generated-version-'));
     writeFileSync(join(other, 'fam.scenarios.jsonl'), jsonl([{ id: 'gen-fam-0000', turns: [] }]));
     writeFileSync(join(other, 'fam.2.1.332.jsonl'), jsonl([resultOf('gen-fam-0000', '2.1.273')]));
-    expect(() => loadGenerated(listGeneratedFiles([other]))).toThrow('fam.2.1.332.jsonl:1: a result of version 2.1.273 in the file of 2.1.332');
+    expect(() => loadGenerated(listGeneratedFiles([other]))).toThrow(
+      'fam.2.1.332.jsonl:1: a result of version 2.1.273 in the file of 2.1.332',
+    );
   });
 
   it('checks each line as a scenario file is checked: depth, key names, paths outside the workspace', () => {
     const dir = mkdtempSync(join(tmpdir(), 'generated-untrusted-'));
     const file = join(dir, 'fam.scenarios.jsonl');
     const ok = JSON.stringify({ id: 'gen-fam-0000', turns: [] });
-    writeFileSync(file, `${ok}\n{"id": "gen-fam-0001", "turns": ${'['.repeat(100_000)}${']'.repeat(100_000)}}\n`);
+    writeFileSync(
+      file,
+      `${ok}\n{"id": "gen-fam-0001", "turns": ${'['.repeat(100_000)}${']'.repeat(100_000)}}\n`,
+    );
     expect(() => loadGenerated([file])).toThrow(new Error(`${file}:2: nested deeper than 200 levels`));
     writeFileSync(file, `${ok}\n{"id": "gen-fam-0001", "turns": [], "__proto__": {}}\n`);
     expect(() => loadGenerated([file])).toThrow(`${file}:2: the key "__proto__" in (root) is not allowed`);
     writeFileSync(file, jsonl([{ id: 'gen-fam-0000', files: { '../../x': 'no' }, turns: [] }]));
     expect(() => loadGenerated([file])).toThrow(
-      new Error(`${file}:1: files["../../x"] lands outside the workspace or on one of its own folders (only paths inside its root are laid out)`),
+      new Error(
+        `${file}:1: files["../../x"] lands outside the workspace or on one of its own folders (only paths inside its root are laid out)`,
+      ),
     );
     writeFileSync(file, jsonl([{ id: 'gen-fam-0000', turns: [] }]));
-    writeFileSync(join(dir, 'fam.2.1.273.jsonl'), `{"scenario": "gen-fam-0000", "files": ${'{"a": '.repeat(300)}1${'}'.repeat(300)}}\n`);
-    expect(() => loadGenerated([file])).toThrow(`${join(dir, 'fam.2.1.273.jsonl')}:1: nested deeper than 200 levels`);
+    writeFileSync(
+      join(dir, 'fam.2.1.273.jsonl'),
+      `{"scenario": "gen-fam-0000", "files": ${'{"a": '.repeat(300)}1${'}'.repeat(300)}}\n`,
+    );
+    expect(() => loadGenerated([file])).toThrow(
+      `${join(dir, 'fam.2.1.273.jsonl')}:1: nested deeper than 200 levels`,
+    );
   });
 });
 
 describe('parseKnownFailures', () => {
   it('reads version, backend, id and reason, skipping comments', () => {
-    const text = '# header\n2.1.273 memfs read-fifo-with-writer memfs has no named pipes\n\n2.1.332 disk nb-delete not yet: files differ\n';
+    const text =
+      '# header\n2.1.273 memfs read-fifo-with-writer memfs has no named pipes\n\n2.1.332 disk nb-delete not yet: files differ\n';
     expect([...parseKnownFailures(text)]).toEqual([
       ['2.1.273 memfs read-fifo-with-writer', { reason: 'memfs has no named pipes' }],
       ['2.1.332 disk nb-delete', { reason: 'not yet: files differ' }],
@@ -111,8 +151,12 @@ describe('parseKnownFailures', () => {
   });
 
   it('refuses a line without a version or a reason', () => {
-    expect(() => parseKnownFailures('memfs read-basic reason\n')).toThrow('known-failures.txt: cannot read line: memfs read-basic reason');
-    expect(() => parseKnownFailures('2.1.273 memfs read-basic\n')).toThrow('known-failures.txt: cannot read line: 2.1.273 memfs read-basic');
+    expect(() => parseKnownFailures('memfs read-basic reason\n')).toThrow(
+      'known-failures.txt: cannot read line: memfs read-basic reason',
+    );
+    expect(() => parseKnownFailures('2.1.273 memfs read-basic\n')).toThrow(
+      'known-failures.txt: cannot read line: 2.1.273 memfs read-basic',
+    );
   });
 });
 
@@ -122,7 +166,9 @@ describe('loadScenario', () => {
     const escape = join(dir, 'escape.json');
     writeFileSync(escape, JSON.stringify({ files: { '../../x': 'no', '../ok': 'yes' }, turns: [] }));
     expect(() => loadScenario(escape)).toThrow(
-      new Error(`${escape}: files["../../x"] lands outside the workspace or on one of its own folders (only paths inside its root are laid out)`),
+      new Error(
+        `${escape}: files["../../x"] lands outside the workspace or on one of its own folders (only paths inside its root are laid out)`,
+      ),
     );
     const deep = join(dir, 'deep.json');
     writeFileSync(deep, `{"turns": ${'['.repeat(100_000)}${']'.repeat(100_000)}}`);

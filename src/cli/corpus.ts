@@ -159,7 +159,13 @@ export function loadGenerated(files: string[]): GeneratedCorpus {
     const own = readJsonl(file, (json, origin, line) => {
       const scenario = checkedScenario(json, origin);
       if (!scenario.id) throw new Error(`${origin}: a generated scenario needs an id`);
-      return { id: scenario.id, file, scenario, family, sha256: createHash('sha256').update(line).digest('hex') };
+      return {
+        id: scenario.id,
+        file,
+        scenario,
+        family,
+        sha256: createHash('sha256').update(line).digest('hex'),
+      };
     });
     scenarios.push(...own);
     const byVersion: [string, Map<string, ScenarioResult>][] = [];

@@ -12,16 +12,19 @@ import { DEFAULT_MEMORY_MB, ScenarioStopped, ScenarioThread, type Budget } from 
 import { formatTranscript } from './transcript';
 import { conformPairs } from './conform-threads';
 import { makeOutDir, writeOutFile } from './out';
+import { withDecisions } from './decisions';
 import { CLI_BACKENDS, isCliBackend, type CliBackend } from './backend-names';
 import { isKnownVersion, RELEASES, unknownReleaseMessage } from '../profiles';
 
 const USAGE = `usage:
   npm run cli -- releases      (every release the registry knows, and what was recorded on it)
-  npm run cli -- replay <scenario file or dir>... [--backend ${CLI_BACKENDS.join('|')}] [--filter <regex on id>] [--version <v>] [--out <dir>] [--json] [--timeout <s>] [--memory <MiB>] [--workspace <dir>]
+  npm run cli -- replay <scenario file or dir>... [--backend ${CLI_BACKENDS.join('|')}] [--filter <regex on id>] [--version <v>] [--out <dir>] [--json] [--decisions] [--timeout <s>] [--memory <MiB>] [--workspace <dir>]
   npm run cli -- conform <scenario file or dir>... [--expected <results dir>] [--backend ${CLI_BACKENDS.join('|')}] [--filter <regex on id>] [--json] [--timeout <s>] [--memory <MiB>]
   npm run cli -- conform conformance/generated [--version <v>] [--jobs <n>] [--backend ...] [--filter ...] [--json] [--timeout <s>] [--memory <MiB>]
       (a folder of <family>.scenarios.jsonl, or such a file: each scenario under every version
        with a result in <family>.<version>.jsonl)
+  --decisions: each call gets its permission decision (behavior, the rule and its settings source or
+      the reason) and a bypass sentence when the command's effects reach a path a deny rule names
   --workspace: the scenario starts on a copy of this folder (what its .gitignore names is left out)
   --timeout: each scenario's deadline (default: the scenario's own timeout, else 60 s)
   --memory: the memory the CLI may reach while a scenario runs (default ${DEFAULT_MEMORY_MB} MiB; with --jobs, per thread)`;
@@ -42,6 +45,7 @@ interface Args {
   jobs: number;
   budget: Budget;
   workspace?: string;
+  decisions: boolean;
 }
 
 function positive(flag: string, v: string): number {
@@ -59,6 +63,7 @@ function parseArgs(argv: string[]): Args {
     inputs: [],
     backend: 'memfs',
     json: false,
+    decisions: false,
     jobs: 1,
     budget: { memoryMb: DEFAULT_MEMORY_MB },
   };
@@ -76,6 +81,7 @@ function parseArgs(argv: string[]): Args {
       a.backend = b;
     } else if (x === '--out' && cmd === 'replay') a.out = value();
     else if (x === '--json') a.json = true;
+    else if (x === '--decisions' && cmd === 'replay') a.decisions = true;
     else if (x === '--timeout') a.budget.timeoutS = positive(x, value());
     else if (x === '--memory') a.budget.memoryMb = positive(x, value());
     else if (x === '--expected' && cmd === 'conform') a.expected = value();
@@ -122,12 +128,16 @@ function loadInputs(a: Args): { scenarios: LoadedScenario[]; bad: string[] } {
 
 async function replay(a: Args, thread: ScenarioThread): Promise<number> {
   const { scenarios, bad } = loadInputs(a);
+  const run = (s: LoadedScenario) =>
+    thread.replayWith(s, a.backend, { version: a.version, workspace: a.workspace, decisions: a.decisions });
+  const json = (r: Awaited<ReturnType<typeof run>>) =>
+    JSON.stringify(r.decisions ? withDecisions(r.result, r.decisions) : r.result, null, 1) + '\n';
   if (!a.out) {
     if (bad.length > 0) throw new Error(bad[0]);
     if (scenarios.length !== 1)
       throw new UsageError(`replay without --out takes exactly one scenario (${scenarios.length} given)`);
-    const result = await thread.replay(scenarios[0] as LoadedScenario, a.backend, a.version, a.workspace);
-    process.stdout.write(a.json ? JSON.stringify(result, null, 1) + '\n' : formatTranscript(result));
+    const r = await run(scenarios[0] as LoadedScenario);
+    process.stdout.write(a.json ? json(r) : formatTranscript(r.result, r.decisions));
     return 0;
   }
   makeOutDir(a.out);
@@ -136,8 +146,7 @@ async function replay(a: Args, thread: ScenarioThread): Promise<number> {
   const failed: string[] = [];
   for (const s of scenarios) {
     try {
-      const result = await thread.replay(s, a.backend, a.version, a.workspace);
-      writeOutFile(a.out, `${s.id}.json`, JSON.stringify(result, null, 1) + '\n');
+      writeOutFile(a.out, `${s.id}.json`, json(await run(s)));
     } catch (e) {
       const stop = e instanceof ScenarioStopped;
       (stop ? stopped : failed).push(s.id);

@@ -1,6 +1,7 @@
 // Entry of a scenario thread (scenario-thread.ts): replays the scenarios it is sent, one at a
 // time, and reports each disk command's process group so the CLI can end them if it ends us.
 import { parentPort } from 'node:worker_threads';
+import { callDecisions } from './decisions';
 import { replayLoaded } from './run';
 import { inputFault } from './corpus';
 import type { FromScenarioThread, ToScenarioThread } from './scenario-thread';
@@ -18,7 +19,8 @@ port.on('message', (m: ToScenarioThread) => {
     { onSpawn: (pgid) => post({ t: 'spawned', pgid }), root: m.root },
     m.workspace,
   ).then(
-    ({ result }) => post({ t: 'done', result }),
+    ({ result, session }) =>
+      post({ t: 'done', result, ...(m.decisions ? { decisions: callDecisions(session) } : {}) }),
     // A fault of the scenario is its message; anything else keeps its stack, to find the bug.
     (e: unknown) => post({ t: 'failed', error: e instanceof Error ? (inputFault(e) ? e.message : (e.stack ?? e.message)) : String(e) }),
   );

@@ -17,28 +17,44 @@ function loaded(id: string, raw: unknown): LoadedScenario {
   return { id, file: `${id}.json`, scenario: parseScenario(raw, id) };
 }
 
+test(
+  'a scenario that blocks is stopped at its deadline, its folder removed, and the next one runs',
+  { timeout: 120_000 },
+  async () => {
+    const fifo = loaded('fifo', {
+      files: { pipe: { fifo: true } },
+      turns: [[{ name: 'Read', input: { file_path: '$CWD/pipe' } }]],
+    });
+    const stopped = await thread.replay(fifo, 'disk').then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(stopped).toEqual(new ScenarioStopped('timed out after 3 s (--timeout to change)'));
+    expect(readdirSync(tmp)).toEqual([]);
 
-test('a scenario that blocks is stopped at its deadline, its folder removed, and the next one runs', { timeout: 120_000 }, async () => {
-  const fifo = loaded('fifo', {
-    files: { pipe: { fifo: true } },
-    turns: [[{ name: 'Read', input: { file_path: '$CWD/pipe' } }]],
-  });
-  const stopped = await thread.replay(fifo, 'disk').then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(stopped).toEqual(new ScenarioStopped('timed out after 3 s (--timeout to change)'));
-  expect(readdirSync(tmp)).toEqual([]);
+    // The project folder's path has the oracle's length (`<tmp>/orc-` and six characters), which
+    // results that cut a text naming a path depend on.
+    const ok = loaded('ok', {
+      files: { 'a.txt': 'hi\n' },
+      turns: [[{ name: 'Bash', input: { command: 'cat a.txt; pwd | wc -c' } }]],
+    });
+    const result = await thread.replay(ok, 'disk');
+    const projectPathLength = `${tmp}/orc-XXXXXX/project`.length + 1;
+    expect(result.turns.flatMap((t) => t.calls.map((c) => [c.is_error, c.content]))).toEqual([
+      [false, `hi\n${projectPathLength}`],
+    ]);
+  },
+);
 
-  // The project folder's path has the oracle's length (`<tmp>/orc-` and six characters), which
-  // results that cut a text naming a path depend on.
-  const ok = loaded('ok', { files: { 'a.txt': 'hi\n' }, turns: [[{ name: 'Bash', input: { command: 'cat a.txt; pwd | wc -c' } }]] });
-  const result = await thread.replay(ok, 'disk');
-  const projectPathLength = `${tmp}/orc-XXXXXX/project`.length + 1;
-  expect(result.turns.flatMap((t) => t.calls.map((c) => [c.is_error, c.content]))).toEqual([[false, `hi\n${projectPathLength}`]]);
-});
-
-test('a busy loop just-bash cannot interrupt in process is stopped with its thread', { timeout: 120_000 }, async () => {
-  const awk = loaded('awk', { turns: [[{ name: 'Bash', input: { command: "awk 'BEGIN { while (1) {} }'" } }]] });
-  await expect(thread.replay(awk, 'memfs')).rejects.toEqual(new ScenarioStopped('timed out after 3 s (--timeout to change)'));
-});
+test(
+  'a busy loop just-bash cannot interrupt in process is stopped with its thread',
+  { timeout: 120_000 },
+  async () => {
+    const awk = loaded('awk', {
+      turns: [[{ name: 'Bash', input: { command: "awk 'BEGIN { while (1) {} }'" } }]],
+    });
+    await expect(thread.replay(awk, 'memfs')).rejects.toEqual(
+      new ScenarioStopped('timed out after 3 s (--timeout to change)'),
+    );
+  },
+);

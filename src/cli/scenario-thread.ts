@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { removeTree } from '../backends/disk/remove';
 import { scenarioDeadlineS } from '../scenario/deadline';
+import type { CallDecision } from './decisions';
 import type { ScenarioResult } from '../scenario/schema';
 import type { CliBackend } from './backend-names';
 import type { LoadedScenario } from './corpus';
@@ -40,11 +41,13 @@ export type ToScenarioThread = {
   root: string;
   /** A real folder the scenario starts on a copy of (--workspace). */
   workspace?: string;
+  /** Send each call's permission decision back too (replay --decisions). */
+  decisions?: boolean;
 };
 export type FromScenarioThread =
   | { t: 'ready' }
   | { t: 'spawned'; pgid: number }
-  | { t: 'done'; result: ScenarioResult }
+  | { t: 'done'; result: ScenarioResult; decisions?: Record<string, CallDecision> }
   | { t: 'failed'; error: string };
 
 /** A scenario ended by its deadline or memory budget; `message` says which and how to change it. */
@@ -96,6 +99,16 @@ export class ScenarioThread {
     version?: string,
     workspace?: string,
   ): Promise<ScenarioResult> {
+    return (await this.replayWith(s, backend, { version, workspace })).result;
+  }
+
+  /** The result, and with `decisions` each call's permission decision by tool_use id. */
+  async replayWith(
+    s: LoadedScenario,
+    backend: CliBackend,
+    opts: { version?: string; workspace?: string; decisions?: boolean },
+  ): Promise<{ result: ScenarioResult; decisions?: Record<string, CallDecision> }> {
+    const { version, workspace, decisions } = opts;
     const live = (this.live ??= this.start());
     await live.ready;
     const tmp = mkdtempSync(join(this.tmp, 'cc-scenario-'));
@@ -105,28 +118,39 @@ export class ScenarioThread {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let poll: ReturnType<typeof setInterval> | undefined;
     try {
-      return await new Promise<ScenarioResult>((resolve, reject) => {
-        const stop = (why: string) => {
-          this.end(live);
-          reject(new ScenarioStopped(why));
-        };
-        timer = setTimeout(
-          () => stop(`timed out after ${deadlineS} s (--timeout to change)`),
-          deadlineS * 1000,
-        );
-        const threads = this.budget.threads ?? 1;
-        const overBudget = `went over its memory budget of ${this.budget.memoryMb} MiB${threads > 1 ? ` a thread (${threads} threads)` : ''} (--memory to change)`;
-        poll = setInterval(() => {
-          if (process.memoryUsage.rss() > threads * this.budget.memoryMb * 2 ** 20) stop(overBudget);
-        }, MEMORY_CHECK_MS);
-        live.onExit = (e) => reject(/heap|memory/i.test(e.message) ? new ScenarioStopped(overBudget) : e);
-        live.listener = (m) => {
-          if (m.t === 'spawned') groups.add(m.pgid);
-          else if (m.t === 'done') resolve(m.result);
-          else if (m.t === 'failed') reject(new Error(m.error));
-        };
-        live.worker.postMessage({ scenario: s, backend, version, tmp, root, workspace } satisfies ToScenarioThread);
-      });
+      return await new Promise<{ result: ScenarioResult; decisions?: Record<string, CallDecision> }>(
+        (resolve, reject) => {
+          const stop = (why: string) => {
+            this.end(live);
+            reject(new ScenarioStopped(why));
+          };
+          timer = setTimeout(
+            () => stop(`timed out after ${deadlineS} s (--timeout to change)`),
+            deadlineS * 1000,
+          );
+          const threads = this.budget.threads ?? 1;
+          const overBudget = `went over its memory budget of ${this.budget.memoryMb} MiB${threads > 1 ? ` a thread (${threads} threads)` : ''} (--memory to change)`;
+          poll = setInterval(() => {
+            if (process.memoryUsage.rss() > threads * this.budget.memoryMb * 2 ** 20) stop(overBudget);
+          }, MEMORY_CHECK_MS);
+          live.onExit = (e) => reject(/heap|memory/i.test(e.message) ? new ScenarioStopped(overBudget) : e);
+          live.listener = (m) => {
+            if (m.t === 'spawned') groups.add(m.pgid);
+            else if (m.t === 'done')
+              resolve({ result: m.result, ...(m.decisions ? { decisions: m.decisions } : {}) });
+            else if (m.t === 'failed') reject(new Error(m.error));
+          };
+          live.worker.postMessage({
+            scenario: s,
+            backend,
+            version,
+            tmp,
+            root,
+            workspace,
+            decisions,
+          } satisfies ToScenarioThread);
+        },
+      );
     } finally {
       clearTimeout(timer);
       clearInterval(poll);

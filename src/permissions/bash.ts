@@ -8,9 +8,9 @@ import { flags, modeRef, ruleRef } from './check';
 import { readPathAllowed, writePathAllowed, writePathReason } from './files';
 import { firstUnsafeWrite } from './safety';
 import * as msg from './messages';
-import picomatch from 'picomatch';
 import { Bounded } from './cache';
-import { inWorkingDirs, isInside, resolvePath, specifierMatches, specifierRoot } from './paths';
+import { inWorkingDirs, resolvePath } from './paths';
+import { denyBelow, denyOn, READ_TOOLS } from './deny-match';
 import type { Rule } from './rules';
 import type { Word } from './shell/commands';
 import {
@@ -380,47 +380,6 @@ function pathDeny(env: Env, uses: readonly PathUse[]): { rule: Rule; use: PathUs
   return undefined;
 }
 
-const globs = new Bounded<string, (path: string) => boolean>(256);
-
-/** A deny rule covering the path, or, for a glob, a path the glob can expand to: a sample
- * path built from the rule's own pattern (`**\/*.key` -> `x.key`) is tried against the glob. */
-function denyOn(env: Env, tools: readonly string[], target: string): Rule | undefined {
-  const isGlob = /[*?[]/.test(target);
-  if (isGlob) {
-    // First the glob's own shape (`secrets/*` -> `secrets/x`), then each rule's sample.
-    const own = target.replace(/\[[^\]]*\]/g, 'x').replace(/[*?]/g, 'x');
-    const direct = env.rules.find(
-      (r) =>
-        r.behavior === 'deny' &&
-        tools.includes(r.tool) &&
-        r.content !== undefined &&
-        specifierMatches(r.content, own, env.ctx, r.root),
-    );
-    if (direct) return direct;
-  }
-  for (const r of env.rules) {
-    if (r.behavior !== 'deny' || !tools.includes(r.tool) || r.content === undefined) continue;
-    if (!isGlob) {
-      if (specifierMatches(r.content, target, env.ctx, r.root)) return r;
-      continue;
-    }
-    const { root, pattern } = specifierRoot(r.content, env.ctx, r.root);
-    const sample = pattern
-      .replace(/\*\*\/?/g, '')
-      .replace(/[*?]/g, 'x')
-      .replace(/^\//, '')
-      .replace(/\/$/, '/x');
-    const globDir = target.slice(0, target.lastIndexOf('/'));
-    const matches = globs.get(target, (g) => picomatch(g, { dot: true }));
-    const candidates = pattern.replace(/\/$/, '').includes('/')
-      ? [`${root === '/' ? '' : root}/${sample}`]
-      : [`${globDir}/${sample}`, `${root === '/' ? '' : root}/${sample}`];
-    if (candidates.some((c) => matches(c) && specifierMatches(r.content as string, c, env.ctx, r.root)))
-      return r;
-  }
-  return undefined;
-}
-
 /** Interpreters and the options that take inline code. */
 const INLINE_CODE: ReadonlyMap<string, readonly string[]> = new Map(
   Object.entries({
@@ -471,22 +430,7 @@ function gitGlobalsGap(env: Env, u: Unit): string | undefined {
     : undefined;
 }
 
-/** A Read deny rule that covers something under `dir` (the rule's own file or folder there). */
-function denyUnder(env: Env, dir: string): Rule | undefined {
-  return env.rules.find((r) => {
-    if (r.behavior !== 'deny' || !['Read', 'Glob', 'Grep'].includes(r.tool) || r.content === undefined)
-      return false;
-    const { root, pattern } = specifierRoot(r.content, env.ctx, r.root);
-    const fixedPart = pattern.split('/').filter(Boolean);
-    const stem = fixedPart.findIndex((seg) => /[*?[{]/.test(seg));
-    const base =
-      `${root === '/' ? '' : root}/${(stem === -1 ? fixedPart : fixedPart.slice(0, stem)).join('/')}`.replace(
-        /\/$/,
-        '',
-      ) || '/';
-    return isInside(base, dir) || (stem !== -1 && isInside(dir, base));
-  });
-}
+const denyUnder = (env: Env, dir: string): Rule | undefined => denyBelow(env, READ_TOOLS, dir);
 
 const RECURSIVE_SEARCH = new Set(['grep', 'egrep', 'fgrep', 'rg']);
 

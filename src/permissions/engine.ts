@@ -5,6 +5,7 @@
 // prompt, auto and plan hand it to the safety classifier, default and acceptEdits prompt
 // (in -p mode: refused and listed in permission_denials).
 import { checkBash } from './bash';
+import { bashBypass } from './bypass';
 import { checkPowerShell } from './powershell';
 import type { Check, Env } from './check';
 import { flags, modeRef, ruleRef } from './check';
@@ -253,6 +254,11 @@ export function validateRules(req: PermissionRequest, ctx: PermissionContext): D
 
 export async function decide(req: PermissionRequest, ctx: PermissionContext): Promise<Decision> {
   const d = await decideCall(req, ctx);
+  if (req.kind === 'bash' && !req.rulesOnly) {
+    const shellCwd = req.shellCwd === undefined ? undefined : normalizePath(req.shellCwd);
+    const bypass = await bashBypass(makeEnv(ctx), req.command ?? '', shellCwd, d);
+    if (bypass) d.bypass = bypass;
+  }
   // A command let through runs in the shell, whose environment Claude Code knows from then on.
   if (req.kind === 'bash' && d.behavior === 'allow' && !req.rulesOnly) ctx.shellStarted = true;
   // Auto mode ends a run of classifier refusals at any call it lets through; plan mode only at

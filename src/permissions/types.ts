@@ -271,6 +271,26 @@ export interface Decision {
   classified?: true;
   /** Bash with the sandbox on: whether this call runs inside it and the policy it gets. */
   sandbox?: SandboxNote;
+  /** Bash let through (or put to a prompt) although what the command does reaches a path a
+   * Read or Edit deny rule names: for people only, it changes neither the decision nor what
+   * the model receives. */
+  bypass?: BypassMark;
+}
+
+/** A Bash call whose effects reach a path a deny rule names (permissions/bypass.ts). */
+export interface BypassMark {
+  /** How the command reaches the path, outermost first (`find -exec → sh -c → >`). */
+  construct: string;
+  op: 'read' | 'write' | 'delete' | 'exec';
+  /** The denied path (absolute), or the folder whose contents are touched. */
+  path: string;
+  /** The command's contents below `path` are touched, not the path alone. */
+  below?: true;
+  rule: RuleRef;
+  /** The simple command that has the effect, as written. */
+  command: string;
+  /** The whole mark in one sentence (the CLI's `bypass`). */
+  sentence: string;
 }
 
 export interface SubcommandDecision {

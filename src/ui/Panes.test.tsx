@@ -115,6 +115,35 @@ describe('DecisionsPane', () => {
     ]);
     expect(texts('.known-gap')).toEqual(['⚠ known gap: python -c is not looked into']);
   });
+
+  it('marks a call whose effects get around a deny rule, naming the construct and the rule', () => {
+    const [, bash] = call.calls;
+    const marked: ModelCallRecord = {
+      ...call,
+      calls: [
+        {
+          ...bash!,
+          decision: {
+            behavior: 'allow',
+            reason: 'bypassPermissions mode runs it',
+            bypass: {
+              construct: 'find -exec → sh -c → >',
+              op: 'write',
+              path: '/w/foo.txt',
+              below: true,
+              rule: { text: 'Edit(./foo.txt)', source: 'project' },
+              command: 'echo X',
+              sentence: 'unused by the pane',
+            },
+          },
+        },
+      ],
+    };
+    render(<DecisionsPane call={marked} mode="bypassPermissions" />);
+    expect(texts('.bypass-note')).toEqual([
+      '⚠ gets around Edit(./foo.txt) (project settings): echo X writes /w/foo.txt (files below it) through find -exec → sh -c → >. A note for people: the decision and what the model receives are unchanged.',
+    ]);
+  });
 });
 
 describe('DecisionsPane after a prompt', () => {

@@ -5,6 +5,7 @@ import type { LedgerEntry } from '../ledger/ledger';
 import type { CallRecord, ModelCallRecord } from '../session/engine';
 import type { PromptRecord } from '../session/prompt';
 import type { SessionDecision } from '../session/permissions';
+import { BypassNote } from './BypassNote';
 import { HookSteps } from './HookSteps';
 import type { ContentBlock } from '../tools/types';
 import { Pdf } from './LazyEditors';
@@ -265,6 +266,7 @@ function DecisionLine({ d }: { d: Omit<SessionDecision, 'subcommands'> }) {
           <span aria-hidden="true">⚠ </span>known gap: {d.knownGap}
         </div>
       ) : null}
+      {d.bypass ? <BypassNote mark={d.bypass} /> : null}
       {d.sandbox ? <SandboxLine s={d.sandbox} /> : null}
     </>
   );

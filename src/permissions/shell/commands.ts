@@ -20,7 +20,7 @@ type ArgShape =
   /** operands default to `.` (ls) */
   | 'dot';
 
-interface FileCommand {
+export interface FileCommand {
   op: FileOp;
   /** Completes "Claude Code may only <verb> the allowed working directories". */
   verb: string;
@@ -844,7 +844,7 @@ export function isReadOnlyCommand(name: string, args: readonly Word[]): boolean 
 
 /** Commands that run the command after their own options. `safe` ones are stripped before
  * allow rules match too; the rest only before deny and ask rules. */
-interface Wrapper {
+export interface Wrapper {
   safe: boolean;
   valueFlags: readonly string[];
   /** Operands the wrapper itself takes before the command (timeout's duration). */
