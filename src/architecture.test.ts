@@ -138,3 +138,36 @@ describe('first page load', () => {
     expect([reached.get('just-bash'), reached.has('isomorphic-git')]).toEqual([undefined, true]);
   });
 });
+
+/** Imports of backends/ that load code (a type import is erased, so it chooses nothing). */
+export function backendImports(file: string, text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(
+    /^\s*(?:import|export)\s+(?!type\b)(?:[^;]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm,
+  )) {
+    const spec = (m[1] ?? m[2]) as string;
+    if (spec.startsWith('.') && /(^|\/)backends(\/|$)/.test(spec.replace(/^(\.\.?\/)+/, '')))
+      out.push(`${file}: imports ${spec}`);
+  }
+  return out;
+}
+
+describe('the page', () => {
+  it('chooses a backend only in its entry (main.tsx): ui/ loads no backend code', () => {
+    const files = sources(join(here, 'ui'));
+    expect(files.length).toBeGreaterThan(10);
+    expect(files.flatMap((f) => backendImports(relative(here, f), readFileSync(f, 'utf8')))).toEqual([]);
+  });
+
+  it('notices a static or dynamic import of a backend, not a type import', () => {
+    const text = [
+      "import type { PickedFile } from '../../backends/import';",
+      "import { formatBytes } from '../../backends/import/bytes';",
+      "const m = await import('../../backends/import');",
+    ].join('\n');
+    expect(backendImports('f.ts', text)).toEqual([
+      'f.ts: imports ../../backends/import/bytes',
+      'f.ts: imports ../../backends/import',
+    ]);
+  });
+});

@@ -3,7 +3,8 @@
 // so the first paint carries none of it.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, loadRuntime } from './ui/App';
+import { App } from './ui/App';
+import { loadRuntime, SessionController } from './ui/controller/controller';
 import { BackendSwitch, createBackendChoice } from './ui/webcontainer';
 import { bootShare, recordedGalleryResult, ShareToolbar } from './ui/share';
 import { LessonPanel, LessonsMenu, startFirstRunIfNew } from './ui/lessons';
@@ -58,6 +59,7 @@ const warmShellSoon = (warm: () => void) =>
 // imported only then). VITE_WEBCONTAINER_API_KEY: StackBlitz's key, where their terms require one.
 const backend = createBackendChoice({
   memfs: makeWorkspace,
+  load: () => import('./backends/webcontainer/browser'),
   apiKey: import.meta.env.VITE_WEBCONTAINER_API_KEY as string | undefined,
 });
 
@@ -86,12 +88,16 @@ if (named || location.hash.length > 1) {
 const boot = await bootShare(location.hash, params.get('scenario') ?? undefined);
 // A first visit (no link, no saved session, no scenario named) opens on the first-run lesson.
 startFirstRunIfNew(!boot.open && !boot.galleryId && !boot.error);
+const session = new SessionController({
+  makeWorkspace: backend.makeWorkspace,
+  onOpen: (id) => history.replaceState(null, '', `?scenario=${encodeURIComponent(id)}${location.hash}`),
+});
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 createRoot(root).render(
   <StrictMode>
     <App
-      makeWorkspace={backend.makeWorkspace}
+      session={session}
       preload={() => void loadMemfs().then(([, , , { warmShell }]) => warmShellSoon(warmShell))}
       settingsExtra={(h) => (
         <BackendSwitch
@@ -104,7 +110,7 @@ createRoot(root).render(
         <>
           <LessonsMenu />
           <KeyboardHelp />
-          <ImportPanel handle={h} />
+          <ImportPanel handle={h} load={() => import('./backends/import')} />
           {/* Always on memfs: the comparison is of the tool layers, and it makes two workspaces. */}
           <VersionsButton handle={h} makeWorkspace={makeWorkspace} />
           <ShareToolbar
@@ -123,7 +129,6 @@ createRoot(root).render(
         </>
       )}
       callActions={(h, call) => <ForkButton handle={h} call={call} />}
-      onOpen={(id) => history.replaceState(null, '', `?scenario=${encodeURIComponent(id)}${location.hash}`)}
     />
   </StrictMode>,
 );

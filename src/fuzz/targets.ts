@@ -12,7 +12,7 @@ import { createPermissions } from '../session/wiring';
 import { checkScenarioJson, decodeLinkFragment, encodeLinkFragment } from '../share/link';
 import { PROFILES } from '../profiles';
 import { ALL_TOOLS } from '../tools/registry';
-import { checkSettings } from '../ui/settingsCheck';
+import { checkSettings } from '../session/settings-check';
 
 export interface Target {
   name: string;

@@ -4,8 +4,10 @@
 // first use. File names come from the person's disk or an archive: they are only ever rendered
 // as text.
 import { useRef, useState, type DragEvent } from 'react';
+// Types only: the entry chooses the import code and passes its loader in.
+import type * as ImportModule from '../../backends/import';
 import type { CloneProgress, PickedFile } from '../../backends/import';
-import { formatBytes } from '../../backends/import/bytes';
+import { formatBytes } from '../../text/bytes';
 import type { ImportProgress, ImportReport } from '../../backends/import/import';
 import type { Workspace } from '../../workspace/types';
 import type { PlaygroundHandle } from '../App';
@@ -55,7 +57,10 @@ async function droppedFiles(items: DataTransferItemList): Promise<PickedFile[]> 
   return out;
 }
 
-export function ImportPanel({ handle, busy }: { handle: PlaygroundHandle; busy?: boolean }) {
+/** The import code (fflate, isomorphic-git), loaded on first use. */
+export type LoadImport = () => Promise<typeof ImportModule>;
+
+export function ImportPanel({ handle, busy, load }: { handle: PlaygroundHandle; busy?: boolean; load: LoadImport }) {
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [includeIgnored, setIncludeIgnored] = useState(false);
   const [gitUrl, setGitUrl] = useState('');
@@ -67,7 +72,7 @@ export function ImportPanel({ handle, busy }: { handle: PlaygroundHandle; busy?:
     cancel.current = op;
     setPhase({ kind: 'importing', name });
     handle.openFilled(name, async (ws: Workspace, signal: AbortSignal) => {
-      const m = await import('../../backends/import');
+      const m = await load();
       const both = AbortSignal.any([signal, op.signal]);
       try {
         let entries;
@@ -108,7 +113,7 @@ export function ImportPanel({ handle, busy }: { handle: PlaygroundHandle; busy?:
     if (!files || files.length === 0) return;
     // The list is live: clearing the input (so the same folder can be picked again) empties it.
     const list = Array.from(files);
-    void import('../../backends/import').then((m) => {
+    void load().then((m) => {
       const picked = m.fromFileList(list);
       run(picked[0]?.relativePath.split('/')[0] ?? 'folder', { kind: 'picked', files: picked });
     });

@@ -4,7 +4,7 @@
 // a second uncompressed one) that downloads at the end.
 import { useRef, useState } from 'react';
 import type { FileSnapshot } from '../../session/journal';
-import { formatBytes } from '../../backends/import/bytes';
+import { formatBytes } from '../../text/bytes';
 
 export interface ProjectFiles {
   files: FileSnapshot;
