@@ -7,6 +7,7 @@ import { App } from './ui/App';
 import { loadRuntime, SessionController } from './ui/controller/controller';
 import { BackendSwitch, createBackendChoice } from './ui/webcontainer';
 import { bootShare, recordedGalleryResult, ShareToolbar } from './ui/share';
+import { clearSession } from './ui/share/persist';
 import { LessonPanel, LessonsMenu, startFirstRunIfNew } from './ui/lessons';
 import { KeyboardHelp } from './ui/help/KeyboardHelp';
 import { ensureIsolation, pageIsolationEnv } from './ui/deploy/isolation';
@@ -108,11 +109,7 @@ createRoot(root).render(
       initialId={boot.galleryId}
       toolbar={(h) => (
         <>
-          <LessonsMenu />
-          <KeyboardHelp />
-          <ImportPanel handle={h} load={() => import('./backends/import')} />
-          {/* Always on memfs: the comparison is of the tool layers, and it makes two workspaces. */}
-          <VersionsButton handle={h} makeWorkspace={makeWorkspace} />
+          {/* Each puts its items into the header's menus, in this order within a menu. */}
           <ShareToolbar
             handle={h}
             boot={boot}
@@ -120,8 +117,18 @@ createRoot(root).render(
             recorded={recordedGalleryResult}
           />
           <ExportButton handle={h} />
+          <ImportPanel handle={h} load={() => import('./backends/import')} />
+          {/* Always on memfs: the comparison is of the tool layers, and it makes two workspaces. */}
+          <VersionsButton handle={h} makeWorkspace={makeWorkspace} />
+          <KeyboardHelp />
+          <LessonsMenu />
         </>
       )}
+      onStartOver={() => {
+        // A reload after Start over opens nothing: the saved session and the address are cleared.
+        void clearSession().catch(() => undefined);
+        history.replaceState(null, '', location.pathname);
+      }}
       guide={(h) => (
         <>
           <LessonPanel handle={h} />

@@ -11,6 +11,8 @@ import { ConversationPanes } from './Conversations';
 import { loadRuntime, type SessionController } from './controller/controller';
 import { usePlaygroundHandle, type PlaygroundHandle } from './controller/handle';
 import { Gallery } from './Gallery';
+import { Header } from './header/Header';
+import { MenuSlots } from './header/Menu';
 import { PANE_NAMES } from './Panes';
 import { SessionColumn } from './SessionColumn';
 import { Tabs } from './Tabs';
@@ -26,8 +28,10 @@ export interface AppProps {
   session: SessionController;
   /** Scenario id to open first (from the URL). */
   initialId?: string;
-  /** Extra toolbar items (share, backend choice...). */
+  /** The parts that fill the header's menus (share, import, export, versions, help). */
   toolbar?: (h: PlaygroundHandle) => ReactNode;
+  /** Start over, after the session is closed (the entry forgets the saved one). */
+  onStartOver?: () => void;
   /** Starts loading the backend's modules (called once the first pane is painted). */
   preload?: () => void;
   /** Extra fields under the session settings. */
@@ -46,6 +50,7 @@ export function App({
   session: ctl,
   initialId,
   toolbar,
+  onStartOver,
   settingsExtra,
   preload,
   guide,
@@ -80,7 +85,6 @@ export function App({
   const current = history[selectedCall];
   const last = history.length - 1;
   const settings = play?.settings;
-  const busy = s.status.kind === 'running';
 
   // Keyboard: [ and ] (or j/k) move between model calls, 1-4 focus a pane, g the gallery filter,
   // Esc stops what runs (not while a prompt is up: there Esc is its deny).
@@ -136,81 +140,73 @@ export function App({
     play?.scenario.live && current ? wordsAt(play.scenario, selectedCall, selectedCall === last) : undefined;
 
   return (
-    <div className="app" style={layout.style}>
-      <header className="top">
-        <h1>cc-playground</h1>
-        <span className="muted">Claude Code 2.1.273 tool layer on an in-memory workspace</span>
-        <div role="toolbar" aria-label="Session" className="toolbar">
-          <button type="button" onClick={ctl.openBlank} disabled={busy}>
-            Blank workspace
-          </button>
-          <button type="button" onClick={ctl.openLive} disabled={busy}>
-            Live model
-          </button>
+    <MenuSlots>
+      <div className="app" style={layout.style}>
+        <Header ctl={ctl} s={s} onSide={setSide} onStartOver={onStartOver}>
           {toolbar?.(handle)}
-        </div>
-      </header>
-      <aside className="side">
-        <Tabs<typeof side>
-          label="Side"
-          className="side-tabs"
-          value={side}
-          tabs={[
-            { value: 'gallery', name: 'Gallery' },
-            { value: 'files', name: 'Files', disabled: !play },
-          ]}
-          onPick={setSide}
+        </Header>
+        <aside className="side">
+          <Tabs<typeof side>
+            label="Side"
+            className="side-tabs"
+            value={side}
+            tabs={[
+              { value: 'gallery', name: 'Gallery' },
+              { value: 'files', name: 'Files', disabled: !play },
+            ]}
+            onPick={setSide}
+          />
+          {side === 'gallery' ? (
+            <Gallery entries={entries} selected={play?.id} onOpen={ctl.openGallery} />
+          ) : null}
+          {side === 'files' && play && files ? (
+            <Workspace
+              files={files}
+              previous={previous}
+              root={play.ws.info.root}
+              cwd={play.ws.info.cwd}
+              label={filesLabel}
+              onSave={editable ? (p, t) => void ctl.outsideEdit(p, t) : undefined}
+            />
+          ) : null}
+        </aside>
+        <Splitter
+          which="side"
+          label="Resize the side column"
+          size={layout.sizes.side}
+          onResize={layout.resize}
         />
-        {side === 'gallery' ? (
-          <Gallery entries={entries} selected={play?.id} onOpen={ctl.openGallery} />
-        ) : null}
-        {side === 'files' && play && files ? (
-          <Workspace
-            files={files}
-            previous={previous}
-            root={play.ws.info.root}
-            cwd={play.ws.info.cwd}
-            label={filesLabel}
-            onSave={editable ? (p, t) => void ctl.outsideEdit(p, t) : undefined}
-          />
-        ) : null}
-      </aside>
-      <Splitter
-        which="side"
-        label="Resize the side column"
-        size={layout.sizes.side}
-        onResize={layout.resize}
-      />
-      <SessionColumn
-        ctl={ctl}
-        s={s}
-        entries={entries}
-        tabRefs={tabRefs}
-        offeredDefs={offeredDefs}
-        allDefs={allDefs}
-        guide={guide?.(handle)}
-        settingsExtra={settingsExtra?.(handle)}
-      />
-      <Splitter
-        which="middle"
-        label="Resize the session column"
-        size={layout.sizes.middle}
-        onResize={layout.resize}
-      />
-      <main className="panes" ref={paneRefs}>
-        {current && play && settings ? (
-          <ConversationPanes
-            call={current}
-            words={words}
-            previous={selectedCall > 0 ? history[selectedCall - 1] : undefined}
-            request={() => requestAfter(history, selectedCall, settings.model, offeredDefs)}
-            mode={settings.mode ?? 'from settings'}
-            actions={callActions?.(handle, selectedCall)}
-          />
-        ) : (
-          <p className="muted">The {PANE_NAMES.join(', ')} panes of the selected model call appear here.</p>
-        )}
-      </main>
-    </div>
+        <SessionColumn
+          ctl={ctl}
+          s={s}
+          entries={entries}
+          tabRefs={tabRefs}
+          offeredDefs={offeredDefs}
+          allDefs={allDefs}
+          guide={guide?.(handle)}
+          settingsExtra={settingsExtra?.(handle)}
+        />
+        <Splitter
+          which="middle"
+          label="Resize the session column"
+          size={layout.sizes.middle}
+          onResize={layout.resize}
+        />
+        <main className="panes" id="panes" ref={paneRefs}>
+          {current && play && settings ? (
+            <ConversationPanes
+              call={current}
+              words={words}
+              previous={selectedCall > 0 ? history[selectedCall - 1] : undefined}
+              request={() => requestAfter(history, selectedCall, settings.model, offeredDefs)}
+              mode={settings.mode ?? 'from settings'}
+              actions={callActions?.(handle, selectedCall)}
+            />
+          ) : (
+            <p className="muted">The {PANE_NAMES.join(', ')} panes of the selected model call appear here.</p>
+          )}
+        </main>
+      </div>
+    </MenuSlots>
   );
 }

@@ -188,6 +188,26 @@ export class SessionController {
       return { play, composed: true };
     });
 
+  /** Start over: what runs stops, the session is left (its tasks stopped, its workspace
+   * freed) and the page is as a first look finds it. */
+  readonly close = (): void => {
+    this.running?.abort();
+    this.running = undefined;
+    const before = this.state.live;
+    if (before) {
+      before.play.session.conversation.tasks.stopAll('page');
+      void before.play.ws.dispose();
+    }
+    this.set({
+      live: undefined,
+      asking: undefined,
+      status: { kind: 'idle' },
+      selectedCall: 0,
+      driver: 'compose',
+      preset: undefined,
+    });
+  };
+
   /** Other settings: the same history re-run on a fresh workspace, the same call selected. */
   readonly applySettings = (s: SessionSettings): void => {
     const play = this.state.live?.play;
