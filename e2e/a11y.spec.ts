@@ -2,7 +2,7 @@
 // the rule and the elements, so the report says what to fix.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { Playground } from './pages/playground';
+import { menuButton, Playground } from './pages/playground';
 
 // axe over a whole page takes a while on a loaded machine.
 test.describe.configure({ timeout: 150_000 });
@@ -48,13 +48,20 @@ test('session settings open, the files shown', async ({ page }) => {
   expect(await serious(page)).toEqual([]);
 });
 
-test('phone width, 390 px', async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  const pg = new Playground(page);
-  await pg.openScenario('edit', 'edit-crlf-file');
-  await expect(page.getByText('matches Claude Code 2.1.273')).toBeVisible();
-  expect(await serious(page)).toEqual([]);
-});
+// Issue 29: the header's menus and the stacked phone layout, light and dark, at three widths.
+for (const colorScheme of ['light', 'dark'] as const)
+  for (const width of [390, 1280, 2560])
+    test(`${width} px, ${colorScheme}: a scenario open, the Share menu open`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme });
+      await page.setViewportSize({ width, height: 900 });
+      const pg = new Playground(page);
+      await pg.openScenario('edit', 'edit-crlf-file');
+      await expect(page.getByText('matches Claude Code 2.1.273')).toBeVisible();
+      expect(await serious(page)).toEqual([]);
+      await menuButton(page, 'Share').click();
+      await expect(page.getByRole('menu', { name: 'Share' })).toBeVisible();
+      expect(await serious(page)).toEqual([]);
+    });
 
 test('the keyboard help open', async ({ page }) => {
   await page.goto('/');

@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { Playground } from './pages/playground';
+import { Playground, pickMenu } from './pages/playground';
 
 const BASE = '/cc-playground/';
 const DIST = 'dist-sub';
@@ -74,7 +74,7 @@ test('a share link made at the root opens on a sub-path build served statically'
   await expect(page.getByText('matches Claude Code 2.1.273')).toBeVisible();
   await pg.selectCall(1);
   const results = await pg.pane('Tool results').locator('pre.model-text').allTextContents();
-  await page.getByRole('toolbar', { name: 'Session' }).getByRole('button', { name: 'Copy link' }).click();
+  await pickMenu(page, 'Copy link');
   const url = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
   const root = new URL(url);
   expect(root.pathname).toBe('/');
@@ -87,7 +87,7 @@ test('a share link made at the root opens on a sub-path build served statically'
   await there.selectCall(1);
   await expect(there.pane('Tool results').locator('pre.model-text')).toHaveText(results);
   // Links made there start with the sub-path.
-  await other.getByRole('toolbar', { name: 'Session' }).getByRole('button', { name: 'Copy link' }).click();
+  await pickMenu(other, 'Copy link');
   expect(await other.getByRole('textbox', { name: 'Share link' }).inputValue()).toMatch(
     new RegExp(`^${origin.replace(/[.]/g, '\\.')}/cc-playground/#s1\\.`),
   );

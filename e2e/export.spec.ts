@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { deflateRawSync } from 'node:zlib';
-import { Playground } from './pages/playground';
+import { Playground, pickMenu } from './pages/playground';
 
 const link = (json: unknown) => `/#s1.${Buffer.from(deflateRawSync(Buffer.from(JSON.stringify(json)))).toString('base64url')}`;
 // A replay loads the tool layer first: on a loaded machine that takes a while.
@@ -33,7 +33,7 @@ test('a session exported as one HTML file replays offline from file://, fetching
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('toolbar', { name: 'Session' }).getByRole('button', { name: 'Export HTML' }).click(),
+    pickMenu(page, 'Export HTML'),
   ]);
   expect(download.suggestedFilename()).toBe('hostile-export.html');
   const file = join(mkdtempSync(join(tmpdir(), 'e2e-export-')), 'hostile-export.html');
@@ -81,7 +81,7 @@ test('the session import masks secrets it finds, except those unticked, before t
   page,
 }) => {
   await page.goto('/');
-  await page.getByRole('button', { name: 'Import Claude Code session' }).click();
+  await pickMenu(page, 'Import Claude Code session');
   const dialog = page.getByRole('dialog', { name: 'Import a Claude Code session' });
   await dialog.getByLabel('Session transcript').setInputFiles('src/drivers/import/fixtures/real-2.1.273-oracle-session.jsonl');
   await expect(dialog).toContainText('No secrets found by pattern');
@@ -101,7 +101,7 @@ test('the session import masks secrets it finds, except those unticked, before t
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('toolbar', { name: 'Session' }).getByRole('button', { name: 'Export scenario' }).click(),
+    pickMenu(page, 'Export scenario'),
   ]);
   const saved = JSON.parse(readFileSync(await download.path(), 'utf8')) as { files: Record<string, unknown> };
   expect(saved.files['README.md']).toBe(`# demo\nANTHROPIC_API_KEY=sk-ant-${'*'.repeat(key.length - 7)}\nmail ops@example.org\n`);

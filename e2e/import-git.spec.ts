@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Playground } from './pages/playground';
+import { Playground, pickMenu } from './pages/playground';
 
 let repo: string;
 
@@ -79,6 +79,7 @@ test('clones a git repository through the CORS proxy it is given', async ({ page
     });
   });
   await page.goto('/');
+  await pickMenu(page, 'Import git repository…');
   const form = page.getByRole('form', { name: 'Import git repository' });
   await form.getByLabel('Repository URL').fill('https://git.test/team/repo.git');
   await form.getByLabel('CORS proxy').fill('https://proxy.test');

@@ -1,7 +1,7 @@
 // Issue 18: the first-run lesson, the Lessons menu, the keyboard help, the imported session's
 // inline comparison (#9) and the running-tasks line with Stop all (#5).
 import { expect, test, type Page } from '@playwright/test';
-import { Playground } from './pages/playground';
+import { Playground, pickMenu } from './pages/playground';
 
 const lesson = (page: Page) => page.getByRole('region', { name: 'Lesson' });
 const shots = process.env.UI_SHOTS ?? 'test-results';
@@ -53,11 +53,7 @@ test.describe('a first visit', () => {
     await expect(lesson(page)).toHaveCount(0);
 
     // Reachable again from the menu.
-    await page.getByRole('button', { name: 'Lessons' }).click();
-    await page
-      .getByRole('list', { name: 'Lessons' })
-      .getByRole('button', { name: 'Getting started' })
-      .click();
+    await pickMenu(page, 'Getting started: read before you edit');
     await expect(lesson(page).locator('.lesson-where')).toHaveText(
       'Step 1 of 4 · agent-ledger-sub-read-edit, model call 0',
     );
@@ -67,8 +63,7 @@ test.describe('a first visit', () => {
 test('a lesson from the menu opens each step’s scenario at its model call', async ({ page }) => {
   const pg = new Playground(page);
   await page.goto('/');
-  await page.getByRole('button', { name: 'Lessons' }).click();
-  await page.getByRole('button', { name: 'Uniqueness and replace_all' }).click();
+  await pickMenu(page, 'Uniqueness and replace_all');
   await expect(page.getByRole('heading', { name: 'edit-multiple-no-replace-all' })).toBeVisible();
   await expect(pg.calls.nth(1)).toHaveAttribute('aria-selected', 'true');
   await expect(pg.pane('Tool results').locator('pre.model-text')).toContainText([
@@ -97,7 +92,7 @@ test('an imported session: one badge, the call-by-call comparison, inline and fo
   page,
 }) => {
   await page.goto('/');
-  await page.getByRole('button', { name: 'Import Claude Code session' }).click();
+  await pickMenu(page, 'Import Claude Code session');
   const dialog = page.getByRole('dialog', { name: 'Import a Claude Code session' });
   await dialog
     .getByLabel('Session transcript')

@@ -5,7 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { cut, FakeMessagesApi, hang, status, stream, type Block } from './fake-messages-api';
-import { Playground } from './pages/playground';
+import { Playground, pickMenu } from './pages/playground';
 
 const SHOTS = process.env.UI_SHOTS ?? 'test-results';
 const KEY = 'sk-ant-api03-E2E-SECRET-KEY-do-not-store-0123456789';
@@ -22,7 +22,7 @@ test.afterEach(async () => {
 
 async function startLive(page: Page) {
   await page.goto('/');
-  await page.getByRole('toolbar', { name: 'Session' }).getByRole('button', { name: 'Live model' }).click();
+  await pickMenu(page, 'Live model');
   const live = page.getByRole('region', { name: 'Live model' });
   await expect(live).toBeVisible();
   await live.getByRole('textbox', { name: 'API key' }).fill(KEY);
@@ -159,14 +159,13 @@ test('a multi-call task with a prompt answered in the page becomes a scenario wh
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // Every stored or exported artefact, searched for the key.
-  const toolbar = page.getByRole('toolbar', { name: 'Session' });
-  await toolbar.getByRole('button', { name: 'Copy link' }).click();
+  await pickMenu(page, 'Copy link');
   const url = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
-  await toolbar.getByRole('button', { name: 'Copy as GitHub issue' }).click();
+  await pickMenu(page, 'Copy as GitHub issue');
   const issue = await page.getByRole('textbox', { name: 'GitHub issue markdown' }).inputValue();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    toolbar.getByRole('button', { name: 'Export scenario' }).click(),
+    pickMenu(page, 'Export scenario'),
   ]);
   const exported = readFileSync((await download.path())!, 'utf8');
   const storage = await page.evaluate(() => JSON.stringify({ ...localStorage }));

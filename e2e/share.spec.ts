@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
-import { Playground } from './pages/playground';
+import { Playground, pickMenu } from './pages/playground';
 
 const b64url = (b: Buffer) => b.toString('base64url');
 const link = (json: unknown) => `/#s1.${b64url(deflateRawSync(Buffer.from(JSON.stringify(json))))}`;
@@ -26,7 +26,7 @@ test('a copied link replays the same results in a fresh browser context', async 
   const recorded = await allResults(page);
   expect(recorded.length).toBeGreaterThan(1);
 
-  await page.getByRole('toolbar', { name: 'Session' }).getByRole('button', { name: 'Copy link' }).click();
+  await pickMenu(page, 'Copy link');
   const url = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
   expect(url).toMatch(/^http:\/\/127\.0\.0\.1:4173\/#s1\.[A-Za-z0-9_-]+$/);
   expect(url.length).toBeLessThan(2000);
@@ -122,7 +122,7 @@ test('a reload brings the session back from IndexedDB', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'persisted' })).toBeVisible();
   expect(await allResults(page)).toEqual(before);
-  await page.getByRole('button', { name: 'Export scenario' }).click();
+  await pickMenu(page, 'Export scenario');
 });
 
 /** Replaces a.txt's text in the editor and saves it as an outside edit. */
@@ -183,7 +183,7 @@ test('Copy as GitHub issue writes the calls, expected vs actual and the link', a
   const pg = new Playground(page);
   await pg.openScenario('edit', 'edit-crlf-file');
   await expect(page.getByText('matches Claude Code 2.1.273')).toBeVisible();
-  await page.getByRole('button', { name: 'Copy as GitHub issue' }).click();
+  await pickMenu(page, 'Copy as GitHub issue');
   const md = await page.getByRole('textbox', { name: 'GitHub issue markdown' }).inputValue();
   expect(md.split('\n')[0]).toEqual('## LF old\\_string on a CRLF file; line endings kept.');
   expect(md).toContain('Behaviour version: Claude Code **2.1.273**');
@@ -198,7 +198,7 @@ test('an exported scenario file imports back to the same session', async ({ page
   const before = await allResults(page);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Export scenario' }).click(),
+    pickMenu(page, 'Export scenario'),
   ]);
   expect(download.suggestedFilename()).toEqual('edit-crlf-file.scenario.json');
   const text = readFileSync(await download.path(), 'utf8');
@@ -222,7 +222,7 @@ test('an exported scenario file imports back to the same session', async ({ page
 
 test('a Claude Code session transcript replays and shows where it diverges', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('button', { name: 'Import Claude Code session' }).click();
+  await pickMenu(page, 'Import Claude Code session');
   const dialog = page.getByRole('dialog', { name: 'Import a Claude Code session' });
   await dialog
     .getByLabel('Session transcript')
@@ -235,7 +235,7 @@ test('a Claude Code session transcript replays and shows where it diverges', asy
   const divergence = page.locator('details[aria-label="Divergence from the recording"]');
   await expect(divergence.locator('summary')).toHaveText('8 of 10 calls match the recording (2.1.273)');
 
-  await page.getByRole('button', { name: 'Import Claude Code session' }).click();
+  await pickMenu(page, 'Import Claude Code session');
   await dialog
     .getByLabel('Session transcript')
     .setInputFiles('src/drivers/import/fixtures/real-2.1.273-oracle-session.jsonl');
@@ -262,7 +262,7 @@ test('a link over 2,000 characters says so and offers the file instead', async (
     }),
   );
   await expect(page.getByRole('heading', { name: 'long-link' })).toBeVisible();
-  await page.getByRole('button', { name: 'Copy link' }).click();
+  await pickMenu(page, 'Copy link');
   const status = page.getByRole('status', { name: 'Share' });
   await expect(status).toContainText(
     /^This link is [\d,]+ characters, over the 2,000 that paste safely into issues and chats\. Share the scenario file instead\./,

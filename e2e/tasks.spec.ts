@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { Playground } from './pages/playground';
+import { Playground, pickMenu } from './pages/playground';
 
 /** Composes one Bash call with run_in_background and answers its prompt (default mode). */
 async function background(page: Page, pg: Playground, command: string): Promise<void> {
@@ -70,10 +70,7 @@ test('leaving a session stops its background tasks', async ({ page }) => {
   await pg.openBlank();
   await background(page, pg, 'while true; do :; done');
   await expect(row(page, 0).locator('.task-state')).toHaveText('running');
-  await page
-    .getByRole('toolbar', { name: 'Session' })
-    .getByRole('button', { name: 'Blank workspace' })
-    .click();
+  await pickMenu(page, 'Blank workspace');
   await expect(pg.calls).toHaveCount(0);
   await expect(tasks(page).getByRole('heading')).toHaveText('Tasks 0 running');
   await expect(tasks(page).getByRole('listitem')).toHaveCount(0);

@@ -3,7 +3,7 @@
 // call, its next call edited and run, the original a click away, a link that reproduces the fork).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { Playground } from './pages/playground';
+import { menuButton, Playground, pickMenu } from './pages/playground';
 
 test.describe.configure({ timeout: 150_000 });
 const shots = process.env.UI_SHOTS ?? 'test-results';
@@ -24,8 +24,7 @@ test('versions side by side: both recordings matched, the one difference marked 
   const pg = new Playground(page);
   await pg.openScenario('read', 'read-repeat-empty-file');
   await expect(page.getByText('matches Claude Code 2.1.273')).toBeVisible();
-  const open = page.getByRole('toolbar', { name: 'Session' }).getByRole('button', { name: 'Versions side by side' });
-  await open.click();
+  await pickMenu(page, 'Versions side by side');
   const dialog = page.getByRole('dialog', { name: 'Versions side by side: read-repeat-empty-file' });
   await expect(dialog.locator('.vs-count')).toHaveText('1 difference');
   await expect(dialog.locator('.vs-side-head')).toHaveText([
@@ -69,7 +68,8 @@ test('versions side by side: both recordings matched, the one difference marked 
 
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
-  await expect(open).toBeFocused();
+  // Focus is back where the dialog was opened from: the View menu's button.
+  await expect(menuButton(page, 'View')).toBeFocused();
 });
 
 test('fork from here: a branch up to a call, its next call edited and run, the original kept, a link that reproduces it', async ({
@@ -132,7 +132,7 @@ test('fork from here: a branch up to a call, its next call edited and run, the o
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // Its link reproduces the fork in a fresh browser.
-  await page.getByRole('toolbar', { name: 'Session' }).getByRole('button', { name: 'Copy link' }).click();
+  await pickMenu(page, 'Copy link');
   const url = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
   const fresh = await browser.newContext();
   const other = await fresh.newPage();

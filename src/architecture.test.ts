@@ -22,7 +22,8 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   hooks: ['tools', 'workspace'],
   session: ['tools', 'hooks', 'ledger', 'permissions', 'text', 'workspace', 'profiles', 'scenario'],
   share: ['session', 'scenario', 'workspace', 'profiles'],
-  backends: ['workspace'],
+  // POSIX path arithmetic, the patch builder git diff prints with, byte formatting: pure text.
+  backends: ['workspace', 'text'],
   drivers: ['session', 'share', 'tools', 'scenario', 'profiles', 'workspace'],
   cli: ['session', 'drivers', 'tools', 'backends', 'scenario', 'profiles', 'workspace'],
   ui: [
@@ -40,15 +41,7 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
 export const EXCEPTIONS: readonly { file: string; to: string; why: string }[] = [
   { file: 'permissions/ruleset.ts', to: 'profiles', why: 'a permission context that names no behaviour takes the default release\'s; every caller should pass its profile\'s' },
   { file: 'backends/shell/commands.ts', to: 'permissions', why: 'what the shell and the permissions know of grep is not yet one record per command (issue 26, item 3)' },
-  { file: 'backends/shell/memfs-fs.ts', to: 'text', why: 'POSIX path arithmetic (text/paths) is not yet in workspace/' },
-  { file: 'backends/shell/worker/serve.ts', to: 'text', why: 'POSIX path arithmetic (text/paths) is not yet in workspace/' },
-  { file: 'backends/git/command.ts', to: 'text', why: 'POSIX path arithmetic (text/paths) is not yet in workspace/' },
-  { file: 'backends/git/worktree.ts', to: 'text', why: 'POSIX path arithmetic (text/paths) is not yet in workspace/' },
-  { file: 'backends/git/diff.ts', to: 'text', why: 'git diff prints with the patch builder Edit uses (text/patch)' },
-  { file: 'ui/import/ImportPanel.tsx', to: 'backends', why: 'the import panel shows the importer\'s progress; only the entry should choose a backend (issue 26, item 5)' },
-  { file: 'ui/share/ExportProject.tsx', to: 'backends', why: 'a byte formatter kept with the importer (issue 26, item 5)' },
-  { file: 'ui/webcontainer/choice.ts', to: 'backends', why: 'the WebContainer choice loads its backend itself; only the entry should (issue 26, item 5)' },
-  { file: 'fuzz/targets.ts', to: 'ui', why: 'the settings check the fuzz suite drives lives under ui/ (issue 26, item 5)' },
+  { file: 'ui/import/ImportPanel.tsx', to: 'backends', why: 'a type-only import of the importer\'s progress shape (erased: it loads no backend code); the shape belongs in workspace/' },
 ];
 
 /** Module-level values set from a caller that are not global setters, with why. */
@@ -365,6 +358,39 @@ describe('releases', () => {
       'f.tsx:3: } and 2.1.334`',
       'f.tsx:4: Claude Code 2.1.335',
       'f.tsx:5: PERMISSIONS_2_1_273',
+      ]);
+    });
+  });
+
+/** Imports of backends/ that load code (a type import is erased, so it chooses nothing). */
+export function backendImports(file: string, text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(
+    /^\s*(?:import|export)\s+(?!type\b)(?:[^;]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm,
+  )) {
+    const spec = (m[1] ?? m[2]) as string;
+    if (spec.startsWith('.') && /(^|\/)backends(\/|$)/.test(spec.replace(/^(\.\.?\/)+/, '')))
+      out.push(`${file}: imports ${spec}`);
+  }
+  return out;
+}
+
+describe('the page', () => {
+  it('chooses a backend only in its entry (main.tsx): ui/ loads no backend code', () => {
+    const files = sources(join(here, 'ui'));
+    expect(files.length).toBeGreaterThan(10);
+    expect(files.flatMap((f) => backendImports(relative(here, f), readFileSync(f, 'utf8')))).toEqual([]);
+  });
+
+  it('notices a static or dynamic import of a backend, not a type import', () => {
+    const text = [
+      "import type { PickedFile } from '../../backends/import';",
+      "import { formatBytes } from '../../backends/import/bytes';",
+      "const m = await import('../../backends/import');",
+    ].join('\n');
+    expect(backendImports('f.ts', text)).toEqual([
+      'f.ts: imports ../../backends/import/bytes',
+      'f.ts: imports ../../backends/import',
     ]);
   });
 });

@@ -3,9 +3,11 @@
 // so the first paint carries none of it.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, loadRuntime } from './ui/App';
+import { App } from './ui/App';
+import { loadRuntime, SessionController } from './ui/controller/controller';
 import { BackendSwitch, createBackendChoice } from './ui/webcontainer';
 import { bootShare, recordedGalleryResult, ShareToolbar } from './ui/share';
+import { clearSession } from './ui/share/persist';
 import { LessonPanel, LessonsMenu, startFirstRunIfNew } from './ui/lessons';
 import { KeyboardHelp } from './ui/help/KeyboardHelp';
 import { ensureIsolation, pageIsolationEnv } from './ui/deploy/isolation';
@@ -67,6 +69,7 @@ const warmShellSoon = (warm: () => void) =>
 // imported only then). VITE_WEBCONTAINER_API_KEY: StackBlitz's key, where their terms require one.
 const backend = createBackendChoice({
   memfs: makeWorkspace,
+  load: () => import('./backends/webcontainer/browser'),
   apiKey: import.meta.env.VITE_WEBCONTAINER_API_KEY as string | undefined,
 });
 
@@ -88,12 +91,16 @@ if (named || location.hash.length > 1) {
 const boot = await bootShare(location.hash, params.get('scenario') ?? undefined);
 // A first visit (no link, no saved session, no scenario named) opens on the first-run lesson.
 startFirstRunIfNew(!boot.open && !boot.galleryId && !boot.error);
+const session = new SessionController({
+  makeWorkspace: async () => withServices(await backend.makeWorkspace(), services),
+  onOpen: (id) => history.replaceState(null, '', `?scenario=${encodeURIComponent(id)}${location.hash}`),
+});
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 createRoot(root).render(
   <StrictMode>
     <App
-      makeWorkspace={async () => withServices(await backend.makeWorkspace(), services)}
+      session={session}
       preload={() => void loadMemfs().then(([, , , { warmShell }]) => warmShellSoon(warmShell))}
       settingsExtra={(h) => (
         <BackendSwitch
@@ -104,11 +111,7 @@ createRoot(root).render(
       initialId={boot.galleryId}
       toolbar={(h) => (
         <>
-          <LessonsMenu />
-          <KeyboardHelp />
-          <ImportPanel handle={h} />
-          {/* Always on memfs: the comparison is of the tool layers, and it makes two workspaces. */}
-          <VersionsButton handle={h} makeWorkspace={makeWorkspace} />
+          {/* Each puts its items into the header's menus, in this order within a menu. */}
           <ShareToolbar
             handle={h}
             boot={boot}
@@ -116,8 +119,18 @@ createRoot(root).render(
             recorded={recordedGalleryResult}
           />
           <ExportButton handle={h} />
+          <ImportPanel handle={h} load={() => import('./backends/import')} />
+          {/* Always on memfs: the comparison is of the tool layers, and it makes two workspaces. */}
+          <VersionsButton handle={h} makeWorkspace={makeWorkspace} />
+          <KeyboardHelp />
+          <LessonsMenu />
         </>
       )}
+      onStartOver={() => {
+        // A reload after Start over opens nothing: the saved session and the address are cleared.
+        void clearSession().catch(() => undefined);
+        history.replaceState(null, '', location.pathname);
+      }}
       guide={(h) => (
         <>
           <LessonPanel handle={h} />
@@ -125,7 +138,6 @@ createRoot(root).render(
         </>
       )}
       callActions={(h, call) => <ForkButton handle={h} call={call} />}
-      onOpen={(id) => history.replaceState(null, '', `?scenario=${encodeURIComponent(id)}${location.hash}`)}
     />
   </StrictMode>,
 );

@@ -4,6 +4,35 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 export const PANES = ['Transcript', 'Read ledger', 'Permission decisions', 'Tool results'] as const;
 
+/** The header menu each action lives in. */
+const MENU_OF: Record<string, string> = {
+  'Blank workspace': 'Session',
+  'Live model': 'Session',
+  'Start over': 'Session',
+  'Copy link': 'Share',
+  'Copy as GitHub issue': 'Share',
+  'Export scenario': 'Share',
+  'Export project (.zip)': 'Share',
+  'Export HTML': 'Share',
+  'Import scenario': 'Import',
+  'Import Claude Code session': 'Import',
+  'Import folder…': 'Import',
+  'Import archive…': 'Import',
+  'Import git repository…': 'Import',
+  'Versions side by side': 'View',
+  'Keyboard map': 'Help',
+};
+
+/** The header's menu button named `menu` (Session, Share, Import, View, Help). */
+export const menuButton = (page: Page, menu: string): Locator =>
+  page.getByRole('toolbar', { name: 'Playground' }).getByRole('button', { name: menu, exact: true });
+
+/** Opens the menu that holds `item` (or `menu`, for a lesson) and picks the item. */
+export async function pickMenu(page: Page, item: string, menu = MENU_OF[item] ?? 'Help'): Promise<void> {
+  await menuButton(page, menu).click();
+  await page.getByRole('menu', { name: menu }).getByRole('menuitem', { name: item, exact: true }).click();
+}
+
 export class Playground {
   constructor(readonly page: Page) {}
 
@@ -31,10 +60,7 @@ export class Playground {
 
   async openBlank(): Promise<void> {
     await this.page.goto('/');
-    await this.page
-      .getByRole('toolbar', { name: 'Session' })
-      .getByRole('button', { name: 'Blank workspace' })
-      .click();
+    await pickMenu(this.page, 'Blank workspace');
     await expect(this.composer).toBeVisible();
   }
 

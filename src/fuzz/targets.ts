@@ -14,7 +14,7 @@ import { createPermissions } from '../session/wiring';
 import { checkScenarioJson, decodeLinkFragment, encodeLinkFragment } from '../share/link';
 import { DEFAULT_VERSION, getProfile, recordedReleases } from '../profiles';
 import { ALL_TOOLS } from '../tools/registry';
-import { checkSettings } from '../ui/settingsCheck';
+import { checkSettings } from '../session/settings-check';
 
 export interface Target {
   name: string;

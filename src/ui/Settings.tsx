@@ -3,7 +3,7 @@
 // Applying them re-runs the session's history on a fresh workspace.
 import { useState } from 'react';
 import type { SessionSettings } from '../drivers/composer';
-import { checkSettings } from './settingsCheck';
+import { checkSettings } from '../session/settings-check';
 import { choiceOf, FILE_TOOLS, toolsFor, versionToolNames, type ToolSetChoice } from './toolSet';
 
 const MODE_CHOICES = ['default', 'acceptEdits', 'plan', 'auto', 'dontAsk', 'bypassPermissions'] as const;

@@ -5,6 +5,7 @@ import { createMemfsWorkspace } from '../backends/memfs';
 import { createJustBashShell } from '../backends/shell/justbash';
 import type { Scenario } from '../scenario/schema';
 import { App, type PlaygroundHandle } from './App';
+import { SessionController } from './controller/controller';
 import { domRootPerTest } from './dom-testing';
 
 const dom = domRootPerTest();
@@ -62,7 +63,7 @@ async function openWaiting(): Promise<{ handle: () => PlaygroundHandle }> {
   let handle: PlaygroundHandle | undefined;
   dom.render(
     <App
-      makeWorkspace={makeWorkspace}
+      session={new SessionController({ makeWorkspace })}
       toolbar={(h) => {
         handle = h;
         return null;

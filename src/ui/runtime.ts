@@ -17,7 +17,7 @@ import type { FileSnapshot } from '../session/engine';
 import { ALL_TOOLS } from '../tools/registry';
 import type { Workspace } from '../workspace/types';
 import { resultJson, scenarioJson } from './corpus';
-import { checkSettings } from './settingsCheck';
+import { checkSettings } from '../session/settings-check';
 
 export {
   applySettings,

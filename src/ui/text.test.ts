@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelCallRecord } from '../session/engine';
 import { formInput } from './Composer';
-import { checkSettings } from './settingsCheck';
+import { checkSettings } from '../session/settings-check';
 import { callMessages, changedFiles, visibleWhitespace } from './text';
 
 const enc = (s: string) => new TextEncoder().encode(s);

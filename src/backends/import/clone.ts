@@ -5,7 +5,7 @@
 import git, { type GitProgressEvent, type HttpClient } from 'isomorphic-git';
 import { Volume } from 'memfs';
 import { commitEntries } from './bundle';
-import { formatBytes } from './bytes';
+import { formatBytes } from '../../text/bytes';
 import { DEFAULT_LIMITS, ImportError, type ImportEntry } from './import';
 
 export interface CloneProgress {

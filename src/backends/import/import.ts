@@ -2,7 +2,7 @@
 // checked (paths stay inside the project, limits), filtered (.gitignore) and written. Sources
 // only list entries; this file decides what lands and reports progress.
 import type { Workspace } from '../../workspace/types';
-import { formatBytes } from './bytes';
+import { formatBytes } from '../../text/bytes';
 import { GitignoreRules } from './gitignore';
 
 export { formatBytes };

@@ -3,6 +3,7 @@
 // script and the link codec load on the first export, not with the page.
 import { useState } from 'react';
 import type { PlaygroundHandle } from '../App';
+import { MenuItem, MenuItems } from '../header/Menu';
 import { shareBase } from '../deploy/address';
 import { download } from '../share/files';
 import { exportedSession } from './data';
@@ -12,7 +13,11 @@ import './export.css';
 export const htmlFileNameFor = (id: string | undefined) =>
   `${(id ?? 'session').replace(/[^A-Za-z0-9._-]/g, '_')}.html`;
 
-export function ExportButton({ handle }: { handle: Pick<PlaygroundHandle, 'scenario' | 'id' | 'history' | 'settings' | 'busy'> }) {
+export function ExportButton({
+  handle,
+}: {
+  handle: Pick<PlaygroundHandle, 'scenario' | 'id' | 'history' | 'settings' | 'busy'>;
+}) {
   const [error, setError] = useState<string>();
   const { scenario, history, settings, id } = handle;
   const ready = !!scenario && !!history && !!settings && !handle.busy;
@@ -39,18 +44,21 @@ export function ExportButton({ handle }: { handle: Pick<PlaygroundHandle, 'scena
   };
   return (
     <>
-      <button
-        type="button"
-        onClick={() => void run()}
-        disabled={!ready}
-        title="One HTML file that shows this session's results offline, with the link that re-runs it"
-      >
-        Export HTML
-      </button>
+      <MenuItems menu="share">
+        <MenuItem
+          onSelect={() => void run()}
+          disabled={!ready}
+          title="One HTML file that shows this session's results offline, with the link that re-runs it"
+        >
+          Export HTML
+        </MenuItem>
+      </MenuItems>
       {error ? (
-        <span role="alert" className="export-error">
-          Export failed: {error}
-        </span>
+        <MenuItems menu="notices">
+          <span role="alert" className="export-error">
+            Export failed: {error}
+          </span>
+        </MenuItems>
       ) : null}
     </>
   );

@@ -2,6 +2,7 @@
 // and gives focus back. Its Escape is heard first (capture), so it does not also stop a run.
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { MenuItem, MenuItems } from '../header/Menu';
 
 export const KEYS: readonly [string, string][] = [
   ['?', 'this keyboard help'],
@@ -44,17 +45,17 @@ export function KeyboardHelp() {
   }, [open]);
   return (
     <>
-      <button
-        type="button"
-        aria-keyshortcuts="?"
-        title="Keyboard help (?)"
-        onClick={() => {
-          back.current = document.activeElement;
-          setOpen(true);
-        }}
-      >
-        Keys
-      </button>
+      <MenuItems menu="help">
+        <MenuItem
+          shortcut="?"
+          onSelect={() => {
+            back.current = document.activeElement;
+            setOpen(true);
+          }}
+        >
+          Keyboard map
+        </MenuItem>
+      </MenuItems>
       {open
         ? createPortal(
             <div className="help-backdrop" onClick={() => setOpen(false)}>

@@ -3,12 +3,15 @@
 // person names (browsers cannot reach git hosts directly). The import code (fflate, isomorphic-git) loads on
 // first use. File names come from the person's disk or an archive: they are only ever rendered
 // as text.
-import { useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+// Types only: the entry chooses the import code and passes its loader in.
+import type * as ImportModule from '../../backends/import';
 import type { CloneProgress, PickedFile } from '../../backends/import';
-import { formatBytes } from '../../backends/import/bytes';
+import { formatBytes } from '../../text/bytes';
 import type { ImportProgress, ImportReport } from '../../backends/import/import';
 import type { Workspace } from '../../workspace/types';
 import type { PlaygroundHandle } from '../App';
+import { MenuItem, MenuItems } from '../header/Menu';
 import './import.css';
 
 type Source =
@@ -55,11 +58,25 @@ async function droppedFiles(items: DataTransferItemList): Promise<PickedFile[]> 
   return out;
 }
 
-export function ImportPanel({ handle, busy }: { handle: PlaygroundHandle; busy?: boolean }) {
+/** The import code (fflate, isomorphic-git), loaded on first use. */
+export type LoadImport = () => Promise<typeof ImportModule>;
+
+export function ImportPanel({
+  handle,
+  busy,
+  load,
+}: {
+  handle: PlaygroundHandle;
+  busy?: boolean;
+  load: LoadImport;
+}) {
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [includeIgnored, setIncludeIgnored] = useState(false);
   const [gitUrl, setGitUrl] = useState('');
   const [corsProxy, setCorsProxy] = useState('');
+  const [gitOpen, setGitOpen] = useState(false);
+  const folderInput = useRef<HTMLInputElement>(null);
+  const archiveInput = useRef<HTMLInputElement>(null);
   const cancel = useRef<AbortController | undefined>(undefined);
 
   const run = (name: string, source: Source) => {
@@ -67,7 +84,7 @@ export function ImportPanel({ handle, busy }: { handle: PlaygroundHandle; busy?:
     cancel.current = op;
     setPhase({ kind: 'importing', name });
     handle.openFilled(name, async (ws: Workspace, signal: AbortSignal) => {
-      const m = await import('../../backends/import');
+      const m = await load();
       const both = AbortSignal.any([signal, op.signal]);
       try {
         let entries;
@@ -108,7 +125,7 @@ export function ImportPanel({ handle, busy }: { handle: PlaygroundHandle; busy?:
     if (!files || files.length === 0) return;
     // The list is live: clearing the input (so the same folder can be picked again) empties it.
     const list = Array.from(files);
-    void import('../../backends/import').then((m) => {
+    void load().then((m) => {
       const picked = m.fromFileList(list);
       run(picked[0]?.relativePath.split('/')[0] ?? 'folder', { kind: 'picked', files: picked });
     });
@@ -118,6 +135,7 @@ export function ImportPanel({ handle, busy }: { handle: PlaygroundHandle; busy?:
   };
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
+    if (!e.dataTransfer) return;
     const items = e.dataTransfer.items;
     const first = items[0]?.webkitGetAsEntry();
     if (items.length === 1 && first?.isFile) {
@@ -131,104 +149,153 @@ export function ImportPanel({ handle, busy }: { handle: PlaygroundHandle; busy?:
     );
   };
 
+  // A folder or an archive dropped anywhere on the page (the editor keeps its own drops).
+  const dropRef = useRef(onDrop);
+  dropRef.current = onDrop;
+  useEffect(() => {
+    const files = (e: DragEvent) =>
+      !!e.dataTransfer?.types.includes('Files') &&
+      !(e.target instanceof Element && e.target.closest('.monaco-editor'));
+    const over = (e: DragEvent) => {
+      if (files(e)) e.preventDefault();
+    };
+    const drop = (e: DragEvent) => {
+      if (files(e)) dropRef.current(e);
+    };
+    window.addEventListener('dragover', over);
+    window.addEventListener('drop', drop);
+    return () => {
+      window.removeEventListener('dragover', over);
+      window.removeEventListener('drop', drop);
+    };
+  }, []);
+
   const importing = phase.kind === 'importing';
+  const disabled = busy || importing;
   return (
-    <div
-      className="import-panel"
-      role="group"
-      aria-label="Import a project"
-      onDragOver={(e) => e.preventDefault()}
-      onDrop={onDrop}
-    >
-      <label className="import-button">
-        Import folder
-        <input
-          type="file"
-          aria-label="Import folder"
-          disabled={busy || importing}
-          // Chromium, Firefox and Safari all take the prefixed attribute.
-          {...{ webkitdirectory: '', directory: '' }}
-          multiple
-          onChange={(e) => {
-            onFolder(e.target.files);
-            e.target.value = '';
-          }}
-        />
-      </label>
-      <label className="import-button">
-        Import archive
-        <input
-          type="file"
-          aria-label="Import archive"
-          accept=".zip,.tar.gz,.tgz,.tar,.bundle"
-          disabled={busy || importing}
-          onChange={(e) => {
-            onArchive(e.target.files?.[0]);
-            e.target.value = '';
-          }}
-        />
-      </label>
-      <form
-        className="import-git"
-        aria-label="Import git repository"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const url = gitUrl.trim();
-          if (url) run(url.replace(/\/+$/, '').split('/').pop() ?? url, { kind: 'git', url, corsProxy });
-        }}
-      >
-        <input
-          type="url"
-          aria-label="Repository URL"
-          placeholder="https://github.com/owner/repo.git"
-          value={gitUrl}
-          onChange={(e) => setGitUrl(e.target.value)}
-        />
-        <input
-          type="url"
-          aria-label="CORS proxy"
-          placeholder="CORS proxy, e.g. https://cors.isomorphic-git.org"
-          value={corsProxy}
-          onChange={(e) => setCorsProxy(e.target.value)}
-        />
-        <button type="submit" disabled={busy || importing || gitUrl.trim() === ''}>
-          Import git repository
+    <>
+      <MenuItems menu="import">
+        <MenuItem onSelect={() => folderInput.current?.click()} disabled={disabled}>
+          Import folder…
+        </MenuItem>
+        <MenuItem onSelect={() => archiveInput.current?.click()} disabled={disabled}>
+          Import archive…
+        </MenuItem>
+        <MenuItem onSelect={() => setGitOpen(true)} disabled={disabled}>
+          Import git repository…
+        </MenuItem>
+        <button
+          type="button"
+          role="menuitemcheckbox"
+          tabIndex={-1}
+          aria-checked={includeIgnored}
+          onClick={() => setIncludeIgnored((v) => !v)}
+        >
+          Include .gitignored files
         </button>
-      </form>
-      <label className="import-ignored">
-        <input
-          type="checkbox"
-          checked={includeIgnored}
-          onChange={(e) => setIncludeIgnored(e.target.checked)}
-        />{' '}
-        include .gitignored files
-      </label>
-      {importing ? (
-        <>
-          <span role="status" className="import-status">
-            Importing {phase.name}
-            {phase.progress
-              ? `: ${n(phase.progress.files)} of ${n(phase.progress.total)} files, ${formatBytes(phase.progress.bytes)}`
-              : phase.clone
-                ? `: ${phase.clone.phase} ${n(phase.clone.loaded)}${phase.clone.total ? ` of ${n(phase.clone.total)}` : ''}, ${formatBytes(phase.clone.received)} received`
-                : '…'}
-          </span>
-          <button type="button" onClick={() => cancel.current?.abort()}>
-            Cancel import
-          </button>
-        </>
-      ) : null}
-      {phase.kind === 'done' ? (
-        <span role="status" className="import-status" aria-label="Import result">
-          Imported {n(phase.report.files)} files ({formatBytes(phase.report.bytes)}) from {phase.name}
-          {phase.report.skipped > 0 ? `; ${n(phase.report.skipped)} left out by .gitignore` : ''}
-        </span>
-      ) : null}
-      {phase.kind === 'error' ? (
-        <span role="alert" className="error import-status">
-          {phase.message}
-        </span>
-      ) : null}
-    </div>
+      </MenuItems>
+      {/* Out of sight: the menu items open them (tests set their files by these names). */}
+      <input
+        ref={folderInput}
+        className="import-input"
+        type="file"
+        aria-label="Import folder"
+        disabled={disabled}
+        // Chromium, Firefox and Safari all take the prefixed attribute.
+        {...{ webkitdirectory: '', directory: '' }}
+        multiple
+        onChange={(e) => {
+          onFolder(e.target.files);
+          e.target.value = '';
+        }}
+      />
+      <input
+        ref={archiveInput}
+        className="import-input"
+        type="file"
+        aria-label="Import archive"
+        accept=".zip,.tar.gz,.tgz,.tar,.bundle"
+        disabled={disabled}
+        onChange={(e) => {
+          onArchive(e.target.files?.[0]);
+          e.target.value = '';
+        }}
+      />
+      <MenuItems menu="notices">
+        {gitOpen ? (
+          <form
+            className="import-git"
+            aria-label="Import git repository"
+            onSubmit={(e) => {
+              e.preventDefault();
+              const url = gitUrl.trim();
+              if (!url) return;
+              setGitOpen(false);
+              run(url.replace(/\/+$/, '').split('/').pop() ?? url, { kind: 'git', url, corsProxy });
+            }}
+          >
+            <input
+              type="url"
+              aria-label="Repository URL"
+              placeholder="https://github.com/owner/repo.git"
+              value={gitUrl}
+              autoFocus
+              onChange={(e) => setGitUrl(e.target.value)}
+            />
+            <input
+              type="url"
+              aria-label="CORS proxy"
+              placeholder="CORS proxy, e.g. https://cors.isomorphic-git.org"
+              value={corsProxy}
+              onChange={(e) => setCorsProxy(e.target.value)}
+            />
+            <div className="row">
+              <button type="submit" disabled={disabled || gitUrl.trim() === ''}>
+                Import git repository
+              </button>
+              <button type="button" onClick={() => setGitOpen(false)}>
+                Cancel
+              </button>
+            </div>
+          </form>
+        ) : null}
+        {importing ? (
+          <div className="import-progress">
+            <span role="status" className="import-status">
+              Importing {phase.name}
+              {phase.progress
+                ? `: ${n(phase.progress.files)} of ${n(phase.progress.total)} files, ${formatBytes(phase.progress.bytes)}`
+                : phase.clone
+                  ? `: ${phase.clone.phase} ${n(phase.clone.loaded)}${phase.clone.total ? ` of ${n(phase.clone.total)}` : ''}, ${formatBytes(phase.clone.received)} received`
+                  : '…'}
+            </span>
+            <button type="button" onClick={() => cancel.current?.abort()}>
+              Cancel import
+            </button>
+          </div>
+        ) : null}
+        {phase.kind === 'done' ? (
+          <div className="import-done">
+            <span role="status" className="import-status" aria-label="Import result">
+              Imported {n(phase.report.files)} files ({formatBytes(phase.report.bytes)}) from {phase.name}
+              {phase.report.skipped > 0 ? `; ${n(phase.report.skipped)} left out by .gitignore` : ''}
+            </span>
+            <button type="button" onClick={() => setPhase({ kind: 'idle' })}>
+              Close
+            </button>
+          </div>
+        ) : null}
+        {phase.kind === 'error' ? (
+          <div className="import-failed">
+            <span role="alert" className="error import-status">
+              {phase.message}
+            </span>
+            <button type="button" onClick={() => setPhase({ kind: 'idle' })}>
+              Close
+            </button>
+          </div>
+        ) : null}
+      </MenuItems>
+    </>
   );
 }

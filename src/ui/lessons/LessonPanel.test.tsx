@@ -4,7 +4,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { domRootPerTest } from '../dom-testing';
 import { LessonPanel, type LessonHandle } from './LessonPanel';
 import { LessonsMenu } from './LessonsMenu';
-import { FIRST_RUN, lessonById } from './lessons';
+import { FIRST_RUN, LESSONS, lessonById } from './lessons';
+import { Menu, MenuSlots } from '../header/Menu';
 import { DISMISSED_KEY, firstRunDismissed, lessonStore, startFirstRunIfNew } from './store';
 
 const dom = domRootPerTest();
@@ -91,16 +92,25 @@ describe('LessonPanel', () => {
 });
 
 describe('LessonsMenu', () => {
-  it('lists every lesson, the dismissed first-run one too, and a pick starts it', () => {
+  it('lists every lesson in the Help menu, the dismissed first-run one too, and a pick starts it', () => {
     localStorage.setItem(DISMISSED_KEY, '1');
-    dom.render(<LessonsMenu />);
-    act(() => button('Lessons').click());
-    expect(button('Lessons').getAttribute('aria-expanded')).toBe('true');
-    const items = [...dom.host.querySelectorAll('ul[aria-label="Lessons"] button')].map((b) => b.textContent);
-    expect(items[0]).toBe('Getting started: read before you edit');
-    expect(items.length).toBe(9);
+    dom.render(
+      <MenuSlots>
+        <Menu name="help" label="Help" />
+        <LessonsMenu />
+      </MenuSlots>,
+    );
+    const help = () => dom.host.querySelector('button[aria-haspopup="menu"]') as HTMLButtonElement;
+    act(() => help().click());
+    expect(help().getAttribute('aria-expanded')).toBe('true');
+    const items = [...dom.host.querySelectorAll('[role="group"][aria-labelledby] [role="menuitem"]')].map(
+      (b) => b.textContent,
+    );
+    expect([items[0], items.length]).toEqual(['Getting started: read before you edit', LESSONS.length]);
     act(() => button('Getting started: read before you edit').click());
-    expect(lessonStore.get()).toEqual({ id: FIRST_RUN, step: 0 });
-    expect(dom.host.querySelector('ul')).toBeNull();
+    expect([lessonStore.get(), help().getAttribute('aria-expanded')]).toEqual([
+      { id: FIRST_RUN, step: 0 },
+      'false',
+    ]);
   });
 });

@@ -13,6 +13,7 @@ export interface LessonHandle {
   busy?: boolean;
   openGallery: (id: string) => void;
   selectCall: (i: number) => void;
+  selectedCall?: number;
 }
 
 const PANE_KEY: Record<PaneName, number> = {
@@ -52,6 +53,20 @@ export function LessonPanel({ handle }: { handle: LessonHandle }) {
       delete document.body.dataset.lessonPane;
     };
   }, [step]);
+
+  // Next or Back: once the step's model call is shown, its pane is brought into view (at phone
+  // width it sits screens below the lesson). The step the lesson opens on stays where it is.
+  const stepKey = active ? `${active.id}/${active.step}` : undefined;
+  const shownFor = useRef(stepKey);
+  const shown = !!step && id === step.scenario && handle.selectedCall === step.call && !busy;
+  useEffect(() => {
+    if (!step || !shown || shownFor.current === stepKey) return;
+    shownFor.current = stepKey;
+    const pane = [...document.querySelectorAll<HTMLElement>('section.pane')].find(
+      (p) => p.getAttribute('aria-label') === step.pane,
+    );
+    pane?.scrollIntoView({ block: 'nearest' });
+  }, [step, shown, stepKey]);
 
   if (!active || !lesson || !step) return null;
   const n = lesson.steps.length;

@@ -4,7 +4,8 @@
 // a second uncompressed one) that downloads at the end.
 import { useRef, useState } from 'react';
 import type { FileSnapshot } from '../../session/journal';
-import { formatBytes } from '../../backends/import/bytes';
+import { formatBytes } from '../../text/bytes';
+import { MenuItem, MenuItems } from '../header/Menu';
 
 export interface ProjectFiles {
   files: FileSnapshot;
@@ -94,18 +95,16 @@ export function ExportProject({ project }: { project: () => Promise<ProjectFiles
   return (
     <>
       {state.kind === 'running' ? (
-        <button type="button" onClick={() => abort.current?.abort()}>
-          Cancel export
-        </button>
+        <MenuItem onSelect={() => abort.current?.abort()}>Cancel export</MenuItem>
       ) : (
-        <button type="button" onClick={() => void run()}>
-          Export project (.zip)
-        </button>
+        <MenuItem onSelect={() => void run()}>Export project (.zip)</MenuItem>
       )}
       {state.text ? (
-        <span role="status" aria-label="Project export" className={`muted export-status ${state.kind}`}>
-          {state.text}
-        </span>
+        <MenuItems menu="notices">
+          <span role="status" aria-label="Project export" className={`muted export-status ${state.kind}`}>
+            {state.text}
+          </span>
+        </MenuItems>
       ) : null}
     </>
   );

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { domRootPerTest } from '../dom-testing';
 import type { Scenario } from '../../scenario/schema';
 import { ShareToolbar, type ShareHandle } from './ShareToolbar';
+import { Menu, MenuSlots } from '../header/Menu';
 
 const dom = domRootPerTest();
 const render = dom.render;
@@ -96,7 +97,13 @@ describe('Export scenario', () => {
     });
     const revoke = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
     try {
-      render(<ShareToolbar handle={handle([], { scenario: bash, id: 'shared-bash' })} autosaveMs={1e9} />);
+      // Its items go into the header's Share menu.
+      render(
+        <MenuSlots>
+          <Menu name="share" label="Share" />
+          <ShareToolbar handle={handle([], { scenario: bash, id: 'shared-bash' })} autosaveMs={1e9} />
+        </MenuSlots>,
+      );
       click('Export scenario');
       await vi.waitFor(() => expect(blobs.length).toBe(1), { timeout: 15000 });
       expect(JSON.parse(await (blobs[0] as Blob).text())).toEqual({

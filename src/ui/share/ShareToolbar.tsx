@@ -1,6 +1,6 @@
-// Share, export, import and persistence for the playground session: toolbar buttons plus a
-// layer of cards (link errors, a click before a link runs a shell on real Node, the session
-// import dialog). Where a replay and its recording part ways is the page's match badge
+// Share, export, import and persistence for the playground session: items of the header's
+// Share and Import menus plus a layer of cards (link errors, a click before a link runs a shell
+// on real Node, the session import dialog). Where a replay and its recording part ways is the page's match badge
 // (../Divergence.tsx). Everything a link or a file brings is shown as text, never as HTML.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Scenario, ScenarioResult } from '../../scenario/schema';
@@ -12,6 +12,7 @@ import { ExportProject, type ProjectFiles } from './ExportProject';
 import { ImportSessionDialog } from './ImportSessionDialog';
 import { saveSession, type OutsideEdit } from './persist';
 import { shareBase } from '../deploy/address';
+import { MenuItem, MenuItems } from '../header/Menu';
 
 // The codec, zod and the profiles load when first needed, not with the first paint.
 const core = () => import('./core');
@@ -222,19 +223,22 @@ export function ShareToolbar({ handle, boot, backend, recorded, autosaveMs = 300
 
   return (
     <>
-      <button type="button" onClick={() => void copyLink()} disabled={!scenario}>
-        Copy link
-      </button>
-      <button type="button" onClick={() => void copyIssue()} disabled={!scenario}>
-        Copy as GitHub issue
-      </button>
-      <button type="button" onClick={() => void exportFile()} disabled={!scenario}>
-        Export scenario
-      </button>
-      {handle.projectFiles ? <ExportProject project={handle.projectFiles} /> : null}
-      <button type="button" onClick={() => fileInput.current?.click()}>
-        Import scenario
-      </button>
+      <MenuItems menu="share">
+        <MenuItem onSelect={() => void copyLink()} disabled={!scenario}>
+          Copy link
+        </MenuItem>
+        <MenuItem onSelect={() => void copyIssue()} disabled={!scenario}>
+          Copy as GitHub issue
+        </MenuItem>
+        <MenuItem onSelect={() => void exportFile()} disabled={!scenario}>
+          Export scenario
+        </MenuItem>
+        {handle.projectFiles ? <ExportProject project={handle.projectFiles} /> : null}
+      </MenuItems>
+      <MenuItems menu="import">
+        <MenuItem onSelect={() => fileInput.current?.click()}>Import scenario</MenuItem>
+        <MenuItem onSelect={() => setImportOpen(true)}>Import Claude Code session</MenuItem>
+      </MenuItems>
       <input
         ref={fileInput}
         className="share-hidden"
@@ -247,9 +251,6 @@ export function ShareToolbar({ handle, boot, backend, recorded, autosaveMs = 300
           if (f) void importFile(f);
         }}
       />
-      <button type="button" onClick={() => setImportOpen(true)}>
-        Import Claude Code session
-      </button>
       <div className="share-layer">
         {linkError ? (
           <div role="alert" aria-label="Link error" className="share-card error">

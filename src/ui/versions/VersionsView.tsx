@@ -9,7 +9,17 @@ import { createPortal } from 'react-dom';
 import type { Workspace } from '../../workspace/types';
 import { PINNED_RELEASES } from '../../profiles/releases';
 import type { PlaygroundHandle } from '../App';
-import { differenceMarks, markId, type Aspect, type CallRow, type Mark, type Segment, type SideCall, type TurnRow } from './align';
+import { MenuItem, MenuItems } from '../header/Menu';
+import {
+  differenceMarks,
+  markId,
+  type Aspect,
+  type CallRow,
+  type Mark,
+  type Segment,
+  type SideCall,
+  type TurnRow,
+} from './align';
 import type { Recording, SideRun, VersionsComparison } from './run';
 import './versions.css';
 
@@ -38,7 +48,9 @@ function SideHead({ side }: { side: SideRun }) {
   return (
     <div className="vs-side-head">
       <strong>Claude Code {side.version}</strong> <span className="muted">model {side.model}</span>{' '}
-      <span className={`badge ${side.recording.kind === 'matches' ? 'allow' : side.recording.kind === 'differs' ? 'deny' : ''}`}>
+      <span
+        className={`badge ${side.recording.kind === 'matches' ? 'allow' : side.recording.kind === 'differs' ? 'deny' : ''}`}
+      >
         {recordingText(side.recording)}
       </span>
       {side.stopped ? <span className="badge">stopped: partial</span> : null}
@@ -107,8 +119,12 @@ function Row({ row, versions, current }: { row: CallRow; versions: [string, stri
         ) : (
           <span className="badge allow">same</span>
         )}
-        {row.segments?.granularity === 'lines' ? <span className="muted"> (diffed by lines: large text)</span> : null}
-        {row.segments?.granularity === 'whole' ? <span className="muted"> (the texts share little: each marked whole)</span> : null}
+        {row.segments?.granularity === 'lines' ? (
+          <span className="muted"> (diffed by lines: large text)</span>
+        ) : null}
+        {row.segments?.granularity === 'whole' ? (
+          <span className="muted"> (the texts share little: each marked whole)</span>
+        ) : null}
       </div>
       <div className="vs-cols">
         <Cell call={row.left} version={versions[0]} segments={row.segments?.left} kind="del" />
@@ -142,7 +158,11 @@ function Turn({ turn, versions, current }: { turn: TurnRow; versions: [string, s
         >
           <div className="vs-row-head">
             attached messages{' '}
-            {a.differs ? <span className="badge deny">differ</span> : <span className="badge allow">same</span>}
+            {a.differs ? (
+              <span className="badge deny">differ</span>
+            ) : (
+              <span className="badge allow">same</span>
+            )}
           </div>
           <div className="vs-cols">
             {[a.left, a.right].map((t, k) => (
@@ -150,7 +170,11 @@ function Turn({ turn, versions, current }: { turn: TurnRow; versions: [string, s
                 <div className="vs-cell-head">
                   <span className="vs-version">{versions[k]}</span>
                 </div>
-                <pre tabIndex={0} className="model-text vs-text" aria-label={`${versions[k] ?? ''} attached messages`}>
+                <pre
+                  tabIndex={0}
+                  className="model-text vs-text"
+                  aria-label={`${versions[k] ?? ''} attached messages`}
+                >
                   {t || '(none)'}
                 </pre>
               </div>
@@ -231,9 +255,16 @@ function Dialog({
   }, [jump, onClose]);
 
   const versions: [string, string] =
-    state.kind === 'done' ? [state.data.sides[0].version, state.data.sides[1].version] : [...PINNED_RELEASES];
+    state.kind === 'done'
+      ? [state.data.sides[0].version, state.data.sides[1].version]
+      : [...PINNED_RELEASES];
   return (
-    <dialog ref={ref} className="vs-dialog" aria-labelledby="vs-title" onCancel={(e) => (e.preventDefault(), onClose())}>
+    <dialog
+      ref={ref}
+      className="vs-dialog"
+      aria-labelledby="vs-title"
+      onCancel={(e) => (e.preventDefault(), onClose())}
+    >
       <div className="vs-top">
         <h2 id="vs-title">Versions side by side: {id ?? 'session'}</h2>
         <div className="vs-nav" role="toolbar" aria-label="Differences">
@@ -266,8 +297,8 @@ function Dialog({
       {state.kind === 'done' ? (
         <>
           <p className="muted">
-            Each version replayed the same model calls on a fresh workspace laid out from the same files. Marked: text
-            only {versions[0]} returned (struck) and only {versions[1]} returned (underlined).
+            Each version replayed the same model calls on a fresh workspace laid out from the same files.
+            Marked: text only {versions[0]} returned (struck) and only {versions[1]} returned (underlined).
           </p>
           <div className="vs-cols vs-heads">
             <SideHead side={state.data.sides[0]} />
@@ -302,18 +333,24 @@ export function VersionsButton({
   }, [open]);
   return (
     <>
-      <button
-        type="button"
-        disabled={!handle.scenario || handle.busy}
-        title={`Replay this session under ${PINNED_RELEASES.join(' and ')} and compare the results call by call`}
-        onClick={() => {
-          back.current = document.activeElement;
-          setOpen(true);
-        }}
-      >
-        Versions side by side
-      </button>
-      {open ? createPortal(<Dialog handle={handle} makeWorkspace={makeWorkspace} onClose={close} />, document.body) : null}
+      <MenuItems menu="view">
+        <MenuItem
+          disabled={!handle.scenario || handle.busy}
+          title={`Replay this session under ${PINNED_RELEASES.join(' and ')} and compare the results call by call`}
+          onSelect={() => {
+            back.current = document.activeElement;
+            setOpen(true);
+          }}
+        >
+          Versions side by side
+        </MenuItem>
+      </MenuItems>
+      {open
+        ? createPortal(
+            <Dialog handle={handle} makeWorkspace={makeWorkspace} onClose={close} />,
+            document.body,
+          )
+        : null}
     </>
   );
 }

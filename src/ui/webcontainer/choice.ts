@@ -28,13 +28,11 @@ export interface BackendChoice {
 
 export interface BackendChoiceOptions {
   memfs: () => Promise<Workspace>;
-  /** Defaults to `import()` of backends/webcontainer/browser; the entry may pass its own. */
-  load?: () => Promise<WebContainerModule>;
+  /** The WebContainer side (backends/webcontainer/browser), chosen by the entry. */
+  load: () => Promise<WebContainerModule>;
   timeoutMs?: number;
   apiKey?: string;
 }
-
-const loadBrowser = () => import('../../backends/webcontainer/browser');
 
 export function createBackendChoice(opts: BackendChoiceOptions): BackendChoice {
   let state: ChoiceState = { backend: 'memfs', phase: 'ready' };
@@ -64,7 +62,7 @@ export function createBackendChoice(opts: BackendChoiceOptions): BackendChoice {
       set({ backend: 'webcontainer', phase: 'booting' });
       let r: Awaited<ReturnType<WebContainerModule['chooseWebContainer']>>;
       try {
-        r = await (await (opts.load ?? loadBrowser)()).chooseWebContainer({ timeoutMs: opts.timeoutMs, apiKey: opts.apiKey });
+        r = await (await opts.load()).chooseWebContainer({ timeoutMs: opts.timeoutMs, apiKey: opts.apiKey });
       } catch (e) {
         r = { ok: false, reason: e instanceof Error ? e.message : String(e) };
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSettings } from './settingsCheck';
+import { checkSettings } from './settings-check';
 
 describe('checkSettings with hooks', () => {
   it('flags hooks the replay will not run, and keeps the settings usable', () => {
