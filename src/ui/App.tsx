@@ -30,6 +30,7 @@ import { requestAfter } from './text';
 import { Workspace } from './Workspace';
 import { Splitter } from './layout/Splitter';
 import { useLayout } from './layout/useLayout';
+import { noteGalleryClick, usePageReady } from './ready';
 
 /** What a toolbar item or a settings field mounted into the page can see and do. */
 export interface PlaygroundHandle {
@@ -143,7 +144,10 @@ function Gallery({
                     type="button"
                     className={e.id === selected ? 'link selected' : 'link'}
                     title={e.description}
-                    onClick={() => onOpen(e.id)}
+                    onClick={() => {
+                      noteGalleryClick();
+                      onOpen(e.id);
+                    }}
                   >
                     {e.id}
                   </button>
@@ -452,6 +456,8 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [last, selectedCall, busy, asking]);
+  // After the key handlers: ready once the session opened at start (if any) has landed.
+  usePageReady(() => running.current !== undefined);
 
   // An imported project is not put in a link: the files the session touched are.
   // A live session replaces its scenario as the model's words arrive, with no new call: the
