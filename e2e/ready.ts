@@ -44,5 +44,7 @@ export async function saved(page: Page, id: string, turns: number, edits = 0): P
 
 /** Waits until the page is idle (its own `requestIdleCallback`): what it had queued has run. */
 export async function idle(page: Page): Promise<void> {
-  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 })),
+  );
 }

@@ -6,7 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { App, loadRuntime } from './ui/App';
 import { BackendSwitch, createBackendChoice } from './ui/webcontainer';
 import { bootShare, recordedGalleryResult, ShareToolbar } from './ui/share';
-import { LessonPanel, LessonsMenu, startFirstRunIfNew } from './ui/lessons';
+import { LessonPanel, LessonsMenu, startFirstRunIfNew, yieldLessonsToLinks } from './ui/lessons';
 import { KeyboardHelp } from './ui/help/KeyboardHelp';
 import { ensureIsolation, pageIsolationEnv } from './ui/deploy/isolation';
 import { ImportPanel } from './ui/import/ImportPanel';
@@ -86,6 +86,7 @@ if (named || location.hash.length > 1) {
 const boot = await bootShare(location.hash, params.get('scenario') ?? undefined);
 // A first visit (no link, no saved session, no scenario named) opens on the first-run lesson.
 startFirstRunIfNew(!boot.open && !boot.galleryId && !boot.error);
+yieldLessonsToLinks(boot.open?.source === 'link');
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 createRoot(root).render(
@@ -123,7 +124,9 @@ createRoot(root).render(
         </>
       )}
       callActions={(h, call) => <ForkButton handle={h} call={call} />}
-      onOpen={(id) => history.replaceState(null, '', `?scenario=${encodeURIComponent(id)}${location.hash}`)}
+      // A chosen scenario replaces what the fragment held (a link, or a damaged one whose error
+      // a reload would show again).
+      onOpen={(id) => history.replaceState(null, '', `?scenario=${encodeURIComponent(id)}`)}
     />
   </StrictMode>,
 );

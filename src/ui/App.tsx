@@ -120,6 +120,14 @@ function Gallery({
         aria-label="Filter scenarios"
         value={filter}
         onChange={(e) => setFilter(e.target.value)}
+        // Enter opens the first match, as a search box's first result.
+        onKeyDown={(e) => {
+          const first = byArea[0]?.[1][0];
+          if (e.key !== 'Enter' || !filter.trim() || !first) return;
+          e.preventDefault();
+          noteGalleryClick();
+          onOpen(first.id);
+        }}
       />
       {byArea.map(([area, list]) => (
         <details
@@ -170,19 +178,24 @@ function MatchBadge({
   differences,
   composed,
   stopped,
+  version,
 }: {
   differences?: Difference[];
   composed: boolean;
   stopped?: boolean;
+  /** The release the session replays under (its profile's). */
+  version: string;
 }) {
   if (stopped) return <span className="badge">stopped by you: not compared with a recording</span>;
   if (composed) return <span className="badge">composed: not compared with a recording</span>;
   if (!differences) return <span className="badge">no recording</span>;
-  if (differences.length === 0) return <span className="badge allow">matches Claude Code 2.1.273</span>;
+  if (differences.length === 0) return <span className="badge allow">matches Claude Code {version}</span>;
   return (
     <details className="differs">
       <summary>
-        <span className="badge deny">differs from Claude Code 2.1.273 ({differences.length})</span>
+        <span className="badge deny">
+          differs from Claude Code {version} ({differences.length})
+        </span>
       </summary>
       {differences.slice(0, 5).map((d) => (
         <div key={d.path}>
@@ -649,7 +662,12 @@ export function App({ makeWorkspace, initialId, onOpen, toolbar, settingsExtra, 
               {live.recorded ? (
                 <Divergence expected={live.recorded} actual={play.result} />
               ) : (
-                <MatchBadge differences={live.differences} composed={live.composed} stopped={live.stopped} />
+                <MatchBadge
+                  differences={live.differences}
+                  composed={live.composed}
+                  stopped={live.stopped}
+                  version={play.settings.version}
+                />
               )}
               <p>{entry?.description}</p>
               {play.problems.map((p) => (
