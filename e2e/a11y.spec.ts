@@ -3,6 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { menuButton, Playground } from './pages/playground';
+import { goto } from './ready';
 
 // axe over a whole page takes a while on a loaded machine.
 test.describe.configure({ timeout: 150_000 });
@@ -17,7 +18,7 @@ async function serious(page: Page): Promise<string[]> {
 test.describe('a first visit', () => {
   test.use({ storageState: { cookies: [], origins: [] } });
   test('the first-run lesson', async ({ page }) => {
-    await page.goto('/');
+    await goto(page, '/');
     await expect(page.getByRole('region', { name: 'Lesson' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'agent-ledger-sub-read-edit' })).toBeVisible();
     expect(await serious(page)).toEqual([]);
@@ -64,7 +65,7 @@ for (const colorScheme of ['light', 'dark'] as const)
     });
 
 test('the keyboard help open', async ({ page }) => {
-  await page.goto('/');
+  await goto(page, '/');
   await page.locator('body').press('?');
   await expect(page.getByRole('dialog', { name: 'Keyboard' })).toBeVisible();
   expect(await serious(page)).toEqual([]);

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { Playground } from './pages/playground';
+import { goto } from './ready';
 
 // agent-ledger-sub-read-edit (recorded on 2.1.273, claude-opus-4-6: no read-before-edit
 // relaxation): a foreground subagent reads and edits a.txt; the parent's Edit of a.txt is then
@@ -8,7 +9,7 @@ test('a foreground subagent: nested calls, its own read ledger, the parent refus
   page,
 }) => {
   const p = new Playground(page);
-  await page.goto('/?scenario=agent-ledger-sub-read-edit');
+  await goto(page, '/?scenario=agent-ledger-sub-read-edit');
   await expect(page.getByText('matches Claude Code 2.1.273')).toBeVisible({ timeout: 30_000 });
 
   // The subagent's calls nested under the Agent call in the Transcript.

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { Playground, pickMenu } from './pages/playground';
+import { goto } from './ready';
 
 const BASE = '/cc-playground/';
 const DIST = 'dist-sub';
@@ -81,7 +82,7 @@ test('a share link made at the root opens on a sub-path build served statically'
 
   const fresh = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const other = await fresh.newPage();
-  await other.goto(`${origin}${BASE}${root.hash}`);
+  await goto(other, `${origin}${BASE}${root.hash}`);
   await expect(other.getByRole('heading', { name: 'edit-crlf-file' })).toBeVisible();
   const there = new Playground(other);
   await there.selectCall(1);
@@ -96,7 +97,7 @@ test('a share link made at the root opens on a sub-path build served statically'
   // is cross-origin isolated (what the WebContainer option needs).
   expect(await other.evaluate(() => crossOriginIsolated)).toBe(false);
   await other.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await other.goto(`${origin}${BASE}`);
+  await goto(other, `${origin}${BASE}`);
   expect(await other.evaluate(() => crossOriginIsolated)).toBe(true);
   await expect(other.getByRole('navigation', { name: 'Gallery' })).toBeVisible();
   await fresh.close();

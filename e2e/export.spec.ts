@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { deflateRawSync } from 'node:zlib';
 import { Playground, pickMenu } from './pages/playground';
+import { goto } from './ready';
 
 const link = (json: unknown) => `/#s1.${Buffer.from(deflateRawSync(Buffer.from(JSON.stringify(json)))).toString('base64url')}`;
 // A replay loads the tool layer first: on a loaded machine that takes a while.
@@ -15,7 +16,8 @@ const HOSTILE = '</script><script>window.pwned = 1; document.title = "pwned"</sc
 
 test('a session exported as one HTML file replays offline from file://, fetching nothing', async ({ page, browser }) => {
   const pg = new Playground(page);
-  await page.goto(
+  await goto(
+    page,
     link({
       id: 'hostile-export',
       files: { 'page.html': HOSTILE },
@@ -56,7 +58,7 @@ test('a session exported as one HTML file replays offline from file://, fetching
   });
   const view = await offline.newPage();
   view.on('request', (r) => requests.push(r.url()));
-  await view.goto(pathToFileURL(file).href);
+  await goto(view, pathToFileURL(file).href);
   await expect(view.getByRole('heading', { level: 1 })).toHaveText('hostile-export');
   await expect(view.getByRole('navigation', { name: 'Model calls' }).getByRole('button')).toHaveText([
     'model call 0 · Read',
@@ -80,7 +82,7 @@ test('a session exported as one HTML file replays offline from file://, fetching
 test('the session import masks secrets it finds, except those unticked, before the session is stored or shared', async ({
   page,
 }) => {
-  await page.goto('/');
+  await goto(page, '/');
   await pickMenu(page, 'Import Claude Code session');
   const dialog = page.getByRole('dialog', { name: 'Import a Claude Code session' });
   await dialog.getByLabel('Session transcript').setInputFiles('src/drivers/import/fixtures/real-2.1.273-oracle-session.jsonl');

@@ -5,6 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { menuButton, pickMenu, Playground } from './pages/playground';
+import { goto, reload } from './ready';
 
 const MENUS = ['Session', 'Share', 'Import', 'View', 'Help'];
 const box = async (page: Page, selector: string) => {
@@ -16,7 +17,7 @@ const box = async (page: Page, selector: string) => {
 for (const width of [390, 1280, 2560]) {
   test(`at ${width} px the name, what it is, every menu and the release are in view`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    await page.goto('/');
+    await goto(page, '/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('cc-playground');
     await expect(page.locator('.tagline')).toBeVisible();
     const toolbar = page.getByRole('toolbar', { name: 'Playground' });
@@ -32,7 +33,7 @@ for (const width of [390, 1280, 2560]) {
 }
 
 test('the menus in the menu button pattern: Enter, arrows, Escape back to the button', async ({ page }) => {
-  await page.goto('/');
+  await goto(page, '/');
   const share = menuButton(page, 'Share');
   await share.focus();
   await page.keyboard.press('Enter');
@@ -69,7 +70,7 @@ test('the menus in the menu button pattern: Enter, arrows, Escape back to the bu
 });
 
 test('a skip link is the first Tab stop and lands in the session column', async ({ page }) => {
-  await page.goto('/');
+  await goto(page, '/');
   await expect(page.getByRole('navigation', { name: 'Gallery' })).toBeVisible();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to the lesson and session' });
@@ -100,7 +101,7 @@ test('the release picker re-runs the session under the release picked; Start ove
   await expect(pg.calls).toHaveCount(0);
   await expect(release).toBeDisabled();
   expect(new URL(page.url()).search).toBe('');
-  await page.reload();
+  await reload(page);
   await expect(page.getByRole('navigation', { name: 'Gallery' })).toBeVisible();
   await expect(page.getByText('Choose a scenario from the gallery')).toBeVisible();
 });
@@ -109,7 +110,7 @@ test('the import status does not move the toolbar', async ({ page }) => {
   const dir = mkdtempSync(join(tmpdir(), 'ccp-header-'));
   writeFileSync(join(dir, 'a.txt'), 'one\n');
   writeFileSync(join(dir, 'b.txt'), 'two\n');
-  await page.goto('/');
+  await goto(page, '/');
   const before = await box(page, 'header.top');
   await page.getByLabel('Import folder').setInputFiles(dir);
   await expect(page.getByRole('status', { name: 'Import result' })).toContainText('Imported 2 files');
@@ -147,7 +148,7 @@ test('at 2560 px the panes fill the height', async ({ page }) => {
 
 test('phone width: Next in a lesson brings the pane it outlines into view', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/');
+  await goto(page, '/');
   await pickMenu(page, 'Uniqueness and replace_all');
   const lesson = page.getByRole('region', { name: 'Lesson' });
   await expect(page.getByRole('heading', { name: 'edit-multiple-no-replace-all' })).toBeVisible();

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { goto } from './ready';
 
 test('a PostToolUse formatter after Edit: the hook step, the model text, the changed file and the ledger', async ({ page }) => {
-  await page.goto('/?scenario=hook-post-formatter-edit');
+  await goto(page, '/?scenario=hook-post-formatter-edit');
   await expect(page.getByText('matches Claude Code 2.1.273')).toBeVisible({ timeout: 30_000 });
   const tabs = page.getByRole('tablist', { name: 'Model calls' }).getByRole('tab');
   await tabs.nth(1).click();

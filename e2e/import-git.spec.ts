@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Playground, pickMenu } from './pages/playground';
+import { goto } from './ready';
 
 let repo: string;
 
@@ -31,7 +32,7 @@ test('imports a git bundle file: the files of its HEAD, .gitignore applied, and 
   page,
 }) => {
   const pg = new Playground(page);
-  await page.goto('/');
+  await goto(page, '/');
   await page.getByLabel('Import archive').setInputFiles(join(repo, 'repo.bundle'));
   await expect(page.getByRole('status', { name: 'Import result' })).toHaveText(
     /^Imported 22 files \(461 B\) from repo\.bundle; 1 left out by \.gitignore$/,
@@ -78,7 +79,7 @@ test('clones a git repository through the CORS proxy it is given', async ({ page
       body: out,
     });
   });
-  await page.goto('/');
+  await goto(page, '/');
   await pickMenu(page, 'Import git repository…');
   const form = page.getByRole('form', { name: 'Import git repository' });
   await form.getByLabel('Repository URL').fill('https://git.test/team/repo.git');

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Playground } from './pages/playground';
+import { goto } from './ready';
 
 const FILES = 5_000;
 const CWD = '/workspace/project';
@@ -28,7 +29,7 @@ test('imports a 5,000-file folder, greps it as native rg does, and time-travels 
 }) => {
   test.setTimeout(180_000);
   const pg = new Playground(page);
-  await page.goto('/');
+  await goto(page, '/');
   await page.getByLabel('Import folder').setInputFiles(dir);
   await expect(page.getByRole('status', { name: 'Import result' })).toHaveText(
     /^Imported 5,000 files \([\d.]+ KiB\) from proj; 30 left out by \.gitignore$/,

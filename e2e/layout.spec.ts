@@ -3,6 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { Playground } from './pages/playground';
+import { goto, reload } from './ready';
 
 // Monaco and axe take a while on a loaded machine.
 test.describe.configure({ timeout: 240_000 });
@@ -17,7 +18,7 @@ async function serious(page: Page): Promise<string[]> {
 const shots = process.env.UI_SHOTS ?? 'test-results';
 
 test('the columns resize from the keyboard, and the sizes survive a reload', async ({ page }) => {
-  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await goto(page, '/', { waitUntil: 'domcontentloaded' });
   const side = page.getByRole('separator', { name: 'Resize the side column' });
   const middle = page.getByRole('separator', { name: 'Resize the session column' });
   await expect(side).toHaveAttribute('aria-valuenow', '300');
@@ -34,7 +35,7 @@ test('the columns resize from the keyboard, and the sizes survive a reload', asy
   await expect(middle).toHaveAttribute('aria-valuenow', '760');
   expect(Math.round((await page.locator('aside.side').boundingBox())?.width ?? 0)).toBe(180);
   expect(Math.round((await page.locator('section.middle').boundingBox())?.width ?? 0)).toBe(760);
-  await page.reload({ waitUntil: 'domcontentloaded' });
+  await reload(page, { waitUntil: 'domcontentloaded' });
   await expect(page.getByRole('separator', { name: 'Resize the side column' })).toHaveAttribute('aria-valuenow', '180');
   await expect(page.getByRole('separator', { name: 'Resize the session column' })).toHaveAttribute('aria-valuenow', '760');
 });

@@ -2,6 +2,7 @@
 // inline comparison (#9) and the running-tasks line with Stop all (#5).
 import { expect, test, type Page } from '@playwright/test';
 import { Playground, pickMenu } from './pages/playground';
+import { goto } from './ready';
 
 const lesson = (page: Page) => page.getByRole('region', { name: 'Lesson' });
 const shots = process.env.UI_SHOTS ?? 'test-results';
@@ -15,7 +16,7 @@ test.describe('a first visit', () => {
   }) => {
     const pg = new Playground(page);
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto('/');
+    await goto(page, '/');
     await expect(lesson(page).getByRole('heading')).toHaveText('Getting started: read before you edit');
     await expect(page.getByRole('heading', { name: 'agent-ledger-sub-read-edit' })).toBeVisible();
     await expect(pg.calls).toHaveCount(4);
@@ -47,9 +48,8 @@ test.describe('a first visit', () => {
 
     await lesson(page).getByRole('button', { name: 'Close lesson' }).click();
     await expect(lesson(page)).toHaveCount(0);
-    await page.goto('/');
+    await goto(page, '/');
     await expect(page.getByRole('navigation', { name: 'Gallery' })).toBeVisible();
-    await page.waitForTimeout(500);
     await expect(lesson(page)).toHaveCount(0);
 
     // Reachable again from the menu.
@@ -62,7 +62,7 @@ test.describe('a first visit', () => {
 
 test('a lesson from the menu opens each step’s scenario at its model call', async ({ page }) => {
   const pg = new Playground(page);
-  await page.goto('/');
+  await goto(page, '/');
   await pickMenu(page, 'Uniqueness and replace_all');
   await expect(page.getByRole('heading', { name: 'edit-multiple-no-replace-all' })).toBeVisible();
   await expect(pg.calls.nth(1)).toHaveAttribute('aria-selected', 'true');
@@ -79,7 +79,7 @@ test('a lesson from the menu opens each step’s scenario at its model call', as
 });
 
 test('? opens the keyboard map and Escape closes it', async ({ page }) => {
-  await page.goto('/');
+  await goto(page, '/');
   await page.locator('body').press('?');
   const help = page.getByRole('dialog', { name: 'Keyboard' });
   await expect(help).toBeVisible();
@@ -91,7 +91,7 @@ test('? opens the keyboard map and Escape closes it', async ({ page }) => {
 test('an imported session: one badge, the call-by-call comparison, inline and folded (issue 18 #9)', async ({
   page,
 }) => {
-  await page.goto('/');
+  await goto(page, '/');
   await pickMenu(page, 'Import Claude Code session');
   const dialog = page.getByRole('dialog', { name: 'Import a Claude Code session' });
   await dialog

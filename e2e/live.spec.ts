@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { cut, FakeMessagesApi, hang, status, stream, type Block } from './fake-messages-api';
 import { Playground, pickMenu } from './pages/playground';
+import { goto } from './ready';
 
 const SHOTS = process.env.UI_SHOTS ?? 'test-results';
 const KEY = 'sk-ant-api03-E2E-SECRET-KEY-do-not-store-0123456789';
@@ -21,7 +22,7 @@ test.afterEach(async () => {
 });
 
 async function startLive(page: Page) {
-  await page.goto('/');
+  await goto(page, '/');
   await pickMenu(page, 'Live model');
   const live = page.getByRole('region', { name: 'Live model' });
   await expect(live).toBeVisible();
@@ -169,26 +170,29 @@ test('a multi-call task with a prompt answered in the page becomes a scenario wh
   ]);
   const exported = readFileSync((await download.path())!, 'utf8');
   const storage = await page.evaluate(() => JSON.stringify({ ...localStorage }));
-  await page.waitForTimeout(600); // the autosave's debounce
-  const idb = await page.evaluate(async () => {
-    const dump: Record<string, unknown> = {};
-    for (const { name } of await indexedDB.databases()) {
-      if (!name) continue;
-      const db = await new Promise<IDBDatabase>((res, rej) => {
-        const r = indexedDB.open(name);
-        r.onsuccess = () => res(r.result);
-        r.onerror = () => rej(r.error);
-      });
-      for (const store of db.objectStoreNames)
-        dump[`${name}/${store}`] = await new Promise((res, rej) => {
-          const r = db.transaction(store).objectStore(store).getAll();
+  const dumpIdb = () =>
+    page.evaluate(async () => {
+      const dump: Record<string, unknown> = {};
+      for (const { name } of await indexedDB.databases()) {
+        if (!name) continue;
+        const db = await new Promise<IDBDatabase>((res, rej) => {
+          const r = indexedDB.open(name);
           r.onsuccess = () => res(r.result);
           r.onerror = () => rej(r.error);
         });
-      db.close();
-    }
-    return JSON.stringify(dump);
-  });
+        for (const store of db.objectStoreNames)
+          dump[`${name}/${store}`] = await new Promise((res, rej) => {
+            const r = db.transaction(store).objectStore(store).getAll();
+            r.onsuccess = () => res(r.result);
+            r.onerror = () => rej(r.error);
+          });
+        db.close();
+      }
+      return JSON.stringify(dump);
+    });
+  // The autosave is debounced: its write has landed once IndexedDB holds the final words.
+  await expect.poll(dumpIdb).toContain('hi.txt says hi.');
+  const idb = await dumpIdb();
   const artefacts = {
     url,
     issue,
@@ -213,7 +217,7 @@ test('a multi-call task with a prompt answered in the page becomes a scenario wh
   const asked = api.received.length;
   const fresh = await browser.newContext();
   const other = await fresh.newPage();
-  await other.goto(url);
+  await goto(other, url);
   await expect(other.getByRole('heading', { name: 'blank' })).toBeVisible();
   expect(await everyCall(other)).toEqual(before);
   expect(api.received.length).toBe(asked);

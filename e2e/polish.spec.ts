@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Playground } from './pages/playground';
+import { goto, idle } from './ready';
 
 test('the diff editor has its codicon font and moving off a diff reports no disposed TextModel', async ({
   page,
@@ -31,7 +32,8 @@ test('the diff editor has its codicon font and moving off a diff reports no disp
   await expect(diff.locator('.monaco-diff-editor')).toBeVisible();
   await p.selectCall(0);
   await expect(p.pane('Tool results').getByTestId('diff-editor')).toHaveCount(0);
-  await page.waitForTimeout(300);
+  // The editor's disposal runs in tasks of its own: what was queued has run once the page idles.
+  await idle(page);
   expect(errors.filter((e) => /TextModel got disposed/.test(e))).toEqual([]);
 });
 
@@ -79,7 +81,7 @@ test('exact text does not wrap, and the terminal and link-error texts have 4.5:1
   await expect(page.locator('.terminal').first()).toBeVisible();
   expect(await contrast(page, '.terminal .muted, .terminal .error')).toBeGreaterThanOrEqual(4.5);
 
-  await page.goto('/#s1.@@@@');
+  await goto(page, '/#s1.@@@@');
   await expect(page.getByRole('alert', { name: 'Link error' })).toBeVisible();
   expect(await contrast(page, '.share-card.error .muted')).toBeGreaterThanOrEqual(4.5);
 });

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { goto } from './ready';
 
 test('replays a gallery scenario and shows the exact result text in the four panes', async ({ page }) => {
-  await page.goto('/');
+  await goto(page, '/');
   await page
     .getByRole('navigation', { name: 'Gallery' })
     .locator('summary', { hasText: /^edit / })
@@ -27,7 +28,7 @@ test('replays a gallery scenario and shows the exact result text in the four pan
 test('Read renders PDF pages in the page (pdf.js with its worker under cross-origin isolation)', async ({
   page,
 }) => {
-  await page.goto('/?scenario=read-pdf-pages');
+  await goto(page, '/?scenario=read-pdf-pages');
   const results = page.getByRole('region', { name: 'Tool results' });
   await expect(results.locator('pre.model-text').first()).toHaveText(
     'PDF pages extracted: 2 page(s) from /workspace/project/doc.pdf (1.1KB)',

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
 import { Playground, pickMenu } from './pages/playground';
+import { goto, reload, saved } from './ready';
 
 const b64url = (b: Buffer) => b.toString('base64url');
 const link = (json: unknown) => `/#s1.${b64url(deflateRawSync(Buffer.from(JSON.stringify(json))))}`;
@@ -28,12 +29,12 @@ test('a copied link replays the same results in a fresh browser context', async 
 
   await pickMenu(page, 'Copy link');
   const url = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
-  expect(url).toMatch(/^http:\/\/127\.0\.0\.1:4173\/#s1\.[A-Za-z0-9_-]+$/);
+  expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#s1\.[A-Za-z0-9_-]+$/);
   expect(url.length).toBeLessThan(2000);
 
   const fresh = await browser.newContext();
   const other = await fresh.newPage();
-  await other.goto(url);
+  await goto(other, url);
   await expect(other.getByRole('heading', { name: 'edit-crlf-file' })).toBeVisible();
   expect(await allResults(other)).toEqual(recorded);
   // The address keeps the link while the session is as the link made it (it can be copied again).
@@ -72,7 +73,7 @@ test('a decompression bomb is refused in under a second and the session stays', 
 });
 
 test('malformed and truncated links say why on a fresh load', async ({ page }) => {
-  await page.goto('/#s1.not*base64');
+  await goto(page, '/#s1.not*base64');
   await expect(page.getByRole('alert', { name: 'Link error' })).toContainText(
     'its data contains characters that cannot appear in a scenario link',
   );
@@ -80,9 +81,9 @@ test('malformed and truncated links say why on a fresh load', async ({ page }) =
     files: { 'a.txt': 'a\n' },
     turns: [[{ name: 'Read', input: { file_path: '$CWD/a.txt' } }]],
   });
-  await page.goto(good.slice(0, good.length - 12));
+  await goto(page, good.slice(0, good.length - 12));
   await expect(page.getByRole('alert', { name: 'Link error' })).toContainText('damaged or cut short');
-  await page.goto(link({ turns: [], files: { big: { repeat: 'x', count: 1e12 } } }));
+  await goto(page, link({ turns: [], files: { big: { repeat: 'x', count: 1e12 } } }));
   await expect(page.getByRole('alert', { name: 'Link error' })).toContainText(
     'This link asks for 1,000,000,000,000 bytes of file content; the limit is 67,108,864.',
   );
@@ -90,7 +91,8 @@ test('malformed and truncated links say why on a fresh load', async ({ page }) =
 
 test('nothing from a link is rendered as HTML', async ({ page }) => {
   const html = '<img src=x onerror="window.__pwned=1"><b>bold</b>\n';
-  await page.goto(
+  await goto(
+    page,
     link({
       id: 'html-in-file',
       title: '<script>window.__pwned=2</script>',
@@ -113,13 +115,13 @@ test('a reload brings the session back from IndexedDB', async ({ page }) => {
       [{ name: 'Bash', input: { command: 'od -An -tx1 bin.dat' } }],
     ],
   };
-  await page.goto(link(scen));
+  await goto(page, link(scen));
   await expect(page.getByRole('heading', { name: 'persisted' })).toBeVisible();
   const before = await allResults(page);
   // The address keeps the link; the page without it opens the saved session.
   expect(new URL(page.url()).hash).toEqual(link(scen).slice(1));
-  await page.waitForTimeout(600);
-  await page.goto('/');
+  await saved(page, 'persisted', 2);
+  await goto(page, '/');
   await expect(page.getByRole('heading', { name: 'persisted' })).toBeVisible();
   expect(await allResults(page)).toEqual(before);
   await pickMenu(page, 'Export scenario');
@@ -155,7 +157,7 @@ test('an outside edit with no model call after it survives a reload', async ({ p
   };
   // What the session shows when the next model call follows the edit without a reload.
   const fresh = await browser.newPage();
-  await fresh.goto(link(scen));
+  await goto(fresh, link(scen));
   const ref = new Playground(fresh);
   await expect(ref.calls).toHaveCount(1);
   await editOutside(ref, 'two\n');
@@ -164,11 +166,11 @@ test('an outside edit with no model call after it survives a reload', async ({ p
   await fresh.close();
 
   const pg = new Playground(page);
-  await page.goto(link(scen));
+  await goto(page, link(scen));
   await expect(pg.calls).toHaveCount(1);
   await editOutside(pg, 'two\n');
-  await page.waitForTimeout(600);
-  await page.reload();
+  await saved(page, 'outside-edit', 1, 1);
+  await reload(page);
   await expect(page.getByRole('heading', { name: 'outside-edit' })).toBeVisible();
   await expect(pg.calls).toHaveCount(1);
   await pg.showFiles();
@@ -187,7 +189,7 @@ test('Copy as GitHub issue writes the calls, expected vs actual and the link', a
   const md = await page.getByRole('textbox', { name: 'GitHub issue markdown' }).inputValue();
   expect(md.split('\n')[0]).toEqual('## LF old\\_string on a CRLF file; line endings kept.');
   expect(md).toContain('Behaviour version: Claude Code **2.1.273**');
-  expect(md).toMatch(/\nReplay it: http:\/\/127\.0\.0\.1:4173\/#s1\.[A-Za-z0-9_-]+\n/);
+  expect(md).toMatch(/\nReplay it: http:\/\/127\.0\.0\.1:\d+\/#s1\.[A-Za-z0-9_-]+\n/);
   expect(md).toContain('2 of 2 calls match Claude Code 2.1.273.');
 });
 
@@ -212,7 +214,7 @@ test('an exported scenario file imports back to the same session', async ({ page
     model: recorded.model ?? 'claude-opus-5[1m]',
     ...recorded,
   });
-  await page.goto('/');
+  await goto(page, '/');
   await page
     .getByLabel('Scenario file')
     .setInputFiles({ name: 'bug.scenario.json', mimeType: 'application/json', buffer: Buffer.from(text) });
@@ -221,7 +223,7 @@ test('an exported scenario file imports back to the same session', async ({ page
 });
 
 test('a Claude Code session transcript replays and shows where it diverges', async ({ page }) => {
-  await page.goto('/');
+  await goto(page, '/');
   await pickMenu(page, 'Import Claude Code session');
   const dialog = page.getByRole('dialog', { name: 'Import a Claude Code session' });
   await dialog
@@ -254,7 +256,8 @@ test('a Claude Code session transcript replays and shows where it diverges', asy
 test('a link over 2,000 characters says so and offers the file instead', async ({ page }) => {
   // Random bytes do not compress: about 2,700 characters of link.
   const noise = Buffer.from(Array.from({ length: 2000 }, (_, i) => (i * 2654435761) >>> 24));
-  await page.goto(
+  await goto(
+    page,
     link({
       id: 'long-link',
       files: { 'noise.bin': { base64: noise.toString('base64') } },

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { deflateRawSync } from 'node:zlib';
 import { Playground } from './pages/playground';
+import { gotoStarted } from './ready';
 
 const link = (json: unknown) =>
   `/#s1.${Buffer.from(deflateRawSync(Buffer.from(JSON.stringify(json)))).toString('base64url')}`;
@@ -18,7 +19,8 @@ const frameDelay = (page: import('@playwright/test').Page) =>
 test('runaway commands are stopped by their timeout while the page stays responsive', async ({ page }) => {
   test.setTimeout(60_000);
   const pg = new Playground(page);
-  await page.goto(
+  await gotoStarted(
+    page,
     link({
       id: 'runaway',
       env: { CLAUDE_CODE_DISABLE_BACKGROUND_TASKS: '1' },

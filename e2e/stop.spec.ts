@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { deflateRawSync } from 'node:zlib';
 import { Playground } from './pages/playground';
+import { gotoStarted } from './ready';
 
 const link = (json: unknown) =>
   `/#s1.${Buffer.from(deflateRawSync(Buffer.from(JSON.stringify(json)))).toString('base64url')}`;
@@ -16,7 +17,8 @@ test('Stop ends a replay stuck in a loop within a couple of seconds, and the ses
 }) => {
   const pg = new Playground(page);
   // The default timeout: unstopped, the loop would run 2 minutes, then up to 10 in the background.
-  await page.goto(
+  await gotoStarted(
+    page,
     link({
       id: 'loop',
       turns: [

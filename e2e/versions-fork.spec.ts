@@ -4,6 +4,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { menuButton, Playground, pickMenu } from './pages/playground';
+import { goto, saved } from './ready';
 
 test.describe.configure({ timeout: 150_000 });
 const shots = process.env.UI_SHOTS ?? 'test-results';
@@ -121,8 +122,8 @@ test('fork from here: a branch up to a call, its next call edited and run, the o
   await expect(pg.pane('Tool results').locator('pre.model-text')).toHaveText([missing]);
 
   // A reload keeps the branch list (this tab's sessionStorage) and reopens the fork as it grew.
-  await page.waitForTimeout(600);
-  await page.goto('/');
+  await saved(page, 'read-repeat-empty-file · fork 1', 2);
+  await goto(page, '/');
   await expect(page.getByRole('heading', { name: 'read-repeat-empty-file · fork 1' })).toBeVisible();
   await expect(branches.getByRole('button')).toHaveText(['original', 'fork 1: original up to model call 0']);
   await expect(pg.calls).toHaveCount(2);
@@ -136,7 +137,7 @@ test('fork from here: a branch up to a call, its next call edited and run, the o
   const url = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
   const fresh = await browser.newContext();
   const other = await fresh.newPage();
-  await other.goto(url);
+  await goto(other, url);
   const po = new Playground(other);
   await expect(po.calls).toHaveCount(2);
   await po.selectCall(0);

@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
+import { goto } from './ready';
 
 // Each replays a recorded scenario in the page; a loaded machine needs longer than the default.
 test.describe.configure({ timeout: 240_000 });
 
 test('a WebFetch of a scripted page: the page the small model read and the answer the model got', async ({ page }) => {
-  await page.goto('/?scenario=web-answer-scripted');
+  await goto(page, '/?scenario=web-answer-scripted');
   await expect(page.getByText('matches Claude Code 2.1.273')).toBeVisible({ timeout: 180_000 });
   const result = page.getByRole('region', { name: 'Tool results' }).getByRole('article', { name: 'WebFetch toolu_oracle_0_0' });
   await expect(result.locator('pre.model-text').first()).toHaveText('The title is "Title".\n\nIt says hello.');
@@ -18,7 +19,7 @@ test('a WebFetch of a scripted page: the page the small model read and the answe
 });
 
 test('ReportFindings: the findings listed by file and line', async ({ page }) => {
-  await page.goto('/?scenario=tools-findings-results');
+  await goto(page, '/?scenario=tools-findings-results');
   await expect(page.getByText('matches Claude Code 2.1.273')).toBeVisible({ timeout: 180_000 });
   const results = page.getByRole('region', { name: 'Tool results' });
   const two = results.getByRole('article', { name: 'ReportFindings toolu_oracle_0_12' });

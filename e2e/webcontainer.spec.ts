@@ -5,6 +5,7 @@
 import { readdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { Playground } from './pages/playground';
+import { goto } from './ready';
 
 const FALLBACK =
   'WebContainer needs a network connection and a supported browser (Chromium-based, cross-origin isolated). The session stays on the in-memory workspace; nothing was lost.';
@@ -69,7 +70,7 @@ test('every response of vite preview carries COOP and COEP, and the page is cros
     seen.push({ url, ...isolation(r.headers()) });
   }
   expect(seen).toEqual(assets.map((url) => ({ url, ...ISOLATION })));
-  await page.goto('/');
+  await goto(page, '/');
   expect(await page.evaluate(() => [crossOriginIsolated, typeof SharedArrayBuffer])).toEqual([
     true,
     'function',

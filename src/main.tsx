@@ -8,7 +8,7 @@ import { loadRuntime, SessionController } from './ui/controller/controller';
 import { BackendSwitch, createBackendChoice } from './ui/webcontainer';
 import { bootShare, recordedGalleryResult, ShareToolbar } from './ui/share';
 import { clearSession } from './ui/share/persist';
-import { LessonPanel, LessonsMenu, startFirstRunIfNew } from './ui/lessons';
+import { LessonPanel, LessonsMenu, startFirstRunIfNew, yieldLessonsToLinks } from './ui/lessons';
 import { KeyboardHelp } from './ui/help/KeyboardHelp';
 import { ensureIsolation, pageIsolationEnv } from './ui/deploy/isolation';
 import { ImportPanel } from './ui/import/ImportPanel';
@@ -93,8 +93,11 @@ const boot = await bootShare(location.hash, params.get('scenario') ?? undefined)
 startFirstRunIfNew(!boot.open && !boot.galleryId && !boot.error);
 const session = new SessionController({
   makeWorkspace: async () => withServices(await backend.makeWorkspace(), services),
-  onOpen: (id) => history.replaceState(null, '', `?scenario=${encodeURIComponent(id)}${location.hash}`),
+  // A chosen scenario replaces what the fragment held (a link, or a damaged one whose error
+  // a reload would show again).
+  onOpen: (id) => history.replaceState(null, '', `?scenario=${encodeURIComponent(id)}`),
 });
+yieldLessonsToLinks(boot.open?.source === 'link');
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 createRoot(root).render(

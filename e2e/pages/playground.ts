@@ -1,6 +1,7 @@
 // Page object of the playground: the regions by their accessible names, and the few actions the
 // e2e tests take.
 import { expect, type Locator, type Page } from '@playwright/test';
+import { goto } from '../ready';
 
 export const PANES = ['Transcript', 'Read ledger', 'Permission decisions', 'Tool results'] as const;
 
@@ -50,7 +51,7 @@ export class Playground {
   }
 
   async openScenario(area: string, id: string): Promise<void> {
-    await this.page.goto('/');
+    await goto(this.page, '/');
     await this.page
       .getByRole('navigation', { name: 'Gallery' })
       .locator('summary', { hasText: new RegExp(`^${area} `) })
@@ -59,7 +60,7 @@ export class Playground {
   }
 
   async openBlank(): Promise<void> {
-    await this.page.goto('/');
+    await goto(this.page, '/');
     await pickMenu(this.page, 'Blank workspace');
     await expect(this.composer).toBeVisible();
   }

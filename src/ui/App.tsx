@@ -20,6 +20,7 @@ import { requestAfter } from './text';
 import { Workspace } from './Workspace';
 import { Splitter } from './layout/Splitter';
 import { useLayout } from './layout/useLayout';
+import { usePageReady } from './ready';
 
 export type { PlaygroundHandle };
 
@@ -111,6 +112,8 @@ export function App({
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [ctl, last, selectedCall]);
+  // After the key handlers: ready once the session opened at start (if any) has landed.
+  usePageReady(() => ctl.busy);
 
   // Time travel: the files after the selected call against the call before; on the latest call
   // with outside edits since, the files now against that call.

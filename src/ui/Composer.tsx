@@ -144,7 +144,10 @@ export function Composer({ tools, offered, busy, onRun, cwd, preset }: ComposerP
     const fields = one && oneDef ? formFields(oneDef, one.input) : undefined;
     return { one: oneDef ? one : undefined, fields };
   });
-  const [toolName, setToolName] = useState(preset?.[0]?.name ?? tools[0]?.name ?? '');
+  const [toolName, setToolName] = useState(
+    // The first tool the session offers, not one the model would be refused.
+    preset?.[0]?.name ?? (tools.find((t) => offered.has(t.name)) ?? tools[0])?.name ?? '',
+  );
   const [values, setValues] = useState<Record<string, string>>(first.fields ?? {});
   const [rawMode, setRawMode] = useState(!!first.one && !first.fields);
   const [raw, setRaw] = useState(first.one && !first.fields ? JSON.stringify(first.one.input, null, 2) : '{}');

@@ -1,6 +1,7 @@
 // The gallery: every recorded scenario by area, with a filter. Closed areas render no list.
 import { useMemo, useState } from 'react';
 import type { GalleryEntry } from './corpus';
+import { noteGalleryClick } from './ready';
 
 export function Gallery({
   entries,
@@ -30,6 +31,14 @@ export function Gallery({
         aria-label="Filter scenarios"
         value={filter}
         onChange={(e) => setFilter(e.target.value)}
+        // Enter opens the first match, as a search box's first result.
+        onKeyDown={(e) => {
+          const first = byArea[0]?.[1][0];
+          if (e.key !== 'Enter' || !filter.trim() || !first) return;
+          e.preventDefault();
+          noteGalleryClick();
+          onOpen(first.id);
+        }}
       />
       {byArea.map(([area, list]) => (
         <details
@@ -54,7 +63,10 @@ export function Gallery({
                     type="button"
                     className={e.id === selected ? 'link selected' : 'link'}
                     title={e.description}
-                    onClick={() => onOpen(e.id)}
+                    onClick={() => {
+                      noteGalleryClick();
+                      onOpen(e.id);
+                    }}
                   >
                     {e.id}
                   </button>

@@ -45,9 +45,10 @@ export async function openScenario(
   id: string,
   signal?: AbortSignal,
 ): Promise<Opened> {
-  const [json, recordedJson] = await Promise.all([scenarioJson(id), resultJson(id)]);
-  const scenario: Scenario = parseScenario(json, id);
+  const scenario: Scenario = parseScenario(await scenarioJson(id), id);
   const play = await PlaygroundSession.open(makeWorkspace, scenario.id ?? id, scenario, { signal });
+  // Compared with the recording of the release it replayed under.
+  const recordedJson = await resultJson(id, play.settings.version);
   const recorded = recordedJson === undefined || play.stopped ? undefined : parseResult(recordedJson, id);
   return { play, differences: recorded ? compareResults(recorded, play.result, 'model') : undefined };
 }

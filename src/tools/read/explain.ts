@@ -45,7 +45,7 @@ export function explainRead(o: ReadOutcome): string {
       if (d && (d.displayWidth !== d.originalWidth || d.displayHeight !== d.originalHeight))
         return `The image is over 2000 pixels a side (or, in versions with a patch budget, over 4761 patches of 28 pixels), so Claude Code scales it to ${d.displayWidth}x${d.displayHeight} (Lanczos-3, src/text/image-resize.ts) and re-encodes it in its own kind: a PNG or GIF becomes an RGBA PNG, a JPEG a JPEG of quality 80, a WebP a WebP; one still over 512,000 bytes becomes ${search}. It adds a note with the scale. Here it went out as ${o.mediaType}; a scaled JPEG is not byte for byte the binary's yet (its scaled pixels were not matched).`;
       if (o.originalSize > 512_000) return `The file is over 512,000 bytes, so Claude Code re-encodes it as ${search} (a JPEG source skips the first try).`;
-      return `The file is a ${o.mediaType} image (by its magic number, not its extension) within the size limits and of at most 512,000 bytes, sent unchanged as an image block.`;
+      return `The file is an ${o.mediaType} image (by its magic number, not its extension) within the size limits and of at most 512,000 bytes, sent unchanged as an image block.`;
     }
     case 'image-empty':
       return 'The file has an image extension but no bytes.';

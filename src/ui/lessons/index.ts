@@ -1,4 +1,4 @@
 export { LESSONS, FIRST_RUN, lessonById, type Lesson, type LessonStep } from './lessons';
-export { lessonStore, startFirstRunIfNew, firstRunDismissed } from './store';
+export { lessonStore, startFirstRunIfNew, firstRunDismissed, yieldLessonsToLinks } from './store';
 export { LessonPanel, type LessonHandle } from './LessonPanel';
 export { LessonsMenu } from './LessonsMenu';

@@ -1,6 +1,7 @@
 // Which lesson is open and at which step: one small store that the toolbar's menu and the
 // lesson panel share. The open lesson lives in sessionStorage (a reload resumes it); the
 // first-run lesson, once closed, is never opened by itself again (localStorage), only from the menu.
+import { looksLikeLink } from '../../share/looks';
 import { FIRST_RUN, lessonById } from './lessons';
 
 export interface ActiveLesson {
@@ -91,4 +92,13 @@ export const firstRunDismissed = (): boolean => {
 /** `nothingElse`: no link, no saved session, no scenario in the address. */
 export function startFirstRunIfNew(nothingElse: boolean): void {
   if (nothingElse && !firstRunDismissed() && !lessonStore.get()) lessonStore.start(FIRST_RUN);
+}
+
+/** A share link always wins over the open lesson, at start (`linkAtStart`: the page opens one) or
+ * pasted into the address later: the lesson stands aside, not dismissed (the menu reopens it). */
+export function yieldLessonsToLinks(linkAtStart: boolean): void {
+  if (linkAtStart) set(undefined);
+  window.addEventListener('hashchange', () => {
+    if (looksLikeLink(location.hash)) set(undefined);
+  });
 }

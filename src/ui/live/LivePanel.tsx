@@ -164,6 +164,12 @@ export function LivePanel({ host }: { host: LiveHost }) {
     setModel(carried.model);
     setSystem(carried.system);
   }, [carried?.model, carried?.system]);
+  // The panel outlives sessions: a new session (or a re-run on another model) starts the field at
+  // its own model.
+  const sessionModel = host.play.settings.model;
+  useEffect(() => {
+    if (!carried) setModel(apiModel(sessionModel));
+  }, [host.play, sessionModel]);
   useEffect(() => () => cancelAnimationFrame(frame.current), []);
 
   const redraw = () => {
@@ -244,7 +250,6 @@ export function LivePanel({ host }: { host: LiveHost }) {
   const c = conv.current?.play === host.play ? conv.current.c : undefined;
   const log: readonly LogEntry[] = c?.log ?? [];
   const missing = !apiKey.trim() ? 'Enter an API key first.' : !model.trim() ? 'Enter a model.' : undefined;
-  const sessionModel = host.play.settings.model;
   const canSend = !running && !host.busy && !missing;
 
   return (

@@ -7,6 +7,7 @@ import type { Scenario, ScenarioResult } from '../../scenario/schema';
 import { looksLikeLink } from '../../share/looks';
 import type { BackendName } from '../../workspace/types';
 import type { ShareBoot } from './boot';
+import { markSaved } from '../ready';
 import { copyText, download, fileNameFor, readTextFile } from './files';
 import { ExportProject, type ProjectFiles } from './ExportProject';
 import { ImportSessionDialog } from './ImportSessionDialog';
@@ -141,7 +142,9 @@ export function ShareToolbar({ handle, boot, backend, recorded, autosaveMs = 300
     const save = () => {
       clearTimeout(t);
       window.removeEventListener('pagehide', save);
-      void saveSession(id, scenario, edits).catch(() => undefined);
+      void saveSession(id, scenario, edits)
+        .then(() => markSaved(id, scenario.turns.length, edits?.length ?? 0))
+        .catch(() => undefined);
     };
     const t = setTimeout(save, autosaveMs);
     window.addEventListener('pagehide', save);

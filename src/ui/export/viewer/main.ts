@@ -12,3 +12,5 @@ if (root && data) {
     root.textContent = `This export could not be shown: ${e instanceof Error ? e.message : String(e)}`;
   }
 }
+// The same readiness signal as the playground's (src/ui/ready.ts): rendered, keys heard.
+document.documentElement.dataset.ready = '1';

@@ -1,0 +1,46 @@
+// The page's signals for whoever drives or measures it (the e2e tests, `npm run bench -- ui`):
+// - `<html data-ready="1">`, set once: the page listens for keys, and the session it opens by
+//   itself at start (a link, the saved session, `?scenario=`, the first-run lesson) has landed
+//   (replayed, stopped or failed), or there was none to open.
+// - `<html data-started="1">`, set on the first render's effects: keys are heard and that session,
+//   if any, has started (for a test that means to stop a replay while it runs).
+// - performance marks: `ccp:first-useful-view` at that moment; `ccp:gallery-click` when a gallery
+//   entry is clicked and the measure `ccp:gallery-click-to-panes` when its session has landed.
+import { useEffect } from 'react';
+
+export const READY_MARK = 'ccp:first-useful-view';
+export const CLICK_MARK = 'ccp:gallery-click';
+export const CLICK_MEASURE = 'ccp:gallery-click-to-panes';
+
+let clickPending = false;
+
+/** A gallery entry was clicked: the next session to land closes the measure. */
+export function noteGalleryClick(): void {
+  performance.mark(CLICK_MARK);
+  clickPending = true;
+}
+
+/** `pending`: an operation (a replay, an import) runs. Read after every render's effects, so an
+ * operation that a child's effect started in the same commit counts. Call it after the page's
+ * key handlers are set up (effects run in the order they are declared). */
+export function usePageReady(pending: () => boolean): void {
+  useEffect(() => {
+    const html = document.documentElement;
+    html.dataset.started = '1';
+    if (pending()) return;
+    if (!html.dataset.ready) {
+      html.dataset.ready = '1';
+      performance.mark(READY_MARK);
+    }
+    if (clickPending) {
+      clickPending = false;
+      performance.measure(CLICK_MEASURE, CLICK_MARK);
+    }
+  });
+}
+
+/** `<html data-saved>`: what the autosave last wrote, `[id, model calls, outside edits]` as
+ * JSON, so a test can wait for the save of the state it made before it reloads. */
+export function markSaved(id: string, turns: number, edits: number): void {
+  document.documentElement.dataset.saved = JSON.stringify([id, turns, edits]);
+}
