@@ -2,7 +2,7 @@
 // Outside edits are saved on their own (a reload without a later model call keeps them) and a
 // saved session's edits are handed back to the page to be made again.
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Scenario } from '../../scenario/schema';
 import { domRootPerTest } from '../dom-testing';
 import { bootShare } from './boot';
@@ -36,6 +36,11 @@ const toolbar = (h: Partial<ShareHandle>) => (
   <ShareToolbar handle={{ openScenario: () => undefined, ...h }} autosaveMs={300} />
 );
 
+// The toolbar fetches its link code on a timer the fake clock fires mid-test; loaded here first,
+// that fetch is served from the module cache instead of outliving the test's environment.
+beforeAll(async () => {
+  await import('./core');
+});
 beforeEach(() => {
   vi.useFakeTimers();
   store.saves = [];
