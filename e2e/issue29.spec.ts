@@ -3,7 +3,7 @@
 // scenario is chosen, and the smaller ones (#9).
 import { expect, test, type Page } from '@playwright/test';
 import { deflateRawSync } from 'node:zlib';
-import { Playground } from './pages/playground';
+import { pickMenu, Playground } from './pages/playground';
 import { goto, reload } from './ready';
 
 const link = (json: unknown) =>
@@ -78,7 +78,7 @@ test('the composer starts on a tool the session offers, and the Live model field
   const live = page.getByRole('region', { name: 'Live model' });
   await expect(live.getByRole('textbox', { name: 'Model' })).toHaveValue('claude-sonnet-4-5');
   // A new session on the default model: the kept panel follows it.
-  await page.getByRole('toolbar', { name: 'Session' }).getByRole('button', { name: 'Live model' }).click();
+  await pickMenu(page, 'Live model');
   await expect(page.getByRole('status')).toHaveCount(0);
   await expect(live.getByRole('textbox', { name: 'Model' })).toHaveValue('claude-opus-5');
 });

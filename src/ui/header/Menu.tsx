@@ -175,7 +175,14 @@ export function MenuItem({
       role="menuitem"
       tabIndex={-1}
       disabled={disabled}
-      onClick={onSelect}
+      onClick={(e) => {
+        // Focus goes back to the menu's button before the action runs, so a dialog the action
+        // opens gives focus back there when it closes (React may hear the click before the
+        // menu's own listener does).
+        const opener = e.currentTarget.closest('[role="menu"]')?.getAttribute('aria-labelledby');
+        if (opener) document.getElementById(opener)?.focus();
+        onSelect();
+      }}
       aria-keyshortcuts={shortcut}
       title={title}
     >
