@@ -220,8 +220,13 @@ const BUILTIN_ONLY = new Set([
   'continue',
 ]);
 
-/** `timeout 5 cd sub`: "timeout: failed to run command ‘cd’: No such file or directory", 127. */
-export const timeoutCommand: Command = defineCommand('timeout', async (args, ctx) => {
+/** A wait for `timeout`'s limit that does not make the command idle: the command it runs may be
+ * working meanwhile, so the clock must not skip ahead to the limit while it does. */
+export type LimitWait = (ms: number, signal: AbortSignal) => Promise<void>;
+
+/** `timeout 5 cd sub`: "timeout: failed to run command ‘cd’: No such file or directory", 127.
+ * `wait` times the limit on the workspace clock (the command's own `sleep` is idle there). */
+export const timeoutCommandOn = (wait?: LimitWait): Command => defineCommand('timeout', async (args, ctx) => {
   const orig = ctx.origCommand;
   if (orig === undefined) return noOriginal('timeout');
   let i = 0;
@@ -244,8 +249,8 @@ export const timeoutCommand: Command = defineCommand('timeout', async (args, ctx
   const ms = durationMs(args[i] ?? '');
   const options = args.slice(0, i);
   // just-bash's own timeout times out on a real timer; the command's `sleep` waits on the
-  // workspace clock (ctx.sleep), so the limit does too. Anything else is its to answer.
-  if (name === undefined || ms === null || ms === 0 || !ctx.exec || !ctx.sleep || !options.every(isTimeoutOption))
+  // workspace clock, so the limit does too. Anything else is its to answer.
+  if (name === undefined || ms === null || ms === 0 || !ctx.exec || !wait || !options.every(isTimeoutOption))
     return orig(args);
   const limit = new AbortController();
   const signal = ctx.signal ? AbortSignal.any([ctx.signal, limit.signal]) : limit.signal;
@@ -253,12 +258,16 @@ export const timeoutCommand: Command = defineCommand('timeout', async (args, ctx
     .exec(shellQuote(name), { cwd: ctx.cwd, signal, stdin: String(ctx.stdin), stdinKind: 'bytes', args: args.slice(i + 2) })
     .then((result) => ({ result }));
   const stopped = new Promise<'late'>((r) => signal.addEventListener('abort', () => r('late'), { once: true }));
-  const first = await Promise.race([run, ctx.sleep(ms).then(() => 'late' as const), stopped]);
+  const waited = new AbortController();
+  const first = await Promise.race([run, wait(ms, waited.signal).then(() => 'late' as const), stopped]);
+  waited.abort();
   if (first !== 'late') return first.result;
   limit.abort();
   await run.catch(() => undefined);
   return { stdout: '', stderr: '', exitCode: 124 };
 });
+
+export const timeoutCommand: Command = timeoutCommandOn();
 
 /** just-bash's DURATION: a number with an optional s, m, h or d. */
 function durationMs(text: string): number | null {

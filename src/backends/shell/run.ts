@@ -4,6 +4,7 @@
 import { Bash, getCommandNames, type CustomCommand, type IFileSystem } from 'just-bash';
 import { SHELL_OUTPUT_CAP_BYTES, type Clock, type ShellResult, type ShellRunOptions } from '../../workspace/types';
 import { shellErrorPrefix, SIGTERM_EXIT } from './messages';
+import { timeoutCommandOn, type LimitWait } from './fixes';
 
 export interface JustBashSetup {
   fs: IFileSystem;
@@ -34,6 +35,15 @@ const REAL_TIME: ShellTime = {
       signal.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
     }),
 };
+
+/** A wait on the command's time that keeps the command busy (a timer, not an idle sleep). */
+const limitWait =
+  (time: ShellTime): LimitWait =>
+  (ms, signal) =>
+    new Promise((resolve) => {
+      const cancel = time.timer(resolve, ms);
+      signal.addEventListener('abort', () => (cancel(), resolve()), { once: true });
+    });
 
 /** The workspace clock as a command's time. */
 export const clockTime = (clock: Clock): ShellTime => ({
@@ -104,7 +114,8 @@ export async function runJustBash(
     sleep: (ms) => time.sleep(ms, AbortSignal.any([stop.signal, over.signal])),
     cwd: opts.cwd,
     env: opts.env,
-    customCommands: commands,
+    // `timeout`'s limit runs on this command's time, without making the command idle.
+    customCommands: commands.map((c) => (c.name === 'timeout' ? timeoutCommandOn(limitWait(time)) : c)),
     python,
     // memfs resolves paths through process.cwd(), which the defence layer forbids.
     defenseInDepth: false,
