@@ -2,29 +2,15 @@
 // fork): a view of the controller's session and the actions they may take.
 import { useMemo } from 'react';
 import type { SessionSettings } from '../../drivers/composer';
-import type { Scenario, ScenarioResult } from '../../scenario/schema';
 import type { ModelCallRecord } from '../../session/engine';
 import type { Workspace } from '../../workspace/types';
 import type { ComposedCall } from '../Composer';
-import type { OutsideEdit } from '../share/persist';
-import type { ProjectFiles } from '../share/ExportProject';
+import type { ShareHandle } from '../share/ShareToolbar';
 import type { SessionController, SessionState } from './controller';
 
-/** What a toolbar item or a settings field mounted into the page can see and do. */
-export interface PlaygroundHandle {
-  /** The session's scenario as run so far (its composed turns included); undefined when idle. */
-  scenario?: Scenario;
-  id?: string;
-  /** Outside edits since the last model call (not in `scenario` until the next one). */
-  edits?: readonly OutsideEdit[];
-  /** Opens a scenario object (a share link, an import) as a new session; `edits` are made
-   * again after its replay (a saved session's outside edits since its last model call). */
-  openScenario: (scenario: Scenario, id: string, edits?: readonly OutsideEdit[]) => void;
-  /** The replay's result when the session was opened (before composed calls): share, divergence.
-   * Undefined when the person stopped that replay: a partial result compares with nothing. */
-  result?: ScenarioResult;
-  /** False while the session is a gallery scenario as recorded (its address replays it). */
-  composed?: boolean;
+/** What a toolbar item or a settings field mounted into the page can see and do (the share
+ * toolbar's view of the session, and more). */
+export interface PlaygroundHandle extends ShareHandle {
   /** Opens a gallery scenario by id, as a click in the gallery does. */
   openGallery: (id: string) => void;
   selectCall: (i: number) => void;
@@ -41,8 +27,6 @@ export interface PlaygroundHandle {
   toolCalls: (i: number) => ComposedCall[];
   /** Opens tool calls in the composer, to be changed and run as the next model call. */
   draft: (calls: readonly ComposedCall[]) => void;
-  /** The project's files now (Export's zip); undefined when no session is open. */
-  projectFiles?: () => Promise<ProjectFiles>;
 }
 
 /** The handle for one snapshot of the session. */
