@@ -32,7 +32,9 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   ],
   difftest: ['cli', 'scenario', 'profiles', 'workspace'],
   fuzz: ['session', 'drivers', 'share', 'tools', 'backends', 'scenario', 'profiles', 'workspace'],
-  'main.tsx': ['ui', 'backends', 'workspace'],
+  // The page's workers that run the tool layer: like main.tsx, each chooses its backend.
+  workers: ['drivers', 'backends', 'workspace'],
+  'main.tsx': ['ui', 'backends', 'workers', 'workspace'],
   'test-setup.ts': ['permissions'],
 };
 

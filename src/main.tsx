@@ -15,6 +15,8 @@ import { ImportPanel } from './ui/import/ImportPanel';
 import { VersionsButton } from './ui/versions';
 import { Branches, ForkButton } from './ui/fork';
 import { ExportButton } from './ui/export/ExportButton';
+import { ReleasesMenu, SweepController } from './ui/releases';
+import { sweepInWorker } from './workers/releases';
 import { withServices, type Workspace, type WorkspaceServices } from './workspace/types';
 import { createPdfjsEngine } from './backends/pdf/pdfjs';
 import { resultJson, scenarioJson } from './ui/corpus';
@@ -98,6 +100,8 @@ const session = new SessionController({
   onOpen: (id) => history.replaceState(null, '', `?scenario=${encodeURIComponent(id)}`),
 });
 yieldLessonsToLinks(boot.open?.source === 'link');
+// "Which releases" replays in a worker of its own, always on memfs (it compares tool layers).
+const sweeps = new SweepController(sweepInWorker);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 createRoot(root).render(
@@ -125,6 +129,7 @@ createRoot(root).render(
           <ImportPanel handle={h} load={() => import('./backends/import')} />
           {/* Always on memfs: the comparison is of the tool layers, and it makes two workspaces. */}
           <VersionsButton handle={h} makeWorkspace={makeWorkspace} />
+          <ReleasesMenu handle={h} sweeps={sweeps} />
           <KeyboardHelp />
           <LessonsMenu />
         </>
