@@ -61,6 +61,8 @@ export interface Sweep {
   complete: boolean;
   /** Why it is incomplete. */
   stoppedBy?: 'cancelled' | 'deadline';
+  /** Wall time of the sweep. */
+  elapsedMs: number;
 }
 
 export interface SweepProgress {
@@ -81,6 +83,8 @@ export interface SweepOptions {
   onProgress?: (p: SweepProgress) => void;
   /** The releases to sweep (default: the registry's). */
   releases?: readonly ReleaseInfo[];
+  /** Replay each release even where its profile equals another's (the bench's reference). */
+  everyRelease?: boolean;
 }
 
 /** The whole sweep's default budget: long enough for a heavy scenario under ~30 distinct
@@ -127,10 +131,11 @@ export function stretchesOf(releases: readonly ReleaseOutcome[]): Stretch[] {
 
 /** Replays `scenario` under every release (its own `version` is ignored). */
 export async function sweepReleases(scenario: Scenario, opts: SweepOptions): Promise<Sweep> {
+  const started = Date.now();
   const releases = opts.releases ?? RELEASES;
   const deadline = AbortSignal.timeout(opts.deadlineMs ?? SWEEP_DEADLINE_MS);
   const signal = opts.signal ? AbortSignal.any([opts.signal, deadline]) : deadline;
-  const byRelease = namesRelease(scenario);
+  const byRelease = opts.everyRelease === true || namesRelease(scenario);
   // One replay per distinct profile, the oldest release standing for the others.
   const groups = new Map<string, string[]>();
   for (const r of releases) {
@@ -217,5 +222,6 @@ export async function sweepReleases(scenario: Scenario, opts: SweepOptions): Pro
     replays: done,
     complete,
     ...(complete ? {} : { stoppedBy: opts.signal?.aborted ? 'cancelled' : 'deadline' }),
+    elapsedMs: Date.now() - started,
   };
 }

@@ -63,7 +63,8 @@ function Done({ sweep }: { sweep: Sweep }) {
     <>
       <p className="muted">
         {plural(sweep.releases.length, 'release')}, {plural(sweep.outcomes.length, 'outcome')};{' '}
-        {plural(sweep.replays, 'replay')} (releases whose profiles are equal share one).
+        {plural(sweep.replays, 'replay')} in {(sweep.elapsedMs / 1000).toFixed(1)} s (releases whose profiles are equal
+        share one).
         {sweep.complete ? '' : ` Stopped (${sweep.stoppedBy}): releases not reached have no outcome.`}
       </p>
       <Strip sweep={sweep} />
