@@ -2,14 +2,16 @@
 // the rule and the elements, so the report says what to fix.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { menuButton, Playground } from './pages/playground';
+import { menuButton, pickMenu, Playground } from './pages/playground';
 import { goto } from './ready';
 
 // axe over a whole page takes a while on a loaded machine.
 test.describe.configure({ timeout: 150_000 });
 
-async function serious(page: Page): Promise<string[]> {
-  const r = await new AxeBuilder({ page }).analyze();
+/** `within`: only that part of the page (a modal view, whose page behind is inert). */
+async function serious(page: Page, within?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  const r = await (within ? builder.include(within) : builder).analyze();
   return r.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} — ${n.failureSummary ?? ''}`));
@@ -69,4 +71,26 @@ test('the keyboard help open', async ({ page }) => {
   await page.locator('body').press('?');
   await expect(page.getByRole('dialog', { name: 'Keyboard' })).toBeVisible();
   expect(await serious(page)).toEqual([]);
+});
+
+// Issue 28: "Which releases" and the changelog, at phone and desktop widths, light and dark.
+test('which releases and the changelog open, 390 and 1280 px, light and dark', async ({ page }) => {
+  test.setTimeout(300_000);
+  await goto(page, '/?scenario=write-to-directory');
+  await pickMenu(page, 'Which releases', 'View');
+  await expect(page.locator('.wr-body')).toHaveAttribute('data-sweep', 'done', { timeout: 0 });
+  await page.locator('.wr-all summary').click();
+  const views = async (within: string) => {
+    for (const colorScheme of ['light', 'dark'] as const)
+      for (const width of [390, 1280]) {
+        await page.emulateMedia({ colorScheme });
+        await page.setViewportSize({ width, height: 900 });
+        expect(await serious(page, within), `${width} px, ${colorScheme}`).toEqual([]);
+      }
+  };
+  await views();
+  await page.keyboard.press('Escape');
+  await pickMenu(page, 'Changelog of the tool layer', 'View');
+  await expect(page.locator('.cl-body')).toHaveAttribute('data-changelog', 'done');
+  await views('.cl-dialog');
 });

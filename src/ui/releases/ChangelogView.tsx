@@ -26,7 +26,8 @@ function Entry({ e, onOpen }: { e: ChangelogEntry; onOpen: (id: string, version:
         {e.version}{' '}
         <span className="muted">
           {e.base ? `against ${e.base}` : ''}
-          {e.recorded !== undefined ? ` · ${plural(e.recorded, 'scenario')} recorded` : ' · tool definitions only'}
+          {e.recorded ? ` · ${plural(e.recorded, 'scenario')} recorded` : ' · tool definitions only'}
+          {e.exact === false ? ` · changed somewhere after ${e.base ?? 'its base'}, up to ${e.version} (not bisected yet)` : ''}
         </span>
       </h3>
       {e.behaviours.length ? (
@@ -34,6 +35,7 @@ function Entry({ e, onOpen }: { e: ChangelogEntry; onOpen: (id: string, version:
           {e.behaviours.map((b, i) => (
             <li key={i}>
               <strong>{b.area}</strong>: {b.kind}
+              {b.summary ? <> — {b.summary}</> : null}
               {b.since ? <span className="muted"> (first in {b.since})</span> : null}
               {b.example ? (
                 <pre className="model-text cl-example" tabIndex={0} aria-label={`Example: ${b.area}, ${b.kind}`}>
@@ -59,7 +61,7 @@ function Entry({ e, onOpen }: { e: ChangelogEntry; onOpen: (id: string, version:
             </li>
           ))}
         </ul>
-      ) : e.recorded !== undefined ? (
+      ) : e.recorded ? (
         <p className="muted">No behaviour of the recorded corpus changed.</p>
       ) : null}
       {e.tools.length || e.reordered ? (
@@ -103,7 +105,7 @@ export function ChangelogView({
   const open = (id: string, version: string) =>
     void onOpen(id, version).then(onClose, (e: unknown) => setProblem(e instanceof Error ? e.message : String(e)));
   const shown =
-    state.kind === 'done' ? state.entries.filter((e) => !measuredOnly || e.behaviours.length > 0 || e.recorded !== undefined) : [];
+    state.kind === 'done' ? state.entries.filter((e) => !measuredOnly || e.behaviours.length > 0 || !!e.recorded) : [];
   return (
     <Modal title="Changelog of the tool layer" titleId="cl-title" onClose={onClose} className="cl-dialog">
       <div className="cl-body" data-changelog={state.kind}>

@@ -59,6 +59,39 @@ describe('the changelog reader', () => {
     ]);
   });
 
+  it('reads the agreed format: exactness, tool changes as the intake words them, a summary', () => {
+    const json = [
+      {
+        version: '2.0.3',
+        base: '2.0.1',
+        exact: false,
+        recorded: 0,
+        tools: ['ToolSearch: input_schema, description', 'CronList: removed', 'Monitor: added', 'order'],
+        behaviours: [{ area: 'read', kind: 'what the model sees', summary: 'lines from 1', scenarios: ['r'], example: 'e' }],
+      },
+    ];
+    // The entry's own tool list stands; the history's for the same release is not added to it.
+    const sets = new Map([
+      ['2.0.1', [def('A')]],
+      ['2.0.3', [def('B')]],
+    ]);
+    expect(readChangelog(json, sets)).toEqual([
+      {
+        version: '2.0.3',
+        base: '2.0.1',
+        exact: false,
+        recorded: 0,
+        behaviours: [{ area: 'read', kind: 'what the model sees', summary: 'lines from 1', scenarios: ['r'], example: 'e' }],
+        tools: [
+          { tool: 'ToolSearch', change: 'changed', fields: ['input_schema', 'description'] },
+          { tool: 'CronList', change: 'removed', fields: [] },
+          { tool: 'Monitor', change: 'added', fields: [] },
+        ],
+        reordered: true,
+      },
+    ]);
+  });
+
   it('says when only the order of the tools moved', () => {
     expect(toolChanges([def('A'), def('B')], [def('B'), def('A')])).toEqual({ tools: [], reordered: true });
   });

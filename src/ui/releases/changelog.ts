@@ -14,6 +14,8 @@ export interface ChangedBehaviour {
   scenarios: string[];
   /** One difference, as the intake worded it. */
   example?: string;
+  /** A person's one-line name for it, once checked. */
+  summary?: string;
   /** The release bisection found it first in, when it is not the entry's own. */
   since?: string;
 }
@@ -29,8 +31,11 @@ export interface ChangelogEntry {
   version: string;
   /** The release it was compared with. */
   base?: string;
-  /** Scenarios recorded on it. */
+  /** Scenarios recorded on it (0: only its tool definitions were dumped). */
   recorded?: number;
+  /** Whether no release of the registry lies between `base` and it (the change point is found);
+   * absent where the entry does not say. */
+  exact?: boolean;
   behaviours: ChangedBehaviour[];
   tools: ToolChange[];
   /** The tool order changed. */
@@ -57,6 +62,7 @@ function behaviourOf(v: unknown): ChangedBehaviour | undefined {
     kind,
     scenarios,
     ...(str(b.example) ? { example: str(b.example) } : {}),
+    ...(str(b.summary) ? { summary: str(b.summary) } : {}),
     ...(isRelease(since) ? { since } : {}),
   };
 }
@@ -116,6 +122,17 @@ export function readChangelog(json: unknown, sets?: ReadonlyMap<string, readonly
     const base = str(raw.base);
     if (isRelease(base)) e.base = base;
     if (typeof raw.recorded === 'number') e.recorded = raw.recorded;
+    if (typeof raw.exact === 'boolean') e.exact = raw.exact;
+    // Tool changes as the intake words them: `<Tool>: <field>, <field>`, `<Tool>: added|removed`, `order`.
+    for (const t of Array.isArray(raw.tools) ? raw.tools : []) {
+      if (typeof t !== 'string') continue;
+      if (t === 'order') e.reordered = true;
+      const m = /^([^:]+):\s*(.*)$/.exec(t);
+      if (!m) continue;
+      const [tool, rest] = [m[1] as string, m[2] as string];
+      const change = rest === 'added' || rest === 'removed' ? rest : 'changed';
+      e.tools.push({ tool, change, fields: change === 'changed' ? rest.split(/,\s*/).filter(Boolean) : [] });
+    }
     // Its behaviours, and the change points bisection placed at it (listed like the others).
     for (const list of [raw.behaviours ?? raw.behaviors ?? raw.changes, raw.changePoints ?? raw.change_points ?? raw.bisected])
       if (Array.isArray(list)) e.behaviours.push(...list.flatMap((b) => behaviourOf(b) ?? []));
@@ -128,6 +145,8 @@ export function readChangelog(json: unknown, sets?: ReadonlyMap<string, readonly
     const changes = toolChanges(sets?.get(prev) ?? [], sets?.get(version) ?? []);
     if (changes.tools.length === 0 && !changes.reordered) continue;
     const e = entry(version);
+    // The entry's own list, where it has one, is the same measurement.
+    if (e.tools.length || e.reordered) continue;
     e.base ??= prev;
     e.tools = changes.tools;
     e.reordered = changes.reordered;
