@@ -1,8 +1,9 @@
 // A table of commands against deny rules in bypassPermissions mode (where only deny rules
 // stand between the model and the shell), per version: every row shows the decision, the rule
 // that decided and, for a pipe, the segment the message names. Rows the version lets through
-// although a deny rule names what they run, read or write are marked GAP and must carry a
-// knownGap (the decision pane shows it); no other row that touches something a rule denies may
+// although a deny rule names what they run, read or write are marked GAP and must carry exactly
+// one note of it (the decision pane shows it): a bypass mark where the rule is a Read or Edit deny
+// rule the command's effects reach, otherwise a knownGap; no other row that touches something a rule denies may
 // be allowed. The families of such gaps, per version: a path-qualified command name (2.1.273),
 // shell -c scripts (2.1.273; 2.1.332 outside rm and rmdir), eval, git's global options, a path
 // or command name only known at run time, globs, recursive searches and revisions, inline
@@ -116,14 +117,16 @@ const TABLE: Row[] = [
   // commands run by other commands: find -exec, eval, background, negation
   ['find . -name a.txt -exec rm {} \\;', 'deny', 'Bash(rm:*)', null, null],
   ['find . -name a.txt -exec rm -f {} +', 'deny', 'Bash(rm:*)', null, null],
-  ['find . -name a.txt -delete', 'allow', null, null, null],
+  // -delete below `.` reaches secrets/a.txt were there one (Read(./secrets/**)): the bypass mark says so
+  ['find . -name a.txt -delete', 'allow', null, null, GAP],
   // eval is refused as shell code before its string is looked into: bypassPermissions runs it
   ['eval rm a.txt', 'allow', null, null, GAP],
   ['eval "rm a.txt"', 'allow', null, null, GAP],
   ['ls & rm a.txt', 'deny', 'Bash(rm:*)', null, null],
   ['rm a.txt &', 'deny', 'Bash(rm:*)', null, null],
   ['! rm a.txt', 'deny', 'Bash(rm:*)', null, null],
-  // 2.1.273 known gaps: a path-qualified name and shell -c scripts run (knownGap set)
+  // 2.1.273 known gaps: a path-qualified name and shell -c scripts run (a knownGap, or the bypass
+  // mark where a Read or Edit deny rule is reached)
   ['/bin/rm a.txt', 'allow', null, null, GAP],
   ['/usr/bin/rm -f a.txt', 'allow', null, null, GAP],
   ['./rm a.txt', 'allow', null, null, GAP],
@@ -180,7 +183,7 @@ const TABLE: Row[] = [
   ['ls secrets', 'deny', 'Read(./secrets/**)', null, null],
   ['cat sub/.env', 'deny', 'Read(./.env)', null, null],
   // interpreters that open files themselves are not analysed (documented; recorded in
-  // perm-deny-read-bash-python): they run, with a knownGap when the code names a denied path
+  // perm-deny-read-bash-python): they run, with a bypass mark when the code names a denied path
   ['python3 -c "print(open(\'.env\').read())"', 'allow', null, null, GAP],
   ["node -e \"require('fs').readFileSync('.env')\"", 'allow', null, null, GAP],
   ['python3 -c "print(1)"', 'allow', null, null, null],
@@ -278,17 +281,18 @@ interface Expected {
   behavior: Decision['behavior'];
   rule?: Decision['rule'];
   message?: string;
-  knownGap: boolean;
+  /** How many notes (knownGap, bypass mark) say the call goes around a deny rule. */
+  notes: number;
 }
 
 function expected([command, behavior, rule, segment, gap, text]: Row): Expected {
-  if (behavior === 'allow') return { behavior, knownGap: gap === GAP };
+  if (behavior === 'allow') return { behavior, notes: gap === GAP ? 1 : 0 };
   const message = text ?? `Permission to use Bash with command ${segment ?? command} has been denied.`;
   return {
     behavior,
     rule: rule === null ? undefined : { text: rule, source: 'project' },
     message,
-    knownGap: false,
+    notes: 0,
   };
 }
 
@@ -310,10 +314,11 @@ describe.each(VERSIONS)(
           { tool: 'Bash', kind: 'bash', paths: [], command: row[0], input: { command: row[0] } },
           { ...ctx, behaviour },
         );
+        const notes = [d.knownGap, d.bypass].filter((n) => n !== undefined).length;
         const got =
           d.behavior === 'allow'
-            ? { behavior: d.behavior, knownGap: d.knownGap !== undefined }
-            : { behavior: d.behavior, rule: d.rule, message: d.message, knownGap: d.knownGap !== undefined };
+            ? { behavior: d.behavior, notes }
+            : { behavior: d.behavior, rule: d.rule, message: d.message, notes };
         expect(got).toEqual(expected(row));
       });
     }

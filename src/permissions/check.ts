@@ -23,6 +23,10 @@ export interface Check {
   safety?: boolean;
   subcommands?: SubcommandDecision[];
   knownGap?: string;
+  /** The texts among this check's known gaps (its own and its subcommands') that go around a
+   * Read or Edit deny rule: a bypass mark (bypass.ts) on the decision says the same, so they are
+   * dropped where one is set (engine.ts). */
+  pathGaps?: ReadonlySet<string>;
   /** Appended to the don't-ask refusal of this ask (2.1.332 Skill: skill-dontask-mode). */
   dontAskDetail?: string;
   sandbox?: SandboxNote;

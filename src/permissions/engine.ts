@@ -17,8 +17,27 @@ import { makeEnv } from './ruleset';
 import { contextSandbox, placement, sandboxNote, sandboxPolicy } from './sandbox';
 import type { Decision, DenialTally, OfferedTools, PermissionContext, PermissionRequest } from './types';
 
+/** The path gaps (Check.pathGaps) of each decision made, for decide() to drop beside a bypass mark. */
+const pathGapsOf = new WeakMap<Decision, ReadonlySet<string>>();
+
 /** Marks a refusal that came from the classifier. */
-const classified = (d: Decision): Decision => (d.permissionDenial ? { ...d, classified: true } : d);
+function classified(d: Decision): Decision {
+  if (!d.permissionDenial) return d;
+  const out: Decision = { ...d, classified: true };
+  const gaps = pathGapsOf.get(d);
+  if (gaps) pathGapsOf.set(out, gaps);
+  return out;
+}
+
+/** A bypass mark and a known gap that goes around the same kind of rule (Read or Edit deny) tell
+ * the same story: the mark, which names the construct and the path, is kept. */
+function dropPathGaps(d: Decision): void {
+  const gaps = pathGapsOf.get(d);
+  if (!gaps) return;
+  if (d.knownGap !== undefined && gaps.has(d.knownGap)) delete d.knownGap;
+  for (const sub of d.subcommands ?? [])
+    if (sub.decision.knownGap !== undefined && gaps.has(sub.decision.knownGap)) delete sub.decision.knownGap;
+}
 
 /** Turns a check into the Decision the session acts on. */
 function finish(c: Check, tool: string): Decision {
@@ -28,6 +47,7 @@ function finish(c: Check, tool: string): Decision {
   // A gap only matters when the call goes through.
   if (c.knownGap && c.behavior === 'allow') d.knownGap = c.knownGap;
   if (c.sandbox) d.sandbox = c.sandbox;
+  if (c.pathGaps) pathGapsOf.set(d, c.pathGaps);
   if (c.behavior !== 'allow') {
     d.message = c.message ?? (c.behavior === 'deny' ? msg.toolDenied(tool) : msg.askTool(tool));
     d.structured = msg.structuredError(d.message);
@@ -257,7 +277,10 @@ export async function decide(req: PermissionRequest, ctx: PermissionContext): Pr
   if (req.kind === 'bash' && !req.rulesOnly) {
     const shellCwd = req.shellCwd === undefined ? undefined : normalizePath(req.shellCwd);
     const bypass = await bashBypass(makeEnv(ctx), req.command ?? '', shellCwd, d);
-    if (bypass) d.bypass = bypass;
+    if (bypass) {
+      d.bypass = bypass;
+      dropPathGaps(d);
+    }
   }
   // A command let through runs in the shell, whose environment Claude Code knows from then on.
   if (req.kind === 'bash' && d.behavior === 'allow' && !req.rulesOnly) ctx.shellStarted = true;
@@ -385,6 +408,7 @@ async function decideCall(req: PermissionRequest, ctx: PermissionContext): Promi
           ...verdict,
           ...(c.subcommands ? { subcommands: c.subcommands } : {}),
           ...(c.knownGap ? { knownGap: c.knownGap } : {}),
+          ...(c.pathGaps ? { pathGaps: c.pathGaps } : {}),
         },
         req.tool,
       ),

@@ -107,6 +107,65 @@ export interface PermissionBehaviour {
   bareAssignments: BareAssignmentTable;
   /** The Bash sandbox (settings `sandbox.*`; the profile's table). */
   sandbox: SandboxTable;
+  /** The order in which the Bash check's stages (bash-unit.ts, bash-line.ts) judge a command. */
+  bashStages: BashStageOrder;
+}
+
+/** Stages that judge one simple command (bash-unit.ts), each ending the judgement or passing it
+ * on; `*-gaps` stages only note a known gap. A command no stage decides needs approval. */
+export type BashUnitStage =
+  | 'bash-deny-rule'
+  | 'path-deny-rule'
+  | 'path-gaps'
+  | 'shell-script'
+  | 'name-gaps'
+  | 'brace-alternative'
+  | 'basename-deny-rule'
+  | 'ask-rule'
+  | 'write-safety'
+  | 'allow-rule'
+  | 'bypass-mode'
+  | 'after-cd-out'
+  | 'runtime-path'
+  | 'cd-target'
+  | 'redirect-climbs'
+  | 'working-directories'
+  | 'no-command'
+  | 'read-only'
+  | 'xargs-read-only'
+  | 'accept-edits';
+
+/** Stages that judge a whole line from its commands' verdicts (bash-line.ts). The static gate's
+ * ranks are stages of their own: `gate-eval` listed means eval is refused at that stage rather
+ * than with the first rank in source order. A line no stage refuses runs. */
+export type BashLineStage =
+  | 'bash-deny-rule'
+  | 'shell-script-rule'
+  | 'assignment-by-name'
+  | 'ask-rule-before-gate'
+  | 'gate-first'
+  | 'gate-subshell'
+  | 'gate-eval'
+  | 'gate-late'
+  | 'cd-with-vcs-ask'
+  | 'ask-rule'
+  | 'path-deny-rule'
+  | 'glob-in-write'
+  | 'glob-redirect'
+  | 'multiple-cd'
+  | 'tilde-redirect'
+  | 'input-unknown'
+  | 'dotdot'
+  | 'cd-with-vcs'
+  | 'cd-with-redirect'
+  | 'pipeline-parts'
+  | 'parts-need-approval'
+  | 'classifier-rules-only'
+  | 'set-variable';
+
+export interface BashStageOrder {
+  unit: readonly BashUnitStage[];
+  line: readonly BashLineStage[];
 }
 
 /** How a version's Bash sandbox decides and what it protects (sandbox.ts). */

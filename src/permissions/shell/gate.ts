@@ -534,20 +534,23 @@ function statementReason(st: StatementNode, w: Walk): GateReason | undefined {
   return undefined;
 }
 
-/** When a gate refusal is made: before path deny rules (`early`), after them (`mid`: 2.1.332's
- * eval and subshell), or after them and after the parts an ask rule names are listed (`late`:
- * tilde variants, `$` in a quoted path, a top-level `&`). */
-export type GateStage = 'early' | 'mid' | 'late';
+/** What the gate refuses, by rank; the release's line stages (bash-line.ts) say when each rank
+ * is refused. `first`: every construct of the first rank, in source order (eval with them unless
+ * `deferEval`); `subshell`: a `( )` subshell; `evaluates`: eval and the like, when deferred;
+ * `late`: tilde variants, `$` in a quoted path, a top-level `&`. */
+export interface GateRanks {
+  first?: GateReason;
+  subshell?: GateReason;
+  evaluates?: GateReason;
+  late?: GateReason;
+  /** The line reads a variable it assigned itself. */
+  usesAssigned: boolean;
+}
 
-/** The first construct of the command line the binary refuses to analyse, if any; when it is
- * refused; and whether the line reads a variable it assigned itself. */
-export function gateReason(
-  script: ScriptNode,
-  command: string,
-  deferEval = false,
-): { reason?: GateReason; stage: GateStage; usesAssigned: boolean } {
+/** The constructs of the command line the binary refuses to analyse, by rank. */
+export function gateReason(script: ScriptNode, command: string, deferEval = false): GateRanks {
   const dq = dollarQuote(command);
-  if (dq) return { reason: node(dq), stage: 'early', usesAssigned: false };
+  if (dq) return { first: node(dq), usesAssigned: false };
   const w: Walk = {
     assigned: new Set(),
     usedAssigned: false,
@@ -562,19 +565,17 @@ export function gateReason(
   // Ranks, recorded: every construct of the first rank in source order, then a subshell, then
   // the path checks (`(ls ~root)` is refused as a subshell, `ls ~root &` for the tilde), then a
   // top-level `&` (`ls & echo $X` is refused as a variable, `(ls) & echo hi` as a subshell).
-  // Path deny rules come before the path checks and `&` (pd1 probe: `cat a.txt && ls ~root`
-  // under Read(./a.txt) is denied), and, with deferEval (2.1.332), before eval and the
-  // subshell too (`eval x > foo.txt` under Edit(./foo.txt) is denied).
   const first = bodyReason(script.statements, w);
-  const usesAssigned = w.usedAssigned;
-  if (first) return { reason: first, stage: 'early', usesAssigned };
   // Parentheses around several commands (`(touch x; touch y)`) are refused for the `;`.
-  const subshell = w.subshellList ? node('nested_semicolon') : fixed('subshell');
-  if (w.subshell && !deferEval) return { reason: subshell, stage: 'early', usesAssigned };
-  const mid = w.evaluates ?? (w.subshell ? subshell : undefined);
-  if (mid) return { reason: mid, stage: 'mid', usesAssigned };
+  const subshell = w.subshell ? (w.subshellList ? node('nested_semicolon') : fixed('subshell')) : undefined;
   const late = w.late ?? (w.background ? fixed('background') : undefined);
-  return { ...(late ? { reason: late } : {}), stage: 'late', usesAssigned };
+  return {
+    ...(first ? { first } : {}),
+    ...(subshell ? { subshell } : {}),
+    ...(w.evaluates ? { evaluates: w.evaluates } : {}),
+    ...(late ? { late } : {}),
+    usesAssigned: w.usedAssigned,
+  };
 }
 
 /** Variables a command line assigns at its top level before their use (`F=x; cat $F`), with

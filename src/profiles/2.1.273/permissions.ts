@@ -1,5 +1,5 @@
 // Permission behaviour recorded on 2.1.273: the switches the permission engine reads.
-import type { PermissionBehaviour } from '../../permissions/types';
+import type { BashStageOrder, BashUnitStage, PermissionBehaviour } from '../../permissions/types';
 import { BARE_ASSIGNMENTS_2_1_273 } from './bare-assignments';
 import { SENSITIVE_PATHS_2_1_273 } from './sensitive-paths';
 import { WEB_PREAPPROVED_2_1_273 } from './web-preapproved';
@@ -9,6 +9,64 @@ import { SANDBOX_2_1_273 } from './sandbox';
  * denied on a Read-denied operand; log, show, blame, annotate, cat-file, ls-files, status, add,
  * checkout, restore, stash, hash-object are not). */
 export const GIT_READ_PATHS: readonly string[] = ['diff', 'grep'];
+
+/** How one command is judged (permissions/bash-unit.ts): rules first (Bash deny, path deny,
+ * the gaps they leave, a shell -c script's contents, a basename deny, ask), then the write safety
+ * check, allow rules, the mode and the working directories, then the read-only set
+ * (bash-order.test.ts and the corpus; the same on 2.1.332). */
+const BASH_UNIT_STAGES: readonly BashUnitStage[] = [
+  'bash-deny-rule',
+  'path-deny-rule',
+  'path-gaps',
+  'shell-script',
+  'name-gaps',
+  'brace-alternative',
+  'basename-deny-rule',
+  'ask-rule',
+  'write-safety',
+  'allow-rule',
+  'bypass-mode',
+  'after-cd-out',
+  'runtime-path',
+  'cd-target',
+  'redirect-climbs',
+  'working-directories',
+  'no-command',
+  'read-only',
+  'xargs-read-only',
+  'accept-edits',
+];
+
+/** How 2.1.273 judges a line (permissions/bash-line.ts): the gate's first rank (eval among it, in
+ * source order) and then a subshell are refused before ask and path deny rules
+ * (perm-deny-bash-subshell; bash-order.test.ts). */
+export const BASH_STAGES_2_1_273: BashStageOrder = {
+  unit: BASH_UNIT_STAGES,
+  line: [
+    'bash-deny-rule',
+    'shell-script-rule',
+    'assignment-by-name',
+    'ask-rule-before-gate',
+    'gate-first',
+    'gate-subshell',
+    'cd-with-vcs-ask',
+    'ask-rule',
+    'path-deny-rule',
+    'gate-late',
+    'glob-in-write',
+    'glob-redirect',
+    'multiple-cd',
+    'tilde-redirect',
+    'input-unknown',
+    'dotdot',
+    'cd-with-vcs',
+    'cd-with-redirect',
+    'pipeline-parts',
+    'parts-need-approval',
+    'classifier-rules-only',
+    'set-variable',
+  ],
+};
 
 export const PERMISSIONS_2_1_273: PermissionBehaviour = {
   basenameCommandNames: false,
@@ -33,5 +91,6 @@ export const PERMISSIONS_2_1_273: PermissionBehaviour = {
   // CronList (cron-auto-mode, cron-plan-mode, tools-findings-plan-mode).
   modeClassifiedTools: { plan: [], auto: ['CronCreate'] },
   sandbox: SANDBOX_2_1_273,
+  bashStages: BASH_STAGES_2_1_273,
 };
 

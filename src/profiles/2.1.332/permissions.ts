@@ -1,10 +1,25 @@
 // Permission behaviour recorded on 2.1.332.
-import type { PermissionBehaviour } from '../../permissions/types';
-import { GIT_READ_PATHS } from '../2.1.273/permissions';
+import type { BashStageOrder, PermissionBehaviour } from '../../permissions/types';
+import { BASH_STAGES_2_1_273, GIT_READ_PATHS } from '../2.1.273/permissions';
 import { SENSITIVE_PATHS_2_1_273 } from '../2.1.273/sensitive-paths';
 import { WEB_PREAPPROVED_2_1_273 } from '../2.1.273/web-preapproved';
 import { BARE_ASSIGNMENTS_2_1_332 } from './bare-assignments';
 import { SANDBOX_2_1_332 } from './sandbox';
+
+/** How 2.1.332 judges a line: 2.1.273's order, but path deny rules come before eval and a
+ * subshell are refused, eval at its own stage rather than with the gate's first rank (`eval x > foo.txt` under
+ * Edit(./foo.txt) is denied; perm-deny-bash-subshell, bash-order.test.ts). */
+const LINE_2_1_273 = BASH_STAGES_2_1_273.line.filter((stage) => stage !== 'gate-subshell');
+const AFTER_PATH_DENY = LINE_2_1_273.indexOf('path-deny-rule') + 1;
+export const BASH_STAGES_2_1_332: BashStageOrder = {
+  unit: BASH_STAGES_2_1_273.unit,
+  line: [
+    ...LINE_2_1_273.slice(0, AFTER_PATH_DENY),
+    'gate-eval',
+    'gate-subshell',
+    ...LINE_2_1_273.slice(AFTER_PATH_DENY),
+  ],
+};
 
 /** perm-deny-bash-absolute-rm, perm-deny-bash-subshell, perm-default-bash-write,
  * perm-auto-write-inside, perm-auto-bash-unclassified and the classifier texts differ in
@@ -39,5 +54,5 @@ export const PERMISSIONS_2_1_332: PermissionBehaviour = {
   // recorded in these modes (no job can be made there), so it is not listed.
   modeClassifiedTools: { plan: ['CronCreate'], auto: ['CronCreate'] },
   sandbox: SANDBOX_2_1_332,
+  bashStages: BASH_STAGES_2_1_332,
 };
-
