@@ -6,7 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './ui/App';
 import { loadRuntime, SessionController } from './ui/controller/controller';
 import { BackendSwitch, createBackendChoice } from './ui/webcontainer';
-import { bootShare, recordedGalleryResult, ShareToolbar } from './ui/share';
+import { bootShare, recordedPrefix, ShareToolbar } from './ui/share';
 import { clearSession } from './ui/share/persist';
 import { LessonPanel, LessonsMenu, startFirstRunIfNew, yieldLessonsToLinks } from './ui/lessons';
 import { KeyboardHelp } from './ui/help/KeyboardHelp';
@@ -119,7 +119,7 @@ createRoot(root).render(
             handle={h}
             boot={boot}
             backend={() => backend.get().backend}
-            recorded={recordedGalleryResult}
+            recorded={recordedPrefix}
           />
           <ExportButton handle={h} />
           <ImportPanel handle={h} load={() => import('./backends/import')} />

@@ -1,0 +1,81 @@
+// Issue 29 #4: no text of the panes, the permission prompt or Versions side by side is clipped
+// or broken inside a word, at phone (390 px) and laptop (1280 px) widths: long lines wrap (a
+// toggle, remembered, scrolls them sideways instead), tables reflow.
+import { expect, test } from '@playwright/test';
+import { unreadable } from './pages/clipping';
+import { PANES, pickMenu, Playground } from './pages/playground';
+import { reload } from './ready';
+
+test.describe.configure({ timeout: 150_000 });
+
+for (const width of [390, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 844 } });
+
+    test('the refusal, the ledger and the subagent’s calls read whole in every pane', async ({ page }) => {
+      const pg = new Playground(page);
+      await pg.openScenario('agent', 'agent-ledger-sub-read-edit');
+      await expect(pg.calls).toHaveCount(4);
+      for (const call of [0, 1, 2, 3]) {
+        await pg.selectCall(call);
+        for (const pane of PANES) expect([call, pane, await unreadable(pg.pane(pane))]).toEqual([call, pane, []]);
+      }
+      await pg.selectCall(1);
+      await expect(pg.pane('Tool results').locator('pre.model-text')).toContainText(
+        'File has not been read yet. Read it first before writing to it.',
+      );
+    });
+
+    test('a Bash call refused for want of a prompt reads whole', async ({ page }) => {
+      const pg = new Playground(page);
+      await pg.openScenario('hook', 'hook-pre-allow-vs-deny-rule');
+      await pg.selectCall(1);
+      await expect(pg.pane('Tool results')).toContainText('Claude requested permissions to use Bash, but you haven');
+      for (const pane of PANES) expect([pane, await unreadable(pg.pane(pane))]).toEqual([pane, []]);
+    });
+
+    test('Versions side by side reads whole, the struck text too', async ({ page }) => {
+      const pg = new Playground(page);
+      await pg.openScenario('agent', 'agent-ledger-sub-read-edit');
+      await expect(pg.calls).toHaveCount(4);
+      await pickMenu(page, 'Versions side by side');
+      const dialog = page.getByRole('dialog', { name: 'Versions side by side: agent-ledger-sub-read-edit' });
+      await expect(dialog.locator('pre del').first()).toBeVisible();
+      expect(await unreadable(dialog)).toEqual([]);
+    });
+
+    test('the permission prompt reads whole', async ({ page }) => {
+      const pg = new Playground(page);
+      await pg.openBlank();
+      await pg.applySettings({ mode: 'default' });
+      await pg.compose('Bash', {
+        command: 'printf "%s\\n" one two three > /workspace/project/a-rather-long-file-name-for-a-phone.txt && cat /workspace/project/a-rather-long-file-name-for-a-phone.txt',
+      });
+      const prompt = page.getByRole('region', { name: 'Permission prompt' });
+      await expect(prompt).toBeVisible();
+      expect(await unreadable(prompt)).toEqual([]);
+      await prompt.getByRole('button', { name: /Deny/ }).click();
+    });
+  });
+}
+
+test('wrapping long lines is a toggle the page remembers; off, a long line scrolls sideways', async ({ page }) => {
+  const pg = new Playground(page);
+  await pg.openScenario('agent', 'agent-ledger-sub-read-edit');
+  await pg.selectCall(1);
+  const results = pg.pane('Tool results');
+  const toggle = results.getByRole('button', { name: 'wrap long lines' });
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  const pre = results.locator('pre.model-text').first();
+  expect(await pre.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  await reload(page);
+  await pg.selectCall(1);
+  await expect(pg.pane('Tool results').getByRole('button', { name: 'wrap long lines' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+  await pg.pane('Tool results').getByRole('button', { name: 'wrap long lines' }).click();
+  expect(await unreadable(pg.pane('Tool results'))).toEqual([]);
+});
