@@ -28,7 +28,7 @@ for (const width of [390, 1280]) {
 
     test('a Bash call refused for want of a prompt reads whole', async ({ page }) => {
       const pg = new Playground(page);
-      await pg.openScenario('hook', 'hook-pre-allow-vs-deny-rule');
+      await pg.openScenario('hooks', 'hook-pre-allow-vs-deny-rule');
       await pg.selectCall(1);
       await expect(pg.pane('Tool results')).toContainText('Claude requested permissions to use Bash, but you haven');
       for (const pane of PANES) expect([pane, await unreadable(pg.pane(pane))]).toEqual([pane, []]);
@@ -44,17 +44,26 @@ for (const width of [390, 1280]) {
       expect(await unreadable(dialog)).toEqual([]);
     });
 
-    test('the permission prompt reads whole', async ({ page }) => {
+    test('an Edit’s permission prompt shows its diff and reads whole (#9)', async ({ page }) => {
       const pg = new Playground(page);
       await pg.openBlank();
       await pg.applySettings({ mode: 'default' });
-      await pg.compose('Bash', {
-        command: 'printf "%s\\n" one two three > /workspace/project/a-rather-long-file-name-for-a-phone.txt && cat /workspace/project/a-rather-long-file-name-for-a-phone.txt',
-      });
-      const prompt = page.getByRole('region', { name: 'Permission prompt' });
-      await expect(prompt).toBeVisible();
-      expect(await unreadable(prompt)).toEqual([]);
-      await prompt.getByRole('button', { name: /Deny/ }).click();
+      const file = '/workspace/project/notes-with-a-rather-long-name-for-a-phone.txt';
+      await pg.compose('Write', { file_path: file, content: 'one\ntwo\nthree\n' });
+      const prompt = (tool: string) => page.getByRole('alertdialog', { name: `ask ${tool} wants permission` });
+      await expect(prompt('Write').locator('.prompt-diff')).toHaveText(
+        `the new file: ${file}@@ -0,0 +1,3 @@\n+one\n+two\n+three\n`,
+      );
+      expect(await unreadable(prompt('Write'))).toEqual([]);
+      await prompt('Write').getByRole('button', { name: /^Allow once/ }).click();
+      await expect(pg.calls).toHaveCount(1);
+      await pg.compose('Edit', { file_path: file, old_string: 'two', new_string: 'TWO' });
+      await expect(prompt('Edit').locator('.prompt-diff')).toHaveText(
+        `the change to the file: ${file}@@ -1,3 +1,3 @@\n one\n-two\n+TWO\n three\n`,
+      );
+      expect(await unreadable(prompt('Edit'))).toEqual([]);
+      await prompt('Edit').getByRole('button', { name: /^Deny/ }).click();
+      await expect(pg.calls).toHaveCount(2);
     });
   });
 }

@@ -10,6 +10,7 @@ import { bootShare, recordedPrefix, ShareToolbar } from './ui/share';
 import { clearSession } from './ui/share/persist';
 import { LessonPanel, LessonsMenu, startFirstRunIfNew, yieldLessonsToLinks } from './ui/lessons';
 import { KeyboardHelp } from './ui/help/KeyboardHelp';
+import { Glossary } from './ui/help/Glossary';
 import { ensureIsolation, pageIsolationEnv } from './ui/deploy/isolation';
 import { ImportPanel } from './ui/import/ImportPanel';
 import { VersionsButton } from './ui/versions';
@@ -126,6 +127,7 @@ createRoot(root).render(
           {/* Always on memfs: the comparison is of the tool layers, and it makes two workspaces. */}
           <VersionsButton handle={h} makeWorkspace={makeWorkspace} />
           <KeyboardHelp />
+          <Glossary />
           <LessonsMenu />
         </>
       )}

@@ -14,6 +14,8 @@ import { visibleWhitespace } from './text';
 import { isNotEmulated } from '../tools/stub';
 import { CopyButton } from './layout/CopyButton';
 import { setWrap, useWrap } from './layout/wrap';
+import { BASE_MTIME } from '../scenario/times';
+import { CLOCK_START_MS } from '../workspace/types';
 
 /** What Copy puts on the clipboard: a text result exactly; a result of several blocks (images,
  * documents) as the JSON content array the model receives. */
@@ -211,6 +213,33 @@ const iso = (ms: number) =>
     .replace('T', ' ')
     .replace(/\.000Z$/, 'Z');
 
+/** What the table alone does not say: why times written in the session sit years after the
+ * seeded ones, and why a tool that read the whole file leaves a partial view. */
+function LedgerNotes({ rows }: { rows: readonly LedgerEntry[] }) {
+  const written = rows.some((e) => e.mtimeMs >= CLOCK_START_MS);
+  const partWhole = rows.filter((e) => e.partial && e.wholeContent && !e.partialView && e.offset === undefined);
+  if (!written && partWhole.length === 0) return null;
+  return (
+    <ul className="plain ledger-notes muted">
+      {written ? (
+        <li>
+          mtime: the files a scenario lays out carry fixed times from {iso(BASE_MTIME * 1000)} on, a minute apart,
+          as the oracle’s runner sets them; a file written in the session (by a tool, a command or an outside
+          edit) takes the session’s clock, which starts at {iso(CLOCK_START_MS)} and moves 1 ms at each
+          reading, so every replay gives the same times.
+        </li>
+      ) : null}
+      {[...new Set(partWhole.map((e) => e.via))].map((via) => (
+        <li key={via}>
+          partial, by {via}: the ledger keeps the file’s whole text (the tool had all of it), but the model had
+          not read the whole file, so Claude Code does not count it as in the model’s context: an Edit of it
+          does not end with “(file state is current in your context …)” on the releases that add that note.
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function LedgerPane({ call, previous }: { call: ModelCallRecord; previous?: ModelCallRecord }) {
   const rows = ledgerRows(call.ledger, previous?.ledger ?? []);
   return (
@@ -246,6 +275,7 @@ export function LedgerPane({ call, previous }: { call: ModelCallRecord; previous
           </tbody>
         </table>
       )}
+      <LedgerNotes rows={rows.map((r) => r.entry)} />
       <h3>consulted by each call</h3>
       <ul className="plain consulted">
         {call.calls.map((c) => (
@@ -394,11 +424,11 @@ export function ResultsPane({ call }: { call: ModelCallRecord }) {
       <div className="pane-head">
         <h2>Tool results</h2>
         <span className="buttons">
-          <Toggle pressed={wrap} onChange={setWrap}>
-            wrap long lines
-          </Toggle>
           <Toggle pressed={visible} onChange={setVisible}>
             show whitespace
+          </Toggle>
+          <Toggle pressed={wrap} onChange={setWrap}>
+            wrap long lines
           </Toggle>
         </span>
       </div>
