@@ -31,7 +31,8 @@ export function askReason(p: PermissionPrompt): string {
 export function previewLines(p: FilePreview): { kind: 'add' | 'del' | 'same' | 'hunk'; text: string }[] {
   const patch = structuredPatch(p.path, p.path, p.before, p.after, '', '', { context: 3 });
   return patch.hunks.flatMap((h) => [
-    { kind: 'hunk' as const, text: `@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@` },
+    // An empty side starts at the line before it, as diff -u writes it (jsdiff gives the line after).
+    { kind: 'hunk' as const, text: `@@ -${h.oldStart - (h.oldLines === 0 ? 1 : 0)},${h.oldLines} +${h.newStart - (h.newLines === 0 ? 1 : 0)},${h.newLines} @@` },
     ...h.lines
       .filter((l) => !l.startsWith('\\'))
       .map((l) => ({ kind: l[0] === '+' ? ('add' as const) : l[0] === '-' ? ('del' as const) : ('same' as const), text: l })),
