@@ -107,3 +107,85 @@ for (const scheme of ['light', 'dark'] as const)
     });
     expect(ratio).toBeGreaterThanOrEqual(7);
   });
+
+test('Copy as GitHub issue gives the results of calls composed in the page and compares the recorded ones (#2)', async ({
+  page,
+}) => {
+  const pg = new Playground(page);
+  await pg.openScenario('edit', 'edit-crlf-file');
+  await expect(page.getByText('matches Claude Code 2.1.273')).toBeVisible();
+  await pg.compose('Write', { file_path: '/workspace/project/b.txt', content: 'b' });
+  await expect(pg.calls).toHaveCount(3);
+  await pickMenu(page, 'Copy as GitHub issue');
+  const md = await page.getByRole('textbox', { name: 'GitHub issue markdown' }).inputValue();
+  expect(md.slice(md.indexOf('### Expected vs actual'))).toEqual(
+    [
+      '### Expected vs actual',
+      '',
+      '2 of 2 recorded calls match Claude Code 2.1.273. One call was run after the recording: it has no recording to compare with.',
+      '',
+      '#### Read `toolu_oracle_0_0` — matches',
+      '',
+      'Result:',
+      '',
+      '```text',
+      '1\tone',
+      '2\ttwo',
+      '3\tthree',
+      '4\t',
+      '```',
+      '',
+      '#### Edit `toolu_oracle_1_0` — matches',
+      '',
+      'Result:',
+      '',
+      '```text',
+      'The file $CWD/win.txt has been updated successfully. (file state is current in your context — no need to Read it back)',
+      '```',
+      '',
+      '#### Write `toolu_oracle_2_0` — no recording',
+      '',
+      'Actual (cc-playground):',
+      '',
+      '```text',
+      'File created successfully at: $CWD/b.txt (file state is current in your context — no need to Read it back)',
+      '```',
+      '',
+    ].join('\n'),
+  );
+});
+
+test('a lesson links its terms to the glossary, and Permission precedence step 2 names the hook (#9)', async ({
+  page,
+}) => {
+  await goto(page, '/');
+  await pickMenu(page, 'Permission precedence: deny, ask, allow');
+  await lesson(page).getByRole('button', { name: 'bypassPermissions' }).click();
+  const glossary = page.getByRole('dialog', { name: 'Glossary' });
+  await expect(glossary).toBeVisible();
+  await expect(glossary.locator('#glossary-bypass-permissions')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(glossary).toBeHidden();
+  await lesson(page).getByRole('button', { name: 'Next' }).click();
+  await expect(lesson(page).locator('.lesson-text')).toHaveText(
+    'A PreToolUse hook (hk.sh, named in the project settings) answers allow for touch, yet the ask rule Bash(touch:*) still asks, even in bypassPermissions mode: the hook’s allow does not get past an ask rule. With -p there is nobody to ask, so the call is refused; the hook’s step shows in Permission decisions.',
+  );
+  await pickMenu(page, 'Glossary');
+  await expect(glossary).toBeVisible();
+});
+
+test('an archive holding one top folder (GitHub’s Download ZIP) is unwrapped, and the page says so (#9)', async ({
+  page,
+}) => {
+  const { zipSync } = await import('fflate');
+  await goto(page, '/');
+  const zip = zipSync({ 'repo-main/': new Uint8Array(), 'repo-main/a.txt': new TextEncoder().encode('a\n') });
+  await page.getByLabel('Import archive').setInputFiles({
+    name: 'repo-main.zip',
+    mimeType: 'application/zip',
+    buffer: Buffer.from(zip),
+  });
+  await expect(page.getByRole('status', { name: 'Import result' })).toHaveText(
+    'Imported 1 files (2 B) from repo-main.zip; the archive holds one folder, repo-main/, whose files are the project',
+  );
+});

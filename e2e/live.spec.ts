@@ -91,6 +91,11 @@ test('a multi-call task with a prompt answered in the page becomes a scenario wh
   await page.screenshot({ path: `${SHOTS}/live-prompt.png` });
   await prompt.getByRole('button', { name: /^Allow once/ }).click();
   await expect(live.getByRole('status')).toHaveText('The model ended its turn.');
+  // Once the calls ran, each names the id the panes give it beside the API's (#9).
+  await expect(live.getByRole('list', { name: 'Live transcript' }).locator('pre.tool-use')).toHaveText([
+    'tool_use toolu_01Write (toolu_oracle_0_0 in the panes)\nWrite {\n "file_path": "/workspace/project/hi.txt",\n "content": "hi\\n"\n}',
+    'tool_use toolu_02Read (toolu_oracle_1_0 in the panes)\nRead {\n "file_path": "/workspace/project/hi.txt"\n}',
+  ]);
 
   // What the API was sent: its headers, the profile's exact tool definitions, the conversation.
   expect(api.received.length).toBe(3);

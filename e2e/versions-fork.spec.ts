@@ -29,8 +29,8 @@ test('versions side by side: both recordings matched, the one difference marked 
   const dialog = page.getByRole('dialog', { name: 'Versions side by side: read-repeat-empty-file' });
   await expect(dialog.locator('.vs-count')).toHaveText('1 difference');
   await expect(dialog.locator('.vs-side-head')).toHaveText([
-    'Claude Code 2.1.273 model claude-opus-5[1m] matches its recording',
-    'Claude Code 2.1.332 model claude-opus-5-5 matches its recording',
+    'Claude Code 2.1.273 model claude-opus-5[1m] (this release’s default: the scenario names no model) matches its recording',
+    'Claude Code 2.1.332 model claude-opus-5-5 (this release’s default: the scenario names no model) matches its recording',
   ]);
   const same = dialog.getByRole('region', { name: 'model call 0, tool call 0: same' });
   await expect(same.locator('pre')).toHaveText([EMPTY, EMPTY]);

@@ -6,10 +6,11 @@ import { createRoot } from 'react-dom/client';
 import { App } from './ui/App';
 import { loadRuntime, SessionController } from './ui/controller/controller';
 import { BackendSwitch, createBackendChoice } from './ui/webcontainer';
-import { bootShare, recordedGalleryResult, ShareToolbar } from './ui/share';
+import { bootShare, recordedPrefix, ShareToolbar } from './ui/share';
 import { clearSession } from './ui/share/persist';
 import { LessonPanel, LessonsMenu, startFirstRunIfNew, yieldLessonsToLinks } from './ui/lessons';
 import { KeyboardHelp } from './ui/help/KeyboardHelp';
+import { Glossary } from './ui/help/Glossary';
 import { ensureIsolation, pageIsolationEnv } from './ui/deploy/isolation';
 import { ImportPanel } from './ui/import/ImportPanel';
 import { VersionsButton } from './ui/versions';
@@ -123,7 +124,7 @@ createRoot(root).render(
             handle={h}
             boot={boot}
             backend={() => backend.get().backend}
-            recorded={recordedGalleryResult}
+            recorded={recordedPrefix}
           />
           <ExportButton handle={h} />
           <ImportPanel handle={h} load={() => import('./backends/import')} />
@@ -131,6 +132,7 @@ createRoot(root).render(
           <VersionsButton handle={h} makeWorkspace={makeWorkspace} />
           <ReleasesMenu handle={h} sweeps={sweeps} />
           <KeyboardHelp />
+          <Glossary />
           <LessonsMenu />
         </>
       )}

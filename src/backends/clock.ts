@@ -1,4 +1,4 @@
-import type { Clock, Search, Shell, Vfs } from '../workspace/types';
+import { CLOCK_START_MS, type Clock, type Search, type Shell, type Vfs } from '../workspace/types';
 
 export interface ClockOptions {
   /** A replay's clock: when every piece of pending work is waiting on one of its timers, the
@@ -9,7 +9,7 @@ export interface ClockOptions {
 
 /** A clock whose now() starts at a fixed instant and moves 1 ms per reading, so two writes never
  * share an mtime and every replay gives the same times. */
-export function deterministicClock(startMs = 1_800_000_000_000, opts: ClockOptions = {}): Clock {
+export function deterministicClock(startMs = CLOCK_START_MS, opts: ClockOptions = {}): Clock {
   let t = startMs;
   return timeline(() => (t += 1), opts);
 }

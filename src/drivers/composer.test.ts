@@ -56,6 +56,19 @@ describe('PlaygroundSession', () => {
     expect(before instanceof Uint8Array ? new TextDecoder().decode(before) : before).toEqual('one\n');
   });
 
+  it("gives the replay's result and each composed call after it, normalised as the replay's", async () => {
+    const s = await PlaygroundSession.open(mk, 'one-read', {
+      files: { 'a.txt': 'a\n' },
+      turns: [[{ name: 'Read', input: { file_path: '$CWD/a.txt' } }]],
+    });
+    expect(s.resultNow).toBe(s.result);
+    await s.run([{ name: 'Write', input: { file_path: '/workspace/project/b.txt', content: 'b' } }]);
+    expect(s.resultNow.turns.map((t) => [t.turn, t.calls.map((c) => [c.id, c.tool, c.is_error, c.content])])).toEqual([
+      [0, [['toolu_oracle_0_0', 'Read', false, '1\ta\n2\t']]],
+      [1, [['toolu_oracle_1_0', 'Write', false, 'File created successfully at: $CWD/b.txt (file state is current in your context — no need to Read it back)']]],
+    ]);
+  });
+
   it('answers a composed call with a bad input or an unknown tool as the model would be answered', async () => {
     const s = await PlaygroundSession.open(mk, 'blank', BLANK_SCENARIO);
     const r = await s.run([
@@ -68,6 +81,25 @@ describe('PlaygroundSession', () => {
         '<tool_use_error>InputValidationError: Edit failed due to the following issues:\nAn unexpected parameter `extra` was provided\nThe parameter `new_string` type is expected as `string` but provided as `unknown`</tool_use_error>',
       ],
       ['unknown-tool', '<tool_use_error>Error: No such tool available: Nope</tool_use_error>'],
+    ]);
+  });
+
+  it('shows an Edit or Write prompt the change the call would make', async () => {
+    const s = await PlaygroundSession.open(mk, 'files', {
+      mode: 'default',
+      files: { 'a.txt': 'one\ntwo\n' },
+      turns: [[{ name: 'Read', input: { file_path: '$CWD/a.txt' } }]],
+    });
+    const asked: PermissionPrompt[] = [];
+    const deny = (p: PermissionPrompt) => {
+      asked.push(p);
+      return Promise.resolve('deny' as const);
+    };
+    await s.run([{ name: 'Edit', input: { file_path: '/workspace/project/a.txt', old_string: 'two', new_string: 'TWO' } }], deny);
+    await s.run([{ name: 'Write', input: { file_path: '/workspace/project/b.txt', content: 'b\n' } }], deny);
+    expect(asked.map((p) => [p.tool, p.preview])).toEqual([
+      ['Edit', { path: '/workspace/project/a.txt', before: 'one\ntwo\n', after: 'one\nTWO\n' }],
+      ['Write', { path: '/workspace/project/b.txt', before: '', after: 'b\n' }],
     ]);
   });
 

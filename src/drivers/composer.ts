@@ -9,7 +9,7 @@ import type { Action, PermissionMode, Scenario, ScenarioResult } from '../scenar
 import type { OnAsk, PermissionPrompt, PromptAnswer } from '../session/ask';
 import type { ModelCallRecord, ToolUse } from '../session/engine';
 import type { Session } from '../session/engine';
-import { performAction, replayScenario, scenarioMode, SEVEN_TOOLS } from '../session/replay';
+import { performAction, replayScenario, resultWithLaterCalls, scenarioMode, SEVEN_TOOLS } from '../session/replay';
 import { createPermissions } from '../session/wiring';
 import { getProfile } from '../profiles';
 import { ALL_TOOLS } from '../tools/registry';
@@ -191,6 +191,9 @@ export class PlaygroundSession {
   /** Set when the session started on an imported project (its name): a link then carries
    * only the files the session touched (share/touched.ts). */
   imported?: string;
+  /** Model calls the opening replay made; later ones were run on the live session. */
+  private readonly replayed: number;
+  private now?: { calls: number; result: ScenarioResult };
 
   private constructor(
     readonly id: string,
@@ -205,7 +208,20 @@ export class PlaygroundSession {
     readonly stopped = false,
     /** The replay passed its deadline (seconds) and was stopped there. */
     readonly deadlinePassedS?: number,
-  ) {}
+  ) {
+    this.replayed = session.history.length;
+  }
+
+  /** The replay's result and every model call run since (composed, or a live model's). */
+  get resultNow(): ScenarioResult {
+    const calls = this.history.length;
+    if (this.now?.calls !== calls)
+      this.now = {
+        calls,
+        result: resultWithLaterCalls(this.result, this.scenario, this.ws, this.history.slice(this.replayed), this.replayed),
+      };
+    return this.now.result;
+  }
 
   /** Lays the scenario out on a fresh workspace and replays its turns, with snapshots. A
    * signal stops the replay, and so does the scenario's deadline (as in the CLI); the session is

@@ -4,8 +4,9 @@
 import { dirname, resolve } from 'pathe';
 import type { Workspace } from '../workspace/types';
 import { ScenarioError, type FileSpec, type Scenario } from './schema';
+import { BASE_MTIME } from './times';
 
-export const BASE_MTIME = 1_700_000_000;
+export { BASE_MTIME };
 
 const utf8 = new TextEncoder();
 

@@ -9,6 +9,7 @@ import type { Profile } from '../profiles/types';
 import { isToolCall, type AgentScript } from '../scenario/schema';
 import type {
   AnyTool,
+  FilePreview,
   Attachment,
   Conversation,
   PermissionRequest,
@@ -503,7 +504,7 @@ export class Session {
       }
     }
     if (decision.behavior === 'ask' && this.opts.onAsk) {
-      const prompt = await this.ask(use, input, req, decision);
+      const prompt = await this.ask(use, input, req, decision, () => tool.preview?.(input, ctx));
       if (prompt?.decision.behavior === 'allow')
         return { tool, input, decision: prompt.decision, prompt: prompt.record };
       if (prompt) return refused(prompt.decision, prompt.record);
@@ -518,10 +519,20 @@ export class Session {
     input: unknown,
     req: PermissionRequest,
     asked: SessionDecision,
+    preview: () => Promise<FilePreview | undefined> | undefined,
   ): Promise<{ decision: SessionDecision; record: PromptRecord } | undefined> {
     const { permissions, onAsk } = this.opts;
+    if (!onAsk) return undefined;
     const suggestions = permissions.suggest?.(req, asked) ?? [];
-    const reply = await onAsk?.({ callId: use.id, tool: use.name, input, decision: asked, suggestions });
+    const change = await preview();
+    const reply = await onAsk({
+      callId: use.id,
+      tool: use.name,
+      input,
+      decision: asked,
+      suggestions,
+      ...(change ? { preview: change } : {}),
+    });
     if (!reply) return undefined;
     const who = reply.by === 'user' ? 'the user' : "the scenario's answer";
     const added: string[] = [];

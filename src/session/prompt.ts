@@ -2,6 +2,7 @@
 // told on a no), apart from the rule suggestions in ask.ts, so the page can show a prompt without
 // loading the shell parser those need.
 import type { SessionDecision } from './permissions';
+import type { FilePreview } from '../tools/types';
 
 export type PromptAnswer = 'allow-once' | 'allow-always' | 'deny';
 
@@ -24,6 +25,8 @@ export interface PermissionPrompt {
   decision: SessionDecision;
   /** What "always allow" would add. */
   suggestions: PermissionUpdate[];
+  /** The change to a file the call would make (Edit, Write), for the prompt to show. */
+  preview?: FilePreview;
 }
 
 export interface PromptReply {

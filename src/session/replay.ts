@@ -536,6 +536,26 @@ export async function replayScenario(
   return { result, session, problems: setup.problems, stopped: opts.signal?.aborted === true };
 }
 
+/** The replay's result and the model calls run after it (composed in the page, a live model's),
+ * normalised as the replay's own are: the session as it stands, for an issue's "Actual". */
+export function resultWithLaterCalls(
+  result: ScenarioResult,
+  scen: Scenario,
+  ws: Workspace,
+  later: readonly ModelCallRecord[],
+  firstTurn: number,
+): ScenarioResult {
+  if (later.length === 0) return result;
+  const turns: ScenarioResult['turns'] = later.map((rec, i) => ({
+    turn: firstTurn + i,
+    calls: rec.calls.map((c) => callResult(scen, c)),
+    attachments: rec.attachments.map((a) => ({ ...a })),
+  }));
+  const N = new Normaliser(ws.info);
+  N.learn(turns);
+  return { ...result, turns: [...result.turns, ...(N.value(turns) as ScenarioResult['turns'])] };
+}
+
 function callResult(scen: Scenario, c: CallRecord): ScenarioResult['turns'][number]['calls'][number] {
   const o: ScenarioResult['turns'][number]['calls'][number] = {
     id: c.id,

@@ -202,3 +202,48 @@ describe('issueMarkdown on a composed session', () => {
     expect(md.startsWith('## T\n\nBehaviour')).toBe(true);
   });
 });
+
+describe('issueMarkdown on a session grown from a recording', () => {
+  it('compares the recorded calls and gives the composed ones as actual, with no recording', () => {
+    const recorded = result('1\ta\n2\t');
+    const first = recorded.turns[0]!;
+    const expected = { ...recorded, turns: [first] };
+    const actual = {
+      ...recorded,
+      turns: [
+        first,
+        {
+          turn: 1,
+          calls: [{ id: 'toolu_oracle_1_0', tool: 'Write', input: { file_path: '$CWD/b.txt', content: 'b' }, is_error: false, content: 'File created successfully at: $CWD/b.txt' }],
+          attachments: [],
+        },
+      ],
+    };
+    const md = issueMarkdown({ scenario: { title: 'T', turns: [] }, expected, actual });
+    expect(md.slice(md.indexOf('### Expected vs actual'))).toEqual(
+      [
+        '### Expected vs actual',
+        '',
+        '1 of 1 recorded calls match Claude Code 2.1.273. One call was run after the recording: it has no recording to compare with.',
+        '',
+        '#### Read `toolu_oracle_0_0` — matches',
+        '',
+        'Result:',
+        '',
+        '```text',
+        '1\ta',
+        '2\t',
+        '```',
+        '',
+        '#### Write `toolu_oracle_1_0` — no recording',
+        '',
+        'Actual (cc-playground):',
+        '',
+        '```text',
+        'File created successfully at: $CWD/b.txt',
+        '```',
+        '',
+      ].join('\n'),
+    );
+  });
+});

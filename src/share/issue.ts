@@ -92,9 +92,11 @@ export function issueMarkdown(i: IssueInput): string {
     if (!i.expected) out.push('No recording of Claude Code to compare with.', '');
     const rows = i.expected && i.actual ? compareCalls(i.expected, i.actual) : undefined;
     const same = rows?.filter((r) => r.same).length;
+    // Calls run after the recorded ones (composed in the page) have nothing to be compared with.
+    const unrecorded = rows?.filter((r) => !r.expected).length ?? 0;
     if (rows)
       out.push(
-        `${same} of ${rows.length} calls match Claude Code ${escapeInline(i.expected?.version ?? version)}.`,
+        `${same} of ${rows.length - unrecorded} ${unrecorded ? 'recorded ' : ''}calls match Claude Code ${escapeInline(i.expected?.version ?? version)}.${unrecorded ? ` ${unrecorded === 1 ? 'One call was' : `${unrecorded} calls were`} run after the recording: ${unrecorded === 1 ? 'it has' : 'they have'} no recording to compare with.` : ''}`,
         '',
       );
     const calls =
@@ -111,7 +113,7 @@ export function issueMarkdown(i: IssueInput): string {
         })),
       );
     for (const c of calls) {
-      const status = rows ? (c.same ? 'matches' : '**differs**') : '';
+      const status = rows ? (c.same ? 'matches' : c.expected ? '**differs**' : 'no recording') : '';
       out.push(`#### ${escapeInline(c.tool)} \`${c.id}\`${status ? ` — ${status}` : ''}`, '');
       const side = (label: string, v?: { is_error: boolean; content: unknown }) => {
         if (!v) return;
@@ -123,6 +125,7 @@ export function issueMarkdown(i: IssueInput): string {
         );
       };
       if (c.same) side('Result', c.actual);
+      else if (rows && !c.expected) side('Actual (cc-playground)', c.actual);
       else {
         side(`Expected (Claude Code ${escapeInline(i.expected?.version ?? version)})`, c.expected);
         side('Actual (cc-playground)', c.actual);

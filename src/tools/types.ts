@@ -199,10 +199,20 @@ export interface ToolModule<I = unknown, O = unknown> {
   denialName?: string;
   /** The ledger entry this outcome consulted, for the UI. */
   consulted?(outcome: O): LedgerEntry | undefined;
+  /** The change to a file the call would make, for a permission prompt to show (Claude Code's
+   * edit prompt shows its diff); asked after validate, never seen by the model. */
+  preview?(input: I, ctx: ToolContext): Promise<FilePreview | undefined>;
   /** What the tool has for the model after every model call of a session that offers it,
    * whatever was called (LSP: the diagnostics of files edited since). `notes` join the call's
    * system text; `attachments` are messages of their own. */
   afterModelCall?(ctx: AfterCallContext): Promise<AfterCall>;
+}
+
+export interface FilePreview {
+  path: string;
+  /** The file's text now ('' for a file the call creates) and after the call. */
+  before: string;
+  after: string;
 }
 
 export interface AfterCallContext {

@@ -262,3 +262,15 @@ describe('DecisionsPane with hooks', () => {
     expect(dom.host.querySelector('.hook-steps')?.getAttribute('aria-label')).toEqual('Hooks of toolu_h');
   });
 });
+
+describe('LedgerPane notes', () => {
+  it('explains session times beside seeded ones, and a partial view left by a tool that had the whole text', () => {
+    const seeded = entry('/w/seeded.txt', { mtimeMs: 1_700_000_000_000 });
+    const edited = entry('/w/e.txt', { via: 'Edit', partial: true, wholeContent: true, callId: 'toolu_e' });
+    render(<LedgerPane call={{ ...call, ledger: [seeded, edited] }} previous={{ ...call, ledger: [seeded, edited] }} />);
+    expect(texts('.ledger-notes li')).toEqual([
+      'mtime: the files a scenario lays out carry fixed times from 2023-11-14 22:13:20Z on, a minute apart, as the oracle’s runner sets them; a file written in the session (by a tool, a command or an outside edit) takes the session’s clock, which starts at 2027-01-15 08:00:00Z and moves 1 ms at each reading, so every replay gives the same times.',
+      'partial, by Edit: the ledger keeps the file’s whole text (the tool had all of it), but the model had not read the whole file, so Claude Code does not count it as in the model’s context: an Edit of it does not end with “(file state is current in your context …)” on the releases that add that note.',
+    ]);
+  });
+});

@@ -13,6 +13,9 @@ import { PeopleView } from './PeopleView';
 import { visibleWhitespace } from './text';
 import { isNotEmulated } from '../tools/stub';
 import { CopyButton } from './layout/CopyButton';
+import { setWrap, useWrap } from './layout/wrap';
+import { BASE_MTIME } from '../scenario/times';
+import { CLOCK_START_MS } from '../workspace/types';
 
 /** What Copy puts on the clipboard: a text result exactly; a result of several blocks (images,
  * documents) as the JSON content array the model receives. */
@@ -21,12 +24,33 @@ export const exactText = (content: string | ContentBlock[]): string =>
 
 export const PANE_NAMES = ['Transcript', 'Read ledger', 'Permission decisions', 'Tool results'] as const;
 
+/** Each line of exact text in a box of its own, so a long line that wraps hangs its
+ * continuation (layout/wrap.ts) instead of reading as a newline the model never saw. */
+export function Lines({ text }: { text: string }) {
+  return text.split(/(?<=\n)/).map((line, i) => (
+    <span key={i} className="line">
+      {line}
+    </span>
+  ));
+}
+
 function Text({ text, visible }: { text: string; visible: boolean }) {
   return (
     <pre tabIndex={0} className={visible ? 'model-text visible-ws' : 'model-text'}>
-      {visible ? visibleWhitespace(text) : text}
+      <Lines text={visible ? visibleWhitespace(text) : text} />
     </pre>
   );
+}
+
+/** A path with a break opportunity after each slash: a narrow column wraps it between names,
+ * never inside one. */
+export function BreakablePath({ path }: { path: string }) {
+  return path.split(/(?<=\/)/).map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ));
 }
 
 /** Exactly what the model receives for one tool_result: text blocks as text, images drawn,
@@ -189,6 +213,33 @@ const iso = (ms: number) =>
     .replace('T', ' ')
     .replace(/\.000Z$/, 'Z');
 
+/** What the table alone does not say: why times written in the session sit years after the
+ * seeded ones, and why a tool that read the whole file leaves a partial view. */
+function LedgerNotes({ rows }: { rows: readonly LedgerEntry[] }) {
+  const written = rows.some((e) => e.mtimeMs >= CLOCK_START_MS);
+  const partWhole = rows.filter((e) => e.partial && e.wholeContent && !e.partialView && e.offset === undefined);
+  if (!written && partWhole.length === 0) return null;
+  return (
+    <ul className="plain ledger-notes muted">
+      {written ? (
+        <li>
+          mtime: the files a scenario lays out carry fixed times from {iso(BASE_MTIME * 1000)} on, a minute apart,
+          as the oracle’s runner sets them; a file written in the session (by a tool, a command or an outside
+          edit) takes the session’s clock, which starts at {iso(CLOCK_START_MS)} and moves 1 ms at each
+          reading, so every replay gives the same times.
+        </li>
+      ) : null}
+      {[...new Set(partWhole.map((e) => e.via))].map((via) => (
+        <li key={via}>
+          partial, by {via}: the ledger keeps the file’s whole text (the tool had all of it), but the model had
+          not read the whole file, so Claude Code does not count it as in the model’s context: an Edit of it
+          does not end with “(file state is current in your context …)” on the releases that add that note.
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function LedgerPane({ call, previous }: { call: ModelCallRecord; previous?: ModelCallRecord }) {
   const rows = ledgerRows(call.ledger, previous?.ledger ?? []);
   return (
@@ -197,7 +248,7 @@ export function LedgerPane({ call, previous }: { call: ModelCallRecord; previous
       {rows.length === 0 ? (
         <p className="muted">Empty: the model has read nothing yet.</p>
       ) : (
-        <table>
+        <table className="reflow">
           <thead>
             <tr>
               <th>path</th>
@@ -209,10 +260,12 @@ export function LedgerPane({ call, previous }: { call: ModelCallRecord; previous
           <tbody>
             {rows.map(({ entry: e, state }) => (
               <tr key={e.path + state} className={state === 'same' ? '' : state}>
-                <td>{e.path}</td>
-                <td>{iso(e.mtimeMs)}</td>
-                <td>{viewOf(e)}</td>
-                <td>
+                <td data-label="path">
+                  <BreakablePath path={e.path} />
+                </td>
+                <td data-label="mtime">{iso(e.mtimeMs)}</td>
+                <td data-label="view">{viewOf(e)}</td>
+                <td data-label="by">
                   {e.detail ? `${e.via}: ${e.detail}` : e.via}
                   <div className="call-id">{e.callId}</div>
                   {state === 'same' ? null : <div className="row-state">{state} by this call</div>}
@@ -222,6 +275,7 @@ export function LedgerPane({ call, previous }: { call: ModelCallRecord; previous
           </tbody>
         </table>
       )}
+      <LedgerNotes rows={rows.map((r) => r.entry)} />
       <h3>consulted by each call</h3>
       <ul className="plain consulted">
         {call.calls.map((c) => (
@@ -364,13 +418,19 @@ export function DecisionsPane({ call, mode }: { call: ModelCallRecord; mode?: st
 
 export function ResultsPane({ call }: { call: ModelCallRecord }) {
   const [visible, setVisible] = useState(false);
+  const wrap = useWrap();
   return (
     <section aria-label="Tool results" className="pane" tabIndex={-1}>
       <div className="pane-head">
         <h2>Tool results</h2>
-        <Toggle pressed={visible} onChange={setVisible}>
-          show whitespace
-        </Toggle>
+        <span className="buttons">
+          <Toggle pressed={visible} onChange={setVisible}>
+            show whitespace
+          </Toggle>
+          <Toggle pressed={wrap} onChange={setWrap}>
+            wrap long lines
+          </Toggle>
+        </span>
       </div>
       {call.calls.map((c) => (
         <article key={c.id} className="result" aria-label={`${c.name} ${c.id}`}>

@@ -97,3 +97,25 @@ describe('PermissionPromptView', () => {
     ]).toEqual([['file_path: /w/a.txt'], ['Why: outside'], [false, true, false], []]);
   });
 });
+
+describe('the change an Edit prompt shows', () => {
+  it('is a unified diff of the file, context lines, removals and additions', () => {
+    mount({
+      ...prompt,
+      tool: 'Edit',
+      input: { file_path: '/p/a.txt', old_string: 'two', new_string: 'TWO' },
+      preview: { path: '/p/a.txt', before: 'one\ntwo\nthree\n', after: 'one\nTWO\nthree\n' },
+    });
+    expect([texts('.prompt-diff figcaption'), texts('.prompt-diff pre > *')]).toEqual([
+      ['the change to the file: /p/a.txt'],
+      ['@@ -1,3 +1,3 @@\n', ' one\n', '-two\n', '+TWO\n', ' three\n'],
+    ]);
+    expect([...dom.host.querySelectorAll('.prompt-diff pre > *')].map((e) => e.tagName)).toEqual([
+      'SPAN',
+      'SPAN',
+      'DEL',
+      'INS',
+      'SPAN',
+    ]);
+  });
+});

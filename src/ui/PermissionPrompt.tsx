@@ -3,6 +3,8 @@
 // adds the suggested rule to local settings (2), and deny (Esc or 3). Passive: the prompt in,
 // the answer out. It takes the focus when it appears; arrow keys move between the answers.
 import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { structuredPatch } from 'diff';
+import type { FilePreview } from '../tools/types';
 import { ruleString, type PermissionPrompt, type PromptAnswer } from '../session/prompt';
 
 const SUMMARY_FIELDS = ['command', 'file_path', 'notebook_path', 'pattern', 'path', 'url'] as const;
@@ -23,6 +25,44 @@ export function askReason(p: PermissionPrompt): string {
   if (!rule) return `Why: ${reason}`;
   if (rule.source === 'mode') return `Why: ${rule.text} mode. ${reason}`;
   return `Why: rule ${rule.text} from ${rule.source === 'cliArg' ? 'the command line' : `${rule.source} settings`}. ${reason}`;
+}
+
+/** The change the call would make, as a unified diff with three lines of context. */
+export function previewLines(p: FilePreview): { kind: 'add' | 'del' | 'same' | 'hunk'; text: string }[] {
+  const patch = structuredPatch(p.path, p.path, p.before, p.after, '', '', { context: 3 });
+  return patch.hunks.flatMap((h) => [
+    // An empty side starts at the line before it, as diff -u writes it (jsdiff gives the line after).
+    { kind: 'hunk' as const, text: `@@ -${h.oldStart - (h.oldLines === 0 ? 1 : 0)},${h.oldLines} +${h.newStart - (h.newLines === 0 ? 1 : 0)},${h.newLines} @@` },
+    ...h.lines
+      .filter((l) => !l.startsWith('\\'))
+      .map((l) => ({ kind: l[0] === '+' ? ('add' as const) : l[0] === '-' ? ('del' as const) : ('same' as const), text: l })),
+  ]);
+}
+
+function Preview({ preview }: { preview: FilePreview }) {
+  const lines = previewLines(preview);
+  return (
+    <figure className="prompt-diff">
+      <figcaption className="block-head">
+        {preview.before === '' ? 'the new file' : 'the change to the file'}: {preview.path}
+      </figcaption>
+      {lines.length === 0 ? (
+        <p className="muted">No change to the file’s text.</p>
+      ) : (
+        <pre tabIndex={0} className="model-text" aria-label={`Diff of ${preview.path}`}>
+          {lines.map((l, i) =>
+            l.kind === 'add' ? (
+              <ins key={i} className="line">{`${l.text}\n`}</ins>
+            ) : l.kind === 'del' ? (
+              <del key={i} className="line">{`${l.text}\n`}</del>
+            ) : (
+              <span key={i} className={`line ${l.kind}`}>{`${l.text}\n`}</span>
+            ),
+          )}
+        </pre>
+      )}
+    </figure>
+  );
 }
 
 const ANSWERS: readonly PromptAnswer[] = ['allow-once', 'allow-always', 'deny'];
@@ -83,6 +123,7 @@ export function PermissionPromptView({ prompt, onAnswer }: PermissionPromptProps
         <span className="badge ask">ask</span> {prompt.tool} wants permission
       </h2>
       <pre tabIndex={0} className="model-text prompt-input">{inputSummary(prompt.input)}</pre>
+      {prompt.preview ? <Preview preview={prompt.preview} /> : null}
       {typeof description === 'string' ? <p className="prompt-description">{description}</p> : null}
       <p id="prompt-why" className="prompt-why">
         {askReason(prompt)}

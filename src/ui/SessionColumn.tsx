@@ -11,6 +11,7 @@ import { MatchBadge } from './MatchBadge';
 import { PermissionPromptView } from './PermissionPrompt';
 import { SettingsPanel } from './Settings';
 import { Tabs } from './Tabs';
+import { callsSummary } from './text';
 import { RunningTasks } from './tasks/RunningTasks';
 import { TasksPanel } from './tasks/TasksPanel';
 
@@ -84,7 +85,11 @@ export function SessionColumn({
             ) : (
               <MatchBadge version={play.result.version} differences={live.differences} composed={live.composed} stopped={live.stopped} />
             )}
-            <p>{entry?.description}</p>
+            {entry?.description || play.scenario.description ? (
+              <p>{entry?.description || play.scenario.description}</p>
+            ) : (
+              <p className="muted">{callsSummary(play.scenario.turns)}</p>
+            )}
             {play.problems.map((p) => (
               <p key={p} role="alert" className="error">
                 {p}

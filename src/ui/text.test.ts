@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModelCallRecord } from '../session/engine';
 import { formInput } from './Composer';
 import { checkSettings } from '../session/settings-check';
-import { callMessages, changedFiles, visibleWhitespace } from './text';
+import { callMessages, callsSummary, changedFiles, visibleWhitespace } from './text';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 
@@ -125,5 +125,24 @@ describe('checkSettings', () => {
     });
     expect(checkSettings('[1]')).toEqual({ errors: ['Settings must be a JSON object.'], warnings: [] });
     expect(checkSettings('')).toEqual({ errors: [], warnings: [] });
+  });
+});
+
+describe('callsSummary', () => {
+  it('says what a scenario without a description does, from its tool calls', () => {
+    expect([
+      callsSummary([
+        [{ name: 'Read', input: { file_path: '$CWD/src/a.txt' } }],
+        [{ touch: 'a.txt' }, { name: 'Edit', input: { file_path: '$CWD/src/a.txt' } }, { name: 'Bash', input: { command: 'ls -la' } }],
+      ]),
+      callsSummary([[{ name: 'TaskList', input: {} }]], 1),
+      callsSummary([[{ name: 'A', input: {} }], [{ name: 'B', input: {} }]], 1),
+      callsSummary([]),
+    ]).toEqual([
+      'No description. Its model calls: Read a.txt; then Edit a.txt, Bash ls -la.',
+      'No description. Its model calls: TaskList.',
+      'No description. Its model calls: A; and 1 more.',
+      'No description, and no tool calls yet.',
+    ]);
   });
 });

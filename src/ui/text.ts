@@ -115,3 +115,22 @@ export function changedFiles(
 export function isBinary(v: FileState): boolean {
   return v instanceof Uint8Array && v.subarray(0, 8192).includes(0);
 }
+
+const WHAT = ['command', 'file_path', 'notebook_path', 'pattern', 'url', 'query', 'prompt'] as const;
+
+/** What a scenario without a description does, said from its tool calls: each model call's
+ * tools and what they name (a path's file name, a command), at most `max` calls. */
+export function callsSummary(turns: readonly (readonly unknown[])[], max = 6): string {
+  const one = (item: unknown): string | undefined => {
+    if (typeof item !== 'object' || item === null || !('name' in item) || !('input' in item)) return undefined;
+    const { name, input } = item as { name: string; input: Record<string, unknown> };
+    const field = WHAT.find((k) => typeof input?.[k] === 'string');
+    const value = field ? String(input[field]) : '';
+    const shown = field === 'file_path' || field === 'notebook_path' ? value.split('/').pop() : value;
+    return shown ? `${name} ${shown.length > 40 ? `${shown.slice(0, 39)}…` : shown}` : name;
+  };
+  const calls = turns.map((t) => t.map(one).filter((x): x is string => x !== undefined).join(', ')).filter(Boolean);
+  if (calls.length === 0) return 'No description, and no tool calls yet.';
+  const shown = calls.slice(0, max).join('; then ');
+  return `No description. Its model calls: ${shown}${calls.length > max ? `; and ${calls.length - max} more` : ''}.`;
+}

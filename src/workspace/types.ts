@@ -192,6 +192,10 @@ export interface Clock {
 }
 
 /** Resolves after `ms` on the clock's timeline. */
+/** Where a replay's deterministic clock starts (2027-01-15 08:00:00Z): a file written in a
+ * session is stamped from here on, apart from the scenario's seeded times. */
+export const CLOCK_START_MS = 1_800_000_000_000;
+
 export function sleep(clock: Clock, ms: number): Promise<void> {
   return new Promise((r) => clock.timer(r, ms));
 }

@@ -151,3 +151,32 @@ export function archiveEntries(name: string, bytes: Uint8Array): ImportEntry[] {
   if (n.endsWith('.tar')) return tarEntries(bytes);
   throw new ImportError('bad-archive', `${name}: not a .zip, .tar.gz or .tar archive.`);
 }
+
+/** An archive whose entries all sit in one folder (GitHub's "Download ZIP" holds `repo-main/`)
+ * is that folder's project: the folder is dropped from every path, and named for the report. */
+export function unwrapTopFolder(entries: readonly ImportEntry[]): { entries: ImportEntry[]; top?: string } {
+  const clean = (p: string) => p.replace(/^(\.\/)+/, '');
+  let top: string | undefined;
+  for (const e of entries) {
+    const p = clean(e.path);
+    if (p === '') continue;
+    const i = p.indexOf('/');
+    // A file at the top, or a second folder: the archive is the project as it stands.
+    if (i <= 0 || (top !== undefined && p.slice(0, i) !== top)) return { entries: [...entries] };
+    top = p.slice(0, i);
+  }
+  if (top === undefined) return { entries: [...entries] };
+  const cut = top.length + 1;
+  return {
+    top,
+    entries: entries
+      .filter((e) => clean(e.path).length > cut)
+      .map((e) => ({
+        path: clean(e.path).slice(cut),
+        size: e.size,
+        ...(e.symlink !== undefined ? { symlink: e.symlink } : {}),
+        ...(e.executable !== undefined ? { executable: e.executable } : {}),
+        read: () => e.read(),
+      })),
+  };
+}

@@ -6,7 +6,7 @@ import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemfsWorkspace } from '../memfs';
 import { snapshotFiles } from '../../session/tree';
-import { archiveEntries } from './archives';
+import { archiveEntries, unwrapTopFolder } from './archives';
 import { bundleEntries } from './bundle';
 import { diskEntries } from './disk';
 import { pickedEntries } from './files';
@@ -104,6 +104,25 @@ describe('import into the in-memory workspace', () => {
     await importEntries(fromZip, archiveEntries('p.zip', zipSync(files)));
     const { link: _link, ...withoutLink } = KEPT;
     expect(await tree(fromZip)).toEqual(withoutLink);
+  });
+
+  it('drops the one top folder of an archive (GitHub’s Download ZIP) and names it; keeps two', async () => {
+    const enc = (t: string) => new TextEncoder().encode(t);
+    const one = unwrapTopFolder(
+      archiveEntries('repo-main.zip', zipSync({ 'repo-main/': new Uint8Array(), 'repo-main/a.txt': enc('a\n'), 'repo-main/src/b.txt': enc('b\n') })),
+    );
+    expect(one.top).toEqual('repo-main');
+    const ws = createMemfsWorkspace();
+    await importEntries(ws, one.entries);
+    expect(await tree(ws)).toEqual({ 'a.txt': 'a\n', 'src/b.txt': 'b\n' });
+    const two = unwrapTopFolder(archiveEntries('x.zip', zipSync({ 'a/x.txt': enc('x'), 'b/y.txt': enc('y') })));
+    const top = unwrapTopFolder(archiveEntries('y.zip', zipSync({ 'a/x.txt': enc('x'), 'z.txt': enc('z') })));
+    expect([two.top, two.entries.map((e) => e.path), top.top, top.entries.map((e) => e.path)]).toEqual([
+      undefined,
+      ['a/x.txt', 'b/y.txt'],
+      undefined,
+      ['a/x.txt', 'z.txt'],
+    ]);
   });
 
   it('imports a git bundle offline: the files of its HEAD commit', async () => {

@@ -1,5 +1,5 @@
 // What the page imports (the disk walker stays with the CLI: it needs node:fs).
-export { archiveEntries } from './archives';
+export { archiveEntries, unwrapTopFolder } from './archives';
 export { bundleEntries } from './bundle';
 export { cloneEntries, type CloneProgress } from './clone';
 export { fromFileList, pickedEntries, type PickedFile } from './files';

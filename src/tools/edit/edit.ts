@@ -23,7 +23,7 @@ import {
 import { linePatch, type Hunk } from '../../text/patch';
 import { isMarkdownPath, normaliseWrittenText } from '../../text/normalise-input';
 import { missingFileHint } from '../../text/similar-file';
-import type { ToolContext } from '../types';
+import type { FilePreview, ToolContext } from '../types';
 import { catchFs, fsErrorText } from '../files/errors';
 import { readState, type ReadState } from '../files/freshness';
 import { resolvePath, symlinkTarget } from '../files/paths';
@@ -180,6 +180,25 @@ async function stamp(path: string, ctx: ToolContext): Promise<{ mtimeMs: number;
   return 'ok' in st ? { mtimeMs: st.ok.mtimeMs, size: st.ok.size } : undefined;
 }
 
+/** The file's text before and after the edit a plan makes. */
+function applyPlan(plan: Plan, input: EditInput) {
+  const original = plan.file?.content ?? '';
+  const m = plan.match;
+  const actual = m?.actual ?? '';
+  const applied = m ? styleNewString(input.old_string, actual, plan.newString) : plan.newString;
+  const updated = m ? applyEdit(original, actual, applied, input.replace_all) : applied;
+  return { original, actual, applied, updated };
+}
+
+/** What a permission prompt shows: the plan validate() made for this very input, applied (no
+ * plan, as for an Edit that creates its file: nothing to show but the input). */
+export function previewEdit(input: EditInput, ctx: ToolContext): Promise<FilePreview | undefined> {
+  const h = ctx.conversation.state.get(PLAN_KEY) as Handoff | undefined;
+  if (h?.input !== input) return Promise.resolve(undefined);
+  const { original, updated } = applyPlan(h.plan, input);
+  return Promise.resolve({ path: h.plan.path, before: original, after: updated });
+}
+
 export async function validateEdit(input: EditInput, ctx: ToolContext): Promise<EditOutcome | undefined> {
   const a = await assess(input, ctx);
   if ('kind' in a) return a;
@@ -246,12 +265,8 @@ export async function edit(input: EditInput, ctx: ToolContext): Promise<EditOutc
     plan.state = state;
   }
 
-  const original = file?.content ?? '';
-  const m = plan.match;
-  const actual = m?.actual ?? '';
+  const { original, actual, applied, updated } = applyPlan(plan, input);
   const { newString } = plan;
-  const applied = m ? styleNewString(input.old_string, actual, newString) : newString;
-  const updated = m ? applyEdit(original, actual, applied, input.replace_all) : applied;
   if (updated === original) return { kind: 'no-op', path };
 
   const encoding = file?.encoding ?? 'utf8';

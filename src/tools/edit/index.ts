@@ -1,6 +1,6 @@
 import type { ToolModule } from '../types';
 import { resolvePath } from '../files/paths';
-import { checkEditPermissions, edit, validateEdit, type EditOutcome } from './edit';
+import { checkEditPermissions, edit, previewEdit, validateEdit, type EditOutcome } from './edit';
 import { consultedByEdit, explainEdit } from './explain';
 import { renderEdit } from './render';
 import { editInput, type EditInput } from './schema';
@@ -23,4 +23,5 @@ export const editTool: ToolModule<EditInput, EditOutcome> = {
   render: renderEdit,
   explain: explainEdit,
   consulted: consultedByEdit,
+  preview: previewEdit,
 };

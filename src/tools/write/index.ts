@@ -2,7 +2,7 @@ import type { ToolModule } from '../types';
 import { consultedByWrite, explainWrite } from './explain';
 import { renderWrite } from './render';
 import { writeInput, type WriteInput } from './schema';
-import { checkWritePermissions, validateWrite, write, type WriteOutcome } from './write';
+import { checkWritePermissions, previewWrite, validateWrite, write, type WriteOutcome } from './write';
 import { resolvePath } from '../files/paths';
 
 export const writeTool: ToolModule<WriteInput, WriteOutcome> = {
@@ -23,4 +23,5 @@ export const writeTool: ToolModule<WriteInput, WriteOutcome> = {
   render: renderWrite,
   explain: explainWrite,
   consulted: consultedByWrite,
+  preview: previewWrite,
 };

@@ -6,7 +6,7 @@ import { encodeText, encodingRefusal, foldCrlf, readTextFile, type EncodingRefus
 import { linePatch, type Hunk } from '../../text/patch';
 import { isMarkdownPath, normaliseWrittenText } from '../../text/normalise-input';
 import { isFsError } from '../../workspace/types';
-import type { ToolContext } from '../types';
+import type { FilePreview, ToolContext } from '../types';
 import { catchFs, fsErrorText } from '../files/errors';
 import { readState, type ReadState } from '../files/freshness';
 import { resolvePath, symlinkTarget } from '../files/paths';
@@ -106,6 +106,16 @@ async function symlinkRefused(path: string, ctx: ToolContext, inPermissionCheck:
 export async function checkWritePermissions(input: WriteInput, ctx: ToolContext): Promise<WriteOutcome | undefined> {
   if (!ctx.profile.writeSymlinkIsPermissionDenial) return undefined;
   return symlinkRefused(resolvePath(input.file_path, ctx), ctx, true);
+}
+
+/** What a permission prompt shows: the file's text now (none: a new file) and the text given,
+ * as write() normalises it. */
+export async function previewWrite(input: WriteInput, ctx: ToolContext): Promise<FilePreview | undefined> {
+  const path = resolvePath(input.file_path, ctx);
+  const old = await catchFs(() => readText(path, ctx));
+  if ('error' in old && old.error.code !== 'ENOENT') return undefined;
+  const after = normaliseWrittenText(input.content, { stripTrailing: !isMarkdownPath(input.file_path) });
+  return { path, before: 'ok' in old ? foldCrlf(old.ok.content) : '', after };
 }
 
 export async function write(input: WriteInput, ctx: ToolContext): Promise<WriteOutcome> {

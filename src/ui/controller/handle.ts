@@ -57,7 +57,7 @@ export function usePlaygroundHandle(ctl: SessionController, s: SessionState): Pl
     edits: live?.edits,
     openScenario: ctl.openScenario,
     openFilled: ctl.openFilled,
-    result: live?.stopped ? undefined : play?.result,
+    result: live?.stopped ? undefined : play?.resultNow,
     composed: live?.composed,
     openGallery: ctl.openGallery,
     selectCall: ctl.selectCall,

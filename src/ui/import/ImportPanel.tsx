@@ -22,7 +22,7 @@ type Source =
 type Phase =
   | { kind: 'idle' }
   | { kind: 'importing'; name: string; progress?: ImportProgress; clone?: CloneProgress }
-  | { kind: 'done'; name: string; report: ImportReport }
+  | { kind: 'done'; name: string; report: ImportReport; top?: string }
   | { kind: 'error'; message: string };
 
 const n = (x: number) => x.toLocaleString('en-US');
@@ -88,6 +88,7 @@ export function ImportPanel({
       const both = AbortSignal.any([signal, op.signal]);
       try {
         let entries;
+        let top: string | undefined;
         if (source.kind === 'picked') entries = m.pickedEntries(source.files);
         else if (source.kind === 'git') {
           const { default: http } = await import('isomorphic-git/http/web');
@@ -102,16 +103,15 @@ export function ImportPanel({
           ).entries;
         } else {
           const bytes = new Uint8Array(await source.file.arrayBuffer());
-          entries = /\.(bundle|pack)$/i.test(name)
-            ? (await m.bundleEntries(bytes)).entries
-            : m.archiveEntries(name, bytes);
+          if (/\.(bundle|pack)$/i.test(name)) entries = (await m.bundleEntries(bytes)).entries;
+          else ({ entries, top } = m.unwrapTopFolder(m.archiveEntries(name, bytes)));
         }
         const report = await m.importEntries(ws, entries, {
           includeIgnored,
           signal: both,
           onProgress: (progress) => setPhase({ kind: 'importing', name, progress }),
         });
-        setPhase({ kind: 'done', name, report });
+        setPhase({ kind: 'done', name, report, top });
       } catch (e) {
         setPhase({ kind: 'error', message: e instanceof Error ? e.message : String(e) });
         throw e;
@@ -278,6 +278,7 @@ export function ImportPanel({
           <div className="import-done">
             <span role="status" className="import-status" aria-label="Import result">
               Imported {n(phase.report.files)} files ({formatBytes(phase.report.bytes)}) from {phase.name}
+              {phase.top ? `; the archive holds one folder, ${phase.top}/, whose files are the project` : ''}
               {phase.report.skipped > 0 ? `; ${n(phase.report.skipped)} left out by .gitignore` : ''}
             </span>
             <button type="button" onClick={() => setPhase({ kind: 'idle' })}>

@@ -6,6 +6,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { PINNED_RELEASES } from '../../profiles/releases';
 import { lessonById, versionsText, type PaneName } from './lessons';
 import { lessonStore } from './store';
+import { GlossaryText } from '../help/Glossary';
 
 /** What a lesson needs from the page (App's PlaygroundHandle fits). */
 export interface LessonHandle {
@@ -87,7 +88,9 @@ export function LessonPanel({ handle }: { handle: LessonHandle }) {
       <p className="lesson-where">
         Step {active.step + 1} of {n} · <code>{step.scenario}</code>, model call {step.call}
       </p>
-      <p className="lesson-text">{step.text}</p>
+      <p className="lesson-text">
+        <GlossaryText text={step.text} />
+      </p>
       <p className="lesson-pane">
         Look at <strong>{step.pane}</strong> (outlined; key {PANE_KEY[step.pane]}).
       </p>
@@ -102,7 +105,7 @@ export function LessonPanel({ handle }: { handle: LessonHandle }) {
       )}
       {last ? (
         <p className="lesson-try">
-          <strong>Try changing this:</strong> {lesson.tryThis}
+          <strong>Try changing this:</strong> <GlossaryText text={lesson.tryThis} />
         </p>
       ) : null}
       <div className="buttons">

@@ -209,7 +209,7 @@ export const LESSONS: readonly Lesson[] = [
         call: 1,
         outcome: 'error',
         pane: 'Permission decisions',
-        text: 'An ask rule Bash(touch:*) asks even in bypassPermissions mode; with -p there is nobody to ask, so the call is refused.',
+        text: 'A PreToolUse hook (hk.sh, named in the project settings) answers allow for touch, yet the ask rule Bash(touch:*) still asks, even in bypassPermissions mode: the hook’s allow does not get past an ask rule. With -p there is nobody to ask, so the call is refused; the hook’s step shows in Permission decisions.',
       },
       {
         scenario: 'perm-default-allow-bash-prefix',

@@ -43,13 +43,16 @@ const fmt = (n: number) => n.toLocaleString('en-US');
 const ms = (v: number | undefined) =>
   v === undefined ? '–' : v < 1000 ? `${Math.round(v)} ms` : `${(v / 1000).toFixed(1)} s`;
 
-function BlockView({ b }: { b: Block }) {
+/** `paneId`: the id the panes give the call (the session's own, `toolu_oracle_<turn>_<i>`), once
+ * its model call has run; the API's id is what the model sent and was answered with. */
+function BlockView({ b, paneId }: { b: Block; paneId?: string }) {
   if (b.type === 'text')
     return <pre tabIndex={0} className="model-text live-text">{String((b as { text: string }).text)}</pre>;
   if (b.type === 'tool_use') {
     const t = b as { id: string; name: string; input: unknown; partial_json?: string };
     const input = t.partial_json !== undefined ? t.partial_json : JSON.stringify(t.input, null, 1);
-    return <pre tabIndex={0} className="model-text tool-use">{`tool_use ${t.id}\n${t.name} ${input}`}</pre>;
+    const id = paneId && paneId !== t.id ? `${t.id} (${paneId} in the panes)` : t.id;
+    return <pre tabIndex={0} className="model-text tool-use">{`tool_use ${id}\n${t.name} ${input}`}</pre>;
   }
   if (b.type === 'thinking')
     return (
@@ -78,7 +81,7 @@ function RawView({ raw }: { raw: RawExchange }) {
   );
 }
 
-function CallView({ e, model }: { e: CallEntry; model: string }) {
+function CallView({ e, model, paneIds }: { e: CallEntry; model: string; paneIds?: readonly string[] }) {
   const u = e.usage;
   const t = e.timings;
   const statusText: Record<CallEntry['status'], string> = {
@@ -96,8 +99,12 @@ function CallView({ e, model }: { e: CallEntry; model: string }) {
         {e.attempt > 1 ? ` · attempt ${e.attempt}` : ''}
         {e.turn !== undefined ? ` · its tool calls: model call ${e.turn}` : ''}
       </div>
-      {(e.message?.content ?? []).filter(Boolean).map((b, i) => (
-        <BlockView key={i} b={b} />
+      {(e.message?.content ?? []).filter(Boolean).map((b, i, all) => (
+        <BlockView
+          key={i}
+          b={b}
+          paneId={paneIds?.[all.slice(0, i).filter((x) => x.type === 'tool_use').length]}
+        />
       ))}
       {e.status === 'waiting' && e.retry && e.error ? (
         <p role="status" className="live-retry">
@@ -378,7 +385,12 @@ export function LivePanel({ host }: { host: LiveHost }) {
                 <pre tabIndex={0} className="model-text">{e.text}</pre>
               </li>
             ) : (
-              <CallView key={i} e={e} model={model} />
+              <CallView
+                key={i}
+                e={e}
+                model={model}
+                paneIds={e.turn === undefined ? undefined : host.play.history[e.turn]?.calls.map((x) => x.id)}
+              />
             ),
           )}
         </ol>

@@ -29,7 +29,7 @@ export interface ShareHandle {
   edits?: readonly OutsideEdit[];
   /** `edits`: outside edits to make again once the scenario is replayed (a saved session). */
   openScenario: (scenario: Scenario, id: string, edits?: readonly OutsideEdit[]) => void;
-  /** The replay's result, when the page exposes it (divergence and the issue's actual text). */
+  /** The session's result so far: the replay's and every model call run since (the issue's actual text). */
   result?: ScenarioResult;
   /** False while the session is a gallery scenario as recorded (not saved; its address replays it). */
   composed?: boolean;

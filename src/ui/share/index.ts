@@ -1,4 +1,4 @@
 export { bootShare, type ShareBoot } from './boot';
 export { clearSession, loadSession, saveSession, type OutsideEdit, type SavedSession } from './persist';
-export { recordedGalleryResult } from './recorded';
+export { recordedPrefix } from './recorded';
 export { ShareToolbar, type ShareHandle, type ShareToolbarProps } from './ShareToolbar';

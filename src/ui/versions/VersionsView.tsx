@@ -47,7 +47,11 @@ function recordingText(r: Recording): string {
 function SideHead({ side }: { side: SideRun }) {
   return (
     <div className="vs-side-head">
-      <strong>Claude Code {side.version}</strong> <span className="muted">model {side.model}</span>{' '}
+      <strong>Claude Code {side.version}</strong>{' '}
+      <span className="muted">
+        model {side.model}
+        {side.defaultModel ? ' (this release’s default: the scenario names no model)' : ''}
+      </span>{' '}
       <span
         className={`badge ${side.recording.kind === 'matches' ? 'allow' : side.recording.kind === 'differs' ? 'deny' : ''}`}
       >
@@ -299,6 +303,9 @@ function Dialog({
           <p className="muted">
             Each version replayed the same model calls on a fresh workspace laid out from the same files.
             Marked: text only {versions[0]} returned (struck) and only {versions[1]} returned (underlined).
+            {state.data.sides[0].model !== state.data.sides[1].model
+              ? ` The columns ran on different models (${state.data.sides[0].model}, ${state.data.sides[1].model}): a difference may come from the model, not the release.`
+              : ''}
           </p>
           <div className="vs-cols vs-heads">
             <SideHead side={state.data.sides[0]} />

@@ -23,6 +23,8 @@ export type Recording =
 export interface SideRun {
   version: string;
   model: string;
+  /** The scenario names no model: the release ran on its own default. */
+  defaultModel: boolean;
   recording: Recording;
   problems: string[];
   stopped: boolean;
@@ -69,6 +71,7 @@ export async function compareVersions(
       sides.push({
         version,
         model: play.settings.model,
+        defaultModel: scenario.model === undefined,
         recording: recordingOf(recorded, play.result, play.stopped),
         problems: play.problems,
         stopped: play.stopped,
