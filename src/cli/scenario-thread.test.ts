@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { afterAll, expect, test } from 'vitest';
@@ -42,6 +42,41 @@ test(
     const projectPathLength = `${tmp}/orc-XXXXXX/project`.length + 1;
     expect(result.turns.flatMap((t) => t.calls.map((c) => [c.is_error, c.content]))).toEqual([
       [false, `hi\n${projectPathLength}`],
+    ]);
+  },
+);
+
+/** Live processes whose HOME is a scenario's under `dir` (Linux /proc). */
+function processesWithHomeUnder(dir: string): number[] {
+  return readdirSync('/proc').flatMap((name) => {
+    try {
+      const env = readFileSync(`/proc/${name}/environ`, 'latin1').split('\0');
+      return env.some((v) => v.startsWith(`HOME=${dir}/`)) ? [Number(name)] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+test(
+  'on disk nothing a scenario started outlives its deadline, though it left its process group with setsid or nohup',
+  { timeout: 120_000 },
+  async () => {
+    const escaped = loaded('escaped', {
+      files: { pipe: { fifo: true } },
+      turns: [
+        [{ name: 'Bash', input: { command: 'setsid sleep 45 > /dev/null 2>&1 & nohup sleep 47 > /dev/null 2>&1 & (sleep 46 &); echo started' } }],
+        [{ name: 'Read', input: { file_path: '$CWD/pipe' } }],
+      ],
+    });
+    const stopped = await thread.replay(escaped, 'disk').then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect([stopped, processesWithHomeUnder(tmp), readdirSync(tmp)]).toEqual([
+      new ScenarioStopped('timed out after 3 s (--timeout to change)'),
+      [],
+      [],
     ]);
   },
 );

@@ -3,6 +3,7 @@
 // synchronous code (ripgrep's wasm, a just-bash builtin) or grows without end is ended with its
 // thread, its disk commands and its temp folder, and the batch goes on. The thread is kept
 // between scenarios (starting one costs about a second) and replaced after it is ended.
+import { endScenarioProcesses } from '../backends/disk/processes';
 import { constants, mkdtempSync, openSync, closeSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -157,7 +158,7 @@ export class ScenarioThread {
       live.listener = undefined;
       live.onExit = undefined;
       if (this.live !== live) {
-        cleanUpAfter(groups, [tmp, root]);
+        cleanUpAfter(groups, [tmp, root], root);
         // Its last writes land before the folder goes (a thread blocked for good is not waited for).
         await Promise.race([live.worker.terminate(), new Promise((r) => setTimeout(r, EXIT_WAIT_MS))]);
       }
@@ -184,7 +185,7 @@ export class ScenarioThread {
 
 /** After a thread is ended: its commands' process groups, and readers it left blocked on a FIFO
  * (a read in Node's thread pool would hold a pool thread for good). */
-function cleanUpAfter(groups: Set<number>, dirs: readonly string[]): void {
+function cleanUpAfter(groups: Set<number>, dirs: readonly string[], root: string): void {
   for (const g of groups) {
     try {
       process.kill(-g, 'SIGKILL');
@@ -192,6 +193,9 @@ function cleanUpAfter(groups: Set<number>, dirs: readonly string[]): void {
       // Already gone.
     }
   }
+  // What left its group (`setsid cmd &`, `nohup cmd &`) is found by the scenario's HOME or a
+  // cwd under its root, as the disk workspace's dispose finds it when a scenario ends by itself.
+  endScenarioProcesses(root, join(root, 'home'));
   for (const fifo of dirs.flatMap(fifosUnder)) {
     try {
       // Opening the writing end and closing it gives a blocked reader end-of-file.

@@ -155,12 +155,26 @@ const simpleCommand = fc
     }),
   )
   .map(([name, args]) => [name, ...args].join(' '));
-const command = fc
-  .tuple(
-    simpleCommand,
-    fc.array(fc.tuple(fc.constantFrom('&&', '||', ';', '|', '\n'), simpleCommand), { maxLength: 3 }),
-  )
-  .map(([first, rest]) => [first, ...rest.flat()].join(' '));
+/** Output of any size through a pipeline (issue 30): producers far past the output limits. */
+const hugeOutput = fc.constantFrom(
+  'yes | head -c 100000000 | wc -c',
+  'yes | head -c 40000000',
+  'seq 1 3000000 | tail -1; seq 1 5000000',
+  'head -c 50000000 /dev/zero | wc -c',
+  'printf "%0100000000d" 0 | wc -c',
+);
+const command = fc.oneof(
+  {
+    weight: 9,
+    arbitrary: fc
+      .tuple(
+        simpleCommand,
+        fc.array(fc.tuple(fc.constantFrom('&&', '||', ';', '|', '\n'), simpleCommand), { maxLength: 3 }),
+      )
+      .map(([first, rest]) => [first, ...rest.flat()].join(' ')),
+  },
+  { weight: 1, arbitrary: hugeOutput },
+);
 
 const TOOL_INPUTS: Record<string, fc.Arbitrary<unknown>> = {
   Read: fc.record(
@@ -201,7 +215,14 @@ const TOOL_INPUTS: Record<string, fc.Arbitrary<unknown>> = {
   ),
   Grep: fc.record(
     {
-      pattern: field(fc.oneof(text, fc.constantFrom('a', '.*', '^', 'x{2,}', '(a|b)+'))),
+      pattern: field(
+        fc.oneof(
+          text,
+          fc.constantFrom('a', '.*', '^', 'x{2,}', '(a|b)+'),
+          // Past ripgrep's regex size limit, or close to it (issue 30).
+          fc.constantFrom('a{1000}{1000}{1000}', '\\w{500}', '(\\w{100}){100}', '(a*)*b', '('.repeat(2000), 'x'.repeat(100_000)),
+        ),
+      ),
       path: field(path),
       glob: field(text),
       output_mode: field(fc.constantFrom('content', 'files_with_matches', 'count')),

@@ -183,8 +183,9 @@ export interface Profile {
    * deferred-tool note until ToolSearch loaded it. */
   deferredByDefault?: readonly string[];
   /** The LSP tool (a code-intelligence plugin offers it): `deferred`, sent behind ToolSearch and
-   * announced after the first model call (2.1.332). */
-  lsp?: { deferred: boolean };
+   * announced after the first model call (2.1.332); `maxFileBytes`, the size past which a file the
+   * server has not opened yet is refused before it is read (lsp-x-file-too-large). */
+  lsp?: { deferred: boolean; maxFileBytes?: number };
   /** ToolSearch: words a deferred tool matches beyond its name and description (the binary
    * ranks by hints it does not send; inferred from the recorded rankings, tools-search-*). */
   toolSearchHints?: Readonly<Record<string, readonly string[]>>;

@@ -1,6 +1,9 @@
 // The project tree as the oracle records it (collectTree): sorted names, empty directories as
-// "dir/", .git collapsed, symlinks, FIFOs, file bytes described by describeBytes.
-import type { Vfs } from '../workspace/types';
+// "dir/", .git collapsed, symlinks, FIFOs, file bytes described by describeBytes. A file or
+// folder the workspace refuses to read (`chmod 000` in memory; on disk for a user other than
+// root, which the oracle runs as) is recorded as `{ unreadable: 'EACCES' }` rather than ending
+// the replay.
+import { isFsError, type Vfs } from '../workspace/types';
 import { describeBytes } from './normalise';
 
 export async function collectTree(
@@ -14,7 +17,8 @@ export async function collectTree(
     let names: string[];
     try {
       names = await fs.readdir(d);
-    } catch {
+    } catch (e) {
+      if (relDir !== '' && refused(e)) out[relDir + '/'] = UNREADABLE;
       return;
     }
     names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
@@ -30,12 +34,18 @@ export async function collectTree(
         else await walk(f, rel);
       } else if (st.type === 'fifo') out[rel] = { fifo: true };
       else if (st.type !== 'file') out[rel] = { special: true };
-      else out[rel] = describeBytes(await fs.readFile(f));
+      else out[rel] = await fs.readFile(f).then(describeBytes, (e: unknown) => {
+        if (refused(e)) return UNREADABLE;
+        throw e;
+      });
     }
   };
   await walk(dir, '');
   return out;
 }
+
+const UNREADABLE = { unreadable: 'EACCES' };
+const refused = (e: unknown) => isFsError(e, 'EACCES') || isFsError(e, 'EPERM');
 
 /** Every regular file's bytes under dir (for time travel in the UI). */
 export async function snapshotFiles(
@@ -56,7 +66,13 @@ export async function snapshotFiles(
       if (st.type === 'symlink') out.set(f, { symlink: await fs.readlink(f) });
       else if (st.type === 'dir') {
         if (name !== '.git') await walk(f);
-      } else if (st.type === 'file') out.set(f, await fs.readFile(f));
+      } else if (st.type === 'file') {
+        const bytes = await fs.readFile(f).catch((e: unknown) => {
+          if (refused(e)) return undefined;
+          throw e;
+        });
+        if (bytes !== undefined) out.set(f, bytes);
+      }
     }
   };
   await walk(dir);

@@ -148,11 +148,16 @@ export interface ShellResult {
   overBudget?: true;
   /** The shell's working directory after the command (for `cd`). */
   cwdAfter: string;
+  /** Bytes the command wrote to stdout and stderr, when the shell kept less of them
+   * (SHELL_OUTPUT_CAP_BYTES). */
+  outputBytes?: number;
 }
 
-/** Bytes of each output stream a Shell keeps of one command; the rest is dropped. Claude Code
- * persists long output to a file, but `yes` must not be buffered until memory runs out. */
-export const SHELL_OUTPUT_CAP_BYTES = 32 * 2 ** 20;
+/** Bytes of each output stream a Shell keeps of one command; the rest is only counted
+ * (ShellResult.outputBytes). Claude Code saves at most 64 MiB of a long output to its
+ * tool-results file and names the whole size in its notice (bash-x-output-huge); `yes` must not
+ * be buffered until memory runs out. */
+export const SHELL_OUTPUT_CAP_BYTES = 64 * 2 ** 20;
 
 export interface Shell {
   run(command: string, opts: ShellRunOptions): Promise<ShellResult>;

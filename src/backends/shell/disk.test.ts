@@ -29,16 +29,17 @@ describe('createDiskShell', () => {
     });
   });
 
-  it('keeps at most SHELL_OUTPUT_CAP_BYTES of a stream and drops the rest', async () => {
+  it('keeps at most SHELL_OUTPUT_CAP_BYTES of a stream, drops the rest and counts all of it', async () => {
     const r = await t.disk.run(
-      `head -c ${SHELL_OUTPUT_CAP_BYTES + 1_000_000} /dev/zero | tr '\\0' y`,
+      `head -c ${SHELL_OUTPUT_CAP_BYTES + 1_000_000} /dev/zero | tr '\\0' y; echo err >&2`,
       t.opts(),
     );
-    expect([r.stdout.length, r.stdout === 'y'.repeat(SHELL_OUTPUT_CAP_BYTES), r.stderr, r.exitCode]).toEqual([
+    expect([r.stdout.length, r.stdout === 'y'.repeat(SHELL_OUTPUT_CAP_BYTES), r.stderr, r.exitCode, r.outputBytes]).toEqual([
       SHELL_OUTPUT_CAP_BYTES,
       true,
-      '',
+      'err\n',
       0,
+      SHELL_OUTPUT_CAP_BYTES + 1_000_000 + 4,
     ]);
   });
 

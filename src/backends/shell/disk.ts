@@ -34,17 +34,21 @@ function signalExit(signal: NodeJS.Signals | null): number {
   return 128 + (constants.signals[signal] ?? 0);
 }
 
-/** A stream's chunks up to SHELL_OUTPUT_CAP_BYTES. */
+/** A stream's chunks up to SHELL_OUTPUT_CAP_BYTES, and the count of all of them. */
 function capped() {
   const chunks: Buffer[] = [];
   let room = SHELL_OUTPUT_CAP_BYTES;
+  let total = 0;
   return {
     add: (b: Buffer) => {
+      total += b.length;
       if (room <= 0) return;
       chunks.push(b.length > room ? b.subarray(0, room) : b);
       room -= b.length;
     },
     text: () => Buffer.concat(chunks).toString('utf8'),
+    total: () => total,
+    cut: () => room < 0,
   };
 }
 
@@ -128,6 +132,7 @@ export function createDiskShell(options: DiskShellOptions = {}): Shell {
             exitCode: interrupted && code === 0 ? signalExit('SIGTERM') : exitCode,
             interrupted,
             cwdAfter,
+            ...(out.cut() || err.cut() ? { outputBytes: out.total() + err.total() } : {}),
           });
         };
         child.on('exit', (code, signal) => {

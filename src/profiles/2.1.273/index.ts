@@ -87,7 +87,7 @@ export const profile_2_1_273: Profile = {
   readHugeFileSize: { from: 10 * 1024 * 1024, shown: 512 * 1024 },
   claudeHomeDirs: CLAUDE_HOME_DIRS_2_1_273,
   // lsp-* scenarios: LSP is offered with the default set once a plugin declares a server.
-  lsp: { deferred: false },
+  lsp: { deferred: false, maxFileBytes: 10_000_000 },
   // Monitor exists but is disabled, named or not in --tools (monitor-* scenarios).
   disabledTools: {
     Monitor:

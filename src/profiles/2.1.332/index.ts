@@ -144,7 +144,7 @@ export const delta_2_1_332: ProfileDelta = {
   // Monitor is offered (monitor-* scenarios).
   disabledTools: { Monitor: undefined },
   // lsp-* scenarios: LSP is sent behind ToolSearch.
-  lsp: { deferred: true },
+  lsp: { deferred: true, maxFileBytes: 10_000_000 },
   namesReceivedType: true,
   webFetch: {
     invalidUrlMessage: 'Invalid URL',

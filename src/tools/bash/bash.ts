@@ -428,16 +428,16 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
   const output = failed ? raw.slice(0, limit).trimEnd() : trimOutput(raw.slice(0, limit));
   const resultsDir = (id: string) =>
     persistedOutputPath(env.HOME ?? ws.info.home, project, sessionId(conversation), id);
-  const persist = async (path: string, whole: string, shown: string): Promise<Persisted> => {
+  const persist = async (path: string, whole: string, shown: string, size = whole.length): Promise<Persisted> => {
     await writeFileMkdir(ctx, path, whole);
     const p = preview(shown);
-    return { path, size: whole.length, preview: p.text, more: p.more };
+    return { path, size, preview: p.text, more: p.more };
   };
   // Output over the limit is saved whole and the model gets a preview of what fits; a failed
   // command's output is only cut at the limit (bash-output probes).
   const persisted =
     !failed && raw.length > limit
-      ? await persist(resultsDir(shortId(conversation, 'r')), raw, output)
+      ? await persist(resultsDir(shortId(conversation, 'r')), raw, output, result.outputBytes)
       : undefined;
 
   let cwdChange: CwdChange | undefined;

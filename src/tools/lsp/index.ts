@@ -27,6 +27,7 @@ export type LspOutcome =
   | { kind: 'missing' | 'notFile'; filePath: string }
   | { kind: 'noServer'; op: Operation; filePath: string; ext: string }
   | { kind: 'answer'; op: Operation; filePath: string; formatted: Formatted }
+  | { kind: 'tooLarge'; op: Operation; filePath: string; bytes: number; maxBytes: number }
   | { kind: 'noBackend'; op: Operation; filePath: string };
 
 const absolute = (cwd: string, p: string) => (p.startsWith('/') ? p : `${cwd}/${p}`);
@@ -90,6 +91,12 @@ async function callLsp(input: LspInput, ctx: ToolContext): Promise<LspOutcome> {
   }
   const backend = ws.language;
   if (!backend) return { kind: 'noBackend', op, filePath };
+  // A file the server has not opened is measured before it is read (lsp-x-file-too-large).
+  const maxBytes = ctx.profile.lsp?.maxFileBytes;
+  if (maxBytes !== undefined && !lspState(conversation).synced.has(file)) {
+    const bytes = (await ws.fs.stat(file)).size;
+    if (bytes > maxBytes) return { kind: 'tooLarge', op, filePath, bytes, maxBytes };
+  }
   const proj = await project(ws, conversation, file);
   const text = proj.files[file] ?? '';
   // Both versions turn line and character into an offset into the text (lsp-position-out-of-
@@ -124,6 +131,11 @@ export function renderLsp(o: LspOutcome): Rendered {
       const result = 'cc-playground: no language service is loaded here, so this LSP call is not emulated.';
       return { content: result, is_error: true };
     }
+    case 'tooLarge': {
+      const mb = (n: number) => Math.ceil(n / 1e6);
+      const result = `File too large for LSP analysis (${mb(o.bytes)}MB exceeds ${mb(o.maxBytes)}MB limit)`;
+      return { content: result, is_error: false, structured: { operation: o.op, result, filePath: o.filePath } };
+    }
     case 'answer': {
       const { text, resultCount, fileCount } = o.formatted;
       return {
@@ -145,6 +157,8 @@ export function explainLsp(o: LspOutcome): string {
       return `No plugin's language server takes ${o.ext === '' ? 'files without an extension' : `${o.ext} files`}, so there is nobody to ask; that is an answer, not an error.`;
     case 'noBackend':
       return 'This build answers LSP calls with the TypeScript language service, which was not loaded here.';
+    case 'tooLarge':
+      return `The file is ${o.bytes} bytes, over the ${o.maxBytes} bytes the LSP tool sends a server it has not opened yet, so it is refused before it is read; that is an answer, not an error.`;
     case 'answer':
       return `The TypeScript language service answered ${o.op} as typescript-language-server would, and the binary's wording turned the answer into text (${o.formatted.resultCount} result(s) in ${o.formatted.fileCount} file(s)). Not recorded: the server's start-up answers ("server is starting", syntax-only hovers), warning and information marks in diagnostics, several call-hierarchy items at one position.`;
   }

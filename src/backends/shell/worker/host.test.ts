@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Volume } from 'memfs';
-import { deterministicClock } from '../../clock';
+import { busyShell, deterministicClock } from '../../clock';
 import { channelWorker } from '../testing';
 import { createWorkerPool, createWorkerShell, type WorkerLike } from './host';
 import type { FromWorker, ToWorker } from './protocol';
@@ -115,7 +115,7 @@ describe('createWorkerShell', () => {
     const r = await shell.run('while true; do :; done', { ...opts, timeoutMs: 30 });
     expect([r, log, shell.workers()]).toEqual([
       { stdout: '', stderr: '', exitCode: 143, interrupted: true, cwdAfter: '/ws/project' },
-      ['run', 'terminate'],
+      ['run', 'abort', 'terminate'],
       0,
     ]);
     void shell.run('true', opts);
@@ -178,6 +178,28 @@ describe('createWorkerShell', () => {
       { stdout: '', stderr: '', exitCode: 143, interrupted: true, cwdAfter: '/ws/project' },
       ['run', 'abort', 'terminate'],
     ]);
+  });
+
+  it("waits on the workspace clock: a replay's clock skips the worker's sleeps, and the timeout and timeout's limit count on it", async () => {
+    const clock = deterministicClock(undefined, { skipIdle: true });
+    let spawned = 0;
+    const shell = busyShell(createWorkerShell(volume(), clock, { spawn: () => (spawned++, channelWorker()) }), clock);
+    const started = performance.now();
+    const slept = await shell.run('sleep 40; echo woke', { ...opts, timeoutMs: 60_000 });
+    const limited = await shell.run('timeout 5 sleep 30; echo $?', { ...opts, timeoutMs: 60_000 });
+    const timedOut = await shell.run('echo before; sleep 45; echo after', { ...opts, timeoutMs: 2000 });
+    const after = await shell.run('echo next', opts);
+    expect([slept, limited, timedOut, after, spawned, clock.elapsed() - started >= 47_000, performance.now() - started < 10_000]).toEqual([
+      { stdout: 'woke\n', stderr: '', exitCode: 0, interrupted: false, cwdAfter: '/ws/project' },
+      { stdout: '124\n', stderr: '', exitCode: 0, interrupted: false, cwdAfter: '/ws/project' },
+      { stdout: '', stderr: '', exitCode: 143, interrupted: true, cwdAfter: '/ws/project' },
+      { stdout: 'next\n', stderr: '', exitCode: 0, interrupted: false, cwdAfter: '/ws/project' },
+      // The stopped command's worker was ended and a new one made for the next.
+      2,
+      true,
+      true,
+    ]);
+    shell.dispose?.();
   });
 
   it('reports a worker that cannot load as an error', async () => {

@@ -25,13 +25,15 @@ export interface WorkerLike extends Port {
   addEventListener(type: 'error', listener: (e: ErrorEvent) => void): void;
 }
 
-type Call = Extract<FromWorker, { t: 'fs' | 'git' }>;
+type Call = Extract<FromWorker, { t: 'fs' | 'git' | 'wait' }>;
 
 interface Job {
   id: number;
   cwd: string;
   /** Answers the worker's file and git calls from the job's own workspace. */
   serve(call: Call): Promise<unknown>;
+  /** Ends a wait the worker no longer needs. */
+  cancel(call: number): void;
   finish(r: ShellResult | Error): void;
   /** The worker's first sign of running it (a tick, a file call, its end): ShellRunOptions.onStart. */
   began?: () => void;
@@ -112,6 +114,7 @@ export function createWorkerPool(spawn: () => WorkerLike, keepIdle = 1): WorkerP
       }
       if (m.t === 'tick') return;
       if (m.t === 'ready') started(m.commandNames);
+      else if (m.t === 'cancel') slot.job?.cancel(m.call);
       else if (m.t === 'done' || m.t === 'failed') {
         const job = slot.job;
         if (job?.id !== m.id) return;
@@ -203,7 +206,7 @@ export function createWorkerShell(vol: Volume, clock: Clock, options: WorkerShel
   let fs: MemfsShellFs | undefined;
   const running = new Set<Slot>();
 
-  const serve = async (m: Call): Promise<unknown> => {
+  const serve = async (m: Exclude<Call, { t: 'wait' }>): Promise<unknown> => {
     if (m.t === 'git') return runGit({ vol, clock, cwd: m.cwd, env: new Map(Object.entries(m.env)) }, m.args);
     if (!fs || !FS_METHOD_SET.has(m.method)) throw new Error(`shell worker: unknown call ${m.method}`);
     const f = fs[m.method] as (...a: unknown[]) => Promise<unknown>;
@@ -214,6 +217,24 @@ export function createWorkerShell(vol: Volume, clock: Clock, options: WorkerShel
     async run(command: string, opts: ShellRunOptions): Promise<ShellResult> {
       const slot = pool.take();
       const id = ++nextId;
+      // The worker's waits on this clock, each with what ends it early.
+      const waits = new Map<number, () => void>();
+      const endWaits = () => [...waits.values()].forEach((end) => end());
+      const jobServe = (m: Call): Promise<unknown> => {
+        if (m.t !== 'wait') return serve(m);
+        return new Promise<void>((resolve) => {
+          const over = () => (waits.delete(m.call), resolve());
+          if (m.idle) {
+            const ended = new AbortController();
+            waits.set(m.call, () => ended.abort());
+            void clock.idle(m.ms, ended.signal).then(over);
+          } else {
+            const cancel = clock.timer(over, m.ms);
+            waits.set(m.call, () => (cancel(), over()));
+          }
+        });
+      };
+      let cancelLimit = (): void => undefined;
       let timer: ReturnType<typeof setTimeout> | undefined;
       let watch: ReturnType<typeof setInterval> | undefined;
       const kill = () => {
@@ -240,10 +261,14 @@ export function createWorkerShell(vol: Volume, clock: Clock, options: WorkerShel
         slot.job = {
           id,
           cwd: opts.cwd,
-          serve,
+          serve: jobServe,
+          cancel: (call) => waits.get(call)?.(),
           began: opts.onStart,
           finish: (r) => {
             running.delete(slot);
+            // An idle wait still open would leave the clock thinking the command idle.
+            endWaits();
+            cancelLimit();
             clearTimeout(timer);
             clearInterval(watch);
             opts.signal?.removeEventListener('abort', onAbort);
@@ -272,7 +297,9 @@ export function createWorkerShell(vol: Volume, clock: Clock, options: WorkerShel
       };
       if (MAY_LIST_ALL.test(command)) req.allPaths = fs.getAllPaths();
       slot.worker.postMessage(req);
-      timer = setTimeout(kill, opts.timeoutMs + graceMs);
+      // The timeout is on the workspace clock (a replay's skips the worker's sleeps); past it a
+      // command that does not stop by itself within graceMs of real time loses its worker.
+      cancelLimit = clock.timer(onAbort, opts.timeoutMs);
       if (opts.signal?.aborted) onAbort();
       else opts.signal?.addEventListener('abort', onAbort, { once: true });
       return result;

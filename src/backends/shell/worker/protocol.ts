@@ -61,6 +61,12 @@ export type ToWorker =
 
 export type FromWorker =
   | { t: 'ready'; commandNames: string[] }
+  /** A wait on the page's workspace clock (the worker has none of its own): `idle` for the
+   * command's `sleep` (a replay's clock may skip it), busy for a timer (the command's timeout,
+   * `timeout`'s limit). Answered with an empty reply when it is over. */
+  | { t: 'wait'; call: number; ms: number; idle: boolean }
+  /** The command no longer needs the wait `call` (it was stopped, or the timer cancelled). */
+  | { t: 'cancel'; call: number }
   /** Sent every TICK_MS while a command runs: a gap means the worker's thread is busy. */
   | { t: 'tick' }
   | { t: 'fs'; call: number; method: FsMethod; args: unknown[] }

@@ -4,7 +4,7 @@
 import { defineCommand, type CustomCommand, type ExecResult, type FsStat, type IFileSystem } from 'just-bash';
 import { resolveAgainst } from '../../../text/paths';
 import { extraCommands } from '../commands';
-import { runJustBash, shellCommandNames } from '../run';
+import { runJustBash, shellCommandNames, type ShellTime } from '../run';
 import {
   fromWire,
   TICK_MS,
@@ -68,6 +68,45 @@ export function serveShell(port: Port): void {
       waiting.set(call, { resolve, reject });
       post({ ...r, call });
     });
+  /** A wait on the page's clock; `done` runs when it is over, unless the returned function
+   * cancelled it first. */
+  const waitOnPage = (ms: number, idle: boolean, done: () => void): (() => void) => {
+    const call = ++nextCall;
+    let over = false;
+    const end = () => {
+      if (over) return false;
+      over = true;
+      waiting.delete(call);
+      return true;
+    };
+    const fire = () => {
+      if (end()) done();
+    };
+    waiting.set(call, { resolve: fire, reject: fire });
+    post({ t: 'wait', call, ms, idle });
+    return () => {
+      if (end()) post({ t: 'cancel', call });
+    };
+  };
+  // The command's timeout, `timeout`'s limit and `sleep` run on the workspace clock, so a
+  // replay's sleeps are skipped here as in the in-process shell.
+  const time: ShellTime = {
+    timer: (fn, ms) => waitOnPage(ms, false, fn),
+    elapsed: () => performance.now(),
+    sleep: (ms, signal) =>
+      new Promise<void>((resolve) => {
+        if (signal.aborted) return resolve();
+        const stop = () => {
+          cancel();
+          resolve();
+        };
+        const cancel = waitOnPage(ms, true, () => {
+          signal.removeEventListener('abort', stop);
+          resolve();
+        });
+        signal.addEventListener('abort', stop, { once: true });
+      }),
+  };
   const fs = new RemoteFs(ask);
   const git = defineCommand(
     'git',
@@ -100,7 +139,7 @@ export function serveShell(port: Port): void {
       running.set(m.id, stop);
       tick();
       fs.allPaths = m.allPaths ?? [];
-      runJustBash({ fs, commands, python: false }, m.command, {
+      runJustBash({ fs, commands, python: false, time }, m.command, {
         cwd: m.cwd,
         env: m.env,
         timeoutMs: m.timeoutMs,
