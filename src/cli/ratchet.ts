@@ -10,6 +10,7 @@
 import { readFileSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
 import {
   listGeneratedFiles,
   listScenarioFiles,
@@ -22,7 +23,7 @@ import {
   type KnownFailure,
 } from './corpus';
 import { describeVerdict, type Verdict } from './run';
-import { conformPairs } from './conform-threads';
+import { conformPairs, ThreadPool } from './conform-threads';
 import { DEFAULT_MEMORY_MB } from './scenario-thread';
 import { CLI_BACKENDS, type CliBackend } from './backend-names';
 import { PINNED_RELEASES } from '../profiles/releases';
@@ -43,6 +44,17 @@ const VERSIONS = readdirSync(RESULTS).sort((a, b) => a.localeCompare(b, 'en', { 
  * (the pinned releases carry the backends' own differences). */
 const NEWEST = VERSIONS.at(-1);
 const isPinned = (version: string) => (PINNED_RELEASES as readonly string[]).includes(version);
+
+// WASM compiled by the baseline compiler only, for every thread of this process (V8's flags are
+// the process's): just-bash's python3 compiles CPython's 6 MB module in a new thread for every
+// call and exits within a second, so optimising its hot functions was two thirds of its CPU time
+// (measured: 0.9 s of CPU a call, 0.3 s without). The scenarios' searches are small; the one
+// that compiles a huge regex costs 10-25% more. Results do not depend on the tier.
+setFlagsFromString('--liftoff-only');
+
+/** One set of scenario threads for every part: each thread loads its modules, WASM and services
+ * once, not once a part. */
+let pool: ThreadPool | undefined;
 
 const HEADER = [
   '# Scenarios of the public corpus, and of the generated one (ids gen-<family>-<n>), that do not pass',
@@ -87,6 +99,7 @@ async function main(): Promise<number> {
   if (!Number.isInteger(jobs) || jobs < 1) throw new Error('--jobs takes a whole number of threads, 1 or more');
   if (onlyCorpus && onlyCorpus !== 'public' && onlyCorpus !== 'generated')
     throw new Error(`--corpus must be public or generated, not ${onlyCorpus}`);
+  pool = new ThreadPool({ memoryMb: DEFAULT_MEMORY_MB, threads: jobs });
   const known = existsSync(LIST)
     ? parseKnownFailures(readFileSync(LIST, 'utf8'))
     : new Map<string, KnownFailure>();
@@ -137,7 +150,7 @@ async function main(): Promise<number> {
       if (!isPinned(version) && backend !== 'memfs') continue;
       if (!runs(false, version, backend)) continue;
       const t0 = performance.now();
-      const verdicts = await conformPairs(pairs, backend, jobs, { memoryMb: DEFAULT_MEMORY_MB });
+      const verdicts = await conformPairs(pairs, backend, jobs, { memoryMb: DEFAULT_MEMORY_MB }, undefined, pool);
       let passed = 0;
       let ms = 0;
       pairs.forEach((p, i) => {
@@ -222,7 +235,7 @@ async function runGenerated(
           p.version === version && wanted(p.scenario.id) && (backend !== 'disk' || inSample(p.scenario.id)),
       );
       const t0 = performance.now();
-      const verdicts = await conformPairs(pairs, backend, jobs, { memoryMb: DEFAULT_MEMORY_MB });
+      const verdicts = await conformPairs(pairs, backend, jobs, { memoryMb: DEFAULT_MEMORY_MB }, undefined, pool);
       const tally = new Map<string, { passed: number; failed: number; ms: number }>();
       pairs.forEach((p, i) => {
         const v = verdicts[i] as Verdict;
@@ -250,7 +263,9 @@ async function runGenerated(
     }
 }
 
-main().then(
+main()
+  .finally(() => pool?.dispose())
+  .then(
   (c) => process.exit(c),
   (e: unknown) => {
     console.error(e);
