@@ -88,7 +88,7 @@ test('which releases and the changelog open, 390 and 1280 px, light and dark', a
         expect(await serious(page, within), `${width} px, ${colorScheme}`).toEqual([]);
       }
   };
-  await views();
+  await views('.wr-dialog');
   await page.keyboard.press('Escape');
   await pickMenu(page, 'Changelog of the tool layer', 'View');
   await expect(page.locator('.cl-body')).toHaveAttribute('data-changelog', 'done');
