@@ -167,8 +167,8 @@ async function mkdirProblem(
 
 /** rmdir as GNU coreutils 9 (probed: `rmdir -p`, `-v`, `--ignore-fail-on-non-empty`, missing,
  * non-empty and regular-file operands): an operand's failure is "failed to remove 'X'", a parent
- * that -p cannot remove is "failed to remove directory 'X'"; -p strips trailing slashes and
- * removes each parent in turn, stopping at the first failure. */
+ * that -p cannot remove is "failed to remove directory 'X'"; -p then removes each parent in turn
+ * (the operand's trailing slashes dropped), stopping at the first failure. */
 export const rmdirCommand: Command = defineCommand('rmdir', async (args, ctx) => {
   let parents = false;
   let verbose = false;
@@ -207,7 +207,7 @@ export const rmdirCommand: Command = defineCommand('rmdir', async (args, ctx) =>
     return null;
   };
   for (const op of operands) {
-    let path = parents ? op.replace(/(?<=.)\/+$/, '') : op;
+    let path = op;
     let first = true;
     for (;;) {
       if (verbose) stdout += `rmdir: removing directory, '${path}'\n`;
@@ -220,7 +220,7 @@ export const rmdirCommand: Command = defineCommand('rmdir', async (args, ctx) =>
         break;
       }
       first = false;
-      const cut = path.replace(/\/+[^/]*$/, '');
+      const cut = path.replace(/\/+$/, '').replace(/\/+[^/]*$/, '');
       if (!parents || cut === path || cut === '') break;
       path = cut;
     }
@@ -234,7 +234,8 @@ export const rmdirCommand: Command = defineCommand('rmdir', async (args, ctx) =>
 const SHELL_SET_LETTERS = 'eux';
 const SHELL_QUIET_LONG = new Set(['--login', '--noprofile', '--norc']);
 
-function shellCommand(name: string): Command {
+/** `sh` is dash on the binary's host: it has no long options. */
+function shellCommand(name: string, longOptions: ReadonlySet<string>): Command {
   return defineCommand(name, async (args, ctx) => {
     const orig = ctx.origCommand;
     if (orig === undefined) return noOriginal(name);
@@ -243,7 +244,7 @@ function shellCommand(name: string): Command {
     let i = 0;
     for (; i < args.length; i++) {
       const a = args[i] ?? '';
-      if (SHELL_QUIET_LONG.has(a)) continue;
+      if (longOptions.has(a)) continue;
       if (!/^-[a-z]+$/.test(a)) break;
       for (const c of a.slice(1)) {
         if (c === 'c') command = true;
@@ -258,8 +259,8 @@ function shellCommand(name: string): Command {
   });
 }
 
-export const bashCommand: Command = shellCommand('bash');
-export const shCommand: Command = shellCommand('sh');
+export const bashCommand: Command = shellCommand('bash', SHELL_QUIET_LONG);
+export const shCommand: Command = shellCommand('sh', new Set());
 
 /** bash builtins with no program of their name on the host: `timeout` (a program) cannot run
  * them. */
