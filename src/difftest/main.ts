@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { draw } from './grammar';
+import { draw, type Drawn } from './grammar';
 import { DIMENSIONS } from './dims';
 import { reduce } from './reduce';
 import type { JsonObject } from './types';
@@ -149,8 +149,16 @@ async function main(): Promise<number> {
   const reducedDir = join(o.out, 'reduced');
   for (const bin of o.bins) {
     const recDir = join(o.out, 'recorded', String(o.bins.indexOf(bin)));
-    // Resumable: a scenario recorded by an earlier run of this seed is not recorded again.
-    const missing = drawn.filter((d) => !existsSync(join(recDir, `${d.scenario.id as string}.json`)));
+    // Resumable: a scenario recorded by an earlier run of this seed is not recorded again, unless
+    // the grammar has changed it since (the scenario it was recorded from is kept beside it).
+    const drawnFrom = join(recDir, 'scenarios');
+    const current = (d: Drawn) => {
+      const id = d.scenario.id as string;
+      if (!existsSync(join(recDir, `${id}.json`))) return false;
+      const from = join(drawnFrom, `${id}.json`);
+      return !existsSync(from) || readFileSync(from, 'utf8') === `${JSON.stringify(d.scenario, null, 1)}\n`;
+    };
+    const missing = drawn.filter((d) => !current(d));
     if (missing.length) {
       const t0 = performance.now();
       const batch = join(o.out, 'batch');
@@ -158,6 +166,8 @@ async function main(): Promise<number> {
       mkdirSync(batch, { recursive: true });
       for (const d of missing) writeJson(join(batch, `${d.scenario.id as string}.json`), d.scenario);
       await oracle(['--bin', bin, '--out', recDir, '--jobs', String(o.jobs), batch]);
+      mkdirSync(drawnFrom, { recursive: true });
+      for (const d of missing) writeJson(join(drawnFrom, `${d.scenario.id as string}.json`), d.scenario);
       console.log(
         `recorded ${missing.length} with ${bin} in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
       );

@@ -44,7 +44,22 @@ export interface GitContext {
   env: Map<string, string>;
   /** `git -c name=value` settings of this command line (over the repository's config). */
   config?: Map<string, string>;
+  /** Hooks this command line already ran (see GitResult.hook): a command asks for each once. */
+  hooksDone?: readonly string[];
 }
+
+/** A hook git runs through the workspace shell: the command stops and asks for it (the shell
+ * runs scripts, git here cannot), then is called again with the hook in `hooksDone` when
+ * `rerun`; otherwise the hook runs after it (post-checkout). */
+export interface GitHook {
+  name: string;
+  path: string;
+  cwd: string;
+  args: string[];
+  rerun: boolean;
+}
+
+export type GitResult = ExecResult & { hook?: GitHook };
 
 const ok = (stdout: string, stderr = ''): ExecResult => ({ stdout, stderr, exitCode: 0 });
 const fail = (stderr: string, exitCode = 128, stdout = ''): ExecResult => ({ stdout, stderr, exitCode });
@@ -75,6 +90,20 @@ function requireRepo(ctx: GitContext): Repo {
   if (repo === null)
     throw new GitError('fatal: not a git repository (or any of the parent directories): .git\n');
   return repo;
+}
+
+/** `.git/hooks/<name>` when it is there: runnable, or git's hint that it was ignored (git 2.39
+ * skips a hook that is not executable and says so on stderr, probed). */
+function hookAt(ctx: GitContext, repo: Repo, name: string): { path: string } | { hint: string } | null {
+  const path = joinPath(repo.gitdir, `hooks/${name}`);
+  if ((ctx.hooksDone ?? []).includes(name) || !ctx.vol.existsSync(path)) return null;
+  const st = ctx.vol.statSync(path);
+  if (!st.isFile()) return null;
+  if ((Number(st.mode) & 0o111) === 0)
+    return {
+      hint: `hint: The '.git/hooks/${name}' hook was ignored because it's not set as executable.\nhint: You can disable this warning with \`git config advice.ignoredHook false\`.\n`,
+    };
+  return { path };
 }
 
 // ---------------------------------------------------------------- identity and dates
@@ -344,7 +373,7 @@ function cleanMessage(parts: string[]): string {
   return parts.map((p) => p.replace(/\s+$/, '')).join('\n\n') + '\n';
 }
 
-async function cmdCommit(ctx: GitContext, args: string[]): Promise<ExecResult> {
+async function cmdCommit(ctx: GitContext, args: string[]): Promise<GitResult> {
   const repo = requireRepo(ctx);
   const messages: string[] = [];
   let all = false;
@@ -376,6 +405,14 @@ async function cmdCommit(ctx: GitContext, args: string[]): Promise<ExecResult> {
       else if (workdir === 2 && stg !== 2) await stage(repo, path, ctx.clock);
     }
   }
+  // git asks who commits before it runs pre-commit (probed: no hook output before the identity
+  // error), and runs the hook before it looks for changes.
+  const author = await identity(ctx, repo, 'AUTHOR');
+  const committer = await identity(ctx, repo, 'COMMITTER');
+  const hook = hookAt(ctx, repo, 'pre-commit');
+  if (hook !== null && 'path' in hook)
+    return { ...ok(''), hook: { name: 'pre-commit', path: hook.path, cwd: repo.dir, args: [], rerun: true } };
+  const hint = hook !== null && 'hint' in hook ? hook.hint : '';
   const head = await headOid(repo);
   const before = await treeFiles(repo, head);
   const index = await indexFiles(repo);
@@ -385,23 +422,17 @@ async function cmdCommit(ctx: GitContext, args: string[]): Promise<ExecResult> {
     const st = await computeStatus(repo);
     const prefix = prefixOf(repo, ctx.cwd);
     return fail(
-      '',
+      hint,
       1,
       longStatus(st, { branch, headOid: head, forCommit: true }, (p) => relativeTo(prefix, p)),
     );
   }
   const message = cleanMessage(messages);
-  const oid = await writeCommit(
-    repo,
-    message,
-    await identity(ctx, repo, 'AUTHOR'),
-    await identity(ctx, repo, 'COMMITTER'),
-    ctx.clock,
-  );
-  if (quiet) return ok('');
+  const oid = await writeCommit(repo, message, author, committer, ctx.clock);
+  if (quiet) return ok('', hint);
   const subject = subjectOf(message);
   const where = `${branch ?? 'detached HEAD'}${head === null ? ' (root-commit)' : ''}`;
-  return ok(`[${where} ${abbrev(oid)}] ${subject}\n${await summary(repo, changes)}`);
+  return ok(`[${where} ${abbrev(oid)}] ${subject}\n${await summary(repo, changes)}`, hint);
 }
 
 function indentMessage(message: string): string {
@@ -748,10 +779,17 @@ async function deleteBranches(ctx: GitContext, repo: Repo, names: string[]): Pro
   return ok(out);
 }
 
-/** `checkout -b <name>` / `switch -c <name>` (a new branch at HEAD) and `checkout [--] <path>...`
- * (the index's copy back into the work tree); other forms are not supported. */
-async function cmdCheckout(ctx: GitContext, args: string[], create: string): Promise<ExecResult> {
+/** `checkout [-q] -b <name>` / `switch [-q] -c <name>` (a new branch at HEAD), `checkout`/`switch
+ * [-q] <branch>|-` (a branch switch) and `checkout [--] <path>...` (the index's copy back into the
+ * work tree). git 2.39, probed: the messages go to stderr and -q silences them; `switch` names an
+ * unknown branch "invalid reference" where `checkout` takes it for a path; post-checkout runs
+ * after each, with the old and new HEAD and 1 for a branch switch, 0 for paths. */
+async function cmdCheckout(ctx: GitContext, argv: string[], create: string): Promise<GitResult> {
   const repo = requireRepo(ctx);
+  const quiet = argv.some((a) => a === '-q' || a === '--quiet');
+  const args = argv.filter((a) => a !== '-q' && a !== '--quiet');
+  const say = (text: string) => (quiet ? '' : text);
+  const before = await headOid(repo);
   const at = args.indexOf(create);
   if (at !== -1) {
     const name = args[at + 1];
@@ -759,16 +797,101 @@ async function cmdCheckout(ctx: GitContext, args: string[], create: string): Pro
       return fail(`error: switch \`${create.replace(/^-/, '')}' requires a value\n`, 129);
     const ref = joinPath(repo.gitdir, `refs/heads/${name}`);
     if (ctx.vol.existsSync(ref)) return fail(`fatal: a branch named '${name}' already exists\n`);
-    const head = await headOid(repo);
-    if (head !== null) {
+    const from = await currentBranch(repo);
+    if (before !== null) {
       ctx.vol.mkdirSync(joinPath(repo.gitdir, 'refs/heads'), { recursive: true });
-      ctx.vol.writeFileSync(ref, `${head}\n`);
+      ctx.vol.writeFileSync(ref, `${before}\n`);
     }
     ctx.vol.writeFileSync(headFile(repo), `ref: refs/heads/${name}\n`);
-    return ok('', `Switched to a new branch '${name}'\n`);
+    recordMove(ctx, repo, from, name);
+    return afterCheckout(ctx, repo, ok('', say(`Switched to a new branch '${name}'\n`)), before, before, '1');
   }
-  if (create !== '-b') return unsupported(`switch ${args.join(' ')}`);
-  return cmdCheckoutPaths(ctx, args);
+  const target = args.length === 1 ? (args[0] as string) : null;
+  if (target !== null && (target === '-' || !target.startsWith('-'))) {
+    const name = target === '-' ? previousBranch(ctx, repo) : target;
+    if (name !== null && ctx.vol.existsSync(joinPath(repo.gitdir, `refs/heads/${name}`)))
+      return switchBranch(ctx, repo, name, say);
+    if (create === '-c') return fail(`fatal: invalid reference: ${name ?? '@{-1}'}\n`);
+  }
+  if (create !== '-b') return unsupported(`switch ${argv.join(' ')}`);
+  const r = await cmdCheckoutPaths(ctx, args);
+  return r.exitCode === 0 ? afterCheckout(ctx, repo, r, before, before, '0') : r;
+}
+
+/** The branch `-` names: the one HEAD left last (git reads it from HEAD's reflog). */
+function previousBranch(ctx: GitContext, repo: Repo): string | null {
+  const logFile = joinPath(repo.gitdir, 'logs/HEAD');
+  if (!ctx.vol.existsSync(logFile)) return null;
+  const moves = String(ctx.vol.readFileSync(logFile))
+    .split('\n')
+    .map((l) => /\tcheckout: moving from (\S+) to \S+$/.exec(l)?.[1])
+    .filter((b): b is string => b !== undefined);
+  return moves[moves.length - 1] ?? null;
+}
+
+/** A line of HEAD's reflog for a branch move, which `checkout -` reads back. */
+function recordMove(ctx: GitContext, repo: Repo, from: string | null, to: string): void {
+  const logFile = joinPath(repo.gitdir, 'logs/HEAD');
+  ctx.vol.mkdirSync(joinPath(repo.gitdir, 'logs'), { recursive: true });
+  const t = Math.floor(ctx.clock.now() / 1000);
+  ctx.vol.appendFileSync(logFile, `${'0'.repeat(40)} ${'0'.repeat(40)} - ${t} +0000\tcheckout: moving from ${from ?? 'HEAD'} to ${to}\n`);
+}
+
+/** post-checkout after a checkout that worked (its own output follows git's). */
+function afterCheckout(ctx: GitContext, repo: Repo, r: ExecResult, before: string | null, after: string | null, flag: string): GitResult {
+  const hook = hookAt(ctx, repo, 'post-checkout');
+  if (hook === null) return r;
+  if ('hint' in hook) return { ...r, stderr: r.stderr + hook.hint };
+  const zero = '0'.repeat(40);
+  return { ...r, hook: { name: 'post-checkout', path: hook.path, cwd: repo.dir, args: [before ?? zero, after ?? zero, flag], rerun: false } };
+}
+
+/** Moves HEAD to `name`: files that differ between the two commits are written or removed, the
+ * index follows; local changes to such a file stop it (git's two-way merge), other local
+ * changes stay. */
+async function switchBranch(ctx: GitContext, repo: Repo, name: string, say: (t: string) => string): Promise<GitResult> {
+  const from = await currentBranch(repo);
+  const before = await headOid(repo);
+  if (from === name) return ok('', say(`Already on '${name}'\n`));
+  const after = await resolveRevision(repo, name);
+  const oldTree = await treeFiles(repo, before);
+  const newTree = await treeFiles(repo, after);
+  const index = await indexFiles(repo);
+  const differs = [...new Set([...oldTree.keys(), ...newTree.keys()])]
+    .filter((p) => oldTree.get(p)?.oid !== newTree.get(p)?.oid || oldTree.get(p)?.mode !== newTree.get(p)?.mode)
+    .sort();
+  const local: string[] = [];
+  for (const p of differs) {
+    const base = oldTree.get(p);
+    const staged = index.get(p);
+    const work = workFile(repo, p);
+    const workOid = work === null ? null : await hashBlob(work.bytes);
+    if (staged?.oid !== base?.oid || workOid !== (base?.oid ?? null)) local.push(p);
+  }
+  if (local.length > 0)
+    return fail(
+      `error: Your local changes to the following files would be overwritten by checkout:\n${local.map((p) => `\t${p}\n`).join('')}Please commit your changes or stash them before you switch branches.\nAborting\n`,
+      1,
+    );
+  ctx.vol.writeFileSync(headFile(repo), `ref: refs/heads/${name}\n`);
+  for (const p of differs) {
+    await resetIndexEntry(repo, p);
+    const file = newTree.get(p);
+    if (file !== undefined) await restoreFile(ctx, repo, p, file);
+    else removeTracked(ctx, repo, p);
+  }
+  recordMove(ctx, repo, from, name);
+  return afterCheckout(ctx, repo, ok('', say(`Switched to branch '${name}'\n`)), before, after, '1');
+}
+
+/** A tracked file the new HEAD lacks, and the directories it leaves empty. */
+function removeTracked(ctx: GitContext, repo: Repo, path: string): void {
+  ctx.vol.rmSync(joinPath(repo.dir, path), { force: true });
+  for (let dir = path.replace(/\/?[^/]*$/, ''); dir !== ''; dir = dir.replace(/\/?[^/]*$/, '')) {
+    const abs = joinPath(repo.dir, dir);
+    if (!ctx.vol.existsSync(abs) || (ctx.vol.readdirSync(abs) as unknown[]).length > 0) break;
+    ctx.vol.rmdirSync(abs);
+  }
 }
 
 async function cmdRebase(ctx: GitContext, args: string[]): Promise<ExecResult> {
@@ -844,7 +967,7 @@ function unsupported(what: string): ExecResult {
   return fail(`git: '${what}' is not supported by the in-memory workspace's git\n`, 1);
 }
 
-const SUBCOMMANDS = new Map<string, (ctx: GitContext, args: string[]) => Promise<ExecResult>>(
+const SUBCOMMANDS = new Map<string, (ctx: GitContext, args: string[]) => Promise<GitResult>>(
   Object.entries({
     init: cmdInit,
     status: cmdStatus,
@@ -883,7 +1006,7 @@ const KNOWN_ELSEWHERE = new Set([
   'ls-files',
 ]);
 
-export async function runGit(ctx: GitContext, argv: string[]): Promise<ExecResult> {
+export async function runGit(ctx: GitContext, argv: string[]): Promise<GitResult> {
   const args = [...argv];
   while (args.length > 0) {
     const a = args[0] ?? '';

@@ -165,6 +165,103 @@ async function mkdirProblem(
   return null;
 }
 
+/** rmdir as GNU coreutils 9 (probed: `rmdir -p`, `-v`, `--ignore-fail-on-non-empty`, missing,
+ * non-empty and regular-file operands): an operand's failure is "failed to remove 'X'", a parent
+ * that -p cannot remove is "failed to remove directory 'X'"; -p then removes each parent in turn
+ * (the operand's trailing slashes dropped), stopping at the first failure. */
+export const rmdirCommand: Command = defineCommand('rmdir', async (args, ctx) => {
+  let parents = false;
+  let verbose = false;
+  let ignoreNonEmpty = false;
+  const operands: string[] = [];
+  let optionsEnd = false;
+  for (const a of args) {
+    if (!optionsEnd && a === '--') optionsEnd = true;
+    else if (!optionsEnd && a === '--parents') parents = true;
+    else if (!optionsEnd && a === '--verbose') verbose = true;
+    else if (!optionsEnd && a === '--ignore-fail-on-non-empty') ignoreNonEmpty = true;
+    else if (!optionsEnd && /^-[pv]+$/.test(a)) {
+      parents ||= a.includes('p');
+      verbose ||= a.includes('v');
+    } else if (!optionsEnd && a.startsWith('-') && a.length > 1)
+      return ctx.origCommand === undefined ? noOriginal('rmdir') : ctx.origCommand(args);
+    else operands.push(a);
+  }
+  if (operands.length === 0)
+    return { stdout: '', stderr: "rmdir: missing operand\nTry 'rmdir --help' for more information.\n", exitCode: 1 };
+  let stdout = '';
+  let stderr = '';
+  let exitCode = 0;
+  /** One directory removed, or the reason it was not (null when removed). */
+  const removeOne = async (name: string): Promise<string | null> => {
+    const abs = ctx.fs.resolvePath(ctx.cwd, name);
+    let st;
+    try {
+      st = await ctx.fs.lstat(abs);
+    } catch {
+      return 'No such file or directory';
+    }
+    if (!st.isDirectory) return 'Not a directory';
+    if ((await ctx.fs.readdir(abs)).length > 0) return 'Directory not empty';
+    await ctx.fs.rm(abs, { recursive: true });
+    return null;
+  };
+  for (const op of operands) {
+    let path = op;
+    let first = true;
+    for (;;) {
+      if (verbose) stdout += `rmdir: removing directory, '${path}'\n`;
+      const problem = await removeOne(path);
+      if (problem !== null) {
+        if (!(ignoreNonEmpty && problem === 'Directory not empty')) {
+          stderr += `rmdir: failed to remove ${first ? '' : 'directory '}'${path}': ${problem}\n`;
+          exitCode = 1;
+        }
+        break;
+      }
+      first = false;
+      const cut = path.replace(/\/+$/, '').replace(/\/+[^/]*$/, '');
+      if (!parents || cut === path || cut === '') break;
+      path = cut;
+    }
+  }
+  return { stdout, stderr, exitCode };
+});
+
+/** Options of `bash`/`sh` that just-bash's own (which knows `-c` alone) can take as `set`
+ * options in front of the script; a login shell (-l, --login) reads only the host's profile,
+ * which prints nothing (probed: `bash -lc`, `bash -l -c`, `bash -ec`, `sh -ec`, `bash --login -c`). */
+const SHELL_SET_LETTERS = 'eux';
+const SHELL_QUIET_LONG = new Set(['--login', '--noprofile', '--norc']);
+
+/** `sh` is dash on the binary's host: it has no long options. */
+function shellCommand(name: string, longOptions: ReadonlySet<string>): Command {
+  return defineCommand(name, async (args, ctx) => {
+    const orig = ctx.origCommand;
+    if (orig === undefined) return noOriginal(name);
+    const sets: string[] = [];
+    let command = false;
+    let i = 0;
+    for (; i < args.length; i++) {
+      const a = args[i] ?? '';
+      if (longOptions.has(a)) continue;
+      if (!/^-[a-z]+$/.test(a)) break;
+      for (const c of a.slice(1)) {
+        if (c === 'c') command = true;
+        else if (SHELL_SET_LETTERS.includes(c)) sets.push(c);
+        else if (c !== 'l') return orig(args);
+      }
+    }
+    const script = args[i];
+    if (!command || script === undefined || (i === 1 && args[0] === '-c')) return orig(args);
+    const set = sets.length > 0 ? `set -${sets.join('')}; ` : '';
+    return orig(['-c', set + script, ...args.slice(i + 1)]);
+  });
+}
+
+export const bashCommand: Command = shellCommand('bash', SHELL_QUIET_LONG);
+export const shCommand: Command = shellCommand('sh', new Set());
+
 /** bash builtins with no program of their name on the host: `timeout` (a program) cannot run
  * them. */
 const BUILTIN_ONLY = new Set([
@@ -384,9 +481,22 @@ export const catCommand: Command = namesQuoted('cat');
 
 /** The other coreutils whose "<name>: <file>: <error>" lines quote the file (probed); uniq
  * quotes through its own wrapper (commands.ts), which also pads its counts. */
-export const QUOTING_COMMANDS: Command[] = ['wc', 'cut', 'od', 'base64', 'sha256sum', 'sha1sum', 'md5sum', 'paste'].map(
+export const QUOTING_COMMANDS: Command[] = ['wc', 'cut', 'base64', 'sha256sum', 'sha1sum', 'md5sum', 'paste'].map(
   namesQuoted,
 );
+
+/** od: GNU's fields carry their own leading spaces, so nothing separates the 7-digit address from
+ * the first field, and the lines of a second format are indented by the address's width (7);
+ * just-bash puts one more space in both places (coreutils 9, probed: `od -c`, `od -t x1`,
+ * `od -c -t x1`). */
+export const odCommand: Command = defineCommand('od', async (args, ctx) => {
+  const orig = ctx.origCommand;
+  if (orig === undefined) return noOriginal('od');
+  const r = await orig(args);
+  const noAddress = args.some((a, i) => a === '-An' || (a === '-A' && args[i + 1] === 'n'));
+  const stdout = noAddress ? r.stdout : r.stdout.replace(/^([0-7]{7}) (?=.)|^ {8}/gm, (m, addr?: string) => addr ?? '       ');
+  return { ...r, stdout, stderr: namesQuotedIn('od', r.stderr) };
+});
 
 /** nl: just-bash passes the file system's message through; GNU names the operand. */
 export const nlCommand: Command = defineCommand('nl', async (args, ctx) => {

@@ -1,9 +1,10 @@
 // The in-memory workspace's Shell, in process: just-bash over the workspace's own memfs Volume
 // (the CLI and tests; the page runs the same runner in a worker, ./worker). No node:* imports.
-import { defineCommand, type CustomCommand } from 'just-bash';
+import type { CustomCommand } from 'just-bash';
 import type { Volume } from 'memfs';
 import type { Clock, Shell } from '../../workspace/types';
 import { runGit } from '../git/command';
+import { gitCommand } from './git-hooks';
 import { MemfsShellFs } from './memfs-fs';
 import { extraCommands } from './commands';
 import { pythonCommand } from './fixes';
@@ -22,7 +23,9 @@ export interface JustBashShellOptions {
 
 export function createJustBashShell(vol: Volume, clock: Clock, options: JustBashShellOptions = {}): Shell {
   const commands: CustomCommand[] = [
-    defineCommand('git', (args, ctx) => runGit({ vol, clock, cwd: ctx.cwd, env: ctx.env }, args)),
+    gitCommand((args, cwd, env, hooksDone) =>
+      runGit({ vol, clock, cwd, env: new Map(Object.entries(env)), hooksDone }, args),
+    ),
     ...extraCommands,
     ...(options.python ? [pythonCommand('python3'), pythonCommand('python')] : []),
     ...(options.commands ?? []),

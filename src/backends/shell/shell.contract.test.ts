@@ -76,6 +76,9 @@ const SHELL_CASES: string[] = [
   'diff nope1 nope2; echo rc=$?',
   "cmp d1 d2; echo rc=$?; cmp d1 d1; cmp -s d1 d2; echo rc=$?; printf 'a\\n' > d3; cmp d3 d1; printf 'a' > d4; cmp d4 d1; : > d5; cmp d5 d1; cmp d1 nope",
   'kill -0 999999; echo rc=$?; kill abc; kill; echo rc=$?',
+  'mkdir -p p/q/r && touch p/x && rmdir -p p/q/r; echo rc=$?; rm p/x; rmdir -pv p/q/ p; rmdir; rmdir nope a.txt; echo rc=$?',
+  "bash -lc 'echo hi | wc -c'; bash -l -c 'echo $0' x; bash -ec 'false; echo no'; echo rc=$?; bash --login -c 'echo z'; sh -lc 'echo a'",
+  "printf 'ab\\0\\n\\001' | od -c; printf 'ab' | od -c -t x1; printf 'ab' | od -An -c",
   'head -n 1 nope; tail -n 1 nope; stat nope; mkdir sub; find nope; echo rc=$?',
 ];
 

@@ -2,7 +2,7 @@
 // `sh -c`, a branch switch restoring files, git hooks, pipelines carrying more than 1 MB, and
 // `npm run` of the project's scripts.
 import type { Dimension } from '../types';
-import { PROJECT, QUIET_NPM, bash } from './common';
+import { GIT_IDENTITY, PROJECT, QUIET_NPM, bash } from './common';
 
 const COMMANDS = [
   'mkdir e && rmdir e && ls',
@@ -41,6 +41,6 @@ export const workspace: Dimension = {
           "printf '#!/bin/sh\\necho hook ran\\n' > .git/hooks/pre-commit && chmod +x .git/hooks/pre-commit && cp .git/hooks/pre-commit .git/hooks/post-checkout",
         ),
       ]);
-    return { files: PROJECT, env: QUIET_NPM, git, turns, note: `git=${git} hooks=${hook}` };
+    return { files: PROJECT, env: { ...QUIET_NPM, ...GIT_IDENTITY }, git, turns, note: `git=${git} hooks=${hook}` };
   },
 };

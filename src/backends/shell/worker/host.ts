@@ -207,7 +207,8 @@ export function createWorkerShell(vol: Volume, clock: Clock, options: WorkerShel
   const running = new Set<Slot>();
 
   const serve = async (m: Exclude<Call, { t: 'wait' }>): Promise<unknown> => {
-    if (m.t === 'git') return runGit({ vol, clock, cwd: m.cwd, env: new Map(Object.entries(m.env)) }, m.args);
+    if (m.t === 'git')
+      return runGit({ vol, clock, cwd: m.cwd, env: new Map(Object.entries(m.env)), hooksDone: m.hooksDone }, m.args);
     if (!fs || !FS_METHOD_SET.has(m.method)) throw new Error(`shell worker: unknown call ${m.method}`);
     const f = fs[m.method] as (...a: unknown[]) => Promise<unknown>;
     return f.apply(fs, m.args);

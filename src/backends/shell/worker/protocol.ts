@@ -70,7 +70,7 @@ export type FromWorker =
   /** Sent every TICK_MS while a command runs: a gap means the worker's thread is busy. */
   | { t: 'tick' }
   | { t: 'fs'; call: number; method: FsMethod; args: unknown[] }
-  | { t: 'git'; call: number; args: string[]; cwd: string; env: Record<string, string> }
+  | { t: 'git'; call: number; args: string[]; cwd: string; env: Record<string, string>; hooksDone: string[] }
   | { t: 'done'; id: number; result: ShellResult }
   | { t: 'failed'; id: number; error: WireError };
 

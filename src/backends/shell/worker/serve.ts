@@ -1,9 +1,11 @@
 // The worker's side: just-bash runs here, off the page's thread, so a busy loop cannot freeze
 // the page and the page can always stop it (by ending the worker). Files and git live in the
 // page; each call for them is a request over the port.
-import { defineCommand, type CustomCommand, type ExecResult, type FsStat, type IFileSystem } from 'just-bash';
+import type { CustomCommand, FsStat, IFileSystem } from 'just-bash';
 import { resolveAgainst } from '../../../text/paths';
+import type { GitResult } from '../../git/command';
 import { extraCommands } from '../commands';
+import { gitCommand } from '../git-hooks';
 import { runJustBash, shellCommandNames, type ShellTime } from '../run';
 import {
   fromWire,
@@ -17,7 +19,7 @@ import {
 
 type Request =
   | { t: 'fs'; method: FsMethod; args: unknown[] }
-  | { t: 'git'; args: string[]; cwd: string; env: Record<string, string> };
+  | { t: 'git'; args: string[]; cwd: string; env: Record<string, string>; hooksDone: string[] };
 type Ask = (r: Request) => Promise<unknown>;
 
 /** just-bash's filesystem, answered by the page. */
@@ -108,10 +110,8 @@ export function serveShell(port: Port): void {
       }),
   };
   const fs = new RemoteFs(ask);
-  const git = defineCommand(
-    'git',
-    (args, ctx) =>
-      ask({ t: 'git', args, cwd: ctx.cwd, env: Object.fromEntries(ctx.env) }) as Promise<ExecResult>,
+  const git = gitCommand(
+    (args, cwd, env, hooksDone) => ask({ t: 'git', args, cwd, env, hooksDone }) as Promise<GitResult>,
   );
   const commands: CustomCommand[] = [git, ...extraCommands];
   const running = new Map<number, AbortController>();
