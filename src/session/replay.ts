@@ -36,25 +36,24 @@ import { LSP_SERVERS_KEY, serversOf } from '../tools/lsp/session';
 import { WEB_SCRIPT_KEY } from '../tools/web-fetch/script';
 import type { WebSession } from '../tools/web-fetch/web-fetch';
 import { notEmulated } from '../tools/stub';
+import { ORACLE_TOOLS } from '../tools/registry';
 import { defaultToolNames } from '../profiles/definitions';
 import { sandboxSettings } from '../permissions/sandbox';
 import { toolDisabled } from '../permissions/messages';
 import { seedMemory } from '../tools/memory/store';
 import { gatedDefinitions, gatedOff, gatedOn, memoryOn } from './gated-tools';
 
-/** Tools whose `file_path` -p mode lists normalised in permission_denials (perm-rule-syntax and
- * perm-bare-rules probes, both versions: Read, Edit and Write of `<project>/../x` are listed as
- * `<root>/x`). */
-const DENIAL_PATH_NORMALISED = ['Read', 'Edit', 'Write'];
-
-function denialInput(name: string, input: unknown): unknown {
-  if (!DENIAL_PATH_NORMALISED.includes(name) || !input || typeof input !== 'object') return input;
-  const fp = (input as Record<string, unknown>).file_path;
+/** The input -p mode lists for a refused call: a file path normalised where the tool's is
+ * (FileDeclaration.denialNormalised). */
+function denialInput(tool: AnyTool | undefined, input: unknown): unknown {
+  const key = tool?.file?.denialNormalised ? tool.file.key : undefined;
+  if (key === undefined || !input || typeof input !== 'object') return input;
+  const fp = (input as Record<string, unknown>)[key];
   if (typeof fp !== 'string' || !fp.startsWith('/')) return input;
-  return { ...input, file_path: normalizePath(fp) };
+  return { ...input, [key]: normalizePath(fp) };
 }
 
-export const SEVEN_TOOLS = ['Bash', 'Read', 'Edit', 'Write', 'NotebookEdit', 'Glob', 'Grep'];
+export { ORACLE_TOOLS as SEVEN_TOOLS } from '../tools/registry';
 
 /** How long a replay lets background tasks run before the next model call, standing in for the
  * model's reply (not measured: the oracle's fake API answers at once; the binary's own round
@@ -144,7 +143,7 @@ export function withStubs(
 }
 
 export function toolsFlag(s: Scenario, profile: Profile): string[] | null {
-  if (s.tools === undefined) return SEVEN_TOOLS;
+  if (s.tools === undefined) return [...ORACLE_TOOLS];
   if (s.tools === null) return null;
   const list = Array.isArray(s.tools) ? s.tools : s.tools.split(',');
   void profile;
@@ -296,7 +295,7 @@ export async function replayScenario(
   // A tool the version defines but this build does not emulate yet is still offered, with its
   // real definition, and answers "not emulated" (tools/stub.ts).
   // Tools a setting turns on (PowerShell, the memory tools) join the default set when on.
-  const gated = gatedOn(scen, profile);
+  const gated = gatedOn(scen, profile, opts.tools);
   const defaults = flag === null ? [...defaultToolNames(profile), ...gated] : [];
   const tools = withStubs(opts.tools, flag === null ? defaults : (flag ?? []), profile);
   // Without --tools: the default set, and the tools the binary keeps out of it with a text of
@@ -447,7 +446,7 @@ export async function replayScenario(
         denials.push({
           tool_name: s.tool(c.name)?.denialName ?? c.name,
           tool_use_id: c.id,
-          tool_input: denialInput(c.name, c.parsed ?? c.input),
+          tool_input: denialInput(s.tool(c.name), c.parsed ?? c.input),
         });
     };
     // 2.1.273 asks its classifier in a side request: the refusals it gives are listed after the
@@ -460,8 +459,8 @@ export async function replayScenario(
     // call order: the recorded lists of large parallel runs (perm-rule-sources) put some asks
     // after later rule denials, in no order found.
     // 2.1.332 answers a Read one step later than the next call of its run.
-    const at = (c: CallRecord) =>
-      rec.calls.indexOf(c) + (profile.permissions.readDenialsLag === true && c.name === 'Read' ? 1.5 : 0);
+    const lags = (c: CallRecord) => profile.permissions.readDenialsLag === true && session.tool(c.name)?.readDenialsLag === true;
+    const at = (c: CallRecord) => rec.calls.indexOf(c) + (lags(c) ? 1.5 : 0);
     const listed = [...rec.calls].sort(
       (a, b) =>
         (a.batch ?? 0) - (b.batch ?? 0) ||
@@ -475,7 +474,7 @@ export async function replayScenario(
       turns.push({ turn: t, calls: [], attachments: [], actions });
       break;
     }
-    const turn = { turn: t, calls: rec.calls.map((c) => callResult(scen, c)), attachments: [], actions };
+    const turn = { turn: t, calls: rec.calls.map((c) => callResult(scen, c, session)), attachments: [], actions };
     turns.push(turn);
     withAttachments.push([turn, rec]);
   }
@@ -536,7 +535,11 @@ export async function replayScenario(
   return { result, session, problems: setup.problems, stopped: opts.signal?.aborted === true };
 }
 
-function callResult(scen: Scenario, c: CallRecord): ScenarioResult['turns'][number]['calls'][number] {
+function callResult(
+  scen: Scenario,
+  c: CallRecord,
+  session: Session,
+): ScenarioResult['turns'][number]['calls'][number] {
   const o: ScenarioResult['turns'][number]['calls'][number] = {
     id: c.id,
     tool: c.name,
@@ -545,11 +548,7 @@ function callResult(scen: Scenario, c: CallRecord): ScenarioResult['turns'][numb
     content: c.rendered.content,
   };
   if (c.rendered.structured !== undefined) o.structured = c.rendered.structured;
-  if (
-    scen.order_insensitive ||
-    (c.name === 'Grep' &&
-      ['content', 'count'].includes(String((c.input as Record<string, unknown>).output_mode)))
-  )
+  if (scen.order_insensitive || session.tool(c.name)?.orderInsensitive?.(c.input as Record<string, unknown>) === true)
     o.order_insensitive = true;
   return o;
 }
@@ -566,7 +565,7 @@ function subagentResults(scen: Scenario, session: Session): NonNullable<Scenario
         out[sub.prompt] = {
           turns: sub.session.history.map((rec, t) => ({
             turn: t,
-            calls: rec.calls.map((c) => callResult(scen, c)),
+            calls: rec.calls.map((c) => callResult(scen, c, sub.session)),
             attachments: rec.attachments.map((a) => ({ ...a })),
           })),
         };

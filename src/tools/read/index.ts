@@ -2,6 +2,7 @@ import type { LedgerEntry } from '../../ledger/ledger';
 import type { PermissionRequest, ToolModule } from '../types';
 import { expandPath } from '../../text/paths';
 import { explainRead } from './explain';
+import { pathRules } from '../files/suggest';
 import { read, validateRead, type ReadOutcome } from './read';
 import { renderRead } from './render';
 import { readInput, type ReadInput } from './schema';
@@ -23,6 +24,12 @@ export const readTool: ToolModule<ReadInput, ReadOutcome> = {
     };
     return req;
   },
+  file: { key: 'file_path', ownNulRefusal: true, denialNormalised: true },
+  suggestRules: pathRules('Read'),
+  // A refused Read finishes like any refusal; a partial one has a rank of its own.
+  finishKey: (o, rendered) => (rendered.is_error ? null : 'truncation' in o && o.truncation !== undefined ? 'Read:partial' : 'Read'),
+  keepsFoldTrace: true,
+  readDenialsLag: true,
   validate: validateRead,
   call: read,
   render: renderRead,
