@@ -5,15 +5,9 @@
 // (autoMemoryEnabled: false in user or project settings, CLAUDE_CODE_DISABLE_AUTO_MEMORY). Off,
 // the memory tools answer with the "disabled for this session" text.
 import type { Profile, ToolDefinition } from '../profiles/types';
-import { envValue, settingsOf, truthy } from '../scenario/env';
 import type { Scenario } from '../scenario/schema';
 import type { AnyTool } from '../tools/types';
-
-export function memoryOn(s: Scenario): boolean {
-  if (s.memory === undefined) return false;
-  if (truthy(envValue(s, 'CLAUDE_CODE_DISABLE_AUTO_MEMORY'))) return false;
-  return !settingsOf(s).some((set) => set?.autoMemoryEnabled === false);
-}
+import { memoryOn } from '../tools/memory/setup';
 
 /** Definitions of the gated tools this version sends when they are on (the PowerShell one as
  * sent without pwsh on PATH, as in the playground's workspaces). */

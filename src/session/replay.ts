@@ -30,18 +30,13 @@ import { describeBytes, Normaliser } from './normalise';
 import { allowAll, type SessionPermissions } from './permissions';
 import { collectTree } from './tree';
 import { normalizePath } from '../text/paths';
-import { scenarioTokenCounter, setTokenCounter } from '../tools/read';
 import { EXTRA_DEFERRED_KEY, TOOLS_FLAG_KEY } from '../tools/types';
-import { LSP_SERVERS_KEY, serversOf } from '../tools/lsp/session';
-import { WEB_SCRIPT_KEY } from '../tools/web-fetch/script';
-import type { WebSession } from '../tools/web-fetch/web-fetch';
 import { notEmulated } from '../tools/stub';
 import { ORACLE_TOOLS } from '../tools/registry';
 import { defaultToolNames } from '../profiles/definitions';
 import { sandboxSettings } from '../permissions/sandbox';
 import { toolDisabled } from '../permissions/messages';
-import { seedMemory } from '../tools/memory/store';
-import { gatedDefinitions, gatedOff, gatedOn, memoryOn } from './gated-tools';
+import { gatedDefinitions, gatedOff, gatedOn } from './gated-tools';
 
 /** The input -p mode lists for a refused call: a file path normalised where the tool's is
  * (FileDeclaration.denialNormalised). */
@@ -307,9 +302,9 @@ export async function replayScenario(
   const known = (flag === null ? [...new Set([...defaults, ...names])] : names).filter(
     (n) => defined(n) && !Object.hasOwn(disabled, n),
   );
-  // A tool that needs a language server is disabled without a plugin that declares one.
-  const lspServers = serversOf(scen.plugins);
-  const unmet = tools.filter((t) => t.needs === 'languageServer' && lspServers.length === 0).map((t) => t.name);
+  // A tool the scenario does not give what it needs is disabled (LSP without a plugin that
+  // declares a language server).
+  const unmet = tools.filter((t) => t.available?.(scen) === false).map((t) => t.name);
   const { offered, removed } = permissions.offered(known.filter((n) => !unmet.includes(n)));
   for (const [name, text] of Object.entries(disabled)) removed[name] = text;
   for (const name of gatedOff(scen, profile)) removed[name] = toolDisabled(name);
@@ -380,27 +375,12 @@ export async function replayScenario(
   // The --tools list as given (tools this build does not implement included): Workflow's hint
   // names the Skill tool only where the binary offers it.
   session.conversation.state.set(TOOLS_FLAG_KEY, flag);
-  session.conversation.state.set(LSP_SERVERS_KEY, lspServers);
   session.conversation.state.set(EXTRA_DEFERRED_KEY, extraDeferred);
 
-  // The scripted web WebFetch and WebSearch answer from; skipWebFetchPreflight in any settings
-  // file skips the domain check (web-domain-check-skip-setting).
-  if (scen.web) {
-    const skipPreflight = [
-      scen.managed_settings,
-      scen.user_settings,
-      scen.settings,
-      scen.settings_local,
-    ].some((s) => s?.skipWebFetchPreflight === true);
-    session.conversation.state.set(WEB_SCRIPT_KEY, { script: scen.web, skipPreflight } satisfies WebSession);
-  }
-
-  // The memory stores the memory tools work on, when the scenario turns them on.
-  if (memoryOn(scen) && scen.memory?.personal)
-    seedMemory(session.conversation, { personal: scen.memory.personal }, ws.clock.now());
-
-  // The count_tokens answer the oracle's fake API gives (error by default: the binary's estimate).
-  setTokenCounter(session.conversation, scenarioTokenCounter(scen.countTokens));
+  // What each tool takes from the scenario (the scripted web, the language servers, the memory
+  // stores, the token counter); a setup shared by tools runs once.
+  for (const setup of new Set(tools.flatMap((t) => (t.setup ? [t.setup] : []))))
+    setup(scen, session.conversation, ws);
 
   const turns: ScenarioResult['turns'] = [];
   const withAttachments: [ScenarioResult['turns'][number], ModelCallRecord][] = [];

@@ -169,6 +169,9 @@ export interface ToolModule<I = unknown, O = unknown> {
   /** What the session must have for the tool to be offered: `languageServer`, a plugin's
    * language server (LSP; without one it is disabled, lsp-no-plugin). */
   needs?: 'languageServer';
+  /** Whether the scenario gives the session what the tool needs (absent: always): without it
+   * the tool is disabled (LSP without a plugin that declares a language server). */
+  available?(scenario: Scenario): boolean;
   /** zod schema of the input (strict: an unexpected parameter is an error). */
   schema: z.ZodType<I>;
   /** The schema as a version checks it, where a message in it is worded per version. */

@@ -3,7 +3,7 @@ import type { PermissionRequest, ToolModule } from '../types';
 import { expandPath } from '../../text/paths';
 import { explainRead } from './explain';
 import { pathRules } from '../files/suggest';
-import { read, validateRead, type ReadOutcome } from './read';
+import { read, scenarioTokenCounter, setTokenCounter, validateRead, type ReadOutcome } from './read';
 import { renderRead } from './render';
 import { readInput, type ReadInput } from './schema';
 
@@ -30,6 +30,8 @@ export const readTool: ToolModule<ReadInput, ReadOutcome> = {
   finishKey: (o, rendered) => (rendered.is_error ? null : 'truncation' in o && o.truncation !== undefined ? 'Read:partial' : 'Read'),
   keepsFoldTrace: true,
   readDenialsLag: true,
+  // The count_tokens answer the oracle's fake API gives (error by default: the binary's estimate).
+  setup: (scen, conversation) => setTokenCounter(conversation, scenarioTokenCounter(scen.countTokens)),
   validate: validateRead,
   call: read,
   render: renderRead,
