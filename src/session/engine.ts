@@ -854,7 +854,8 @@ function foldLast(
   toolOf: (name: string) => AnyTool | undefined,
 ): void {
   const rank = (r: CallRecord): number => {
-    const key = r.stage !== 'call' ? null : (toolOf(r.name)?.finishKey?.(r.outcome, r.rendered) ?? r.name);
+    const finishKey = toolOf(r.name)?.finishKey;
+    const key = r.stage !== 'call' ? null : finishKey ? finishKey(r.outcome, r.rendered) : r.name;
     return key === null ? (profile.finishRank.refused ?? 0) : (profile.finishRank[key] ?? 1);
   };
   let target: number | undefined;
