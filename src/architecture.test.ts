@@ -220,15 +220,7 @@ describe('import direction', () => {
  * what is left of moving each tool's part of the session into the tool (issue 26, item 3:
  * scenario setup, transcript import, path keys, order-insensitivity, permission suggestions).
  * A file that names one more fails, and so does one that names fewer: the list only shrinks. */
-const NAMING_TOOLS: Readonly<Record<string, number>> = {
-  'session/ask.ts': 4,
-  'session/changed-files.ts': 1,
-  'session/engine.ts': 4,
-  'session/gated-tools.ts': 4,
-  'session/hooks.ts': 6,
-  'session/replay.ts': 12,
-  'ui/tasks/TasksPanel.tsx': 5,
-};
+const NAMING_TOOLS: Readonly<Record<string, number>> = {};
 
 /** Quoted tool names in `text` ('Read', "Bash", `Edit`). */
 export function toolNames(text: string, names: readonly string[]): number {

@@ -218,7 +218,7 @@ export class PlaygroundSession {
     if (this.now?.calls !== calls)
       this.now = {
         calls,
-        result: resultWithLaterCalls(this.result, this.scenario, this.ws, this.history.slice(this.replayed), this.replayed),
+        result: resultWithLaterCalls(this.result, this.scenario, this.ws, this.history.slice(this.replayed), this.replayed, this.session),
       };
     return this.now.result;
   }

@@ -5,8 +5,8 @@ import { PERMISSIONS_2_1_273 } from '../profiles/2.1.273/permissions';
 import type { PermissionContext, PermissionRequest } from '../permissions';
 import type { Scenario } from '../scenario/schema';
 import { ALL_TOOLS } from '../tools/registry';
+import { bashRuleFor } from '../tools/bash/suggest';
 import {
-  bashRuleFor,
   suggestUpdates,
   USER_REJECTED,
   type OnAsk,
@@ -213,6 +213,7 @@ const rulesOf = (req: Omit<PermissionRequest, 'input'> & { input?: unknown }, su
       subcommands: sub?.map((command) => ({ command, decision: { behavior: 'ask', reason: '' } })),
     },
     ctx,
+    ALL_TOOLS.find((t) => t.name === req.tool)?.suggestRules,
   ).flatMap((u) =>
     u.rules.map((r) => (r.ruleContent === undefined ? r.toolName : `${r.toolName}(${r.ruleContent})`)),
   );

@@ -2,74 +2,13 @@
 // allow, deny); in a replay the scenario's `answers` say it; with no one to answer (the CLI,
 // the corpus) an ask stays what -p mode makes of it. This file holds the prompt's types, the
 // rules "always allow" adds, and what the model is told when the person says no.
-import { dirname, relative } from 'pathe';
-import { isInside, normalizePath, parseRule } from '../permissions';
+import { parseRule } from '../permissions';
 import type { PermissionContext, PermissionRequest, Settings } from '../permissions';
-import { analyze } from '../permissions/shell/analyze';
-import { parseCommand } from '../permissions/shell/parse';
+import type { RuleSuggester } from '../tools/types';
 
 export * from './prompt';
 import { ruleString, type PermissionUpdate } from './prompt';
 import type { SessionDecision } from './permissions';
-
-/** Commands whose first argument is a subcommand (`git commit`, `npm run`): their prefix rule
- * keeps it, so allowing `git status` does not allow `git push`. */
-const SUBCOMMANDS = new Set([
-  'git',
-  'npm',
-  'pnpm',
-  'yarn',
-  'bun',
-  'cargo',
-  'go',
-  'docker',
-  'kubectl',
-  'pip',
-  'pip3',
-  'gh',
-  'uv',
-  'poetry',
-  'deno',
-  'brew',
-  'apt',
-  'apt-get',
-  'make',
-  'npx',
-  'dotnet',
-  'mvn',
-  'gradle',
-]);
-/** `npm run <script>`: the script is part of the prefix too. */
-const RUNNERS = new Set(['run', 'run-script', 'exec', 'x']);
-const plainWord = (v: string | null): v is string => v !== null && /^[A-Za-z0-9][\w.:@+-]*$/.test(v);
-
-/** The rule for one simple command: `Bash(<prefix>:*)`, where the prefix is the command name
- * (with its subcommand, and for `npm run` the script); the command itself when its name is not
- * static or env assignments lead it (allow rules never see through those). */
-export function bashRuleFor(command: string, home: string): string {
-  const exact = `Bash(${command})`;
-  const parsed = parseCommand(command);
-  if (!parsed.ok) return exact;
-  const unit = analyze(parsed.script, home).units.find((u) => !u.shadow && !u.strictOnly);
-  const name = unit?.words[0]?.value ?? null;
-  if (!unit || unit.assignments.length > 0 || !plainWord(name)) return exact;
-  const words = [name];
-  const [, sub, script] = unit.words.map((w) => w.value);
-  if (SUBCOMMANDS.has(name) && plainWord(sub ?? null) && !sub?.startsWith('-')) {
-    words.push(sub as string);
-    if (RUNNERS.has(sub as string) && plainWord(script ?? null) && !script?.startsWith('-'))
-      words.push(script as string);
-  }
-  return `Bash(${words.join(' ')}:*)`;
-}
-
-/** A path rule for the directory a file call touches: `Edit(src/**)` inside the project
- * (`./**` for the project itself), `Read(//abs/dir/**)` outside it. */
-function pathRule(family: 'Read' | 'Edit', dir: string, cwd: string): string {
-  if (!isInside(dir, cwd)) return `${family}(/${dir}/**)`;
-  const rel = relative(cwd, dir);
-  return `${family}(${rel === '' ? '.' : rel}/**)`;
-}
 
 const allowRules = (ctx: PermissionContext): Set<string> => {
   const all = new Set<string>();
@@ -80,28 +19,17 @@ const allowRules = (ctx: PermissionContext): Set<string> => {
   return all;
 };
 
-/** Where a call's own path field names a file (its directory is what the rule covers); other
- * tools name a directory to search. */
-const namesFile = (input: unknown): boolean =>
-  typeof input === 'object' && input !== null && ('file_path' in input || 'notebook_path' in input);
-
-/** What "always allow" adds for an asked call: for Bash a prefix rule per part that needs
- * approval, for file tools a rule on the directory, for other tools the bare tool. Rules the
- * settings already allow are left out. */
+/** What "always allow" adds for an asked call: the rules its tool suggests (a prefix rule per
+ * part of a Bash command that needs approval, a rule on a file call's directory), the bare tool
+ * for a tool that suggests none. Rules the settings already allow are left out. */
 export function suggestUpdates(
   req: PermissionRequest,
   decision: SessionDecision,
   ctx: PermissionContext,
+  suggester?: RuleSuggester,
 ): PermissionUpdate[] {
-  let texts: string[];
-  if (req.kind === 'bash') {
-    const parts = decision.subcommands?.filter((s) => s.decision.behavior === 'ask').map((s) => s.command);
-    texts = (parts?.length ? parts : [req.command ?? '']).map((c) => bashRuleFor(c, ctx.home));
-  } else if (req.kind === 'read' || req.kind === 'write') {
-    const family = req.kind === 'read' ? 'Read' : 'Edit';
-    const paths = req.paths.length ? req.paths.map(normalizePath) : [normalizePath(ctx.cwd)];
-    texts = paths.map((p) => pathRule(family, namesFile(req.input) ? dirname(p) : p, normalizePath(ctx.cwd)));
-  } else texts = [req.tool];
+  const parts = decision.subcommands?.filter((s) => s.decision.behavior === 'ask').map((s) => s.command);
+  const texts = suggester ? suggester(req, { cwd: ctx.cwd, home: ctx.home, parts }) : [req.tool];
   const have = allowRules(ctx);
   const rules = [...new Set(texts)]
     .filter((t) => !have.has(t))

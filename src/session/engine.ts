@@ -21,7 +21,7 @@ import type {
 import { LOADED_TOOLS_KEY, WORKTREE_KEY } from '../tools/types';
 import type { Workspace } from '../workspace/types';
 import { ruleString, USER_REJECTED, USER_REJECTED_STRUCTURED, type OnAsk, type PromptRecord } from './ask';
-import { changedFileNotes } from './changed-files';
+import { changedFileNotes } from '../tools/files/changed-files';
 import type { SessionDecision, SessionPermissions } from './permissions';
 import { snapshotFiles } from './tree';
 import { journalFor, type FileSnapshot } from './journal';
@@ -381,7 +381,7 @@ export class Session {
     // Read, Edit and Write check deny rules first in their input validation.
     const pre = this.opts.permissions.precheck?.(tool.permissionRequest(input, ctx));
     if (pre && pre.behavior !== 'allow') return refused(pre);
-    const nulRefusal = this.nulPathRefusal(tool.name, input);
+    const nulRefusal = this.nulPathRefusal(tool, input);
     if (nulRefusal !== undefined) {
       return {
         ...base,
@@ -523,7 +523,7 @@ export class Session {
   ): Promise<{ decision: SessionDecision; record: PromptRecord } | undefined> {
     const { permissions, onAsk } = this.opts;
     if (!onAsk) return undefined;
-    const suggestions = permissions.suggest?.(req, asked) ?? [];
+    const suggestions = permissions.suggest?.(req, asked, this.byName.get(use.name)?.suggestRules) ?? [];
     const change = await preview();
     const reply = await onAsk({
       callId: use.id,
@@ -614,10 +614,11 @@ export class Session {
 
   /** Write's, Edit's and NotebookEdit's refusal of a path with a NUL byte, in the versions whose
    * Read refuses one too (2.1.332, recorded in issue 13's probes; Read words its own). */
-  private nulPathRefusal(name: string, input: unknown): string | undefined {
-    if (name === 'Read' || this.opts.profile.text.nulPathRefusal === undefined) return undefined;
-    if (!nulPath({ id: '', name, input })) return undefined;
-    return `${name} ${PATH_KEYS[name] ?? ''} cannot contain null bytes (\\0). Remove the null byte and try again.`;
+  private nulPathRefusal(tool: AnyTool, input: unknown): string | undefined {
+    const file = tool.file;
+    if (file === undefined || file.ownNulRefusal || this.opts.profile.text.nulPathRefusal === undefined) return undefined;
+    if (!nulPath(tool, input)) return undefined;
+    return `${tool.name} ${file.key} cannot contain null bytes (\\0). Remove the null byte and try again.`;
   }
 
   /** The result text when this model call ends the session (or an earlier one did). Sibling
@@ -626,7 +627,9 @@ export class Session {
     const text = this.opts.profile.nulPathEndsSession;
     if (text === undefined) return undefined;
     if (this.history.some((r) => r.sessionEnded !== undefined)) return text;
-    return uses.some((u) => this.opts.offered.has(u.name) && nulPath(u)) ? text : undefined;
+    return uses.some((u) => this.opts.offered.has(u.name) && nulPath(this.byName.get(u.name), u.input))
+      ? text
+      : undefined;
   }
 
   /** One assistant message: its tool_use blocks, run as Claude Code runs them. */
@@ -692,7 +695,8 @@ export class Session {
         }),
       );
     }
-    if (this.opts.profile.noticePlacement(this.opts.model) === 'inline') foldLast(records, lastBatch, this.opts.profile);
+    if (this.opts.profile.noticePlacement(this.opts.model) === 'inline')
+      foldLast(records, lastBatch, this.opts.profile, (n) => this.byName.get(n));
     for (const [k, r] of records.entries()) {
       const subs = this.subagents.filter((x) => x.parentCallId === r.id);
       if (subs.length)
@@ -854,11 +858,16 @@ function addSystemText(attachments: Attachment[], notes: readonly string[]): voi
  * as "…\n2"); a block list gets a newline after its last text block and an empty text block
  * at its end (nb-changed-since-read, read-token-cap-chars-strict). Which call finishes last is
  * the profile's estimate (read-strict-finish). */
-function foldLast(records: CallRecord[], batch: readonly number[], profile: Profile): void {
+function foldLast(
+  records: CallRecord[],
+  batch: readonly number[],
+  profile: Profile,
+  toolOf: (name: string) => AnyTool | undefined,
+): void {
   const rank = (r: CallRecord): number => {
-    if (r.stage !== 'call' || (r.name === 'Read' && r.rendered.is_error)) return profile.finishRank.refused ?? 0;
-    const partial = r.name === 'Read' && (r.outcome as { truncation?: unknown } | undefined)?.truncation !== undefined;
-    return profile.finishRank[partial ? 'Read:partial' : r.name] ?? 1;
+    const finishKey = toolOf(r.name)?.finishKey;
+    const key = r.stage !== 'call' ? null : finishKey ? finishKey(r.outcome, r.rendered) : r.name;
+    return key === null ? (profile.finishRank.refused ?? 0) : (profile.finishRank[key] ?? 1);
   };
   let target: number | undefined;
   for (const k of batch) {
@@ -868,7 +877,7 @@ function foldLast(records: CallRecord[], batch: readonly number[], profile: Prof
   }
   const r = target === undefined ? undefined : records[target];
   // Other tools render what the fold leaves themselves (an Agent hand-back ends with its empty block).
-  if (target === undefined || r === undefined || r.name !== 'Read') return;
+  if (target === undefined || r === undefined || toolOf(r.name)?.keepsFoldTrace !== true) return;
   const { content } = r.rendered;
   if (typeof content === 'string') {
     records[target] = { ...r, rendered: { ...r.rendered, content: content.trimEnd() } };
@@ -907,17 +916,11 @@ function deferredNote(name: string, schema: Record<string, unknown>): string {
   return `\n\nThis tool's schema was not sent to the API — it was not in the discovered-tool set derived from message history. Without the schema in your prompt, typed parameters (arrays, numbers, booleans) get emitted as strings and the client-side parser rejects them. Load the tool first: call ToolSearch with query "select:${name}", then retry this call. For reference, this tool's input schema is: ${JSON.stringify(schema)}`;
 }
 
-const PATH_KEYS: Readonly<Record<string, string>> = {
-  Read: 'file_path',
-  Write: 'file_path',
-  Edit: 'file_path',
-  NotebookEdit: 'notebook_path',
-};
-
-function nulPath(use: ToolUse): boolean {
-  const key = PATH_KEYS[use.name];
-  if (key === undefined || typeof use.input !== 'object' || use.input === null) return false;
-  const v = (use.input as Record<string, unknown>)[key];
+/** The call's file path holds a NUL byte. */
+function nulPath(tool: AnyTool | undefined, input: unknown): boolean {
+  const key = tool?.file?.key;
+  if (key === undefined || typeof input !== 'object' || input === null) return false;
+  const v = (input as Record<string, unknown>)[key];
   return typeof v === 'string' && v.includes('\0');
 }
 

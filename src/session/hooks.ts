@@ -6,8 +6,6 @@ import { persistedText } from '../tools/bash/render';
 import { persistedOutputPath, sessionId, shortId } from '../tools/bash/paths';
 import type { LedgerEntry } from '../ledger/ledger';
 import type { z } from 'zod';
-import { dirname, resolve } from 'pathe';
-import { isInside, normalizePath } from '../permissions';
 import type { AnyTool, ToolContext } from '../tools/types';
 import type { PromptRecord } from './ask';
 import type { PermissionUpdate } from './prompt';
@@ -134,7 +132,7 @@ export async function onPermissionAsk(
   permissions: SessionPermissions,
 ): Promise<Asked | undefined> {
   if (!hooks.active) return undefined;
-  const suggestions = hookSuggestions(c, asked, permissions.suggest?.(req, asked) ?? []);
+  const suggestions = hookSuggestions(c, asked, permissions.suggest?.(req, asked, c.tool.suggestRules) ?? []);
   const r = await hooks.permissionRequest(info(c), suggestions);
   if (!r.decision) return undefined;
   if (r.decision.behavior === 'deny') {
@@ -192,11 +190,9 @@ export async function onPermissionAsk(
 }
 
 /** The permission_suggestions of a PermissionRequest input, as recorded (hook-input-default-mode,
- * hook-permreq-*, hook-permreq-suggestions): an Edit, Write or NotebookEdit suggests acceptEdits in
- * default mode, and adding its folder as a working directory when the file is outside the project
- * (in acceptEdits only that: a protected path inside gets an empty list); plan mode's prompt
- * carries none; a Bash file command refused for its path suggests adding the directory and
- * acceptEdits; other rules are suggested for the session. Undefined leaves the field out. */
+ * hook-permreq-*, hook-permreq-suggestions): the tool's own where it has them (a file edit, a
+ * Bash file command refused for its path), else the rules "always allow" would add, for the
+ * session. An ask rule's prompt and a tool's null leave the field out (undefined). */
 function hookSuggestions(
   c: HookedCall,
   asked: SessionDecision,
@@ -204,18 +200,8 @@ function hookSuggestions(
 ): unknown[] | undefined {
   // An ask rule's prompt comes with no suggestion (hook-permreq-bypass-ask-rule).
   if (asked.rule && asked.rule.source !== 'mode') return undefined;
-  const setMode = { type: 'setMode', mode: 'acceptEdits', destination: 'session' };
-  const name = c.tool.name;
-  const file = pathOf(c.input);
-  if ((name === 'Edit' || name === 'Write' || name === 'NotebookEdit') && file !== undefined) {
-    if (c.mode === 'plan') return undefined;
-    const cwd = c.ctx.ws.info.cwd;
-    const abs = normalizePath(resolve(cwd, file));
-    const addDir = isInside(abs, cwd) ? [] : [{ type: 'addDirectories', directories: [dirname(abs)], destination: 'session' }];
-    return c.mode === 'acceptEdits' ? addDir : [setMode, ...addDir];
-  }
-  if (name === 'Bash' && / in '[^']*' (was blocked|needs approval)/.test(asked.message ?? ''))
-    return [{ type: 'addDirectories', directories: [c.ctx.ws.info.cwd], destination: 'session' }, setMode];
+  const own = c.tool.hookSuggestions?.(c.input, { mode: c.mode, cwd: c.ctx.ws.info.cwd, message: asked.message });
+  if (own !== undefined) return own ?? undefined;
   const rest = ours.map((u) => ({ ...u, destination: 'session' }));
   return rest.length ? rest : undefined;
 }
@@ -229,11 +215,10 @@ export async function afterCall(
   preTexts: readonly string[] = [],
 ): Promise<CallRecord> {
   if (!hooks.active) return withTexts(rec, preTexts, [], c.placement);
-  const before = c.ctx.ledger.get(pathOf(c.input) ?? '');
-  const wrote =
-    before && before.callId === c.use.id && (before.via === 'Edit' || before.via === 'Write')
-      ? before
-      : undefined;
+  // The entry this call wrote, for the tools whose file a formatter may change.
+  const file = c.tool.file?.formatterCheck ? (c.input as Record<string, unknown>)[c.tool.file.key] : undefined;
+  const before = typeof file === 'string' ? c.ctx.ledger.get(file) : undefined;
+  const wrote = before && before.callId === c.use.id ? before : undefined;
   const failed = rec.rendered.is_error;
   const post = failed
     ? await hooks.postToolUseFailure(
@@ -293,12 +278,6 @@ function withTexts(
 }
 
 const unwrap = (t: string) => t.replace(/^<tool_use_error>([\s\S]*)<\/tool_use_error>$/, '$1');
-
-function pathOf(input: unknown): string | undefined {
-  const i = input as Record<string, unknown>;
-  const p = i.file_path ?? i.notebook_path;
-  return typeof p === 'string' ? p : undefined;
-}
 
 /** Additional context over 10 000 characters is saved to a file and the model gets a preview
  * (hook-post-bash-3), as Bash does with long output. */

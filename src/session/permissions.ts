@@ -4,7 +4,7 @@
 import type { ReadBatch } from '../permissions/filter';
 import type { SandboxPolicy } from '../permissions/sandbox';
 import type { Decision } from '../permissions/types';
-import type { PermissionRequest } from '../tools/types';
+import type { PermissionRequest, RuleSuggester } from '../tools/types';
 import type { PermissionUpdate } from './ask';
 
 export type SessionDecision = Decision;
@@ -24,8 +24,9 @@ export interface SessionPermissions {
   mode?: string;
   /** The sandbox policy a Bash call runs under; null when it runs outside the sandbox. */
   sandbox?(command: string, dangerouslyDisableSandbox: boolean): SandboxPolicy | null;
-  /** What "always allow" at a prompt would add for this asked call. */
-  suggest?(req: PermissionRequest, decision: SessionDecision): PermissionUpdate[];
+  /** What "always allow" at a prompt would add for this asked call, from the rules its tool
+   * suggests (the bare tool without). */
+  suggest?(req: PermissionRequest, decision: SessionDecision, rules?: RuleSuggester): PermissionUpdate[];
   /** Applies an update the person accepted; later decisions see it. */
   apply?(update: PermissionUpdate): void;
 }

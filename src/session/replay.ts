@@ -30,31 +30,25 @@ import { describeBytes, Normaliser } from './normalise';
 import { allowAll, type SessionPermissions } from './permissions';
 import { collectTree } from './tree';
 import { normalizePath } from '../text/paths';
-import { scenarioTokenCounter, setTokenCounter } from '../tools/read';
 import { EXTRA_DEFERRED_KEY, TOOLS_FLAG_KEY } from '../tools/types';
-import { LSP_SERVERS_KEY, serversOf } from '../tools/lsp/session';
-import { WEB_SCRIPT_KEY } from '../tools/web-fetch/script';
-import type { WebSession } from '../tools/web-fetch/web-fetch';
 import { notEmulated } from '../tools/stub';
+import { ORACLE_TOOLS } from '../tools/registry';
 import { defaultToolNames } from '../profiles/definitions';
 import { sandboxSettings } from '../permissions/sandbox';
 import { toolDisabled } from '../permissions/messages';
-import { seedMemory } from '../tools/memory/store';
-import { gatedDefinitions, gatedOff, gatedOn, memoryOn } from './gated-tools';
+import { gatedDefinitions, gatedOff, gatedOn } from './gated-tools';
 
-/** Tools whose `file_path` -p mode lists normalised in permission_denials (perm-rule-syntax and
- * perm-bare-rules probes, both versions: Read, Edit and Write of `<project>/../x` are listed as
- * `<root>/x`). */
-const DENIAL_PATH_NORMALISED = ['Read', 'Edit', 'Write'];
-
-function denialInput(name: string, input: unknown): unknown {
-  if (!DENIAL_PATH_NORMALISED.includes(name) || !input || typeof input !== 'object') return input;
-  const fp = (input as Record<string, unknown>).file_path;
+/** The input -p mode lists for a refused call: a file path normalised where the tool's is
+ * (FileDeclaration.denialNormalised). */
+function denialInput(tool: AnyTool | undefined, input: unknown): unknown {
+  const key = tool?.file?.denialNormalised ? tool.file.key : undefined;
+  if (key === undefined || !input || typeof input !== 'object') return input;
+  const fp = (input as Record<string, unknown>)[key];
   if (typeof fp !== 'string' || !fp.startsWith('/')) return input;
-  return { ...input, file_path: normalizePath(fp) };
+  return { ...input, [key]: normalizePath(fp) };
 }
 
-export const SEVEN_TOOLS = ['Bash', 'Read', 'Edit', 'Write', 'NotebookEdit', 'Glob', 'Grep'];
+export { ORACLE_TOOLS as SEVEN_TOOLS } from '../tools/registry';
 
 /** How long a replay lets background tasks run before the next model call, standing in for the
  * model's reply (not measured: the oracle's fake API answers at once; the binary's own round
@@ -144,7 +138,7 @@ export function withStubs(
 }
 
 export function toolsFlag(s: Scenario, profile: Profile): string[] | null {
-  if (s.tools === undefined) return SEVEN_TOOLS;
+  if (s.tools === undefined) return [...ORACLE_TOOLS];
   if (s.tools === null) return null;
   const list = Array.isArray(s.tools) ? s.tools : s.tools.split(',');
   void profile;
@@ -296,7 +290,7 @@ export async function replayScenario(
   // A tool the version defines but this build does not emulate yet is still offered, with its
   // real definition, and answers "not emulated" (tools/stub.ts).
   // Tools a setting turns on (PowerShell, the memory tools) join the default set when on.
-  const gated = gatedOn(scen, profile);
+  const gated = gatedOn(scen, profile, opts.tools);
   const defaults = flag === null ? [...defaultToolNames(profile), ...gated] : [];
   const tools = withStubs(opts.tools, flag === null ? defaults : (flag ?? []), profile);
   // Without --tools: the default set, and the tools the binary keeps out of it with a text of
@@ -308,9 +302,9 @@ export async function replayScenario(
   const known = (flag === null ? [...new Set([...defaults, ...names])] : names).filter(
     (n) => defined(n) && !Object.hasOwn(disabled, n),
   );
-  // A tool that needs a language server is disabled without a plugin that declares one.
-  const lspServers = serversOf(scen.plugins);
-  const unmet = tools.filter((t) => t.needs === 'languageServer' && lspServers.length === 0).map((t) => t.name);
+  // A tool the scenario does not give what it needs is disabled (LSP without a plugin that
+  // declares a language server).
+  const unmet = tools.filter((t) => t.available?.(scen) === false).map((t) => t.name);
   const { offered, removed } = permissions.offered(known.filter((n) => !unmet.includes(n)));
   for (const [name, text] of Object.entries(disabled)) removed[name] = text;
   for (const name of gatedOff(scen, profile)) removed[name] = toolDisabled(name);
@@ -381,27 +375,12 @@ export async function replayScenario(
   // The --tools list as given (tools this build does not implement included): Workflow's hint
   // names the Skill tool only where the binary offers it.
   session.conversation.state.set(TOOLS_FLAG_KEY, flag);
-  session.conversation.state.set(LSP_SERVERS_KEY, lspServers);
   session.conversation.state.set(EXTRA_DEFERRED_KEY, extraDeferred);
 
-  // The scripted web WebFetch and WebSearch answer from; skipWebFetchPreflight in any settings
-  // file skips the domain check (web-domain-check-skip-setting).
-  if (scen.web) {
-    const skipPreflight = [
-      scen.managed_settings,
-      scen.user_settings,
-      scen.settings,
-      scen.settings_local,
-    ].some((s) => s?.skipWebFetchPreflight === true);
-    session.conversation.state.set(WEB_SCRIPT_KEY, { script: scen.web, skipPreflight } satisfies WebSession);
-  }
-
-  // The memory stores the memory tools work on, when the scenario turns them on.
-  if (memoryOn(scen) && scen.memory?.personal)
-    seedMemory(session.conversation, { personal: scen.memory.personal }, ws.clock.now());
-
-  // The count_tokens answer the oracle's fake API gives (error by default: the binary's estimate).
-  setTokenCounter(session.conversation, scenarioTokenCounter(scen.countTokens));
+  // What each tool takes from the scenario (the scripted web, the language servers, the memory
+  // stores, the token counter); a setup shared by tools runs once.
+  for (const setup of new Set(tools.flatMap((t) => (t.setup ? [t.setup] : []))))
+    setup(scen, session.conversation, ws);
 
   const turns: ScenarioResult['turns'] = [];
   const withAttachments: [ScenarioResult['turns'][number], ModelCallRecord][] = [];
@@ -447,7 +426,7 @@ export async function replayScenario(
         denials.push({
           tool_name: s.tool(c.name)?.denialName ?? c.name,
           tool_use_id: c.id,
-          tool_input: denialInput(c.name, c.parsed ?? c.input),
+          tool_input: denialInput(s.tool(c.name), c.parsed ?? c.input),
         });
     };
     // 2.1.273 asks its classifier in a side request: the refusals it gives are listed after the
@@ -460,8 +439,8 @@ export async function replayScenario(
     // call order: the recorded lists of large parallel runs (perm-rule-sources) put some asks
     // after later rule denials, in no order found.
     // 2.1.332 answers a Read one step later than the next call of its run.
-    const at = (c: CallRecord) =>
-      rec.calls.indexOf(c) + (profile.permissions.readDenialsLag === true && c.name === 'Read' ? 1.5 : 0);
+    const lags = (c: CallRecord) => profile.permissions.readDenialsLag === true && session.tool(c.name)?.readDenialsLag === true;
+    const at = (c: CallRecord) => rec.calls.indexOf(c) + (lags(c) ? 1.5 : 0);
     const listed = [...rec.calls].sort(
       (a, b) =>
         (a.batch ?? 0) - (b.batch ?? 0) ||
@@ -475,7 +454,7 @@ export async function replayScenario(
       turns.push({ turn: t, calls: [], attachments: [], actions });
       break;
     }
-    const turn = { turn: t, calls: rec.calls.map((c) => callResult(scen, c)), attachments: [], actions };
+    const turn = { turn: t, calls: rec.calls.map((c) => callResult(scen, c, session)), attachments: [], actions };
     turns.push(turn);
     withAttachments.push([turn, rec]);
   }
@@ -544,11 +523,12 @@ export function resultWithLaterCalls(
   ws: Workspace,
   later: readonly ModelCallRecord[],
   firstTurn: number,
+  session: Session,
 ): ScenarioResult {
   if (later.length === 0) return result;
   const turns: ScenarioResult['turns'] = later.map((rec, i) => ({
     turn: firstTurn + i,
-    calls: rec.calls.map((c) => callResult(scen, c)),
+    calls: rec.calls.map((c) => callResult(scen, c, session)),
     attachments: rec.attachments.map((a) => ({ ...a })),
   }));
   const N = new Normaliser(ws.info);
@@ -556,7 +536,11 @@ export function resultWithLaterCalls(
   return { ...result, turns: [...result.turns, ...(N.value(turns) as ScenarioResult['turns'])] };
 }
 
-function callResult(scen: Scenario, c: CallRecord): ScenarioResult['turns'][number]['calls'][number] {
+function callResult(
+  scen: Scenario,
+  c: CallRecord,
+  session: Session,
+): ScenarioResult['turns'][number]['calls'][number] {
   const o: ScenarioResult['turns'][number]['calls'][number] = {
     id: c.id,
     tool: c.name,
@@ -565,11 +549,7 @@ function callResult(scen: Scenario, c: CallRecord): ScenarioResult['turns'][numb
     content: c.rendered.content,
   };
   if (c.rendered.structured !== undefined) o.structured = c.rendered.structured;
-  if (
-    scen.order_insensitive ||
-    (c.name === 'Grep' &&
-      ['content', 'count'].includes(String((c.input as Record<string, unknown>).output_mode)))
-  )
+  if (scen.order_insensitive || session.tool(c.name)?.orderInsensitive?.(c.input as Record<string, unknown>) === true)
     o.order_insensitive = true;
   return o;
 }
@@ -586,7 +566,7 @@ function subagentResults(scen: Scenario, session: Session): NonNullable<Scenario
         out[sub.prompt] = {
           turns: sub.session.history.map((rec, t) => ({
             turn: t,
-            calls: rec.calls.map((c) => callResult(scen, c)),
+            calls: rec.calls.map((c) => callResult(scen, c, sub.session)),
             attachments: rec.attachments.map((a) => ({ ...a })),
           })),
         };

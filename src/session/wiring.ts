@@ -74,7 +74,7 @@ export function createPermissions(setup: PermissionSetup): SessionPermissions {
      * that carry `validation`); the session should call it before the tool's own validate. */
     precheck: (req: Parameters<SessionPermissions['decide']>[0]) =>
       validateRules(req as PermissionRequest, ctx),
-    suggest: (req, decision) => suggestUpdates(req, decision, ctx),
+    suggest: (req, decision, rules) => suggestUpdates(req, decision, ctx, rules),
     apply: (update) => applyUpdate(ctx, update),
     readDenied: (batch) => readDeniedPaths(batch, ctx),
     workingDirectories: () => workingDirectories(ctx),

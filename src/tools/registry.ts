@@ -68,3 +68,14 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   // Code intelligence (src/tools/lsp): offered once a plugin declares a language server.
   lspTool,
 ];
+
+/** The tools the oracle's runner names with --tools when a scenario names none. */
+export const ORACLE_TOOLS: readonly string[] = [
+  bashTool,
+  readTool,
+  editTool,
+  writeTool,
+  notebookEditTool,
+  globTool,
+  grepTool,
+].map((t) => t.name);

@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import type { Ledger, LedgerEntry } from '../ledger/ledger';
 import type { Profile } from '../profiles/types';
+import type { Scenario } from '../scenario/schema';
 import type { Workspace } from '../workspace/types';
 import type { TaskRegistry } from './background/registry';
 
@@ -168,6 +169,9 @@ export interface ToolModule<I = unknown, O = unknown> {
   /** What the session must have for the tool to be offered: `languageServer`, a plugin's
    * language server (LSP; without one it is disabled, lsp-no-plugin). */
   needs?: 'languageServer';
+  /** Whether the scenario gives the session what the tool needs (absent: always): without it
+   * the tool is disabled (LSP without a plugin that declares a language server). */
+  available?(scenario: Scenario): boolean;
   /** zod schema of the input (strict: an unexpected parameter is an error). */
   schema: z.ZodType<I>;
   /** The schema as a version checks it, where a message in it is worded per version. */
@@ -197,6 +201,28 @@ export interface ToolModule<I = unknown, O = unknown> {
   orderInsensitive?(input: Readonly<Record<string, unknown>>): boolean;
   /** The name -p mode's permission_denials give it, where that is not its own (Agent: Task). */
   denialName?: string;
+  /** The one file the call works on, where it names one (its input field), and what Claude
+   * Code does with that path around the call. */
+  file?: FileDeclaration;
+  /** The rules "always allow" suggests for an asked call (absent: the bare tool's name). */
+  suggestRules?: RuleSuggester;
+  /** The permission_suggestions a PermissionRequest hook is given for this call's prompt, where
+   * the tool has its own: null leaves the field out; undefined gives the session's rules. */
+  hookSuggestions?(input: I, prompt: HookPrompt): Record<string, unknown>[] | null | undefined;
+  /** How the profile's `finishRank` names this call's result, where not by the tool's name (a
+   * partial Read); null ranks it as a refusal. */
+  finishKey?(outcome: O, rendered: Rendered): string | null;
+  /** When the model takes notices inline and this call's result finishes last, the result keeps
+   * what the oracle's stripping of them leaves (read-strict-finish); other tools render it. */
+  keepsFoldTrace?: true;
+  /** What the tool takes from the scenario into a new conversation (the scripted web, the
+   * memory stores); tools that share state share the function, and it runs once. */
+  setup?: ToolSetup;
+  /** The tool is offered only when the scenario turns it on (PowerShell); off, it is unknown. */
+  offeredWhen?(scenario: Scenario): boolean;
+  /** In the releases whose profile sets permissions.readDenialsLag, -p mode lists this tool's
+   * refusal one step later than the next call of its run (Read). */
+  readDenialsLag?: true;
   /** The ledger entry this outcome consulted, for the UI. */
   consulted?(outcome: O): LedgerEntry | undefined;
   /** The change to a file the call would make, for a permission prompt to show (Claude Code's
@@ -231,3 +257,37 @@ export interface AfterCall {
 /** A registry entry with its input type erased, so shared code can hold any tool. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the one place inputs are erased
 export type AnyTool = ToolModule<any, any>;
+
+/** The path a file tool's input names, and what Claude Code does with it around the call. */
+export interface FileDeclaration {
+  /** The input field (file_path, notebook_path). */
+  key: string;
+  /** The tool words its own refusal of a NUL byte in the path (Read); the others get the
+   * session's, in the versions that refuse one (profile.text.nulPathRefusal). */
+  ownNulRefusal?: true;
+  /** -p mode lists the path normalised in permission_denials (perm-rule-syntax and
+   * perm-bare-rules probes, both versions: `<project>/../x` is listed as `<root>/x`). */
+  denialNormalised?: true;
+  /** A PostToolUse hook that changes the file this call wrote is noticed (the formatter
+   * check). */
+  formatterCheck?: true;
+}
+
+/** The rule texts "always allow" adds for an asked request: `parts` are the parts of a compound
+ * command that asked. */
+export type RuleSuggester = (
+  req: PermissionRequest,
+  where: { cwd: string; home: string; parts?: readonly string[] },
+) => string[];
+
+/** A prompt a PermissionRequest hook is asked about. */
+export interface HookPrompt {
+  mode: string | undefined;
+  /** The project directory. */
+  cwd: string;
+  /** The asked decision's message. */
+  message?: string;
+}
+
+/** Sets a conversation up from its scenario (ToolModule.setup). */
+export type ToolSetup = (scenario: Scenario, conversation: Conversation, ws: Workspace) => void;

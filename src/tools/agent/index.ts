@@ -1,6 +1,7 @@
 import type { ToolModule } from '../types';
 import { runAgent, type AgentOutcome } from './agent';
 import { explainAgent } from './explain';
+import { pathRules } from '../files/suggest';
 import { renderAgent } from './render';
 import { agentInput, type AgentInput } from './schema';
 
@@ -19,6 +20,8 @@ export const agentTool: ToolModule<AgentInput, AgentOutcome> = {
     paths: [],
     input,
   }),
+  // Outside plan mode the request is a read of no path (it never asks).
+  suggestRules: (req, where) => (req.kind === 'read' ? pathRules('Read')(req, where) : [req.tool]),
   call: runAgent,
   render: renderAgent,
   explain: explainAgent,

@@ -37,6 +37,18 @@ export interface BackgroundTask {
   gone: boolean;
 }
 
+/** The tool that started a task of each type, as the page names its kind. */
+const STARTED_BY: Record<TaskType, string> = {
+  local_bash: 'Bash',
+  local_workflow: 'Workflow',
+  local_agent: 'Agent',
+};
+
+/** The task's kind for people: the tool that started it (a monitor is reported as a Bash task,
+ * but Monitor started it). */
+export const taskKind = (t: Pick<BackgroundTask, 'type' | 'monitor'>): string =>
+  t.monitor ? 'Monitor' : STARTED_BY[t.type];
+
 /** A task as it starts: running, no output, not yet ended or named gone. */
 export function startedTask(
   fields: Pick<BackgroundTask, 'id' | 'type' | 'description' | 'callId' | 'outputFile' | 'stop'> &

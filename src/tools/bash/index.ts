@@ -3,6 +3,7 @@ import { loadShellParser } from '../../permissions/shell/parse';
 import { analyseCommand, isReadOnly } from './analysis';
 import { bash, type BashOutcome } from './bash';
 import { explainBash } from './explain';
+import { bashHookSuggestions, bashRules } from './suggest';
 import { renderBash } from './render';
 import { bashInput, type BashInput } from './schema';
 
@@ -24,6 +25,8 @@ export const bashTool: ToolModule<BashInput, BashOutcome> = {
     if (ctx.conversation.cwd !== ctx.ws.info.cwd) req.shellCwd = ctx.conversation.cwd;
     return req;
   },
+  suggestRules: bashRules,
+  hookSuggestions: bashHookSuggestions,
   call: bash,
   render: renderBash,
   explain: explainBash,

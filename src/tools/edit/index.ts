@@ -1,4 +1,5 @@
 import type { ToolModule } from '../types';
+import { editHookSuggestions, pathRules } from '../files/suggest';
 import { resolvePath } from '../files/paths';
 import { checkEditPermissions, edit, previewEdit, validateEdit, type EditOutcome } from './edit';
 import { consultedByEdit, explainEdit } from './explain';
@@ -10,6 +11,9 @@ export const editTool: ToolModule<EditInput, EditOutcome> = {
   schema: editInput,
   isReadOnly: () => false,
   isConcurrencySafe: () => false,
+  file: { key: 'file_path', denialNormalised: true, formatterCheck: true },
+  suggestRules: pathRules('Edit'),
+  hookSuggestions: editHookSuggestions('file_path'),
   permissionRequest: (input, ctx) => ({
     tool: 'Edit',
     kind: 'write',

@@ -1,4 +1,5 @@
 import type { ToolModule } from '../types';
+import { pathRules } from '../files/suggest';
 import { explainGlob } from './explain';
 import { glob, searchDir, validateGlob, type GlobOutcome } from './glob';
 import { renderGlob } from './render';
@@ -9,6 +10,7 @@ export const globTool: ToolModule<GlobInput, GlobOutcome> = {
   schema: globInput,
   isReadOnly: () => true,
   isConcurrencySafe: () => true,
+  suggestRules: pathRules('Read'),
   permissionRequest: (input, ctx) => ({ tool: 'Glob', kind: 'read', paths: [searchDir(input, ctx)], input }),
   validate: validateGlob,
   call: glob,

@@ -1,4 +1,5 @@
 import type { ToolModule } from '../types';
+import { pathRules } from '../files/suggest';
 import { explainGrep } from './explain';
 import { grep, targetPath, validateGrep, type GrepOutcome } from './grep';
 import { renderGrep } from './render';
@@ -10,6 +11,7 @@ export const grepTool: ToolModule<GrepInput, GrepOutcome> = {
   isReadOnly: () => true,
   isConcurrencySafe: () => true,
   orderInsensitive: (input) => ['content', 'count'].includes(String(input.output_mode)),
+  suggestRules: pathRules('Read'),
   permissionRequest: (input, ctx) => ({ tool: 'Grep', kind: 'read', paths: [targetPath(input, ctx)], input }),
   validate: validateGrep,
   call: grep,

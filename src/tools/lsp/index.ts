@@ -20,7 +20,7 @@ import { isFsError, type Workspace } from '../../workspace/types';
 import { diagnosticsMessage } from './diagnostics';
 import { formatAnswer, type Formatted } from './format';
 import { lspInput, type LspInput } from './schema';
-import { lspState, serverFor, servedFiles } from './session';
+import { LSP_SERVERS_KEY, lspState, serverFor, servedFiles, serversOf } from './session';
 import { lineStarts, type LspProject, type Operation, type Position } from '../../workspace/language';
 
 export type LspOutcome =
@@ -207,6 +207,8 @@ async function afterModelCall(ctx: AfterCallContext): Promise<AfterCall> {
 export const lspTool: ToolModule<LspInput, LspOutcome> = {
   name: 'LSP',
   needs: 'languageServer',
+  available: (scen) => serversOf(scen.plugins).length > 0,
+  setup: (scen, conversation) => conversation.state.set(LSP_SERVERS_KEY, serversOf(scen.plugins)),
   schema: lspInput,
   isReadOnly: () => true,
   isConcurrencySafe: () => true,

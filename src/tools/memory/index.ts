@@ -5,6 +5,7 @@ import type { ToolModule } from '../types';
 import { explainMemory } from './explain';
 import { memoryList, memoryRead, memoryWrite, validateMemoryWrite, type MemoryOutcome } from './memory';
 import { renderMemory } from './render';
+import { setupMemory } from './setup';
 import {
   memoryListInput,
   memoryReadInput,
@@ -18,6 +19,7 @@ const request = (tool: string, input: unknown) => ({ tool, kind: 'other' as cons
 
 export const memoryListTool: ToolModule<MemoryListInput, MemoryOutcome> = {
   name: 'memory_list',
+  setup: setupMemory,
   schema: memoryListInput,
   isReadOnly: () => true,
   isConcurrencySafe: () => true,
@@ -29,6 +31,7 @@ export const memoryListTool: ToolModule<MemoryListInput, MemoryOutcome> = {
 
 export const memoryReadTool: ToolModule<MemoryReadInput, MemoryOutcome> = {
   name: 'memory_read',
+  setup: setupMemory,
   schema: memoryReadInput,
   isReadOnly: () => true,
   isConcurrencySafe: () => true,
@@ -40,6 +43,7 @@ export const memoryReadTool: ToolModule<MemoryReadInput, MemoryOutcome> = {
 
 export const memoryWriteTool: ToolModule<MemoryWriteInput, MemoryOutcome> = {
   name: 'memory_write',
+  setup: setupMemory,
   schema: memoryWriteInput,
   isReadOnly: () => false,
   isConcurrencySafe: () => false,

@@ -1,4 +1,5 @@
 import type { ToolModule } from '../types';
+import { editHookSuggestions, pathRules } from '../files/suggest';
 import { resolvePath } from '../files/paths';
 import { consultedByNotebookEdit, explainNotebookEdit } from './explain';
 import { notebookEdit, validateNotebookEdit, type NotebookOutcome } from './notebook-edit';
@@ -10,6 +11,9 @@ export const notebookEditTool: ToolModule<NotebookEditInput, NotebookOutcome> = 
   schema: notebookEditInput,
   isReadOnly: () => false,
   isConcurrencySafe: () => false,
+  file: { key: 'notebook_path' },
+  suggestRules: pathRules('Edit'),
+  hookSuggestions: editHookSuggestions('notebook_path'),
   permissionRequest: (input, ctx) => ({
     tool: 'NotebookEdit',
     kind: 'write',

@@ -1,5 +1,6 @@
 import type { PermissionRequest, ToolModule } from '../types';
 import { explainPowerShell } from './explain';
+import { envValue, truthy } from '../../scenario/env';
 import { findPwsh, powershell, PWSH_KEY, type PowerShellOutcome } from './powershell';
 import { renderPowerShell } from './render';
 import { powershellInput, type PowerShellInput } from './schema';
@@ -11,6 +12,9 @@ export const powershellTool: ToolModule<PowerShellInput, PowerShellOutcome> = {
   // as Bash's unknown commands (one by one).
   isReadOnly: () => false,
   isConcurrencySafe: () => false,
+  // Offered only with CLAUDE_CODE_USE_POWERSHELL_TOOL in the environment or a settings file's
+  // `env` (without it the tool is unknown: "No such tool available: PowerShell"; issue 16).
+  offeredWhen: (s) => truthy(envValue(s, 'CLAUDE_CODE_USE_POWERSHELL_TOOL')),
   permissionRequest: (input, ctx): PermissionRequest => ({
     tool: 'PowerShell',
     kind: 'powershell',

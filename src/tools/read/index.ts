@@ -2,7 +2,8 @@ import type { LedgerEntry } from '../../ledger/ledger';
 import type { PermissionRequest, ToolModule } from '../types';
 import { expandPath } from '../../text/paths';
 import { explainRead } from './explain';
-import { read, validateRead, type ReadOutcome } from './read';
+import { pathRules } from '../files/suggest';
+import { read, scenarioTokenCounter, setTokenCounter, validateRead, type ReadOutcome } from './read';
 import { renderRead } from './render';
 import { readInput, type ReadInput } from './schema';
 
@@ -23,6 +24,14 @@ export const readTool: ToolModule<ReadInput, ReadOutcome> = {
     };
     return req;
   },
+  file: { key: 'file_path', ownNulRefusal: true, denialNormalised: true },
+  suggestRules: pathRules('Read'),
+  // A refused Read finishes like any refusal; a partial one has a rank of its own.
+  finishKey: (o, rendered) => (rendered.is_error ? null : 'truncation' in o && o.truncation !== undefined ? 'Read:partial' : 'Read'),
+  keepsFoldTrace: true,
+  readDenialsLag: true,
+  // The count_tokens answer the oracle's fake API gives (error by default: the binary's estimate).
+  setup: (scen, conversation) => setTokenCounter(conversation, scenarioTokenCounter(scen.countTokens)),
   validate: validateRead,
   call: read,
   render: renderRead,

@@ -7,7 +7,8 @@
 // becomes Markdown, and the small model answers the prompt against the content (scripted:
 // `web.answer`, default `ok`).
 import { sanitizePath, sessionId } from '../bash/paths';
-import type { ToolContext } from '../types';
+import type { ToolContext, ToolSetup } from '../types';
+import { settingsOf } from '../../scenario/env';
 import { htmlToMarkdown } from './markdown';
 import type { WebFetchInput } from './schema';
 import {
@@ -30,6 +31,14 @@ export interface WebSession {
 /** A scenario without a `web` block ran with no network at all: the domain check cannot be
  * reached, so every fetch ends there. */
 const NO_NETWORK: WebSession = { script: { pages: {}, domain_check: 'unreachable' }, skipPreflight: false };
+
+/** The scripted web WebFetch and WebSearch answer from; skipWebFetchPreflight in any settings
+ * file skips the domain check (web-domain-check-skip-setting). */
+export const setupWeb: ToolSetup = (scen, conversation) => {
+  if (!scen.web) return;
+  const skipPreflight = settingsOf(scen).some((s) => s?.skipWebFetchPreflight === true);
+  conversation.state.set(WEB_SCRIPT_KEY, { script: scen.web, skipPreflight } satisfies WebSession);
+};
 
 export function webSession(ctx: ToolContext): WebSession {
   return (ctx.conversation.state.get(WEB_SCRIPT_KEY) as WebSession | undefined) ?? NO_NETWORK;

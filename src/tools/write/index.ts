@@ -1,4 +1,5 @@
 import type { ToolModule } from '../types';
+import { editHookSuggestions, pathRules } from '../files/suggest';
 import { consultedByWrite, explainWrite } from './explain';
 import { renderWrite } from './render';
 import { writeInput, type WriteInput } from './schema';
@@ -10,6 +11,9 @@ export const writeTool: ToolModule<WriteInput, WriteOutcome> = {
   schema: writeInput,
   isReadOnly: () => false,
   isConcurrencySafe: () => false,
+  file: { key: 'file_path', denialNormalised: true, formatterCheck: true },
+  suggestRules: pathRules('Edit'),
+  hookSuggestions: editHookSuggestions('file_path'),
   permissionRequest: (input, ctx) => ({
     tool: 'Write',
     kind: 'write',

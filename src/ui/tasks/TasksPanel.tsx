@@ -2,7 +2,7 @@
 // with their state, the output so far and a Stop button for each running one. Passive: it
 // reads the session's task registry and stops through it.
 import { useEffect, useState } from 'react';
-import type { BackgroundTask, TaskRegistry } from '../../tools/background/registry';
+import { taskKind, type BackgroundTask, type TaskRegistry } from '../../tools/background/registry';
 
 /** The end of a long output: what fits a glance (the output file has all of it). */
 export const SHOWN_OUTPUT_CHARS = 4000;
@@ -11,12 +11,6 @@ export interface TasksPanelProps {
   tasks: TaskRegistry;
 }
 
-const TYPE_LABEL: Record<BackgroundTask['type'], string> = {
-  local_bash: 'Bash',
-  local_workflow: 'Workflow',
-  local_agent: 'Agent',
-};
-
 function tail(text: string): string {
   return text.length > SHOWN_OUTPUT_CHARS ? `…${text.slice(-SHOWN_OUTPUT_CHARS)}` : text;
 }
@@ -24,11 +18,7 @@ function tail(text: string): string {
 function stateText(t: BackgroundTask): string {
   if (t.status === 'running') return 'running';
   if (t.status === 'killed')
-    return t.stoppedBy === 'page'
-      ? 'stopped by you'
-      : t.stoppedBy === 'TaskStop'
-        ? 'stopped by TaskStop'
-        : 'killed';
+    return t.stoppedBy === 'page' ? 'stopped by you' : t.stoppedBy ? `stopped by ${t.stoppedBy}` : 'killed';
   return t.exitCode === null ? t.status : `${t.status} (exit code ${t.exitCode})`;
 }
 
@@ -51,7 +41,7 @@ export function TasksPanel({ tasks }: TasksPanelProps) {
         {[...running, ...all.filter((t) => t.status !== 'running')].map((t) => (
           <li key={t.id} aria-label={`Task ${t.id}`} data-status={t.status}>
             <div className="task-head">
-              <span className="task-kind">{t.monitor ? 'Monitor' : TYPE_LABEL[t.type]}</span>{' '}
+              <span className="task-kind">{taskKind(t)}</span>{' '}
               <code>{t.id}</code> <span className="task-state">{stateText(t)}</span>
               {t.status === 'running' ? (
                 <button type="button" onClick={() => tasks.stop(t, 'page')} aria-label={`Stop ${t.id}`}>

@@ -4,9 +4,9 @@
 // both versions (ledger probes); the text goes where the model's notices go (a system message,
 // or inside the last tool_result for claude-opus-4-6).
 import { structuredPatch } from 'diff';
-import type { Ledger } from '../ledger/ledger';
-import { decodeUtf8, normaliseNewlines } from '../text/decode';
-import { isFsError, type Vfs } from '../workspace/types';
+import type { Ledger } from '../../ledger/ledger';
+import { decodeUtf8, normaliseNewlines } from '../../text/decode';
+import { isFsError, type Vfs } from '../../workspace/types';
 
 /** Lines of context around each change, as the note shows them (a change on line 30 of 60
  * shows lines 22-38). */
