@@ -15,12 +15,14 @@ import { loadExpected, loadScenario, listScenarioFiles } from './corpus';
 import { compareResults, type Difference } from '../session/compare';
 import { parseResult, type ScenarioResult } from '../scenario/schema';
 import { compareReleases } from '../profiles/releases';
+import { parseChangelog, type ChangelogEntry } from '../profiles/changelog';
 import { addToHistory, registerRelease } from './intake-tools';
 
 const ROOT = join(import.meta.dirname, '../..');
 const RESULTS = join(ROOT, 'conformance/results');
 const SCENARIOS = join(ROOT, 'conformance/scenarios');
 const CHANGELOG = join(ROOT, 'conformance/changelog.json');
+const REGISTRY = join(ROOT, 'src/profiles/releases.json');
 
 interface Options {
   version: string;
@@ -76,6 +78,12 @@ function nearestIn(version: string): string {
   return near;
 }
 
+/** No release of the registry (as releases.json lists it now) lies between the two. */
+function adjacent(base: string, version: string): boolean {
+  const r = JSON.parse(readFileSync(REGISTRY, 'utf8')) as { corpus: string[]; tools: string[] };
+  return ![...r.corpus, ...r.tools].some((v) => compareReleases(v, base) > 0 && compareReleases(v, version) < 0);
+}
+
 /** What the model sees and the SDK-side objects, as the ratchet compares them. */
 const differences = (a: ScenarioResult, b: ScenarioResult): Difference[] => [
   ...compareResults(a, b, 'model'),
@@ -84,21 +92,12 @@ const differences = (a: ScenarioResult, b: ScenarioResult): Difference[] => [
 
 /** A difference's kind, for grouping: what the model sees, the permission engine's denials, the
  * files left behind, or the SDK-side objects. */
-function kindOf(d: Difference): string {
+function kindOf(d: Difference): ChangelogEntry['behaviours'][number]['kind'] {
   if (d.path.startsWith('structured')) return 'structured result';
   if (/permission_denials/.test(d.path)) return 'permission denials';
   if (/^\/files/.test(d.path)) return 'files left';
   if (/^\/model/.test(d.path)) return 'default model';
   return 'what the model sees';
-}
-
-export interface ChangelogEntry {
-  version: string;
-  base: string;
-  /** Recorded on the hand-written corpus (`scenarios` of it), or tool definitions only. */
-  recorded: number;
-  tools: string[];
-  behaviours: { area: string; kind: string; scenarios: string[]; example: string }[];
 }
 
 async function main(): Promise<void> {
@@ -147,7 +146,7 @@ async function main(): Promise<void> {
   registerRelease(o.version, 'corpus');
 
   // Grouped by area and kind: one line per behaviour for a person to name.
-  const groups = new Map<string, { area: string; kind: string; scenarios: string[]; example: string }>();
+  const groups = new Map<string, ChangelogEntry['behaviours'][number]>();
   for (const [id, { area, diffs }] of changed) {
     const kinds = [...new Set(diffs.map(kindOf))];
     for (const kind of kinds) {
@@ -161,11 +160,12 @@ async function main(): Promise<void> {
   const entry: ChangelogEntry = {
     version: o.version,
     base,
+    exact: adjacent(base, o.version),
     recorded: same.length + changed.size,
     tools: toolChanges,
     behaviours: [...groups.values()].sort((a, b) => a.area.localeCompare(b.area) || a.kind.localeCompare(b.kind)),
   };
-  const log: ChangelogEntry[] = existsSync(CHANGELOG) ? JSON.parse(readFileSync(CHANGELOG, 'utf8')) : [];
+  const log = existsSync(CHANGELOG) ? parseChangelog(JSON.parse(readFileSync(CHANGELOG, 'utf8'))) : [];
   const next = [...log.filter((e) => e.version !== o.version), entry].sort((a, b) => compareReleases(b.version, a.version));
   writeFileSync(CHANGELOG, `${JSON.stringify(next, null, 1)}\n`);
   const proposal = [
