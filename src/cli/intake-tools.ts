@@ -5,12 +5,14 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compareReleases, type Recorded } from '../profiles/releases';
-import { diffSets, toolSetsOf, type ToolHistory } from '../profiles/tool-history';
+import { diffSets, toolSetsOf, type ToolHistory, type ToolStep } from '../profiles/tool-history';
 import type { ToolDefinition } from '../profiles/types';
+import { parseChangelog } from '../profiles/changelog';
 
 const PROFILES = join(import.meta.dirname, '../profiles');
 const HISTORY = join(PROFILES, 'tool-history.json');
 const RELEASES = join(PROFILES, 'releases.json');
+const CHANGELOG = join(import.meta.dirname, '../../conformance/changelog.json');
 
 const readJson = <T>(f: string): T => JSON.parse(readFileSync(f, 'utf8')) as T;
 
@@ -32,15 +34,46 @@ export function addSets(sets: ReadonlyMap<string, readonly ToolDefinition[]>): M
   });
   writeFileSync(HISTORY, `${JSON.stringify({ root: h.root, steps }, null, 1)}\n`);
   const out = new Map<string, string[]>();
-  for (const v of sets.keys()) {
-    const s = steps.find((x) => x.version === v);
-    out.set(v, [
-      ...(s?.changed ?? []).map((c) => `${c.name}: ${Object.keys(c).filter((k) => k !== 'name').join(', ') || 'added'}`),
-      ...(s?.removed ?? []).map((n) => `${n}: removed`),
-      ...(s?.order ? ['order'] : []),
-    ]);
-  }
+  for (const v of sets.keys()) out.set(v, describeStep(steps.find((x) => x.version === v), all.get(steps.find((x) => x.version === v)?.base ?? '')));
   return out;
+}
+
+/** A step's changes as the changelog words them: `<Tool>: <fields>`, `<Tool>: added|removed`,
+ * `order`. */
+function describeStep(s: ToolStep | undefined, base: readonly ToolDefinition[] | undefined): string[] {
+  const isNew = (name: string) => !base?.some((d) => d.name === name);
+  return [
+    ...(s?.changed ?? []).map((c) => `${c.name}: ${isNew(c.name) ? 'added' : Object.keys(c).filter((k) => k !== 'name').join(', ')}`),
+    ...(s?.removed ?? []).map((n) => `${n}: removed`),
+    ...(s?.order ? ['order'] : []),
+  ];
+}
+
+/** What a release's default tool set changed over the release before it (empty for one not
+ * dumped, or the oldest). */
+export function toolChangesOf(version: string, sets: Map<string, ToolDefinition[]> = toolSetsOf(readJson<ToolHistory>(HISTORY))): string[] {
+  const order = [...sets.keys()].sort(compareReleases);
+  const prev = order[order.indexOf(version) - 1];
+  const mine = sets.get(version);
+  if (!prev || !mine) return [];
+  const base = sets.get(prev) as ToolDefinition[];
+  return describeStep(diffSets(version, prev, base, mine), base);
+}
+
+/** Every dumped release's tool changes in the changelog: entries added for releases that changed
+ * only their tool definitions, `tools` refreshed in the others. */
+export function syncChangelogTools(): void {
+  const sets = toolSetsOf(readJson<ToolHistory>(HISTORY));
+  const entries = new Map(parseChangelog(readJson(CHANGELOG)).map((e) => [e.version, e]));
+  const order = [...sets.keys()].sort(compareReleases);
+  order.forEach((v, i) => {
+    const tools = toolChangesOf(v, sets);
+    const e = entries.get(v);
+    if (e) e.tools = tools;
+    else if (tools.length && i > 0) entries.set(v, { version: v, base: order[i - 1] as string, exact: true, recorded: 0, tools, behaviours: [] });
+  });
+  const next = [...entries.values()].sort((a, b) => compareReleases(b.version, a.version));
+  writeFileSync(CHANGELOG, `${JSON.stringify(next, null, 1)}\n`);
 }
 
 export const addToHistory = (version: string, tools: readonly ToolDefinition[]): string[] =>
@@ -64,6 +97,7 @@ if (process.argv[1] === import.meta.filename) {
     sets.set(f.slice(0, -5), readJson<{ tools: ToolDefinition[] }>(join(dir, f)).tools);
   const changes = addSets(sets);
   for (const v of sets.keys()) registerRelease(v, 'tools');
+  syncChangelogTools();
   for (const [v, c] of [...changes].sort((a, b) => compareReleases(a[0], b[0])))
     console.log(`${v}: ${c.join('; ') || 'unchanged'}`);
 }

@@ -8,19 +8,17 @@
 //   <work>/proposal.md         the profile changes the differences suggest, for a person to check
 //   conformance/changelog.json the release's entry: each changed behaviour with its scenarios
 // and deletes the download. The tool definitions join src/profiles/tool-history.json.
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadExpected, loadScenario, listScenarioFiles } from './corpus';
-import { compareResults, type Difference } from '../session/compare';
-import { parseResult, type ScenarioResult } from '../scenario/schema';
+import type { Difference } from '../session/compare';
+import { differences, groupBehaviours } from './changes';
+import { CHANGELOG, REGISTRY, RESULTS, ROOT, SCENARIOS, oracle, releaseBinary } from './oracle-bin';
+import { parseResult } from '../scenario/schema';
 import { compareReleases } from '../profiles/releases';
+import { parseChangelog, type ChangelogEntry } from '../profiles/changelog';
 import { addToHistory, registerRelease } from './intake-tools';
 
-const ROOT = join(import.meta.dirname, '../..');
-const RESULTS = join(ROOT, 'conformance/results');
-const SCENARIOS = join(ROOT, 'conformance/scenarios');
-const CHANGELOG = join(ROOT, 'conformance/changelog.json');
 
 interface Options {
   version: string;
@@ -49,63 +47,30 @@ function parse(argv: string[]): Options {
 
 const step = (text: string) => console.error(`intake: ${text}`);
 
-/** The binary: --bin, or the platform package fetched with npm pack into the work folder. */
-function binary(o: Options): { bin: string; cleanup: () => void } {
-  if (o.bin) return { bin: o.bin, cleanup: () => {} };
-  const dl = join(o.work, 'download');
-  mkdirSync(dl, { recursive: true });
-  step(`npm pack @anthropic-ai/claude-code-linux-x64@${o.version}`);
-  const tgz = execFileSync('npm', ['pack', '--silent', `@anthropic-ai/claude-code-linux-x64@${o.version}`], { cwd: dl, encoding: 'utf8' }).trim();
-  execFileSync('tar', ['xzf', tgz, 'package/claude'], { cwd: dl });
-  rmSync(join(dl, tgz));
-  return { bin: join(dl, 'package/claude'), cleanup: () => rmSync(dl, { recursive: true, force: true }) };
-}
-
-function oracle(args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('node', [join(ROOT, 'oracle/run.mjs'), ...args], { stdio: ['ignore', 'inherit', 'inherit'] });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`oracle exited with ${code}`))));
-  });
-}
-
-/** The release already in that is nearest below `version` (the newest, for a newer one). */
+/** The release with its whole corpus in that is nearest below `version` (the newest, for a newer
+ * one); a release the bisection recorded on a few scenarios is not a base. */
 function nearestIn(version: string): string {
-  const ins = readdirSync(RESULTS).filter((v) => v !== version && compareReleases(v, version) < 0);
-  const near = ins.sort(compareReleases).at(-1);
+  const near = registry()
+    .corpus.filter((v) => compareReleases(v, version) < 0 && existsSync(join(RESULTS, v)))
+    .sort(compareReleases)
+    .at(-1);
   if (!near) throw new Error(`no release below ${version} is in conformance/results`);
   return near;
 }
 
-/** What the model sees and the SDK-side objects, as the ratchet compares them. */
-const differences = (a: ScenarioResult, b: ScenarioResult): Difference[] => [
-  ...compareResults(a, b, 'model'),
-  ...compareResults(a, b, 'structured').map((d) => ({ ...d, path: `structured${d.path}` })),
-];
+const registry = () => JSON.parse(readFileSync(REGISTRY, 'utf8')) as { corpus: string[]; tools: string[] };
 
-/** A difference's kind, for grouping: what the model sees, the permission engine's denials, the
- * files left behind, or the SDK-side objects. */
-function kindOf(d: Difference): string {
-  if (d.path.startsWith('structured')) return 'structured result';
-  if (/permission_denials/.test(d.path)) return 'permission denials';
-  if (/^\/files/.test(d.path)) return 'files left';
-  if (/^\/model/.test(d.path)) return 'default model';
-  return 'what the model sees';
-}
-
-export interface ChangelogEntry {
-  version: string;
-  base: string;
-  /** Recorded on the hand-written corpus (`scenarios` of it), or tool definitions only. */
-  recorded: number;
-  tools: string[];
-  behaviours: { area: string; kind: string; scenarios: string[]; example: string }[];
+/** No release of the registry (as releases.json lists it now) lies between the two. */
+function adjacent(base: string, version: string): boolean {
+  const r = registry();
+  return ![...r.corpus, ...r.tools].some((v) => compareReleases(v, base) > 0 && compareReleases(v, version) < 0);
 }
 
 async function main(): Promise<void> {
   const o = parse(process.argv.slice(2));
   const recorded = join(o.work, 'recorded');
   mkdirSync(recorded, { recursive: true });
-  const { bin, cleanup } = binary(o);
+  const { bin, cleanup } = releaseBinary(o.version, join(o.work, 'download'), { bin: o.bin, log: step });
   try {
     const dump = join(o.work, 'tools-default.json');
     if (!existsSync(dump)) {
@@ -132,7 +97,10 @@ async function main(): Promise<void> {
     const mine = parseResult(JSON.parse(readFileSync(file, 'utf8')), file);
     const theirs = loadExpected(s, join(RESULTS, base), true);
     const diffs = theirs ? differences(theirs, { ...mine, version: base }) : [{ path: '', expected: undefined, actual: 'recorded' }];
-    if (diffs.length === 0) same.push(s.id);
+    if (diffs.length === 0) {
+      same.push(s.id);
+      rmSync(join(out, `${s.id}.json`), { force: true });
+    }
     else {
       changed.set(s.id, { area: s.scenario.area ?? s.id.split('-')[0] ?? 'other', diffs });
       writeFileSync(join(out, `${s.id}.json`), readFileSync(file));
@@ -146,26 +114,15 @@ async function main(): Promise<void> {
   const toolChanges = addToHistory(o.version, JSON.parse(readFileSync(join(o.work, 'tools-default.json'), 'utf8')).tools);
   registerRelease(o.version, 'corpus');
 
-  // Grouped by area and kind: one line per behaviour for a person to name.
-  const groups = new Map<string, { area: string; kind: string; scenarios: string[]; example: string }>();
-  for (const [id, { area, diffs }] of changed) {
-    const kinds = [...new Set(diffs.map(kindOf))];
-    for (const kind of kinds) {
-      const key = `${area}\u0000${kind}`;
-      const d = diffs.find((x) => kindOf(x) === kind) as Difference;
-      const g = groups.get(key) ?? { area, kind, scenarios: [], example: `${id} ${d.path}: ${JSON.stringify(d.expected)?.slice(0, 120)} → ${JSON.stringify(d.actual)?.slice(0, 120)}` };
-      g.scenarios.push(id);
-      groups.set(key, g);
-    }
-  }
   const entry: ChangelogEntry = {
     version: o.version,
     base,
+    exact: adjacent(base, o.version),
     recorded: same.length + changed.size,
     tools: toolChanges,
-    behaviours: [...groups.values()].sort((a, b) => a.area.localeCompare(b.area) || a.kind.localeCompare(b.kind)),
+    behaviours: groupBehaviours(changed),
   };
-  const log: ChangelogEntry[] = existsSync(CHANGELOG) ? JSON.parse(readFileSync(CHANGELOG, 'utf8')) : [];
+  const log = existsSync(CHANGELOG) ? parseChangelog(JSON.parse(readFileSync(CHANGELOG, 'utf8'))) : [];
   const next = [...log.filter((e) => e.version !== o.version), entry].sort((a, b) => compareReleases(b.version, a.version));
   writeFileSync(CHANGELOG, `${JSON.stringify(next, null, 1)}\n`);
   const proposal = [

@@ -283,7 +283,7 @@ async function main(): Promise<number> {
   if (a.cmd === 'releases') {
     for (const r of RELEASES)
       console.log(
-        `${r.version}\t${r.recorded === 'corpus' ? 'corpus recorded' : `tool definitions only (behaviour of ${r.behaviourOf}, not recorded)`}`,
+        `${r.version}\t${r.recorded === 'corpus' ? 'corpus recorded' : `tool definitions only (behaviour of ${r.behaviourOf}${r.bisected ? ', bisected: the scenarios that changed around it recorded' : ', not recorded'})`}`,
       );
     return 0;
   }

@@ -14,6 +14,9 @@ export interface ReleaseInfo {
   base?: string;
   /** The release whose behaviour a tools-only release borrows (the nearest with a corpus). */
   behaviourOf: string;
+  /** A tools-only release on which the bisection recorded the scenarios that changed around it
+   * (conformance/results/<version>/): the changelog places changes at it. */
+  bisected?: true;
 }
 
 /** Numeric order of release numbers ("2.1.99" before "2.1.110"). */
@@ -37,12 +40,14 @@ function buildReleases(): ReleaseInfo[] {
   const all = [...new Set([...list.corpus, ...list.tools])].sort(compareReleases);
   const rootAt = all.indexOf(DEFAULT_VERSION);
   const corpus = (v: string) => list.corpus.includes(v);
+  const bisected = new Set<string>(list.bisected);
   return all.map((version, i) => {
     // Older releases chain backwards from the root, newer ones forwards.
     const base = i === rootAt ? undefined : all[i < rootAt ? i + 1 : i - 1];
     let behaviourOf = version;
     for (let j = i; !corpus(behaviourOf); j += i < rootAt ? 1 : -1) behaviourOf = all[j] as string;
-    return { version, recorded: corpus(version) ? 'corpus' : 'tools', base, behaviourOf };
+    const info: ReleaseInfo = { version, recorded: corpus(version) ? 'corpus' : 'tools', base, behaviourOf };
+    return bisected.has(version) ? { ...info, bisected: true } : info;
   });
 }
 

@@ -88,6 +88,13 @@ export interface Profile {
   permissions: PermissionBehaviour;
   /** Read decodes a UTF-16LE file (FF FE BOM); older versions show its raw bytes. */
   readDecodesUtf16le: boolean;
+  /** NotebookEdit's result names the replaced or deleted cell's type (`old_cell_type`) and its
+   * `cell_type` is the type the edit leaves (nb-x-replace-type-change on 2.1.334); older releases
+   * report the input's type, or code. */
+  notebookReportsOldCellType: boolean;
+  /** Read numbers `offset: 0` from line 1, as offset 1 (read-offset-zero, read-offset-edges,
+   * read-empty-file-offsets on 2.1.334); older versions number its lines from 0. */
+  readOffsetZeroAsOne: boolean;
   /** Read appends a note when a text file holds NUL bytes in its first 8 KB or is not valid
    * UTF-8. */
   readEncodingNotes: boolean;

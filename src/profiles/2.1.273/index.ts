@@ -62,6 +62,8 @@ export const profile_2_1_273: Profile = {
   permissions: PERMISSIONS_2_1_273,
   readDecodesUtf16le: false,
   readEncodingNotes: false,
+  readOffsetZeroAsOne: false,
+  notebookReportsOldCellType: false,
   editSuffixNeedsWholeFile: false,
   symlinkRefusalNamesTarget: false,
   writeSymlinkIsPermissionDenial: false,

@@ -4,6 +4,8 @@
 import type { ProfileDelta } from '../chain';
 
 export const delta_2_1_334: ProfileDelta = {
+  readOffsetZeroAsOne: true,
+  notebookReportsOldCellType: true,
   text: {
     // skill-invalid-format: `//deploy` is refused with this instead of "Did you mean deploy?";
     // a misspelt name still gets the suggestion (skill-unknown-suggestions, recorded alike).

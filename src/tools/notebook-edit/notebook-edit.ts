@@ -41,6 +41,8 @@ export type NotebookOutcome =
       path: string;
       newSource: string;
       oldSource?: string;
+      /** The replaced or deleted cell's type, on releases that report it. */
+      oldCellType?: CellType;
       cellType: CellType;
       language: string;
       editMode: EditMode;
@@ -140,6 +142,10 @@ export async function notebookEdit(input: NotebookEditInput, ctx: ToolContext): 
   else if (ctx.profile.notebookKeepsFormat && mode !== 'insert') cellId = input.cell_id;
 
   let oldSource: string | undefined;
+  // Releases that report the old cell's type report the type the edit leaves (the old one unless
+  // the input names another), where older ones report the input's type or code.
+  const oldCellType = mode !== 'insert' && ctx.profile.notebookReportsOldCellType ? (nb.cells[index]?.cell_type as CellType | undefined) : undefined;
+  const reportedType = oldCellType === undefined ? cellType : (input.cell_type ?? oldCellType);
   if (mode === 'delete') {
     oldSource = sourceText(nb.cells[index]);
     nb.cells.splice(index, 1);
@@ -199,7 +205,8 @@ export async function notebookEdit(input: NotebookEditInput, ctx: ToolContext): 
     path,
     newSource: source,
     oldSource,
-    cellType,
+    ...(oldCellType === undefined ? {} : { oldCellType }),
+    cellType: mode === 'delete' && oldCellType !== undefined ? oldCellType : reportedType,
     language,
     editMode: mode,
     cellId,

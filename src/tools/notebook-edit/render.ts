@@ -63,6 +63,7 @@ export function renderNotebookEdit(o: NotebookOutcome, _ctx: ToolContext): Rende
         structured: {
           new_source: o.newSource,
           old_source: o.oldSource,
+          ...(o.oldCellType === undefined ? {} : { old_cell_type: o.oldCellType }),
           cell_type: o.cellType,
           language: o.language,
           edit_mode: o.editMode,

@@ -263,7 +263,7 @@ export async function read(input: ReadInput, ctx: ToolContext): Promise<ReadOutc
   if (host?.kind === 'dir') return { ...base, kind: 'is-directory', realpath: host.realpath };
   if (host?.kind === 'empty') {
     const st: Stat = { type: 'file', size: 0, mtimeMs: 0, mode: 0o666 };
-    return { ...base, kind: 'empty', startLine: input.offset ?? 1, entry: entry(ctx, path, st, input, '', false, false) };
+    return { ...base, kind: 'empty', startLine: firstLine(input, ctx), entry: entry(ctx, path, st, input, '', false, false) };
   }
 
   // The host's filesystem limits a name to 255 bytes (recorded with 2.1.332; the workspace
@@ -319,6 +319,11 @@ function entry(ctx: ToolContext, path: string, st: Stat, input: ReadInput, conte
   return e;
 }
 
+/** The number of the first line a read shows: its offset (1 when none); offset 0 is line 0 on
+ * older releases and line 1 on newer ones. */
+const firstLine = (input: ReadInput, ctx: ToolContext): number =>
+  input.offset === 0 ? (ctx.profile.readOffsetZeroAsOne ? 1 : 0) : (input.offset ?? 1);
+
 async function readText(input: ReadInput, ctx: ToolContext, base: Base, readFrom: string, st: Stat): Promise<ReadOutcome> {
   // offset 1 is where a read starts anyway: over the cap it is a whole read too, PARTIAL view
   // and all (gen-readspecial-0175); offset 2 is a range and errors (read-token-cap-offset-only).
@@ -332,7 +337,7 @@ async function readText(input: ReadInput, ctx: ToolContext, base: Base, readFrom
   const all = splitLines(text);
   const total = all.length;
   const startIdx = input.offset ? input.offset - 1 : 0;
-  if (text === '' && startIdx === 0) return { ...base, kind: 'empty', startLine: input.offset ?? 1, entry: entry(ctx, base.path, st, input, '', false, false) };
+  if (text === '' && startIdx === 0) return { ...base, kind: 'empty', startLine: firstLine(input, ctx), entry: entry(ctx, base.path, st, input, '', false, false) };
   if (startIdx >= total) {
     return { ...base, kind: 'past-end', offset: input.offset ?? 1, totalLines: total, entry: entry(ctx, base.path, st, input, '', true, false) };
   }
@@ -354,7 +359,7 @@ async function readText(input: ReadInput, ctx: ToolContext, base: Base, readFrom
     kind: 'text',
     content,
     lines,
-    startLine: input.offset === 0 ? 0 : startIdx + 1,
+    startLine: input.offset === 0 ? firstLine(input, ctx) : startIdx + 1,
     totalLines: total,
     ...(note ? { encodingNote: note } : {}),
     entry: entry(ctx, base.path, st, input, content, partial, false),
