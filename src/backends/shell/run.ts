@@ -36,14 +36,27 @@ const REAL_TIME: ShellTime = {
     }),
 };
 
-/** A wait on the command's time that keeps the command busy (a timer, not an idle sleep). */
-const limitWait =
-  (time: ShellTime): LimitWait =>
+/** `timeout`'s limit on the command's time, as a timer (the command stays busy, not idle).
+ * When the limit passes because the command kept working rather than because the clock skipped
+ * an idle stretch, the limit waits `busySlack(ms)` longer: an emulated command (python3 compiled
+ * to WASM, an interpreted loop) works far slower than the real one, more so on a loaded machine,
+ * and must not time out where the binary's did not. A truly runaway command still stops. */
+export const limitWait =
+  (time: ShellTime, now: () => number = () => performance.now()): LimitWait =>
   (ms, signal) =>
     new Promise((resolve) => {
-      const cancel = time.timer(resolve, ms);
+      const started = now();
+      let cancel = time.timer(() => {
+        const worked = now() - started;
+        if (worked < ms) return resolve();
+        cancel = time.timer(resolve, busySlack(ms));
+      }, ms);
       signal.addEventListener('abort', () => (cancel(), resolve()), { once: true });
     });
+
+/** Extra real time a busy command gets past its `timeout` limit: as long as the limit, at least
+ * 2 s (a 2 s limit on a runaway loop still ends within 4 s). */
+export const busySlack = (ms: number): number => Math.max(2000, ms);
 
 /** The workspace clock as a command's time. */
 export const clockTime = (clock: Clock): ShellTime => ({
