@@ -38,6 +38,20 @@ describe("a replay's clock (skipIdle)", () => {
     expect(events).toEqual(['work done', 'timer']);
   });
 
+  it("stands still while the playground's overhead is held: a timer due meanwhile waits for it", async () => {
+    const clock = deterministicClock(undefined, { skipIdle: true });
+    let finish = () => {};
+    const start = clock.elapsed();
+    const events: string[] = [];
+    const held = (clock.hold as NonNullable<typeof clock.hold>)(new Promise<void>((r) => (finish = r))).then(() =>
+      events.push(`held ${Math.round(clock.elapsed() - start) < 50}`),
+    );
+    const timed = sleep(clock, 50).then(() => events.push('timer'));
+    setTimeout(finish, 200);
+    await Promise.all([held, timed]);
+    expect(events).toEqual(['held true', 'timer']);
+  });
+
   it('skips while busy work waits idle (a shell sleep), and a cancelled timer never fires', async () => {
     const clock = deterministicClock(undefined, { skipIdle: true });
     const events: string[] = [];

@@ -37,7 +37,13 @@ function timeline(now: () => number, opts: ClockOptions): Clock {
   let touched = 0;
   let checking = false;
   let real: ReturnType<typeof setTimeout> | undefined;
-  const elapsed = () => performance.now() + skipped;
+  let holds = 0;
+  let heldSince = 0;
+  let held = 0;
+  const elapsed = () => {
+    const t = performance.now();
+    return t + skipped - held - (holds > 0 ? t - heldSince : 0);
+  };
 
   const arm = () => {
     if (real !== undefined) clearTimeout(real);
@@ -109,6 +115,17 @@ function timeline(now: () => number, opts: ClockOptions): Clock {
       touched++;
       return work.finally(() => {
         busy--;
+        poke();
+      });
+    },
+    hold<T>(work: Promise<T>): Promise<T> {
+      if (holds++ === 0) heldSince = performance.now();
+      busy++;
+      touched++;
+      return work.finally(() => {
+        if (--holds === 0) held += performance.now() - heldSince;
+        busy--;
+        arm();
         poke();
       });
     },

@@ -194,6 +194,10 @@ export interface Clock {
   /** Waits `ms` on the timeline from inside busy work (an in-memory shell's `sleep`): the work
    * is idle meanwhile. `signal` ends the wait early (the command was stopped). */
   idle(ms: number, signal?: AbortSignal): Promise<void>;
+  /** The playground's own overhead (starting a shell worker thread): the timeline stands still
+   * until `work` settles, so a slow start on a loaded machine is not the command's time and a
+   * scenario's `sleep` still outlasts the work it waits for. Absent: the overhead is real time. */
+  hold?<T>(work: Promise<T>): Promise<T>;
 }
 
 /** Resolves after `ms` on the clock's timeline. */

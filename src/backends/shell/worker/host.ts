@@ -280,7 +280,7 @@ export function createWorkerShell(vol: Volume, clock: Clock, options: WorkerShel
       });
       let names: string[];
       try {
-        names = await slot.ready;
+        names = await (clock.hold ? clock.hold(slot.ready) : slot.ready);
       } catch (e) {
         slot.job?.finish(e instanceof Error ? e : new Error(String(e)));
         return result;
