@@ -71,6 +71,7 @@ describe('permission prompts in the session engine', () => {
         tool: 'Write',
         input: { file_path: `${CWD}/new.txt`, content: 'hi\n' },
         decision: { ...askWrite, reason: prompts[0]?.decision.reason },
+        preview: { path: `${CWD}/new.txt`, before: '', after: 'hi\n' },
         suggestions: [
           {
             type: 'addRules',

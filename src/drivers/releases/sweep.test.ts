@@ -51,7 +51,7 @@ describe('which releases', () => {
           outcome: 1,
           recording: { kind: 'differs', count: 1, first: '/calls/0/content' },
         },
-        { version: '2.1.335', recorded: 'tools', behaviourOf: '2.1.334', outcome: 1 },
+        { version: '2.1.335', recorded: 'corpus', behaviourOf: '2.1.335', outcome: 1 },
       ],
       outcomes: [
         { label: 'A', summary: [`model call 0, Write (is_error):\n${REFUSED}`], problems: [], stopped: false },
