@@ -64,14 +64,17 @@ async function contrast(page: Page, selector: string): Promise<number> {
     });
 }
 
-test('exact text does not wrap, and the terminal and link-error texts have 4.5:1 contrast', async ({
+test('exact text does not wrap with wrapping off, and the terminal and link-error texts have 4.5:1 contrast', async ({
   page,
 }) => {
   const p = new Playground(page);
   await p.openScenario('bash', 'bash-output-just-under-30000');
   const exact = p.pane('Tool results').locator('pre.model-text').first();
   await expect(exact).toBeVisible();
-  // One line of 29,999 characters stays one line (it scrolls): a wrap would read as a newline.
+  // With wrapping off, one line of 29,999 characters stays one line (it scrolls sideways).
+  const toggle = p.pane('Tool results').getByRole('button', { name: 'wrap long lines' });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
   const lines = await exact.evaluate((el) => {
     const cs = getComputedStyle(el);
     const inner = el.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom);

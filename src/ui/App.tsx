@@ -97,7 +97,9 @@ export function App({
         tabRefs.current[n]?.focus();
       };
       if (e.key === 'Escape') {
-        if (e.defaultPrevented || !ctl.escape()) return;
+        // Inside an open dialog Esc is the dialog's (it closes); stopping the run would swallow it.
+        const inDialog = e.target instanceof Element && e.target.closest('dialog[open]') !== null;
+        if (e.defaultPrevented || inDialog || !ctl.escape()) return;
       } else if ((e.key === ']' || e.key === 'j') && last >= 0) pick(Math.min(last, selectedCall + 1));
       else if ((e.key === '[' || e.key === 'k') && last >= 0) pick(Math.max(0, selectedCall - 1));
       else if (/^[1-4]$/.test(e.key)) {
