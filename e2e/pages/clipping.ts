@@ -1,6 +1,8 @@
 // What a person cannot read in a region: text that runs past a box that clips or scrolls it
 // sideways (the box's scrollWidth over its clientWidth), or past the region's own edges, and
-// words broken across lines ("vie w"). Each finding names the element and its text.
+// words broken across lines ("vie w"). Each finding names the element and its text. A Monaco
+// editor is a widget with its own scrolling and wrapping (it follows the page's wrap toggle), whose
+// inner layers are sized far past their boxes by design: the check stops at its edge.
 import type { Locator } from '@playwright/test';
 
 export function unreadable(region: Locator): Promise<string[]> {
@@ -14,13 +16,15 @@ export function unreadable(region: Locator): Promise<string[]> {
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const text = n.textContent ?? '';
       const el = n.parentElement;
-      if (!el || !text.trim() || !el.checkVisibility()) continue;
+      if (!el || !text.trim() || !el.checkVisibility() || el.closest('.monaco-editor')) continue;
       for (let a: Element | null = el; a && a !== root.parentElement; a = a.parentElement) {
         if (seen.has(a)) continue;
         const style = getComputedStyle(a);
         if (style.overflowX !== 'visible' && a.scrollWidth > a.clientWidth + 1) {
           seen.add(a);
-          out.push(`${name(a)} scrolls sideways (${a.scrollWidth} > ${a.clientWidth}): ${(a.textContent ?? '').slice(0, 60)}`);
+          out.push(
+            `${name(a)} scrolls sideways (${a.scrollWidth} > ${a.clientWidth}): ${(a.textContent ?? '').slice(0, 60)}`,
+          );
         }
       }
       const range = document.createRange();

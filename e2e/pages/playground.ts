@@ -68,6 +68,16 @@ export class Playground {
   async selectCall(i: number): Promise<void> {
     await this.calls.nth(i).click();
     await expect(this.calls.nth(i)).toHaveAttribute('aria-selected', 'true');
+    await this.editorsSettled();
+  }
+
+  /** Waits until every editor the page shows is loaded and mounted (its own signal, see
+   * src/ui/LazyEditors.tsx): a check of what the panes show must not see a fallback on one run
+   * and the editor on the next. */
+  async editorsSettled(): Promise<void> {
+    await expect(this.page.locator('[data-editor-loading], .monaco-host[data-mounted="false"]')).toHaveCount(
+      0,
+    );
   }
 
   /** Fills the schema form of one tool call; `add` keeps it for a model call of several. */

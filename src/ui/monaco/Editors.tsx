@@ -1,9 +1,10 @@
 // Monaco, bundled locally (no CDN): @monaco-editor/react is pointed at the bundled editor API
 // and its one worker. This module is only reached through React.lazy (see ../LazyEditors).
 import Editor, { DiffEditor, loader, type DiffOnMount } from '@monaco-editor/react';
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import * as monaco from 'monaco-editor/editor/editor.api';
 import { monacoTheme, usePrefersDark } from '../layout/theme';
+import { useWrap } from '../layout/wrap';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 // The editor API alone leaves out the codicon font: the diff gutter's +/- would be empty boxes.
 import 'monaco-editor/features/codicon/register';
@@ -36,15 +37,18 @@ export interface CodeEditorProps {
 
 export function CodeEditor({ path, value, readOnly, onChange, height = 260 }: CodeEditorProps) {
   const dark = usePrefersDark();
+  const wrap = useWrap();
+  const [mounted, setMounted] = useState(false);
   return (
-    <div className="monaco-host" data-testid="code-editor">
+    <div className="monaco-host" data-testid="code-editor" data-mounted={mounted}>
       <Editor
         height={height}
         path={path}
         value={value}
         theme={monacoTheme(dark)}
-        options={{ ...common, readOnly, ariaLabel: `Contents of ${path}` }}
+        options={{ ...common, readOnly, wordWrap: wrap ? 'on' : 'off', ariaLabel: `Contents of ${path}` }}
         onChange={(v) => onChange?.(v ?? '')}
+        onMount={() => setMounted(true)}
       />
     </div>
   );
@@ -65,6 +69,8 @@ export function Diff({ original, modified, height = 220 }: DiffProps) {
   // layout effect's cleanup runs before the library's own (passive) one.
   const widget = useRef<DiffWidget | undefined>(undefined);
   const dark = usePrefersDark();
+  const wrap = useWrap();
+  const [mounted, setMounted] = useState(false);
   useLayoutEffect(
     () => () => {
       const w = widget.current;
@@ -77,7 +83,7 @@ export function Diff({ original, modified, height = 220 }: DiffProps) {
     [],
   );
   return (
-    <div className="monaco-host" data-testid="diff-editor">
+    <div className="monaco-host" data-testid="diff-editor" data-mounted={mounted}>
       <DiffEditor
         height={height}
         original={original}
@@ -91,10 +97,12 @@ export function Diff({ original, modified, height = 220 }: DiffProps) {
           // aria-input-field-name); each inner editor is named itself.
           w.getOriginalEditor().updateOptions({ ariaLabel: 'Diff: before' });
           w.getModifiedEditor().updateOptions({ ariaLabel: 'Diff: after' });
+          setMounted(true);
         }}
         options={{
           ...common,
           readOnly: true,
+          wordWrap: wrap ? 'on' : 'off',
           renderSideBySide: false,
           originalEditable: false,
         }}
