@@ -6,7 +6,10 @@
 //  - first pane painted: navigation start to the gallery on screen (first contentful paint too);
 //  - a gallery scenario replayed: from the click to the "matches Claude Code" badge, cold (the
 //    runtime and backend not loaded yet) and warm; and a URL-opened scenario from navigation
-//    start (reference: 1 s each).
+//    start (reference: 1 s each);
+//  - first visit (nothing stored: the first-run lesson opens): navigation start to the page's own
+//    mark `ccp:first-useful-view` (src/ui/ready.ts), and the page's `ccp:gallery-click-to-panes`
+//    measure for the gallery clicks above (reference: 1 s).
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -77,7 +80,26 @@ try {
   // one scenario (the runtime preloading since the paint), then another (warm); and a scenario
   // opened by URL from navigation start. The machine is shared: the median of the rounds counts.
   const ROUNDS = 3;
-  const rounds: { gallery: number; cold: number; warm: number; byUrl: number }[] = [];
+  const rounds: {
+    gallery: number;
+    cold: number;
+    warm: number;
+    byUrl: number;
+    firstVisit: number;
+    clickMark: number;
+  }[] = [];
+  const mark = (page: import('@playwright/test').Page, name: string, kind: 'mark' | 'measure') =>
+    page.evaluate(
+      ([n, k]) => {
+        const e = performance.getEntriesByName(n as string, k as string);
+        return e.length
+          ? k === 'mark'
+            ? (e[0] as PerformanceEntry).startTime
+            : (e.at(-1) as PerformanceEntry).duration
+          : NaN;
+      },
+      [name, kind],
+    );
   for (let r = 0; r < ROUNDS; r++) {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(base + '/', { waitUntil: 'commit' });
@@ -97,7 +119,17 @@ try {
     };
     const cold = await replay(SCENARIO, 'edit');
     const warm = await replay(OTHER, 'read');
+    await page.locator('html[data-ready="1"]').waitFor({ state: 'attached' });
+    const clickMark = await mark(page, 'ccp:gallery-click-to-panes', 'measure');
     await page.close();
+
+    // A first visit: a context with nothing stored, so the first-run lesson opens.
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const first = await ctx.newPage();
+    await first.goto(base + '/', { waitUntil: 'commit' });
+    await first.locator('html[data-ready="1"]').waitFor({ state: 'attached', timeout: 60_000 });
+    const firstVisit = await mark(first, 'ccp:first-useful-view', 'mark');
+    await ctx.close();
 
     const fresh = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await fresh.goto(`${base}/?scenario=${SCENARIO}`, { waitUntil: 'commit' });
@@ -105,7 +137,7 @@ try {
     await fresh.getByRole('region', { name: 'Tool results' }).waitFor();
     const byUrl = await fresh.evaluate(() => performance.now());
     await fresh.close();
-    rounds.push({ ...paint, cold, warm, byUrl });
+    rounds.push({ ...paint, cold, warm, byUrl, firstVisit, clickMark });
   }
   await browser.close();
   const median = (k: keyof (typeof rounds)[number]) => {
@@ -124,6 +156,12 @@ try {
     `gallery scenario replayed, click to badge: ${ms(median('cold'))} [${all('cold')}] first (${SCENARIO}), ${ms(median('warm'))} [${all('warm')}] second (${OTHER}) (reference 1000 ms)`,
   );
   console.log(`opened by URL, navigation to replayed panes: ${ms(median('byUrl'))} [${all('byUrl')}]`);
+  console.log(
+    `first visit, navigation to the page's mark ccp:first-useful-view: ${ms(median('firstVisit'))} [${all('firstVisit')}] (reference 1000 ms)`,
+  );
+  console.log(
+    `the page's own measure ccp:gallery-click-to-panes (second click): ${ms(median('clickMark'))} [${all('clickMark')}]`,
+  );
   console.log(`load average while measuring: ${loadavg()[0]?.toFixed(1)}`);
 } finally {
   stop();
