@@ -390,11 +390,15 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
   let result: ShellResult;
   if (mayBackground) {
     // It may end up in the background: its budget is its timeout plus a background command's.
+    // A loop may keep its thread busy past the timeout, when the command is to be moved to the
+    // background: it runs on a thread of its own, so the timeout can be heard.
     const stop = taskStop();
     const running = run(
       BACKGROUND_LIMIT_MS,
       { ...BACKGROUND_BUDGET, cpuMs: timeoutMs + BACKGROUND_BUDGET.cpuMs },
       stop.signal,
+      script,
+      spins(command, ws.info.home) ? true : undefined,
     );
     let cancel: (() => void) | undefined;
     const late = new Promise<'late'>((res) => {
