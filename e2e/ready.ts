@@ -29,6 +29,12 @@ export async function gotoStarted(page: Page, url: string): Promise<Response | n
   return r;
 }
 
+/** Waits until `n` shell commands have begun to run on the page (`<html
+ * data-commands-started>`, src/ui/ready.ts): a Stop from then on reaches the n-th as it runs. */
+export async function commandsStarted(page: Page, n: number): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-commands-started', String(n));
+}
+
 /** `page.reload`, then the readiness signal. */
 export async function reload(page: Page, options?: Parameters<Page['reload']>[0]): Promise<Response | null> {
   const r = await page.reload(options);

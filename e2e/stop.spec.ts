@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { deflateRawSync } from 'node:zlib';
 import { Playground } from './pages/playground';
-import { gotoStarted } from './ready';
+import { gotoStarted, commandsStarted } from './ready';
 
 const link = (json: unknown) =>
   `/#s1.${Buffer.from(deflateRawSync(Buffer.from(JSON.stringify(json)))).toString('base64url')}`;
@@ -32,9 +32,8 @@ test('Stop ends a replay stuck in a loop within a couple of seconds, and the ses
   await expect(running).toHaveText('Running loop…');
   const stop = page.getByRole('button', { name: 'Stop' });
   await expect(stop).toBeVisible();
-  // Long enough for the first command to end and the loop to start on a loaded machine (the
-  // page shows nothing of a replay until it ends).
-  await page.waitForTimeout(3000);
+  // The first command ended and the loop runs.
+  await commandsStarted(page, 2);
   await pg.shot('stop-running');
   const pressed = Date.now();
   await stop.click();
@@ -71,11 +70,20 @@ test('Esc stops a composed model call when focus is not in a text field; at a pr
   await expect(prompt).toBeVisible();
   await page.keyboard.press('1');
   await expect(status).toHaveText('Running model call…');
-  await page.waitForTimeout(500);
-  // In a text field Esc is the field's own.
+  await commandsStarted(page, 1);
+  // In a text field Esc is the field's own: the page's key handler leaves it alone (an Esc it
+  // takes, it marks as handled).
   await pg.composer.locator('#field-command').focus();
+  await page.evaluate(() =>
+    window.addEventListener(
+      'keydown',
+      // Read once the event has been through every listener.
+      (e) => setTimeout(() => (document.documentElement.dataset.escTaken = String(e.defaultPrevented))),
+      { once: true },
+    ),
+  );
   await page.keyboard.press('Escape');
-  await page.waitForTimeout(300);
+  await expect(page.locator('html')).toHaveAttribute('data-esc-taken', 'false');
   await expect(status).toHaveText('Running model call…');
   await page.getByRole('button', { name: 'Stop' }).focus();
   await page.keyboard.press('Escape');

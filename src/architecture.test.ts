@@ -41,9 +41,6 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
 /** Imports against the graph that are known and not yet moved, each with why it is there; a file
  * not named here may not add one. */
 export const EXCEPTIONS: readonly { file: string; to: string; why: string }[] = [
-  { file: 'permissions/ruleset.ts', to: 'profiles', why: 'a permission context that names no behaviour takes the default release\'s; every caller should pass its profile\'s' },
-  { file: 'backends/shell/commands.ts', to: 'permissions', why: 'what the shell and the permissions know of grep is not yet one record per command (issue 26, item 3)' },
-  { file: 'ui/import/ImportPanel.tsx', to: 'backends', why: 'a type-only import of the importer\'s progress shape (erased: it loads no backend code); the shape belongs in workspace/' },
 ];
 
 /** Module-level values set from a caller that are not global setters, with why. */

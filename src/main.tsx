@@ -25,6 +25,7 @@ import pdfWorkerUrl from 'pdfjs-dist/legacy/build/pdf.worker.mjs?url';
 import vipsWasmUrl from 'wasm-vips/vips.wasm?url';
 import { createVipsCodec } from './backends/image/vips';
 import { createWorkerLanguageBackend } from './backends/lsp/browser';
+import { signalCommands } from './ui/ready';
 import './ui/app.css';
 
 type MemfsBackend = [
@@ -95,7 +96,7 @@ const boot = await bootShare(location.hash, params.get('scenario') ?? undefined)
 // A first visit (no link, no saved session, no scenario named) opens on the first-run lesson.
 startFirstRunIfNew(!boot.open && !boot.galleryId && !boot.error);
 const session = new SessionController({
-  makeWorkspace: async () => withServices(await backend.makeWorkspace(), services),
+  makeWorkspace: async () => signalCommands(withServices(await backend.makeWorkspace(), services)),
   // A chosen scenario replaces what the fragment held (a link, or a damaged one whose error
   // a reload would show again).
   onOpen: (id) => history.replaceState(null, '', `?scenario=${encodeURIComponent(id)}`),

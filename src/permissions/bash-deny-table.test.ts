@@ -14,11 +14,13 @@ import { PERMISSIONS_2_1_273 } from '../profiles/2.1.273/permissions';
 import { PERMISSIONS_2_1_332 } from '../profiles/2.1.332/permissions';
 import { decide } from './index';
 import type { Decision, PermissionBehaviour, PermissionContext } from './types';
+import { getProfile } from '../profiles';
 
 const ctx: PermissionContext = {
   mode: 'bypassPermissions',
   cwd: '/r/project',
   home: '/r/home',
+  behaviour: getProfile().permissions,
   trusted: false,
   sources: {
     project: {

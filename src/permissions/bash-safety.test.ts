@@ -6,12 +6,14 @@ import { PERMISSIONS_2_1_332 } from '../profiles/2.1.332/permissions';
 import { decide } from './index';
 import { loadShellParser } from './shell/parse';
 import type { Mode, PermissionContext } from './types';
+import { getProfile } from '../profiles';
 
 const CWD = '/r/project';
 const ctx = (mode: Mode, over: Partial<PermissionContext> = {}): PermissionContext => ({
   mode,
   cwd: CWD,
   home: '/r/home',
+  behaviour: getProfile().permissions,
   trusted: true,
   sources: {},
   cli: {},

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { bashSpecifierMatches, decide } from './index';
 import type { Decision, Mode, PermissionContext, Settings } from './types';
+import { getProfile } from '../profiles';
 
 const CWD = '/r/project';
 const ctx = (
@@ -13,6 +14,7 @@ const ctx = (
   mode,
   cwd: CWD,
   home: '/r/home',
+  behaviour: getProfile().permissions,
   trusted: true,
   sources: { project: { permissions } },
   cli: {},

@@ -13,12 +13,14 @@ import {
   readDenyFilter,
 } from './index';
 import type { PermissionContext, PermissionRequest } from './types';
+import { getProfile } from '../profiles';
 
 const CWD = '/r/project';
 const context = (deny: string[]): PermissionContext => ({
   mode: 'bypassPermissions',
   cwd: CWD,
   home: '/r/home',
+  behaviour: getProfile().permissions,
   trusted: false,
   sources: { project: { permissions: { deny } } },
   cli: {},

@@ -6,12 +6,14 @@ import { decide } from './index';
 import { PERMISSIONS_2_1_332 } from '../profiles/2.1.332/permissions';
 import type { Decision, PermissionContext } from './types';
 import { bashRequest } from './test-support';
+import { getProfile } from '../profiles';
 
 const CWD = '/r/project';
 const ctx = (over: Partial<PermissionContext>): PermissionContext => ({
   mode: 'plan',
   cwd: CWD,
   home: '/r/home',
+  behaviour: getProfile().permissions,
   trusted: false,
   sources: {},
   cli: {},

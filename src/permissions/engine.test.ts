@@ -7,12 +7,14 @@ import { PERMISSIONS_2_1_332 } from '../profiles/2.1.332/permissions';
 import { readDenyFilter } from './filter';
 import type { PermissionContext, PermissionRequest, Settings } from './types';
 import { bashRequest } from './test-support';
+import { getProfile } from '../profiles';
 
 const CWD = '/r/project';
 const base: PermissionContext = {
   mode: 'default',
   cwd: CWD,
   home: '/r/home',
+  behaviour: getProfile().permissions,
   trusted: false,
   sources: {},
   cli: {},

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { decide } from './engine';
 import { readDeniedPaths } from './filter';
 import type { Mode, PermissionContext } from './types';
+import { getProfile } from '../profiles';
 
 const CWD = '/r/project';
 /** Symlinks of the fake filesystem: a directory into secrets/, a file into secrets/, a
@@ -22,6 +23,7 @@ function context(
     mode: opts.mode ?? 'bypassPermissions',
     cwd: CWD,
     home: '/r/home',
+    behaviour: getProfile().permissions,
     trusted: false,
     sources: { project: { permissions: { deny, ask: opts.ask ?? [] } } },
     cli: {},

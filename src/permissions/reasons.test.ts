@@ -2,12 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { decide } from './index';
 import type { Mode, PermissionContext } from './types';
+import { getProfile } from '../profiles';
 
 const CWD = '/r/project';
 const ctx = (mode: Mode): PermissionContext => ({
   mode,
   cwd: CWD,
   home: '/r/home',
+  behaviour: getProfile().permissions,
   trusted: true,
   sources: { project: { permissions: {} } },
   cli: {},

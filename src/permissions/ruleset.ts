@@ -1,6 +1,5 @@
 // The rules of one permission context, parsed and compiled once per rule set: the same rule
 // texts, project and home give the same set, whichever context object carries them.
-import { getProfile } from '../profiles';
 import { Bounded } from './cache';
 import type { Env } from './check';
 import { compileSpecifier, type PathMatcher } from './paths';
@@ -71,7 +70,6 @@ export function makeEnv(ctx: PermissionContext, mode: Mode = ctx.mode): Env {
     rules: set.rules,
     dirs: set.dirs,
     pathRules: set.pathRules,
-    // The default release's behaviour when the caller names none.
-    behaviour: ctx.behaviour ?? getProfile().permissions,
+    behaviour: ctx.behaviour,
   };
 }

@@ -251,8 +251,8 @@ export interface PermissionContext {
     addDirs?: string[];
   };
   classifier?: ClassifierVerdict;
-  /** Version switches; the default release's when absent. */
-  behaviour?: PermissionBehaviour;
+  /** Version switches: the caller's profile's (Profile.permissions). */
+  behaviour: PermissionBehaviour;
   /** Resolves symlinks (null when the path does not exist). Without it targets are not checked. */
   realpath?: (p: string) => Promise<string | null>;
   /** Process environment (only CLAUDE_CODE_ENTRYPOINT is read, for the Glob/Grep gate). */

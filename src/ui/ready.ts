@@ -4,9 +4,12 @@
 //   (replayed, stopped or failed), or there was none to open.
 // - `<html data-started="1">`, set on the first render's effects: keys are heard and that session,
 //   if any, has started (for a test that means to stop a replay while it runs).
+// - `<html data-commands-started="N">`: N shell commands have begun to run on this page, so a
+//   Stop now reaches a running command (the page shows nothing of a replay until it lands).
 // - performance marks: `ccp:first-useful-view` at that moment; `ccp:gallery-click` when a gallery
 //   entry is clicked and the measure `ccp:gallery-click-to-panes` when its session has landed.
 import { useEffect } from 'react';
+import type { Workspace } from '../workspace/types';
 
 export const READY_MARK = 'ccp:first-useful-view';
 export const CLICK_MARK = 'ccp:gallery-click';
@@ -43,4 +46,21 @@ export function usePageReady(pending: () => boolean): void {
  * JSON, so a test can wait for the save of the state it made before it reloads. */
 export function markSaved(id: string, turns: number, edits: number): void {
   document.documentElement.dataset.saved = JSON.stringify([id, turns, edits]);
+}
+
+/** The workspace, its shell counting every command that begins to run in `<html
+ * data-commands-started>` (a command on a worker still loading has not begun). */
+export function signalCommands<W extends Workspace>(ws: W): W {
+  const { shell } = ws;
+  const run = shell.run.bind(shell);
+  shell.run = (command, opts) =>
+    run(command, {
+      ...opts,
+      onStart: () => {
+        opts.onStart?.();
+        const html = document.documentElement;
+        html.dataset.commandsStarted = String(Number(html.dataset.commandsStarted ?? '0') + 1);
+      },
+    });
+  return ws;
 }

@@ -7,16 +7,9 @@ import { Volume } from 'memfs';
 import { commitEntries } from './bundle';
 import { formatBytes } from '../../text/bytes';
 import { DEFAULT_LIMITS, ImportError, type ImportEntry } from './import';
+import type { CloneProgress } from '../../workspace/importer';
 
-export interface CloneProgress {
-  /** isomorphic-git's phase ("Counting objects", "Receiving objects", "Resolving deltas"...). */
-  phase: string;
-  loaded: number;
-  /** 0 while the server has not said. */
-  total: number;
-  /** Bytes received from the server so far. */
-  received: number;
-}
+export type { CloneProgress };
 
 export interface CloneOptions {
   url: string;

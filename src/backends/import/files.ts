@@ -1,13 +1,9 @@
 // Files the page was handed (a directory input's FileList, a dropped folder's files) as import
 // entries. Only the Blob API: the same code runs in Node, where File exists too.
 import type { ImportEntry } from './import';
+import type { PickedFile } from '../../workspace/importer';
 
-export interface PickedFile {
-  /** Path inside the picked folder, the folder's own name first ("proj/src/a.ts"). */
-  relativePath: string;
-  size: number;
-  bytes(): Promise<Uint8Array>;
-}
+export type { PickedFile };
 
 /** A directory input's files: `webkitRelativePath` names the picked folder first, which is
  * dropped so its contents land in the project folder. */

@@ -1,32 +1,14 @@
 // Importing a project into a workspace: entries from a folder, an archive or a git bundle are
 // checked (paths stay inside the project, limits), filtered (.gitignore) and written. Sources
 // only list entries; this file decides what lands and reports progress.
+import type { ImportEntry, ImportProgress, ImportReport } from '../../workspace/importer';
 import type { Workspace } from '../../workspace/types';
 import { formatBytes } from '../../text/bytes';
 import { GitignoreRules } from './gitignore';
 
 export { formatBytes };
 
-export interface ImportEntry {
-  /** Relative to the project, '/'-separated, as the source names it (checked here). */
-  path: string;
-  /** Bytes, when the source knows them before reading (limits are checked early). */
-  size: number;
-  /** A symlink's target instead of bytes. */
-  symlink?: string;
-  executable?: boolean;
-  /** Fresh bytes the workspace may keep (a buffer nobody else writes to). */
-  read(): Promise<Uint8Array> | Uint8Array;
-}
-
-export interface ImportProgress {
-  files: number;
-  bytes: number;
-  /** Entries left out (.gitignore, `.git`). */
-  skipped: number;
-  /** Entries to write in all (known once the source is listed). */
-  total: number;
-}
+export type { ImportEntry, ImportProgress, ImportReport };
 
 export interface ImportLimits {
   maxFiles: number;
@@ -85,11 +67,6 @@ export interface FilteredSource {
   filtered: true;
   entries: Iterable<ImportEntry> | AsyncIterable<ImportEntry>;
   skipped: number;
-}
-
-export interface ImportReport extends ImportProgress {
-  /** The folder the files went to. */
-  into: string;
 }
 
 /** A backend's fast path for new files (memfs: backends/memfs/bulk.ts); false: not taken. */

@@ -2,7 +2,7 @@
 // GNU coreutils (checked against /bin/bash in shell.contract.test.ts).
 import { structuredPatch } from 'diff';
 import { defineCommand, type Command, type CommandContext, type ExecResult } from 'just-bash';
-import { GREP_VALUE } from '../../permissions/shell/commands';
+import { COMMAND_WORDS } from '../../text/commands';
 import { curlCommand, wgetCommand } from './net';
 import { isLongListing, longListing, workspaceNow } from './ls-long';
 import { perlCommand } from './perl';
@@ -178,7 +178,7 @@ export const diffCommand: Command = defineCommand('diff', async (args, ctx) => {
   return { stdout: out, stderr: '', exitCode: out === '' ? 0 : 1 };
 });
 
-const GREP_VALUE_FLAGS: ReadonlySet<string> = new Set(GREP_VALUE);
+const GREP_VALUE_FLAGS: ReadonlySet<string> = new Set(COMMAND_WORDS.grep.valueFlags);
 
 /** GNU grep searches `.` when -r has no file operand (naming files without `./`), and names
  * files under an explicit `.` operand as `./x`; just-bash does neither. */

@@ -2,6 +2,8 @@
 // against path rules and the working directories, with Claude Code's wording), which ones are
 // read-only (default mode runs them without a prompt), and which ones wrap another command.
 
+import { COMMAND_WORDS } from '../../text/commands';
+
 export type FileOp = 'read' | 'write' | 'create';
 
 type ArgShape =
@@ -29,29 +31,7 @@ export interface FileCommand {
   valueFlags?: readonly string[];
 }
 
-/** grep's options that take the next word as their value (the memfs shell's grep reads them too). */
-export const GREP_VALUE = [
-  '-e',
-  '-f',
-  '-m',
-  '-A',
-  '-B',
-  '-C',
-  '-d',
-  '-D',
-  '--regexp',
-  '--file',
-  '--max-count',
-  '--include',
-  '--exclude',
-  '--exclude-dir',
-  '--label',
-  '--color',
-  '--colour',
-  '--context',
-  '--after-context',
-  '--before-context',
-];
+const GREP_VALUE = COMMAND_WORDS.grep.valueFlags;
 const RG_VALUE = [
   '-e',
   '-f',

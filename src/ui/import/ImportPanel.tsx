@@ -4,11 +4,14 @@
 // first use. File names come from the person's disk or an archive: they are only ever rendered
 // as text.
 import { useEffect, useRef, useState } from 'react';
-// Types only: the entry chooses the import code and passes its loader in.
-import type * as ImportModule from '../../backends/import';
-import type { CloneProgress, PickedFile } from '../../backends/import';
 import { formatBytes } from '../../text/bytes';
-import type { ImportProgress, ImportReport } from '../../backends/import/import';
+import type {
+  CloneProgress,
+  Importer,
+  ImportProgress,
+  ImportReport,
+  PickedFile,
+} from '../../workspace/importer';
 import type { Workspace } from '../../workspace/types';
 import type { PlaygroundHandle } from '../App';
 import { MenuItem, MenuItems } from '../header/Menu';
@@ -58,8 +61,8 @@ async function droppedFiles(items: DataTransferItemList): Promise<PickedFile[]> 
   return out;
 }
 
-/** The import code (fflate, isomorphic-git), loaded on first use. */
-export type LoadImport = () => Promise<typeof ImportModule>;
+/** The import code (fflate, isomorphic-git), loaded on first use: the entry chooses it. */
+export type LoadImport = () => Promise<Importer>;
 
 export function ImportPanel({
   handle,
