@@ -306,17 +306,22 @@ export class Wasi {
 
   private hostPath(d: DirEntry, ptr: number, len: number): string {
     // TextDecoder's fixed cost per call was most of a content Grep's JS time (one path per
-    // file opened); ASCII paths, the usual, are read code unit by code unit.
+    // file opened); ASCII paths, the usual, become char codes.
     const u8 = this.u8;
-    let rel = '';
+    let ascii = true;
     for (let i = ptr; i < ptr + len; i++) {
-      const c = u8[i]!;
-      if (c >= 0x80) {
-        rel = dec.decode(u8.subarray(ptr, ptr + len));
+      if (u8[i]! >= 0x80) {
+        ascii = false;
         break;
       }
-      rel += String.fromCharCode(c);
     }
+    const bytes = u8.subarray(ptr, ptr + len);
+    // In one call, one flat string (one built a character at a time is a rope, flattened again
+    // by every lookup that hashes it); apply's arguments are bounded, hence the length.
+    const rel =
+      ascii && len <= 8192
+        ? String.fromCharCode.apply(null, bytes as unknown as number[])
+        : dec.decode(bytes);
     return d.resolve ? d.resolve(rel) : resolvePosix(d.path, rel);
   }
 
@@ -544,8 +549,11 @@ export class Wasi {
           const room = bufLen - used;
           if (room >= size) {
             const at = bufPtr + used;
-            dv.setBigUint64(at, BigInt(i + 1), true);
-            dv.setBigUint64(at + 8, BigInt(i + 1), true);
+            // Cookie and inode as two 32-bit halves: a BigInt each was an allocation per entry.
+            dv.setUint32(at, i + 1, true);
+            dv.setUint32(at + 4, 0, true);
+            dv.setUint32(at + 8, i + 1, true);
+            dv.setUint32(at + 12, 0, true);
             dv.setUint32(at + 16, nameLen, true);
             dv.setUint32(at + 20, dirents[i]!.filetype, true);
             if (name) u8.set(name, at + DIRENT_HEADER);
