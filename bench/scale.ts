@@ -318,6 +318,11 @@ async function main(): Promise<void> {
 
     const worst = (xs: number[]) => (xs.length ? Math.max(...xs).toFixed(2) : 'n/a (no native rg)');
     const endLoad = loadavg()[0] as number;
+    console.log(
+      `machine: load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} at the end`,
+    );
     if (busy || endLoad / cores > MAX_LOAD)
       console.log(
         `scale: not printed: the load average was ${load.toFixed(2)} at the start and ${endLoad.toFixed(2)} at the end on ${cores} cores (at most ${MAX_LOAD} a core; BENCH_MAX_LOAD to change)`,
