@@ -8,7 +8,7 @@
 // start) and ends with the one `scale:` line, which it leaves out when the load was too high
 // for the figures to be trusted (above MAX_LOAD per core; BENCH_MAX_LOAD changes it).
 // Heavy (about 1.5 GB of memory, a minute of a core): not part of `npm test`.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import * as nfs from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -105,19 +105,56 @@ const cpu = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1e6;
 };
-/** Native rg's own CPU time, from bash's `time` (user + sys). */
-function nativeCpuMs(rg: string, args: string[], cwd: string): number {
-  const q = (a: string) => `'${a.replace(/'/g, "'\\''")}'`;
-  const r = spawnSync(
-    'bash',
-    ['-c', `TIMEFORMAT='%3U %3S'; time ${[rg, '-j1', ...args].map(q).join(' ')} > /dev/null`],
-    {
-      cwd,
-      encoding: 'utf8',
-    },
-  );
-  const [u, sy] = (r.stderr.trim().split('\n').pop() ?? '').split(' ').map(Number);
-  return ((u ?? NaN) + (sy ?? NaN)) * 1000;
+const q = (a: string) => `'${a.replace(/'/g, "'\\''")}'`;
+/**
+ * Runs native rg from one small shell started before the measurements. Spawning from this
+ * process (1.5 GB) forks it, and after each fork every page it writes faults once more
+ * (copy-on-write), which was billed to the next wasm run (Glob: 52 ms of CPU alone, 91 ms when
+ * each run followed a spawn).
+ */
+class NativeRunner {
+  private readonly proc = spawn('bash', [], { stdio: ['pipe', 'pipe', 'inherit'] });
+  private buf = '';
+  private waiting: ((out: string) => void) | null = null;
+  private static readonly END = '\u0001end';
+  constructor() {
+    this.proc.stdout.setEncoding('utf8');
+    this.proc.stdout.on('data', (d: string) => {
+      this.buf += d;
+      const at = this.buf.indexOf(NativeRunner.END);
+      if (at < 0 || !this.waiting) return;
+      const out = this.buf.slice(0, at);
+      this.buf = this.buf.slice(at + NativeRunner.END.length + 1);
+      const w = this.waiting;
+      this.waiting = null;
+      w(out);
+    });
+  }
+  /** Runs a shell command; resolves with what it printed. */
+  private run(cmd: string): Promise<string> {
+    return new Promise((resolve) => {
+      this.waiting = resolve;
+      this.proc.stdin.write(`${cmd}\nprintf '\\001end\\n'\n`);
+    });
+  }
+  /** rg's output, through a file (it may be tens of MB). */
+  async output(rg: string, args: string[], cwd: string, file: string): Promise<string> {
+    await this.run(`cd ${q(cwd)} && ${[rg, '-j1', ...args].map(q).join(' ')} > ${q(file)} 2>/dev/null`);
+    const text = nfs.readFileSync(file, 'utf8');
+    nfs.rmSync(file);
+    return text;
+  }
+  /** rg's own CPU time, from bash's `time` (user + sys). */
+  async cpuMs(rg: string, args: string[], cwd: string): Promise<number> {
+    const out = await this.run(
+      `cd ${q(cwd)} && { TIMEFORMAT='%3U %3S'; time ${[rg, '-j1', ...args].map(q).join(' ')} > /dev/null 2>&1; } 2>&1`,
+    );
+    const [u, sy] = (out.trim().split('\n').pop() ?? '').split(' ').map(Number);
+    return ((u ?? NaN) + (sy ?? NaN)) * 1000;
+  }
+  close(): void {
+    this.proc.stdin.end();
+  }
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 /** Median and spread of repeated timings: `120 ms (110–135, 7 runs)`. */
@@ -138,6 +175,7 @@ async function main(): Promise<void> {
   const kept = process.env.SCALE_TREE;
   const root = kept ?? nfs.realpathSync(nfs.mkdtempSync(join(tmpdir(), 'cc-bench-scale-')));
   const project = join(root, 'project');
+  let native: NativeRunner | null = null;
   const cleanup = () => {
     if (!kept) nfs.rmSync(root, { recursive: true, force: true });
   };
@@ -151,7 +189,9 @@ async function main(): Promise<void> {
   const load = loadavg()[0] as number;
   const busy = load / cores > MAX_LOAD;
   console.log(
-    `machine: ${cores} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at start${busy ? ` (more than ${MAX_LOAD} a core: too busy to trust the figures)` : ''}`,
+    `machine: ${cores} cores, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} at start${busy ? ` (more than ${MAX_LOAD} a core: too busy to trust the figures)` : ''}`,
   );
   try {
     let t = performance.now();
@@ -166,6 +206,8 @@ async function main(): Promise<void> {
       );
     }
 
+    // Started while this process is small (see NativeRunner).
+    native = NATIVE ? new NativeRunner() : null;
     await nodeRipgrepLoader();
     const before = live();
     const ws = createMemfsWorkspace({ search: (vol) => createMemfsSearch(vol, nodeRipgrepLoader) });
@@ -214,21 +256,22 @@ async function main(): Promise<void> {
           console.log(`${w.name}: ${spread(tm)} of CPU (no native rg to compare with)`);
           continue;
         }
-        const n = spawnSync(NATIVE, ['-j1', ...w.args, project], {
-          cwd: project,
-          encoding: 'utf8',
-          maxBuffer: 1 << 28,
-        });
+        const nativeOut = await native!.output(
+          NATIVE,
+          [...w.args, project],
+          project,
+          join(root, 'native.out'),
+        );
         // Interleaved, on the same core (this process's affinity is inherited by rg), so a
         // neighbour's burst weighs on both sides alike; the median of each side counts.
         const tm: number[] = [];
         const tn: number[] = [];
         for (let k = 0; k < ITER; k++) {
           tm.push(await oursCpuMs(w.args));
-          tn.push(nativeCpuMs(NATIVE, [...w.args, project], project));
+          tn.push(await native!.cpuMs(NATIVE, [...w.args, project], project));
         }
         const norm = (s: string, base: string) => s.split(base).join('$ROOT').split('\n').sort().join('\n');
-        const same = norm(ours.stdout, cwd) === norm(n.stdout, project);
+        const same = norm(ours.stdout, cwd) === norm(nativeOut, project);
         const r = median(tm) / median(tn);
         ratios[kind].push(r);
         console.log(
@@ -275,16 +318,22 @@ async function main(): Promise<void> {
 
     const worst = (xs: number[]) => (xs.length ? Math.max(...xs).toFixed(2) : 'n/a (no native rg)');
     const endLoad = loadavg()[0] as number;
+    console.log(
+      `machine: load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} at the end`,
+    );
     if (busy || endLoad / cores > MAX_LOAD)
       console.log(
         `scale: not printed: the load average was ${load.toFixed(2)} at the start and ${endLoad.toFixed(2)} at the end on ${cores} cores (at most ${MAX_LOAD} a core; BENCH_MAX_LOAD to change)`,
       );
     else
       console.log(
-      `scale: import ${importCpuS.toFixed(1)} s, grep ${worst(ratios.grep)}x native rg -j1, glob ${worst(ratios.glob)}x, memory ${memRatio.toFixed(2)}x content, history +${historyMb.toFixed(1)} MB after 100 model calls`,
-    );
+        `scale: import ${importCpuS.toFixed(1)} s, grep ${worst(ratios.grep)}x native rg -j1, glob ${worst(ratios.glob)}x, memory ${memRatio.toFixed(2)}x content, history +${historyMb.toFixed(1)} MB after 100 model calls`,
+      );
     await ws.dispose();
   } finally {
+    native?.close();
     cleanup();
   }
 }

@@ -145,8 +145,9 @@ export interface WasiOptions {
   /** Preopened directories, in order (fd 3, 4, ...): the guest name, the absolute path in `fs`,
    * and optionally a custom mapping of relative guest paths to host paths. */
   preopens: Preopen[];
-  stdout: (chunk: Uint8Array) => void;
-  stderr: (chunk: Uint8Array) => void;
+  /** Each gets a view of guest memory, valid only during the call: copy what is kept. */
+  stdout: (bytes: Uint8Array) => void;
+  stderr: (bytes: Uint8Array) => void;
   signal?: AbortSignal;
 }
 
@@ -158,28 +159,42 @@ export interface WasiInstanceExports {
 const enc = new TextEncoder();
 const dec = new TextDecoder();
 
+/**
+ * One instance serves many runs of the same wasm instance (`configure` before each): its imports
+ * are bound once, so the guest calls them directly, with no lookup per call.
+ */
 export class Wasi {
-  private readonly fs: SyncFs;
+  private fs!: SyncFs;
   private readonly fds: (FdEntry | undefined)[] = [];
   private readonly freeFds: number[] = [];
-  private readonly argBytes: Uint8Array[];
-  private readonly envBytes: Uint8Array[];
-  private readonly opts: WasiOptions;
+  private argBytes: Uint8Array[] = [];
+  private envBytes: Uint8Array[] = [];
+  private opts!: WasiOptions;
   private memory: WebAssembly.Memory | null = null;
   private readonly ahead = new Uint8Array(65536);
   private aheadFd = -1;
   private aheadStart = 0;
   private aheadLen = 0;
-  private buf: ArrayBuffer | null = null;
+  /** Views of guest memory, made again only when it grows (growing detaches the old buffer,
+   * whose views then read 0 bytes long): the `buffer` getter costs more than the call it served. */
   private u8 = new Uint8Array(0);
   private dv = new DataView(new ArrayBuffer(0));
   readonly imports: { wasi_snapshot_preview1: Record<string, (...a: never[]) => number | void> };
 
-  constructor(opts: WasiOptions) {
+  constructor(opts?: WasiOptions) {
+    if (opts) this.configure(opts);
+    this.imports = { wasi_snapshot_preview1: this.makeImports() };
+  }
+
+  /** Sets up the next run: its filesystem, argv, environment, preopens and output. */
+  configure(opts: WasiOptions): void {
     this.opts = opts;
     this.fs = opts.fs;
     this.argBytes = opts.args.map((a) => enc.encode(`${a}\0`));
     this.envBytes = Object.entries(opts.env).map(([k, v]) => enc.encode(`${k}=${v}\0`));
+    this.fds.length = 0;
+    this.freeFds.length = 0;
+    this.aheadFd = -1;
     this.fds.push({ kind: 'stdio', which: 0 }, { kind: 'stdio', which: 1 }, { kind: 'stdio', which: 2 });
     for (const p of opts.preopens) {
       this.fds.push({
@@ -190,12 +205,14 @@ export class Wasi {
         dirents: null,
       });
     }
-    this.imports = { wasi_snapshot_preview1: this.makeImports() };
   }
 
   /** Runs `_start`; returns the exit code. */
   start(exports: WasiInstanceExports): number {
-    this.memory = exports.memory;
+    if (exports.memory !== this.memory) {
+      this.memory = exports.memory;
+      this.u8 = new Uint8Array(0);
+    }
     try {
       exports._start();
       return 0;
@@ -221,12 +238,10 @@ export class Wasi {
   }
 
   private refresh(): void {
+    if (this.u8.byteLength !== 0) return;
     const b = this.memory!.buffer;
-    if (b !== this.buf) {
-      this.buf = b as ArrayBuffer;
-      this.u8 = new Uint8Array(b);
-      this.dv = new DataView(b);
-    }
+    this.u8 = new Uint8Array(b);
+    this.dv = new DataView(b);
   }
 
   private addFd(e: FdEntry): number {
@@ -247,10 +262,17 @@ export class Wasi {
     const regular = e.stat.filetype === FT_REGULAR_FILE;
     if (regular && e.pos >= e.stat.size) return 0;
     let n: number;
-    if (e.data) {
-      n = Math.min(len, e.data.length - e.pos);
+    const data = e.data;
+    if (data) {
+      n = Math.min(len, data.length - e.pos);
       if (n <= 0) return 0;
-      this.u8.set(n === e.data.length ? e.data : e.data.subarray(e.pos, e.pos + n), ptr);
+      const u8 = this.u8;
+      // ripgrep's first read of a file is 3 bytes (BOM sniffing): copied by hand, as a view for
+      // so few bytes costs more than the copy. Larger reads copy through a plain Uint8Array view:
+      // a Buffer's subarray (memfs holds Buffers) is several times slower to make.
+      if (n <= 16) for (let k = 0; k < n; k++) u8[ptr + k] = data[e.pos + k]!;
+      else if (n === data.length) u8.set(data, ptr);
+      else u8.set(new Uint8Array(data.buffer, data.byteOffset + e.pos, n), ptr);
       e.pos += n;
       return n;
     }
@@ -284,17 +306,22 @@ export class Wasi {
 
   private hostPath(d: DirEntry, ptr: number, len: number): string {
     // TextDecoder's fixed cost per call was most of a content Grep's JS time (one path per
-    // file opened); ASCII paths, the usual, are read code unit by code unit.
+    // file opened); ASCII paths, the usual, become char codes.
     const u8 = this.u8;
-    let rel = '';
+    let ascii = true;
     for (let i = ptr; i < ptr + len; i++) {
-      const c = u8[i]!;
-      if (c >= 0x80) {
-        rel = dec.decode(u8.subarray(ptr, ptr + len));
+      if (u8[i]! >= 0x80) {
+        ascii = false;
         break;
       }
-      rel += String.fromCharCode(c);
     }
+    const bytes = u8.subarray(ptr, ptr + len);
+    // In one call, one flat string (one built a character at a time is a rope, flattened again
+    // by every lookup that hashes it); apply's arguments are bounded, hence the length.
+    const rel =
+      ascii && len <= 8192
+        ? String.fromCharCode.apply(null, bytes as unknown as number[])
+        : dec.decode(bytes);
     return d.resolve ? d.resolve(rel) : resolvePosix(d.path, rel);
   }
 
@@ -312,7 +339,6 @@ export class Wasi {
   }
 
   private makeImports(): Record<string, (...a: never[]) => number | void> {
-    const fs = this.fs;
     const putList = (list: Uint8Array[], ptrsPtr: number, bufPtr: number): number => {
       this.refresh();
       for (const b of list) {
@@ -408,10 +434,9 @@ export class Wasi {
           const ptr = this.dv.getUint32(iovs + i * 8, true);
           const len = this.dv.getUint32(iovs + i * 8 + 4, true);
           if (len === 0) continue;
-          // Copy: the guest reuses its buffer after the call returns.
-          const chunk = this.u8.slice(ptr, ptr + len);
-          if (e.which === 1) this.opts.stdout(chunk);
-          else this.opts.stderr(chunk);
+          const view = this.u8.subarray(ptr, ptr + len);
+          if (e.which === 1) this.opts.stdout(view);
+          else this.opts.stderr(view);
           total += len;
         }
         this.dv.setUint32(nwrittenPtr, total, true);
@@ -425,7 +450,7 @@ export class Wasi {
         if (this.aheadFd === fd) this.aheadFd = -1;
         if (e.kind === 'file') {
           try {
-            fs.close(e.hostFd);
+            this.fs.close(e.hostFd);
           } catch (err) {
             return errnoOf(err);
           }
@@ -475,7 +500,7 @@ export class Wasi {
           if (e.kind === 'stdio')
             s = { filetype: FT_CHARACTER_DEVICE, size: 0, mtimeMs: 0, ino: 0, dev: 0, nlink: 1 };
           else if (e.kind === 'file') s = e.stat;
-          else s = fs.stat(e.path);
+          else s = this.fs.stat(e.path);
           this.refresh();
           this.writeFilestat(ptr, s);
           return E_SUCCESS;
@@ -504,7 +529,7 @@ export class Wasi {
         if (!d) return this.fds[fd] ? E_NOTDIR : E_BADF;
         this.checkAbort();
         try {
-          if (!d.dirents || cookie === 0n) d.dirents = fs.readdir(d.path);
+          if (!d.dirents || cookie === 0n) d.dirents = this.fs.readdir(d.path);
         } catch (err) {
           return errnoOf(err);
         }
@@ -524,8 +549,11 @@ export class Wasi {
           const room = bufLen - used;
           if (room >= size) {
             const at = bufPtr + used;
-            dv.setBigUint64(at, BigInt(i + 1), true);
-            dv.setBigUint64(at + 8, BigInt(i + 1), true);
+            // Cookie and inode as two 32-bit halves: a BigInt each was an allocation per entry.
+            dv.setUint32(at, i + 1, true);
+            dv.setUint32(at + 4, 0, true);
+            dv.setUint32(at + 8, i + 1, true);
+            dv.setUint32(at + 12, 0, true);
             dv.setUint32(at + 16, nameLen, true);
             dv.setUint32(at + 20, dirents[i]!.filetype, true);
             if (name) u8.set(name, at + DIRENT_HEADER);
@@ -568,23 +596,23 @@ export class Wasi {
         this.checkAbort();
         this.refresh();
         const full = this.hostPath(d, pathPtr, pathLen);
-        if (oflags & (OFLAGS_CREAT | OFLAGS_TRUNC) || (rightsBase & RIGHTS_FD_WRITE) !== 0n)
-          return E_ROFS;
+        if (oflags & (OFLAGS_CREAT | OFLAGS_TRUNC) || (rightsBase & RIGHTS_FD_WRITE) !== 0n) return E_ROFS;
         try {
           let fd: number;
           if (oflags & OFLAGS_DIRECTORY) {
             // read_dir opens with O_DIRECTORY: one stat, no host handle.
-            if (fs.stat(full).filetype !== FT_DIRECTORY) return E_NOTDIR;
+            if (this.fs.stat(full).filetype !== FT_DIRECTORY) return E_NOTDIR;
             fd = this.addFd({ kind: 'dir', path: full, resolve: null, preopen: null, dirents: null });
           } else {
             // One lookup: open, then fstat the handle (directories open read-only too).
-            const hostFd = fs.openRead(full);
-            const st = fs.fstat(hostFd);
+            const hostFd = this.fs.openRead(full);
+            const st = this.fs.fstat(hostFd);
             if (st.filetype === FT_DIRECTORY) {
-              fs.close(hostFd);
+              this.fs.close(hostFd);
               fd = this.addFd({ kind: 'dir', path: full, resolve: null, preopen: null, dirents: null });
             } else {
-              const data = fs.contents && st.filetype === FT_REGULAR_FILE ? fs.contents(hostFd) : null;
+              const data =
+                this.fs.contents && st.filetype === FT_REGULAR_FILE ? this.fs.contents(hostFd) : null;
               fd = this.addFd({ kind: 'file', hostFd, pos: 0, stat: st, data });
             }
           }
@@ -607,7 +635,7 @@ export class Wasi {
         this.refresh();
         const full = this.hostPath(d, pathPtr, pathLen);
         try {
-          const s = flags & 1 ? fs.stat(full) : fs.lstat(full);
+          const s = flags & 1 ? this.fs.stat(full) : this.fs.lstat(full);
           this.refresh();
           this.writeFilestat(ptr, s);
           return E_SUCCESS;
@@ -628,7 +656,7 @@ export class Wasi {
         this.refresh();
         const full = this.hostPath(d, pathPtr, pathLen);
         try {
-          const target = enc.encode(fs.readlink(full));
+          const target = enc.encode(this.fs.readlink(full));
           const n = Math.min(target.length, bufLen);
           this.refresh();
           this.u8.set(target.subarray(0, n), bufPtr);
