@@ -483,8 +483,20 @@ export const UNIT_STAGES: Readonly<Record<BashUnitStage, Stage>> = {
   'accept-edits': acceptEdits,
 };
 
+const PLAIN_VALUE = /^[A-Za-z_][A-Za-z0-9_]*=[A-Za-z0-9_./:-]+$/;
+
+/** The command without the safe variables in front of it (`LANG=C sort a.txt` is judged as
+ * `sort a.txt`), up to the first other assignment. */
+function withoutSafePrefixes(env: Env, u: Unit): Unit {
+  const safe = env.behaviour.safeEnvPrefixes;
+  const kept = u.assignments.findIndex((a) => !safe.has(a.name) || !PLAIN_VALUE.test(a.text));
+  if (kept === 0 || u.words.length === 0) return u;
+  return { ...u, assignments: kept < 0 ? [] : u.assignments.slice(kept) };
+}
+
 /** One command through the release's stages; what none decides needs approval. */
-function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
+function judgeUnit(env: Env, written: Unit, walk: Walk): UnitResult {
+  const u = withoutSafePrefixes(env, written);
   const words = effectiveWords(env, u);
   const pathWords = strippedWords(u);
   const s: UnitState = {
