@@ -374,7 +374,15 @@ const runtimePath: Stage = (s) =>
  * (perm-default-bash-cd-outside, perm-default-bash-cd-inside). */
 const cdTarget: Stage = (s) => {
   const { env, u, uses } = s;
-  if (s.name !== 'cd' || u.origin !== 'list' || uses === 'dynamic') return undefined;
+  if (s.name !== 'cd' || u.origin !== 'list') return undefined;
+  // zsh's `cd OLD NEW` (cd probes, both versions: `cd sub sub`, `echo hi && cd a b`).
+  if (s.words.slice(1).filter((w) => w.value === null || !w.value.startsWith('-')).length > 1)
+    return result(s, {
+      verdict: 'blocked',
+      message: msg.CD_TWO_DIRECTORIES,
+      reason: 'cd is given two directories',
+    });
+  if (uses === 'dynamic') return undefined;
   const target = uses[0]?.path ?? env.ctx.home;
   if (target === '/')
     return result(s, { verdict: 'approval', reason: 'cd to /, outside the working directories' });
