@@ -300,8 +300,8 @@ const isCd = (r: UnitResult) => strippedWords(r.unit)[0]?.value === 'cd';
 
 /** A path deny rule on a command's path. In a line that changes directory a file command's
  * denied path is named first (`ls from '<dir>' …`) and a denied cd target names the whole line;
- * 2.1.332 words a denial in a line with a subshell by command or redirection and path
- * (perm-deny-read-bash-cat, perm-deny-read-bash-egrep; gen-bashperm-0172, 0214, 0459, 0471). */
+ * 2.1.332 words a denial in a line with a subshell by command or redirection and path, and both
+ * releases word a denied output redirection after a cd so (bash-cd-redirect-deny; perm-deny-read-bash-cat, perm-deny-read-bash-egrep; gen-bashperm-0172, 0214, 0459, 0471). */
 const pathDenyRule: Stage = (s) => {
   const { env, results, cds } = s;
   const withSubshell = env.behaviour.subshellPathDeny && s.analysis.constructs.includes('subshell');
@@ -313,7 +313,7 @@ const pathDenyRule: Stage = (s) => {
   const use = denied.use;
   const message =
     denied.message ??
-    (withSubshell && use?.redirect === 'out'
+    ((withSubshell || cds.length > 0) && use?.redirect === 'out'
       ? msg.redirectionDenied(use.path)
       : withSubshell && use?.redirect === 'in'
         ? msg.inputRedirectionDenied(use.path)
