@@ -31,15 +31,24 @@ export function bareAssignmentBlocks(
   );
 }
 
+/** A value bash's arithmetic takes as it is: a plain decimal number (`COLUMNS=80 ls` runs,
+ * `LINES=x cat a.txt` is refused). */
+const PLAIN_INTEGER = /^(0|[1-9][0-9]{0,17})$/;
+
 /** The text of an assignment Claude Code refuses by the variable's name (bare: a variable that
- * changes how later commands are found or run; bare or prefix: an integer variable). */
+ * changes how later commands are found or run; bare or prefix: an integer variable given
+ * anything but a plain number; shell-env-prefix probes). */
 function assignmentRefusal(env: Env, analysis: Analysis): string | undefined {
   const table = env.behaviour.bareAssignments;
   for (const u of analysis.units) {
     const bare = u.words.length === 0;
-    for (const { name } of u.assignments) {
+    for (const { name, text } of u.assignments) {
       if (name === 'IFS') return msg.IFS_ASSIGNMENT;
-      if (table.integer.has(name)) return msg.integerAssignment(name, bare);
+      const value = text.slice(text.indexOf('=') + 1).replace(/["']/g, '');
+      // A value with an expansion is refused for the expansion first (`COLUMNS=$X ls`).
+      const dynamic = /[$`]/.test(value);
+      if (table.integer.has(name) && !dynamic && !PLAIN_INTEGER.test(value))
+        return msg.integerAssignment(name, bare);
       if (bare && table.altersLookup.has(name)) return msg.altersLookup(name);
     }
   }
@@ -149,7 +158,7 @@ const denyMessage = (s: LineState, r: UnitResult) =>
     s.analysis.segments.length > 1 ? (s.analysis.segments[r.unit.segment] ?? s.command) : s.command,
   );
 
-const anyGate = (g: GateRanks) => g.first ?? g.subshell ?? g.evaluates ?? g.late;
+const anyGate = (g: GateRanks) => g.first ?? g.subshell ?? g.evaluates ?? g.late ?? g.background;
 
 /** A Bash deny rule on any command of the line, however nested. A line the static gate refuses is
  * not cut into pipe segments: the whole line is named (perm-deny-bash-compound-and,
@@ -245,9 +254,11 @@ const gateSubshell: Stage = (s) => gateRefusal(s, s.gate.subshell);
 /** eval and the like, where the release refuses them after path deny rules (2.1.332: `eval x >
  * foo.txt` under Edit(./foo.txt) is denied; eval lines gen-bashperm-0028, 0054 on 2.1.332). */
 const gateEval: Stage = (s) => gateRefusal(s, s.gate.evaluates);
-/** Tilde variants, `$` in a quoted path, a top-level `&` (not in the corpus: the probes in
- * bash-order.test.ts). */
+/** Tilde variants, `$` in a quoted path (not in the corpus: the probes in bash-order.test.ts). */
 const gateLate: Stage = (s) => gateRefusal(s, s.gate.late);
+/** A top-level `&`, refused only when every part would run unasked: a part that needs approval,
+ * a path refusal or a cd rule is said instead (bash-background-*). */
+const gateBackground: Stage = (s) => gateRefusal(s, s.gate.background);
 
 /** A cd with git is refused as such ahead of an ask rule on the git part (`cd sub && git push`
  * under ask Bash(git push:*), both releases; bash-perm-cd-git-redirect). */
@@ -289,8 +300,8 @@ const isCd = (r: UnitResult) => strippedWords(r.unit)[0]?.value === 'cd';
 
 /** A path deny rule on a command's path. In a line that changes directory a file command's
  * denied path is named first (`ls from '<dir>' …`) and a denied cd target names the whole line;
- * 2.1.332 words a denial in a line with a subshell by command or redirection and path
- * (perm-deny-read-bash-cat, perm-deny-read-bash-egrep; gen-bashperm-0172, 0214, 0459, 0471). */
+ * 2.1.332 words a denial in a line with a subshell by command or redirection and path, and both
+ * releases word a denied output redirection after a cd so (bash-cd-redirect-deny; perm-deny-read-bash-cat, perm-deny-read-bash-egrep; gen-bashperm-0172, 0214, 0459, 0471). */
 const pathDenyRule: Stage = (s) => {
   const { env, results, cds } = s;
   const withSubshell = env.behaviour.subshellPathDeny && s.analysis.constructs.includes('subshell');
@@ -302,7 +313,7 @@ const pathDenyRule: Stage = (s) => {
   const use = denied.use;
   const message =
     denied.message ??
-    (withSubshell && use?.redirect === 'out'
+    ((withSubshell || cds.length > 0) && use?.redirect === 'out'
       ? msg.redirectionDenied(use.path)
       : withSubshell && use?.redirect === 'in'
         ? msg.inputRedirectionDenied(use.path)
@@ -504,6 +515,7 @@ export const LINE_STAGES: Readonly<Record<BashLineStage, Stage>> = {
   'gate-subshell': gateSubshell,
   'gate-eval': gateEval,
   'gate-late': gateLate,
+  'gate-background': gateBackground,
   'cd-with-vcs-ask': cdWithVcsAsk,
   'ask-rule': askRule,
   'path-deny-rule': pathDenyRule,

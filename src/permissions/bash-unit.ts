@@ -374,7 +374,15 @@ const runtimePath: Stage = (s) =>
  * (perm-default-bash-cd-outside, perm-default-bash-cd-inside). */
 const cdTarget: Stage = (s) => {
   const { env, u, uses } = s;
-  if (s.name !== 'cd' || u.origin !== 'list' || uses === 'dynamic') return undefined;
+  if (s.name !== 'cd' || u.origin !== 'list') return undefined;
+  // zsh's `cd OLD NEW` (cd probes, both versions: `cd sub sub`, `echo hi && cd a b`).
+  if (s.words.slice(1).filter((w) => w.value === null || !w.value.startsWith('-')).length > 1)
+    return result(s, {
+      verdict: 'blocked',
+      message: msg.CD_TWO_DIRECTORIES,
+      reason: 'cd is given two directories',
+    });
+  if (uses === 'dynamic') return undefined;
   const target = uses[0]?.path ?? env.ctx.home;
   if (target === '/')
     return result(s, { verdict: 'approval', reason: 'cd to /, outside the working directories' });
@@ -483,8 +491,20 @@ export const UNIT_STAGES: Readonly<Record<BashUnitStage, Stage>> = {
   'accept-edits': acceptEdits,
 };
 
+const PLAIN_VALUE = /^[A-Za-z_][A-Za-z0-9_]*=[A-Za-z0-9_./:-]+$/;
+
+/** The command without the safe variables in front of it (`LANG=C sort a.txt` is judged as
+ * `sort a.txt`), up to the first other assignment. */
+function withoutSafePrefixes(env: Env, u: Unit): Unit {
+  const safe = env.behaviour.safeEnvPrefixes;
+  const kept = u.assignments.findIndex((a) => !safe.has(a.name) || !PLAIN_VALUE.test(a.text));
+  if (kept === 0 || u.words.length === 0) return u;
+  return { ...u, assignments: kept < 0 ? [] : u.assignments.slice(kept) };
+}
+
 /** One command through the release's stages; what none decides needs approval. */
-function judgeUnit(env: Env, u: Unit, walk: Walk): UnitResult {
+function judgeUnit(env: Env, written: Unit, walk: Walk): UnitResult {
+  const u = withoutSafePrefixes(env, written);
   const words = effectiveWords(env, u);
   const pathWords = strippedWords(u);
   const s: UnitState = {

@@ -232,3 +232,6 @@ export const integerAssignment = (name: string, bare: boolean) =>
   bare
     ? `${name} has integer attribute — assignment arith-evals RHS, which can execute subscript command substitution or abort/diverge at runtime`
     : `${name} has integer attribute — env-prefix arith-evals value, which can execute subscript command substitution or abort/diverge at runtime`;
+
+export const CD_TWO_DIRECTORIES =
+  'cd with two or more directory arguments requires manual approval. zsh\'s "cd OLD NEW" form substitutes OLD→NEW in $PWD, producing a target path that cannot be statically validated.';

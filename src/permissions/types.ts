@@ -83,6 +83,10 @@ export interface PermissionBehaviour {
   /** Wrappers the read-only check and allow rules look through (`command cat a` is `cat a`);
    * any other wrapper makes the command need approval. */
   transparentWrappers: readonly string[];
+  /** Variables a command may be prefixed with and still be read-only or match an allow rule
+   * (`LANG=C sort a.txt`), when the value is plain (`[A-Za-z0-9_./:-]+`, unquoted); the prefix
+   * is taken off up to the first other assignment. */
+  safeEnvPrefixes: ReadonlySet<string>;
   /** Path deny rules are checked before eval and a ( ) subshell are refused; in a line with a
    * subshell a denial is worded `<command> from '<path>' was blocked by a deny rule.` or
    * `Output redirection to '<path>' was blocked by a deny rule.` (2.1.332). */
@@ -147,6 +151,7 @@ export type BashLineStage =
   | 'gate-subshell'
   | 'gate-eval'
   | 'gate-late'
+  | 'gate-background'
   | 'cd-with-vcs-ask'
   | 'ask-rule'
   | 'path-deny-rule'

@@ -476,12 +476,7 @@ function walkCommand(cmd: CommandNode, walk: Walk, origin: Origin): void {
 /** A command as Claude Code names it: words, without output redirections. A part of the list
  * is named with the line's variables substituted (`git add foo.txt`), a pipe segment as
  * written (`F=foo.txt; tar cf - "$F"`: bashperm 0666, 0930, 1045). */
-function commandText(
-  cmd: CommandNode,
-  walk: Walk,
-  source: string | undefined,
-  substitute: boolean,
-): string {
+function commandText(cmd: CommandNode, walk: Walk, source: string | undefined, substitute: boolean): string {
   if (cmd.type !== 'SimpleCommand') return source ?? '';
   const scratch = { ...walk, units: [], constructs: [], bareNames: [] };
   const assignments = cmd.assignments.map((a) => assignment(a, scratch).text);
@@ -523,7 +518,8 @@ function walkTop(s: ScriptNode, walk: Walk): { segments: string[]; tops: Analysi
     segments[segments.length - 1] += t;
   };
   s.statements.forEach((st, si) => {
-    if (si > 0) append('; ');
+    // `a & b` is one list: the `&` separates, no `;` follows it (`grep al & wait` is named so).
+    if (si > 0) append(s.statements[si - 1]?.background ? ' ' : '; ');
     st.pipelines.forEach((pl, pi) => {
       if (pi > 0) append(` ${st.operators[pi - 1] ?? ';'} `);
       if (pl.negated) append('! ');
@@ -680,10 +676,8 @@ function pipeLayout(script: ScriptNode, source: string): string[] | undefined {
   const at = pipePositions(source);
   if (at.length !== pipes) return undefined;
   const cuts = [{ at: -1, width: 1 }, ...at, { at: source.length, width: 0 }];
-  return cuts
-    .slice(1)
-    .map((cut, i) => {
-      const from = (cuts[i]?.at ?? 0) + (cuts[i]?.width ?? 0);
-      return source.slice(from, cut.at).replace(OUTPUT_REDIRECT, '').trim();
-    });
+  return cuts.slice(1).map((cut, i) => {
+    const from = (cuts[i]?.at ?? 0) + (cuts[i]?.width ?? 0);
+    return source.slice(from, cut.at).replace(OUTPUT_REDIRECT, '').trim();
+  });
 }

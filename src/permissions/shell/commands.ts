@@ -643,7 +643,6 @@ const READ_ONLY_ANY_ARGS = new Set([
   'cksum',
   'type',
   'cd',
-  'wait',
   'locale',
   'nproc',
   'arch',

@@ -537,12 +537,13 @@ function statementReason(st: StatementNode, w: Walk): GateReason | undefined {
 /** What the gate refuses, by rank; the release's line stages (bash-line.ts) say when each rank
  * is refused. `first`: every construct of the first rank, in source order (eval with them unless
  * `deferEval`); `subshell`: a `( )` subshell; `evaluates`: eval and the like, when deferred;
- * `late`: tilde variants, `$` in a quoted path, a top-level `&`. */
+ * `late`: tilde variants, `$` in a quoted path; `background`: a top-level `&`. */
 export interface GateRanks {
   first?: GateReason;
   subshell?: GateReason;
   evaluates?: GateReason;
   late?: GateReason;
+  background?: GateReason;
   /** The line reads a variable it assigned itself. */
   usesAssigned: boolean;
 }
@@ -568,12 +569,12 @@ export function gateReason(script: ScriptNode, command: string, deferEval = fals
   const first = bodyReason(script.statements, w);
   // Parentheses around several commands (`(touch x; touch y)`) are refused for the `;`.
   const subshell = w.subshell ? (w.subshellList ? node('nested_semicolon') : fixed('subshell')) : undefined;
-  const late = w.late ?? (w.background ? fixed('background') : undefined);
   return {
     ...(first ? { first } : {}),
     ...(subshell ? { subshell } : {}),
     ...(w.evaluates ? { evaluates: w.evaluates } : {}),
-    ...(late ? { late } : {}),
+    ...(w.late ? { late: w.late } : {}),
+    ...(w.background ? { background: fixed('background') } : {}),
     usesAssigned: w.usedAssigned,
   };
 }

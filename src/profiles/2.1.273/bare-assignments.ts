@@ -46,6 +46,6 @@ export const BARE_ASSIGNMENTS_2_1_273: BareAssignmentTable = {
     'LC_NUMERIC',
     'LC_COLLATE',
   ]),
-  // `<NAME> has integer attribute — …`, bare and as a prefix.
+  // `<NAME> has integer attribute — …`, bare and as a prefix, unless the value is a plain number.
   integer: new Set(['COLUMNS', 'LINES', 'SHLVL', 'UID', 'EUID', 'PPID', 'RANDOM', 'SECONDS', 'HISTSIZE']),
 };

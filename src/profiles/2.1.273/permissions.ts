@@ -63,10 +63,57 @@ export const BASH_STAGES_2_1_273: BashStageOrder = {
     'cd-with-redirect',
     'pipeline-parts',
     'parts-need-approval',
+    'gate-background',
     'classifier-rules-only',
     'set-variable',
   ],
 };
+
+/** The variables Claude Code takes off the front of a command before the read-only check and
+ * allow rules (the binary's own list, the same on 2.1.332; shell-env-prefix probes: `LANG=C sort
+ * a.txt` and `NODE_ENV=prod ./tool.sh` under Bash(./tool.sh:*) run, `FOO=1 …` and `LANG="C" …`
+ * need approval). */
+export const SAFE_ENV_PREFIXES: ReadonlySet<string> = new Set([
+  'GOEXPERIMENT',
+  'GOOS',
+  'GOARCH',
+  'CGO_ENABLED',
+  'GO111MODULE',
+  'RUST_BACKTRACE',
+  'RUST_LOG',
+  'NODE_ENV',
+  'PYTHONUNBUFFERED',
+  'PYTHONDONTWRITEBYTECODE',
+  'PYTEST_DISABLE_PLUGIN_AUTOLOAD',
+  'PYTEST_DEBUG',
+  'ANTHROPIC_API_KEY',
+  'LANG',
+  'LANGUAGE',
+  'LC_ALL',
+  'LC_CTYPE',
+  'LC_TIME',
+  'CHARSET',
+  'TERM',
+  'COLORTERM',
+  'NO_COLOR',
+  'FORCE_COLOR',
+  'TZ',
+  'LS_COLORS',
+  'LSCOLORS',
+  'GREP_COLOR',
+  'GREP_COLORS',
+  'GCC_COLORS',
+  'TIME_STYLE',
+  'BLOCK_SIZE',
+  'BLOCKSIZE',
+  'COLUMNS',
+  'LINES',
+  'CLICOLOR',
+  'CLICOLOR_FORCE',
+  'CI',
+  'DEBIAN_FRONTEND',
+  'GIT_TERMINAL_PROMPT',
+]);
 
 export const PERMISSIONS_2_1_273: PermissionBehaviour = {
   basenameCommandNames: false,
@@ -80,6 +127,7 @@ export const PERMISSIONS_2_1_273: PermissionBehaviour = {
   classifierSource: 'local',
   gateWording: 'contains',
   transparentWrappers: ['command', 'builtin', 'noglob'],
+  safeEnvPrefixes: SAFE_ENV_PREFIXES,
   subshellPathDeny: false,
   gitReadPaths: GIT_READ_PATHS,
   askRulesInGroups: false,
@@ -93,4 +141,3 @@ export const PERMISSIONS_2_1_273: PermissionBehaviour = {
   sandbox: SANDBOX_2_1_273,
   bashStages: BASH_STAGES_2_1_273,
 };
-
