@@ -136,10 +136,7 @@ export class ToolHooks {
     if (this.settings.disabled) return [];
     const hooks = selectHooks(this.settings.hooks, event, toolName);
     if (hooks.length === 0) return [];
-    const runs = await runHooks(this.host, hooks, input);
-    // A tool event reads JSON only on exit 0 and 2 (hook-pre-bash-*); Stop reads it on any code.
-    for (const r of runs) if (r.exitCode !== 0 && r.exitCode !== 2) delete r.json;
-    return runs;
+    return runHooks(this.host, hooks, input);
   }
 
   /** The Stop hooks at the model's end of turn; their matchers are not consulted (hook-stop-*:
@@ -201,8 +198,8 @@ export class ToolHooks {
     for (const r of runs) {
       const h = specific(r, 'PreToolUse');
       const j = r.json;
-      // A JSON answer counts on exit 2 as on exit 0 (hook-pre-bash: a JSON deny with exit 2
-      // gives its reason, not the stderr text).
+      // A JSON answer counts on every exit code (hook-pre-json-exit-codes: a block on exit 1 or
+      // 3; hook-pre-bash: a JSON deny with exit 2 gives its reason, not the stderr text).
       const decision =
         h?.permissionDecision ??
         (j?.decision === 'block' ? 'deny' : j?.decision === 'approve' ? 'allow' : undefined);
@@ -309,21 +306,18 @@ export class ToolHooks {
     const label = `${event}:${c.toolName}`;
     for (const r of runs) {
       const texts: string[] = [];
-      if (r.exitCode === 2)
-        texts.push(
-          `${label} hook blocking error from command: "${r.hook.command}": [${r.hook.command}]: ${r.stderr === '' ? 'No stderr output' : r.stderr}`,
-        );
-      else if (r.exitCode === 0 && r.json) {
-        const j = r.json;
-        if (j.decision === 'block')
-          texts.push(
-            `${label} hook blocking error from command: "${r.hook.command}": ${typeof j.reason === 'string' ? j.reason : 'Blocked by hook'}`,
-          );
-        const h = specific(r, event);
-        if (h && typeof h.additionalContext === 'string')
-          texts.push(`${label} hook additional context: ${h.additionalContext}`);
-        if (event === 'PostToolUse' && j.continue === false) out.stop = true;
-      }
+      const j = r.json;
+      // JSON counts on every exit code, and a JSON block wins over exit 2's stderr
+      // (hook-post-json-exit-codes, both versions).
+      const prefix = `${label} hook blocking error from command: "${r.hook.command}": `;
+      if (j?.decision === 'block')
+        texts.push(prefix + (typeof j.reason === 'string' ? j.reason : 'Blocked by hook'));
+      else if (r.exitCode === 2)
+        texts.push(`${prefix}[${r.hook.command}]: ${r.stderr === '' ? 'No stderr output' : r.stderr}`);
+      const h = specific(r, event);
+      if (h && typeof h.additionalContext === 'string')
+        texts.push(`${label} hook additional context: ${h.additionalContext}`);
+      if (event === 'PostToolUse' && j?.continue === false) out.stop = true;
       if (texts.length) out.attachments.push(texts.join('\n\n'));
       out.steps.push(
         step(
