@@ -35,7 +35,6 @@ import { EXTRA_DEFERRED_KEY, TOOLS_FLAG_KEY } from '../tools/types';
 import { notEmulated } from '../tools/stub';
 import { ORACLE_TOOLS } from '../tools/registry';
 import { defaultToolNames } from '../profiles/definitions';
-import { sandboxSettings } from '../permissions/sandbox';
 import { toolDisabled } from '../permissions/messages';
 import { gatedDefinitions, gatedOff, gatedOn } from './gated-tools';
 
@@ -273,19 +272,6 @@ export async function replayScenario(
     await ws.fs.mkdir(dir, { recursive: true });
     await ws.fs.chmod(dir, d.mode);
   }
-  // With the sandbox on, the binary makes `.claude/.cc-writes/` in the project at start, whatever
-  // the commands do (every sandbox-* recording, both versions; not with sandbox.enabled false).
-  const sandboxSources = substitute(
-    {
-      managed: scen.managed_settings,
-      user: scen.user_settings,
-      project: scen.settings,
-      local: scen.settings_local,
-    },
-    placeholders(ws),
-  ) as Parameters<typeof sandboxSettings>[0];
-  if (sandboxSettings(sandboxSources, profile.permissions.sandbox).enabled)
-    await ws.fs.mkdir(`${ws.info.cwd}/.claude/.cc-writes`, { recursive: true });
   const permissions = opts.permissions
     ? await opts.permissions({ scenario: scen, ws, mode, toolsFlag: flag, profile })
     : allowAll;
