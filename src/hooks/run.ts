@@ -46,17 +46,20 @@ function parseJsonObject(text: string): Record<string, unknown> | undefined {
   if (!t.startsWith('{')) return undefined;
   try {
     const v: unknown = JSON.parse(t);
-    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+    return typeof v === 'object' && v !== null && !Array.isArray(v)
+      ? (v as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }
 }
 
-export function selectHooks(all: readonly HookCommand[], event: HookEvent, toolName: string): HookCommand[] {
+/** The event's hooks; without a tool name (session events) matchers are not consulted. */
+export function selectHooks(all: readonly HookCommand[], event: HookEvent, toolName?: string): HookCommand[] {
   const seen = new Set<string>();
   const out: HookCommand[] = [];
   for (const h of all) {
-    if (h.event !== event || !matcherSelects(h.matcher, toolName)) continue;
+    if (h.event !== event || (toolName !== undefined && !matcherSelects(h.matcher, toolName))) continue;
     // The same command from two sources runs once (hook-dedupe-same-command).
     if (seen.has(h.command)) continue;
     seen.add(h.command);
@@ -65,7 +68,11 @@ export function selectHooks(all: readonly HookCommand[], event: HookEvent, toolN
   return out;
 }
 
-export async function runHook(host: HookHost, hook: HookCommand, input: Record<string, unknown>): Promise<HookRun> {
+export async function runHook(
+  host: HookHost,
+  hook: HookCommand,
+  input: Record<string, unknown>,
+): Promise<HookRun> {
   const stdin = JSON.stringify(input);
   const timeoutMs = (hook.timeout ?? DEFAULT_HOOK_TIMEOUT_S) * 1000;
   const r = await host.shell.run(withStdin(hook.command, stdin), {
@@ -74,15 +81,26 @@ export async function runHook(host: HookHost, hook: HookCommand, input: Record<s
     timeoutMs,
     ...(host.signal ? { signal: host.signal } : {}),
   });
-  const run: HookRun = { hook, exitCode: r.interrupted ? 1 : r.exitCode, stdout: r.stdout, stderr: r.stderr, timedOut: r.interrupted, finished: 0 };
-  const json = r.exitCode === 0 || r.exitCode === 2 ? parseJsonObject(r.stdout) : undefined;
+  const run: HookRun = {
+    hook,
+    exitCode: r.interrupted ? 1 : r.exitCode,
+    stdout: r.stdout,
+    stderr: r.stderr,
+    timedOut: r.interrupted,
+    finished: 0,
+  };
+  const json = parseJsonObject(r.stdout);
   if (json) run.json = json;
   return run;
 }
 
 /** Every selected hook of the event, in settings order (Claude Code starts them together; the
  * order of their messages when several report is not stable in recordings). */
-export async function runHooks(host: HookHost, hooks: readonly HookCommand[], input: Record<string, unknown>): Promise<HookRun[]> {
+export async function runHooks(
+  host: HookHost,
+  hooks: readonly HookCommand[],
+  input: Record<string, unknown>,
+): Promise<HookRun[]> {
   let ended = 0;
   return Promise.all(
     hooks.map(async (h) => {

@@ -35,7 +35,9 @@ export interface PreOutcome {
 
 export interface PermissionOutcome {
   steps: HookStep[];
-  decision?: { behavior: 'allow'; updatedInput?: Record<string, unknown> } | { behavior: 'deny'; message: string; interrupt: boolean };
+  decision?:
+    | { behavior: 'allow'; updatedInput?: Record<string, unknown> }
+    | { behavior: 'deny'; message: string; interrupt: boolean };
 }
 
 export interface PostOutcome {
@@ -43,6 +45,22 @@ export interface PostOutcome {
   attachments: string[];
   stop?: boolean;
 }
+
+/** What the Stop hooks made of the model's end of turn (hook-stop-*, both versions). */
+export interface StopOutcome {
+  steps: HookStep[];
+  /** One per blocking hook, in settings order: a JSON block's reason, or on exit 2 the command
+   * and its stderr. Each reaches the model as a user message `Stop hook feedback:\n…`. */
+  feedback: string[];
+  /** The hooks' own messages (a JSON block's, additionalContext), joined into one text. */
+  texts: string[];
+  /** `continue: false`: the session ends, whatever else the hooks said. */
+  prevent: boolean;
+}
+
+/** How many Stop blocks in a row the binary follows before it ends the turn anyway
+ * (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP's default in both versions; hook-stop-exit2-stderr). */
+export const STOP_BLOCK_CAP = 8;
 
 export interface HookCallInfo {
   toolName: string;
@@ -61,12 +79,25 @@ interface Block {
  * (hook-race-exit2-first and hook-sources-deny-vs-allow: a `sleep 1` in either one decides). */
 const later = (a: Block | undefined, b: Block): Block => (a === undefined || b.finished > a.finished ? b : a);
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function step(event: HookEvent, r: HookRun, effect: string): HookStep {
   // The default timeout is not recorded: the page says so when it is the one that stopped a hook.
-  const note = r.timedOut && r.hook.timeout === undefined ? ' (stopped by the default timeout, which is not recorded)' : '';
-  return { event, command: r.hook.command, source: r.hook.source, exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr, timedOut: r.timedOut, effect: effect + note };
+  const note =
+    r.timedOut && r.hook.timeout === undefined
+      ? ' (stopped by the default timeout, which is not recorded)'
+      : '';
+  return {
+    event,
+    command: r.hook.command,
+    source: r.hook.source,
+    exitCode: r.exitCode,
+    stdout: r.stdout,
+    stderr: r.stderr,
+    timedOut: r.timedOut,
+    effect: effect + note,
+  };
 }
 
 /** The hook-specific part of a JSON answer, when it names this event. */
@@ -108,6 +139,49 @@ export class ToolHooks {
     return runHooks(this.host, hooks, input);
   }
 
+  /** The Stop hooks at the model's end of turn; their matchers are not consulted (hook-stop-*:
+   * `Read` and `Ba.*` select them too). */
+  async stop(permissionMode: string, active: boolean, lastMessage: string): Promise<StopOutcome> {
+    const out: StopOutcome = { steps: [], feedback: [], texts: [], prevent: false };
+    if (this.settings.disabled) return out;
+    const hooks = selectHooks(this.settings.hooks, 'Stop');
+    if (hooks.length === 0) return out;
+    const runs = await runHooks(this.host, hooks, {
+      ...this.common(permissionMode),
+      hook_event_name: 'Stop',
+      stop_hook_active: active,
+      last_assistant_message: lastMessage,
+      background_tasks: [],
+      session_crons: [],
+    });
+    for (const r of runs) {
+      const j = r.json;
+      const effects: string[] = [];
+      // A JSON block counts on every exit code (hook-stop-exit1: exit 3) and wins over exit 2's
+      // stderr (hook-stop-exit2-json).
+      if (j?.decision === 'block') {
+        const reason = typeof j.reason === 'string' ? j.reason : 'Blocked by hook';
+        out.feedback.push(reason);
+        out.texts.push(`Stop hook blocking error from command: "${r.hook.command}": ${reason}`);
+        effects.push('decision block: the model goes on');
+      } else if (r.exitCode === 2) {
+        out.feedback.push(`[${r.hook.command}]: ${r.stderr === '' ? 'No stderr output' : r.stderr}`);
+        effects.push('exit 2: the model goes on, stderr to the model');
+      }
+      const h = specific(r, 'Stop');
+      if (h && typeof h.additionalContext === 'string') {
+        out.texts.push(`Stop hook additional context: ${h.additionalContext}`);
+        effects.push('additionalContext: the model goes on');
+      }
+      if (j?.continue === false) {
+        out.prevent = true;
+        effects.push('continue: false ends the session');
+      }
+      out.steps.push(step('Stop', r, effects.length ? effects.join('; ') : 'no effect: the session ends'));
+    }
+    return out;
+  }
+
   async preToolUse(c: HookCallInfo): Promise<PreOutcome> {
     const runs = await this.run('PreToolUse', c.toolName, {
       ...this.common(c.permissionMode),
@@ -124,27 +198,41 @@ export class ToolHooks {
     for (const r of runs) {
       const h = specific(r, 'PreToolUse');
       const j = r.json;
-      // A JSON answer counts on exit 2 as on exit 0 (hook-pre-bash: a JSON deny with exit 2
-      // gives its reason, not the stderr text).
-      const decision = h?.permissionDecision ?? (j?.decision === 'block' ? 'deny' : j?.decision === 'approve' ? 'allow' : undefined);
-      const reason = typeof h?.permissionDecisionReason === 'string' ? h.permissionDecisionReason : typeof j?.reason === 'string' ? j.reason : undefined;
+      // A JSON answer counts on every exit code (hook-pre-json-exit-codes: a block on exit 1 or
+      // 3; hook-pre-bash: a JSON deny with exit 2 gives its reason, not the stderr text).
+      const decision =
+        h?.permissionDecision ??
+        (j?.decision === 'block' ? 'deny' : j?.decision === 'approve' ? 'allow' : undefined);
+      const reason =
+        typeof h?.permissionDecisionReason === 'string'
+          ? h.permissionDecisionReason
+          : typeof j?.reason === 'string'
+            ? j.reason
+            : undefined;
       const effects: string[] = [];
       if (r.exitCode === 2 && decision === undefined) {
         block = later(block, {
           content: `${label} hook error: [${r.hook.command}]: ${r.stderr === '' ? 'No stderr output' : r.stderr}`,
-          reason: 'A PreToolUse hook exited with code 2, which blocks the call; its stderr goes to the model.',
+          reason:
+            'A PreToolUse hook exited with code 2, which blocks the call; its stderr goes to the model.',
           finished: r.finished,
         });
         effects.push('exit 2: blocks the call, stderr to the model');
       } else if (r.exitCode !== 0 && r.exitCode !== 2) {
-        effects.push(r.timedOut ? 'timed out: no effect on the call' : `exit ${r.exitCode}: a non-blocking error, shown to the user only`);
+        effects.push(
+          r.timedOut
+            ? 'timed out: no effect on the call'
+            : `exit ${r.exitCode}: a non-blocking error, shown to the user only`,
+        );
       }
       if (j?.continue === false) {
         out.stop = true;
         effects.push('continue: false ends the session');
       }
       if (decision === 'deny') {
-        const content = this.wording.denyPrefixed ? `${label} hook error: ${reason ?? 'Blocked by hook'}` : (reason ?? `Hook ${label} denied this tool`);
+        const content = this.wording.denyPrefixed
+          ? `${label} hook error: ${reason ?? 'Blocked by hook'}`
+          : (reason ?? `Hook ${label} denied this tool`);
         block = later(block, { content, reason: 'A PreToolUse hook denied the call.', finished: r.finished });
         effects.push('deny');
       } else if (decision === 'ask') {
@@ -185,17 +273,28 @@ export class ToolHooks {
       const h = r.exitCode === 0 ? specific(r, 'PermissionRequest') : undefined;
       const d = isObject(h?.decision) ? h.decision : undefined;
       if (d?.behavior === 'allow' && !out.decision) {
-        out.decision = { behavior: 'allow', ...(isObject(d.updatedInput) ? { updatedInput: d.updatedInput } : {}) };
+        out.decision = {
+          behavior: 'allow',
+          ...(isObject(d.updatedInput) ? { updatedInput: d.updatedInput } : {}),
+        };
         out.steps.push(step('PermissionRequest', r, 'allow: the prompt is answered'));
       } else if (d?.behavior === 'deny' && out.decision?.behavior !== 'deny') {
-        out.decision = { behavior: 'deny', message: typeof d.message === 'string' ? d.message : 'Permission denied by hook', interrupt: d.interrupt === true };
+        out.decision = {
+          behavior: 'deny',
+          message: typeof d.message === 'string' ? d.message : 'Permission denied by hook',
+          interrupt: d.interrupt === true,
+        };
         out.steps.push(step('PermissionRequest', r, 'deny: the prompt is answered'));
       } else out.steps.push(step('PermissionRequest', r, 'no decision: the prompt goes ahead'));
     }
     return out;
   }
 
-  private async post(event: 'PostToolUse' | 'PostToolUseFailure', c: HookCallInfo, extra: Record<string, unknown>): Promise<PostOutcome> {
+  private async post(
+    event: 'PostToolUse' | 'PostToolUseFailure',
+    c: HookCallInfo,
+    extra: Record<string, unknown>,
+  ): Promise<PostOutcome> {
     const runs = await this.run(event, c.toolName, {
       ...this.common(c.permissionMode),
       hook_event_name: event,
@@ -207,16 +306,30 @@ export class ToolHooks {
     const label = `${event}:${c.toolName}`;
     for (const r of runs) {
       const texts: string[] = [];
-      if (r.exitCode === 2) texts.push(`${label} hook blocking error from command: "${r.hook.command}": [${r.hook.command}]: ${r.stderr === '' ? 'No stderr output' : r.stderr}`);
-      else if (r.exitCode === 0 && r.json) {
-        const j = r.json;
-        if (j.decision === 'block') texts.push(`${label} hook blocking error from command: "${r.hook.command}": ${typeof j.reason === 'string' ? j.reason : 'Blocked by hook'}`);
-        const h = specific(r, event);
-        if (h && typeof h.additionalContext === 'string') texts.push(`${label} hook additional context: ${h.additionalContext}`);
-        if (event === 'PostToolUse' && j.continue === false) out.stop = true;
-      }
+      const j = r.json;
+      // JSON counts on every exit code, and a JSON block wins over exit 2's stderr
+      // (hook-post-json-exit-codes, both versions).
+      const prefix = `${label} hook blocking error from command: "${r.hook.command}": `;
+      if (j?.decision === 'block')
+        texts.push(prefix + (typeof j.reason === 'string' ? j.reason : 'Blocked by hook'));
+      else if (r.exitCode === 2)
+        texts.push(`${prefix}[${r.hook.command}]: ${r.stderr === '' ? 'No stderr output' : r.stderr}`);
+      const h = specific(r, event);
+      if (h && typeof h.additionalContext === 'string')
+        texts.push(`${label} hook additional context: ${h.additionalContext}`);
+      if (event === 'PostToolUse' && j?.continue === false) out.stop = true;
       if (texts.length) out.attachments.push(texts.join('\n\n'));
-      out.steps.push(step(event, r, texts.length ? 'the model is told' : r.exitCode === 0 ? 'no effect' : `exit ${r.exitCode}: shown to the user only`));
+      out.steps.push(
+        step(
+          event,
+          r,
+          texts.length
+            ? 'the model is told'
+            : r.exitCode === 0
+              ? 'no effect'
+              : `exit ${r.exitCode}: shown to the user only`,
+        ),
+      );
     }
     return out;
   }
@@ -226,7 +339,12 @@ export class ToolHooks {
   }
 
   postToolUseFailure(c: HookCallInfo, error: string): Promise<PostOutcome> {
-    return this.post('PostToolUseFailure', c, { tool_use_id: c.toolUseId, error, is_interrupt: false, duration_ms: 0 });
+    return this.post('PostToolUseFailure', c, {
+      tool_use_id: c.toolUseId,
+      error,
+      is_interrupt: false,
+      duration_ms: 0,
+    });
   }
 }
 

@@ -211,6 +211,7 @@ describe('profiles', () => {
       'hooks.childNotesDir',
       'hooks.denyPrefixed',
       'hooks.effortLevel',
+      'hooks.feedbackPreamble',
       'hooks.notesReversed',
       'hooks.textsTrimmed',
       'hooks.updatedInputTrailer',

@@ -281,6 +281,8 @@ export interface HookBehaviour {
   /** updatedInput schema errors name a missing parameter as missing and the type received,
    * and end with this sentence (older: `type is expected as … but provided as \`unknown\``). */
   updatedInputTrailer?: string;
+  /** Stop hook feedback comes inside a reminder that starts with this preamble (hook-stop-*). */
+  feedbackPreamble?: string;
 }
 
 export interface ProfileText {

@@ -1,7 +1,15 @@
 // The session's side of hooks (src/hooks): where a tool call meets them. Kept out of engine.ts
 // so the engine only calls three functions: before the permission check, when a call would
 // prompt, and after the call.
-import { formatterNote, type HookStep, type ToolHooks } from '../hooks/session';
+import {
+  formatterNote,
+  joinHookTexts,
+  STOP_BLOCK_CAP,
+  type HookStep,
+  type ToolHooks,
+} from '../hooks/session';
+import type { HookBehaviour } from '../profiles/types';
+import type { Attachment } from '../tools/types';
 import { persistedText } from '../tools/bash/render';
 import { persistedOutputPath, sessionId, shortId } from '../tools/bash/paths';
 import type { LedgerEntry } from '../ledger/ledger';
@@ -200,7 +208,11 @@ function hookSuggestions(
 ): unknown[] | undefined {
   // An ask rule's prompt comes with no suggestion (hook-permreq-bypass-ask-rule).
   if (asked.rule && asked.rule.source !== 'mode') return undefined;
-  const own = c.tool.hookSuggestions?.(c.input, { mode: c.mode, cwd: c.ctx.ws.info.cwd, message: asked.message });
+  const own = c.tool.hookSuggestions?.(c.input, {
+    mode: c.mode,
+    cwd: c.ctx.ws.info.cwd,
+    message: asked.message,
+  });
   if (own !== undefined) return own ?? undefined;
   const rest = ours.map((u) => ({ ...u, destination: 'session' }));
   return rest.length ? rest : undefined;
@@ -216,7 +228,9 @@ export async function afterCall(
 ): Promise<CallRecord> {
   if (!hooks.active) return withTexts(rec, preTexts, [], c.placement);
   // The entry this call wrote, for the tools whose file a formatter may change.
-  const file = c.tool.file?.formatterCheck ? (c.input as Record<string, unknown>)[c.tool.file.key] : undefined;
+  const file = c.tool.file?.formatterCheck
+    ? (c.input as Record<string, unknown>)[c.tool.file.key]
+    : undefined;
   const before = typeof file === 'string' ? c.ctx.ledger.get(file) : undefined;
   const wrote = before && before.callId === c.use.id ? before : undefined;
   const failed = rec.rendered.is_error;
@@ -363,4 +377,36 @@ export function parseHookInput(
   });
   const text = `${tool} failed due to the following ${sentences.length === 1 ? 'issue' : 'issues'}:\n${sentences.join('\n')}`;
   return { ok: false, text: trailer === undefined ? text : `${text}\n${trailer}` };
+}
+
+/** What the model gets each time Stop hooks keep it going, one list per extra model call
+ * (hook-stop-*, both versions): a user message per blocking hook (`Stop hook feedback:\n…`,
+ * newer versions inside a reminder with a preamble; consecutive ones end in an extra newline, as
+ * the binary joins them), then the hooks' own texts as one system message. Texts without any
+ * feedback (additionalContext alone) come as a reminder in a user message. A block or a context
+ * keeps the model going, up to the binary's cap; `continue: false` ends the session. */
+export async function stopHookTurns(
+  hooks: SessionHooks,
+  mode: string,
+  lastMessage: string,
+  wording: Pick<HookBehaviour, 'textsTrimmed' | 'feedbackPreamble'>,
+): Promise<Attachment[][]> {
+  const turns: Attachment[][] = [];
+  if (!hooks.active) return turns;
+  for (let blocks = 0; ; blocks++) {
+    const out = await hooks.stop(mode, blocks > 0, lastMessage);
+    if (out.prevent || (out.feedback.length === 0 && out.texts.length === 0) || blocks >= STOP_BLOCK_CAP)
+      return turns;
+    const reminder = (text: string) => `<system-reminder>\n${text}\n</system-reminder>`;
+    const pre = wording.feedbackPreamble;
+    const feedback: Attachment[] = out.feedback.map((f, i, all) => {
+      const text = `Stop hook feedback:\n${f}`;
+      const wrapped = pre === undefined ? text : reminder(`${pre}\n${text}`);
+      return { role: 'user', type: 'text', text: i < all.length - 1 ? `${wrapped}\n` : wrapped };
+    });
+    const note = joinHookTexts(out.texts, wording.textsTrimmed);
+    if (note && feedback.length === 0)
+      turns.push([{ role: 'user', type: 'text', text: reminder(note.text) }]);
+    else turns.push(note ? [...feedback, note] : feedback);
+  }
 }

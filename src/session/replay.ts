@@ -28,13 +28,13 @@ import type { OnAsk } from './ask';
 import { Session, type CallRecord, type ModelCallRecord } from './engine';
 import { describeBytes, Normaliser } from './normalise';
 import { allowAll, type SessionPermissions } from './permissions';
+import { stopHookTurns } from './hooks';
 import { collectTree } from './tree';
 import { normalizePath } from '../text/paths';
 import { EXTRA_DEFERRED_KEY, TOOLS_FLAG_KEY } from '../tools/types';
 import { notEmulated } from '../tools/stub';
 import { ORACLE_TOOLS } from '../tools/registry';
 import { defaultToolNames } from '../profiles/definitions';
-import { sandboxSettings } from '../permissions/sandbox';
 import { toolDisabled } from '../permissions/messages';
 import { gatedDefinitions, gatedOff, gatedOn } from './gated-tools';
 
@@ -144,6 +144,10 @@ export function toolsFlag(s: Scenario, profile: Profile): string[] | null {
   void profile;
   return list.map((t) => t.trim()).filter(Boolean);
 }
+
+/** What the oracle's model answers once the scripted calls are done (oracle/run.mjs): the last
+ * assistant message Stop hooks see. */
+const ORACLE_CLOSING_TEXT = 'done';
 
 /** What the oracle's buildEnv adds for the binary itself (its fake API server, which the
  * normaliser writes as 127.0.0.1:<port>), which hooks inherit (hook-env). The Bash tool's shell
@@ -268,19 +272,6 @@ export async function replayScenario(
     await ws.fs.mkdir(dir, { recursive: true });
     await ws.fs.chmod(dir, d.mode);
   }
-  // With the sandbox on, the binary makes `.claude/.cc-writes/` in the project at start, whatever
-  // the commands do (every sandbox-* recording, both versions; not with sandbox.enabled false).
-  const sandboxSources = substitute(
-    {
-      managed: scen.managed_settings,
-      user: scen.user_settings,
-      project: scen.settings,
-      local: scen.settings_local,
-    },
-    placeholders(ws),
-  ) as Parameters<typeof sandboxSettings>[0];
-  if (sandboxSettings(sandboxSources, profile.permissions.sandbox).enabled)
-    await ws.fs.mkdir(`${ws.info.cwd}/.claude/.cc-writes`, { recursive: true });
   const permissions = opts.permissions
     ? await opts.permissions({ scenario: scen, ws, mode, toolsFlag: flag, profile })
     : allowAll;
@@ -309,13 +300,15 @@ export async function replayScenario(
   for (const [name, text] of Object.entries(disabled)) removed[name] = text;
   for (const name of gatedOff(scen, profile)) removed[name] = toolDisabled(name);
   for (const name of unmet)
-    removed[name] = `<tool_use_error>Error: No such tool available: ${name}. ${name} is disabled for this session, in subagents as well as here.</tool_use_error>`;
+    removed[name] =
+      `<tool_use_error>Error: No such tool available: ${name}. ${name} is disabled for this session, in subagents as well as here.</tool_use_error>`;
   // 2.1.332 sends a plugin's LSP behind ToolSearch when no --tools list names it.
   const extraDeferred =
     flag === null && profile.lsp?.deferred === true
       ? tools.filter((t) => t.needs === 'languageServer' && offered.includes(t.name)).map((t) => t.name)
       : [];
-  const deferred = flag === null ? new Set([...(profile.deferredByDefault ?? []), ...extraDeferred]) : undefined;
+  const deferred =
+    flag === null ? new Set([...(profile.deferredByDefault ?? []), ...extraDeferred]) : undefined;
   const env = baseEnv(ws, scen);
   const conversationCwd = { get: () => ws.info.cwd };
   const effort = effortLevel(model, profile.defaultModel, profile.hooks.effortLevel);
@@ -385,6 +378,7 @@ export async function replayScenario(
   const turns: ScenarioResult['turns'] = [];
   const withAttachments: [ScenarioResult['turns'][number], ModelCallRecord][] = [];
   let exitCode = 0;
+  let ended = false;
   const denials: Record<string, unknown>[] = [];
   for (const [t, items] of scen.turns.entries()) {
     if (opts.signal?.aborted) break;
@@ -414,6 +408,7 @@ export async function replayScenario(
       // The binary's process exited: the oracle records the model call with no results.
       turns.push({ turn: t, calls: [], attachments: [], actions });
       exitCode = 1;
+      ended = true;
       break;
     }
     // A subagent's refusals are the session's too, listed when they happened (before its Agent
@@ -439,7 +434,8 @@ export async function replayScenario(
     // call order: the recorded lists of large parallel runs (perm-rule-sources) put some asks
     // after later rule denials, in no order found.
     // 2.1.332 answers a Read one step later than the next call of its run.
-    const lags = (c: CallRecord) => profile.permissions.readDenialsLag === true && session.tool(c.name)?.readDenialsLag === true;
+    const lags = (c: CallRecord) =>
+      profile.permissions.readDenialsLag === true && session.tool(c.name)?.readDenialsLag === true;
     const at = (c: CallRecord) => rec.calls.indexOf(c) + (lags(c) ? 1.5 : 0);
     const listed = [...rec.calls].sort(
       (a, b) =>
@@ -452,15 +448,30 @@ export async function replayScenario(
     // the oracle records the turns before it (hook-post-bash-2).
     if (rec.calls.some((c) => c.endsSession)) {
       turns.push({ turn: t, calls: [], attachments: [], actions });
+      ended = true;
       break;
     }
-    const turn = { turn: t, calls: rec.calls.map((c) => callResult(scen, c, session)), attachments: [], actions };
+    const turn = {
+      turn: t,
+      calls: rec.calls.map((c) => callResult(scen, c, session)),
+      attachments: [],
+      actions,
+    };
     turns.push(turn);
     withAttachments.push([turn, rec]);
   }
   // Taken once the last model call is made: it may drop a note from an earlier one (a model's
   // trailing note stays only on the newest).
   for (const [turn, rec] of withAttachments) turn.attachments = rec.attachments.map((a) => ({ ...a }));
+  // The model then ends its turn with the oracle's closing text, where Stop hooks may keep it going.
+  if (!ended && !opts.signal?.aborted)
+    for (const attachments of await stopHookTurns(
+      hooks,
+      permissions.mode ?? mode,
+      ORACLE_CLOSING_TEXT,
+      profile.hooks,
+    ))
+      turns.push({ turn: turns.length, calls: [], attachments: attachments.map((a) => ({ ...a })) });
   const late = await session.settle(opts.signal);
   const agents = scen.agents === undefined ? undefined : subagentResults(scen, session);
   // Each group of late attachments (one background agent's) is a message of its own.
@@ -549,7 +560,10 @@ function callResult(
     content: c.rendered.content,
   };
   if (c.rendered.structured !== undefined) o.structured = c.rendered.structured;
-  if (scen.order_insensitive || session.tool(c.name)?.orderInsensitive?.(c.input as Record<string, unknown>) === true)
+  if (
+    scen.order_insensitive ||
+    session.tool(c.name)?.orderInsensitive?.(c.input as Record<string, unknown>) === true
+  )
     o.order_insensitive = true;
   return o;
 }

@@ -265,6 +265,9 @@ async function sandboxEffect(
 ): Promise<SandboxEffect | undefined> {
   const policy = ctx.permissions.sandbox?.(input.command, input.dangerouslyDisableSandbox === true);
   if (!policy) return undefined;
+  // The binary makes the project's `.claude/.cc-writes/` when the first command runs inside the
+  // sandbox; one run outside it, a Read or a refused call leaves none (sandbox-ccwrites-*).
+  await ctx.ws.fs.mkdir(`${ctx.ws.info.cwd}/.claude/.cc-writes`, { recursive: true });
   const home = env.HOME ?? ctx.ws.info.home;
   const network = sandboxNetworkRefusal(policy, input.command);
   if (network !== undefined)
