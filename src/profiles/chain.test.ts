@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyDelta } from './chain';
+import { applyDelta, newSince } from './chain';
 import { applyStep, diffSets } from './tool-history';
 import { getProfile, nearestReleases, RELEASES, unknownReleaseMessage } from '.';
 import type { ToolDefinition } from './types';
@@ -20,6 +20,13 @@ describe('profile chain', () => {
       {},
       ['Read'],
     ]);
+  });
+
+  it('keeps of a whole table only what no earlier delta set to the same value', () => {
+    const sandbox = { enabled: true };
+    const table = { a: 1, b: 'x', c: true, sandbox };
+    expect(newSince(table, { a: 1, sandbox }, undefined, { b: 'y' })).toEqual({ b: 'x', c: true });
+    expect(newSince(table)).toEqual(table);
   });
 
   it('gives every listed release a profile, tools-only ones with their own default set', () => {
