@@ -59,7 +59,8 @@ export const delta_2_1_332: ProfileDelta = {
   },
   // worktree-existing-dir, worktree-path-enter, worktree-enter-keep
   worktree: {
-    strayDirAdvice: () => "(with `git worktree remove` if it's a registered worktree, or by deleting it if it's a stray directory)",
+    strayDirAdvice: () =>
+      "(with `git worktree remove` if it's a registered worktree, or by deleting it if it's a stray directory)",
     pathSyscall: 'realpath',
   },
   skills: SKILLS_2_1_332,
@@ -101,7 +102,8 @@ export const delta_2_1_332: ProfileDelta = {
   text: {
     wakeupNeedsNoop: undefined,
     reportFindingsSeverity: true,
-    wakeupStopTail: ". Then write the loop's outcome for the user as ordinary visible response text — and end the turn.",
+    wakeupStopTail:
+      ". Then write the loop's outcome for the user as ordinary visible response text — and end the turn.",
     workflowMissingSource: 'Must provide script, name, or scriptPath',
     workflowNoReadHint:
       "A session that cannot call Read cannot load any scriptPath. Pass the whole script inline through Workflow's `script` input instead.",
