@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyDelta } from './chain';
+import { applyDelta, newSince } from './chain';
 import { applyStep, diffSets } from './tool-history';
 import { getProfile, nearestReleases, RELEASES, unknownReleaseMessage } from '.';
 import type { ToolDefinition } from './types';
@@ -12,14 +12,21 @@ describe('profile chain', () => {
       disabledTools: { Monitor: undefined },
       defaultTools: ['Read'],
     });
-    expect([p.version, p.text.wakeupNeedsNoop, p.text.binaryFileAdvice, p.text.deviceRefusal, p.disabledTools, p.defaultTools]).toEqual([
-      '9.0.0',
-      undefined,
-      'x',
-      base.text.deviceRefusal,
-      {},
-      ['Read'],
-    ]);
+    expect([
+      p.version,
+      p.text.wakeupNeedsNoop,
+      p.text.binaryFileAdvice,
+      p.text.deviceRefusal,
+      p.disabledTools,
+      p.defaultTools,
+    ]).toEqual(['9.0.0', undefined, 'x', base.text.deviceRefusal, {}, ['Read']]);
+  });
+
+  it('keeps of a whole table only what no earlier delta set to the same value', () => {
+    const sandbox = { enabled: true };
+    const table = { a: 1, b: 'x', c: true, sandbox };
+    expect(newSince(table, { a: 1, sandbox }, undefined, { b: 'y' })).toEqual({ b: 'x', c: true });
+    expect(newSince(table)).toEqual(table);
   });
 
   it('gives every listed release a profile, tools-only ones with their own default set', () => {
@@ -30,13 +37,19 @@ describe('profile chain', () => {
 
   it('names the nearest releases for an unknown one, on one line', () => {
     const [below, above] = nearestReleases('2.1.279');
-    expect(unknownReleaseMessage('2.1.279')).toEqual(`Unknown Claude Code version 2.1.279; nearest: ${below}, ${above}`);
+    expect(unknownReleaseMessage('2.1.279')).toEqual(
+      `Unknown Claude Code version 2.1.279; nearest: ${below}, ${above}`,
+    );
     expect(unknownReleaseMessage('2.1.279').includes('\n')).toEqual(false);
   });
 });
 
 describe('tool history', () => {
-  const def = (name: string, description: string): ToolDefinition => ({ name, description, input_schema: {} });
+  const def = (name: string, description: string): ToolDefinition => ({
+    name,
+    description,
+    input_schema: {},
+  });
   it('stores a step as the fields that changed and rebuilds the set from it', () => {
     const a = [def('A', 'a'), def('B', 'b'), def('C', 'c')];
     const b = [def('C', 'c'), def('A', 'a2'), def('D', 'd')];

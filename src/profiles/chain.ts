@@ -28,5 +28,25 @@ function merge(base: Record<string, unknown>, delta: Record<string, unknown>): R
 }
 
 export function applyDelta(base: Profile, version: string, delta: ProfileDelta): Profile {
-  return { ...(merge(base as unknown as Record<string, unknown>, delta as Record<string, unknown>) as unknown as Profile), version };
+  return {
+    ...(merge(
+      base as unknown as Record<string, unknown>,
+      delta as Record<string, unknown>,
+    ) as unknown as Profile),
+    version,
+  };
+}
+
+/** A release's whole table (kept whole for its own tests) as the part of its delta that is new at
+ * it: the keys an earlier release's delta already set to the same value are left out, so each
+ * change reads once, at the release where the bisection found it. */
+export function newSince<T extends object>(
+  table: T,
+  ...earlier: (DeepPartial<T> | undefined)[]
+): DeepPartial<T> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(table))
+    if (!earlier.some((e) => e !== undefined && k in e && Object.is((e as Record<string, unknown>)[k], v)))
+      out[k] = v;
+  return out as DeepPartial<T>;
 }

@@ -3,7 +3,12 @@ import { BUILTIN_AGENTS_2_1_332, OPUS_BYPASS_NOTE } from './agents';
 import { FABLE_BYPASS_NOTE } from '../2.1.273/agents';
 import { baseModel, isStrictModel } from '../models';
 import type { ToolDefinition } from '../types';
-import type { ProfileDelta } from '../chain';
+import { newSince, type ProfileDelta } from '../chain';
+import { delta_2_1_281 } from '../2.1.281';
+import { delta_2_1_288 } from '../2.1.288';
+import { delta_2_1_319 } from '../2.1.319';
+import { delta_2_1_324 } from '../2.1.324';
+import { delta_2_1_326 } from '../2.1.326';
 import { CLAUDE_HOME_DIRS_2_1_332 } from './claude-home';
 import { READ_REFUSED_DEVICES_2_1_332 } from './read-devices';
 import { SKILLS_2_1_332 } from './skills';
@@ -15,20 +20,14 @@ import { POWERSHELL_2_1_332 } from './powershell';
 import { loadedDefinition, unionDefinitions } from '../definitions';
 
 // What the recorded corpora show differs from 2.1.273 (oracle README, "Differences between
-// 2.1.273 and 2.1.332"); the registry applies it to 2.1.273's profile.
+// 2.1.273 and 2.1.332") and the bisection did not place at an earlier release (recorded.ts); the
+// registry applies it to 2.1.331's profile.
 export const delta_2_1_332: ProfileDelta = {
   agents: {
     builtins: BUILTIN_AGENTS_2_1_332,
     missingToolText: (name) =>
       `${name} is not among the tools available here. Continue with the tools you have.`,
-    framedHandBack: true,
     hiddenTypes: ['fork'],
-    modelAliases: {
-      sonnet: 'claude-sonnet-5-5',
-      opus: 'claude-opus-5-5',
-      haiku: 'claude-haiku-5-5',
-      fable: 'claude-fable-5-2',
-    },
     // Recorded (issue 15 probes): only the 4.x models and claude-sonnet-5 get the older
     // descriptions (sonnet-5-5, -6 and haiku-5 the newer, unlike 2.1.273).
     olderDescriptions: (model) => isStrictModel(model) || baseModel(model) === 'claude-sonnet-5',
@@ -36,12 +35,9 @@ export const delta_2_1_332: ProfileDelta = {
     // Parents on fable-5-2, sonnet-5-5, haiku-5 and the rest recorded get no bypass note.
     bypassNotes: { 'claude-fable-5-1': FABLE_BYPASS_NOTE, 'claude-opus-5-5': OPUS_BYPASS_NOTE },
   },
-  defaultModel: 'claude-opus-5-5',
   hooks: {
-    effortLevel: 'medium',
     childNotesDir: true,
     denyPrefixed: true,
-    textsTrimmed: false,
     notesReversed: true,
     allowOverridesPlan: false,
     updatedInputTrailer: "The tool input from the model was valid; the hook's rewrite of it was not.",
@@ -56,23 +52,15 @@ export const delta_2_1_332: ProfileDelta = {
   defaultToolSet: toolsDefault.tools as ToolDefinition[],
   // cron-* scenarios
   cron: {
-    nextRun: true,
-    maxAgeDays: 30,
     // cron-durable-create, -rewrite, -load-entries, -load-malformed (the oracle runs with an API
     // key: sign-in "none")
     file: {
-      maxAgeField: true,
-      signIn: 'none',
       foreignPrompt: '[skipped here: made under another or unknown organization]',
       keepsOtherEntries: true,
-      unreadable:
-        'The scheduled tasks file (.claude/scheduled_tasks.json) could not be read as a list of tasks, so it was not changed. Check or repair that file, then try again.',
     },
   },
   // worktree-existing-dir, worktree-path-enter, worktree-enter-keep
   worktree: {
-    curlyQuotes: true,
-    restoredCwdFields: true,
     strayDirAdvice: () =>
       "(with `git worktree remove` if it's a registered worktree, or by deleting it if it's a stray directory)",
     pathSyscall: 'realpath',
@@ -80,35 +68,23 @@ export const delta_2_1_332: ProfileDelta = {
   skills: SKILLS_2_1_332,
   // read-strict-finish: Glob and Grep mostly finish before a Read (5 of 6 recordings)
   finishRank: { refused: 0, Glob: 1, Grep: 1, Read: 2, Bash: 3, 'Read:partial': 3 },
-  repeatReadGuard: false,
   claudeHomeDirs: CLAUDE_HOME_DIRS_2_1_332,
-  permissions: PERMISSIONS_2_1_332,
-  readDecodesUtf16le: true,
-  readEncodingNotes: true,
-  editSuffixNeedsWholeFile: true,
-  symlinkRefusalNamesTarget: true,
-  writeSymlinkIsPermissionDenial: true,
-  writeKeepsBom: true,
+  // The permission behaviour recorded whole on 2.1.332, less what the bisection placed earlier.
+  permissions: newSince(
+    PERMISSIONS_2_1_332,
+    ...[delta_2_1_281, delta_2_1_288, delta_2_1_319, delta_2_1_324, delta_2_1_326].map((d) => d.permissions),
+  ),
   writeRefusesDirectory: true,
-  bashReportsInPlaceEdits: true,
   powershell: POWERSHELL_2_1_332,
   memoryTools: memoryTools.tools as ToolDefinition[],
   zodOptionMessage: true,
-  grepRejectsLiteralNewline: true,
-  notebookKeepsFormat: true,
   notebookCellKeysFollowType: true,
   notebookReadSkipsBom: true,
-  quietNudge: {
-    afterCalls: 5,
-    text: "The user hasn't heard from you in a while. As you continue, keep them updated when there's something to tell — a finding, a change of plan.",
-    exceptModels: ['claude-opus-4-6'],
-  },
   backgroundTimeoutMaxMs: 7_200_000,
   readFileThroughTrailingSlash: true,
   // 69 x 69 patches: 1932x1932 sent as it is, 1933x1933 scaled; no pair of patch counts within
   // 2000 pixels a side falls between 4761 and 4824 (2000x1876, 4824, was scaled).
   readImagePatchBudget: 4761,
-  writeRefusesUnsafeEncodings: true,
   // The file tools refuse a NUL byte in the path (text.nulPathRefusal) instead of crashing.
   nulPathEndsSession: undefined,
   readRefusedDevices: READ_REFUSED_DEVICES_2_1_332,
@@ -117,38 +93,8 @@ export const delta_2_1_332: ProfileDelta = {
   // between the line lies was not recorded (the budget is the context left this turn, shared by
   // the turn's large reads, which this emulation does not track).
   readAllowLargeBudgetBytes: 6_100_000,
-  listAgentsPages: true,
-  // Without --tools these come behind ToolSearch, listed in this order in the system prompt
-  // (recorded with --raw; agents-default-tools, monitor-default-tools, tools-search-*);
-  // TaskOutput is gone from this version.
-  deferredByDefault: [
-    'CronCreate',
-    'CronDelete',
-    'CronList',
-    'EnterWorktree',
-    'ExitWorktree',
-    'Monitor',
-    'NotebookEdit',
-    'SendMessage',
-    'TaskStop',
-    'WebFetch',
-    'WebSearch',
-  ],
-  // Inferred from tools-search-keywords*: "cron" ranks CronDelete and CronList above CronCreate,
-  // "html" finds WebFetch, "domain" WebSearch, "background" puts TaskStop first.
-  toolSearchHints: {
-    CronDelete: ['cron', 'job', 'cancel'],
-    CronList: ['cron'],
-    WebFetch: ['url', 'html'],
-    WebSearch: ['domain', 'url'],
-    TaskStop: ['background'],
-    ExitWorktree: ['exit'],
-  },
-  // Monitor is offered (monitor-* scenarios).
-  disabledTools: { Monitor: undefined },
-  // lsp-* scenarios: LSP is sent behind ToolSearch.
-  lsp: { deferred: true, maxFileBytes: 10_000_000 },
-  namesReceivedType: true,
+  // lsp-x-file-too-large
+  lsp: { maxFileBytes: 10_000_000 },
   webFetch: {
     invalidUrlMessage: 'Invalid URL',
     schemaMaxUrl: 2000,
@@ -157,7 +103,6 @@ export const delta_2_1_332: ProfileDelta = {
   },
   text: {
     wakeupNeedsNoop: undefined,
-    memoryIfVersionTooLong: 'Too big: expected string to have <=64 characters',
     reportFindingsSeverity: true,
     wakeupStopTail:
       ". Then write the loop's outcome for the user as ordinary visible response text — and end the turn.",
@@ -166,21 +111,13 @@ export const delta_2_1_332: ProfileDelta = {
       "A session that cannot call Read cannot load any scriptPath. Pass the whole script inline through Workflow's `script` input instead.",
     workflowRerunTail:
       'agent() calls replay from cache up to the first one that failed or no longer matches (edited, added, removed, or in a different call order); that call and every later one run again. A call a usage limit refused usually runs again without ending reuse: finished calls after it still come from cache.',
-    workflowResume: {
-      lead: 'To resume after editing the script, with the same args if this run had any',
-      tail: 'agent() calls return cached results up to the first one that failed, no longer matches (edited, added, removed, or in a different call order) or never started. Cached results may themselves be empty: inspect journal.jsonl before assuming there is something to recover.',
-    },
     nulPathRefusal: 'Read file_path cannot contain null bytes (\\0). Remove the null byte and try again.',
     deviceRefusal: 'this path names a device or process file that this tool does not read.',
-    binaryFileAdvice:
-      'Use a skill for this file type if one is available, or a shell command or script that can read the format.',
     invalidPagesAdvice:
       'Give one page ("3") or one range ("1-5"), not a list. To read several pages or ranges, read each one separately. Pages are 1-indexed.',
     autoBackgroundNote:
       'If it is still running after 10m in the background, it will be stopped and you will be notified. It is running now: do not start a second copy while it runs. If it is no longer needed, stop it with TaskStop. No output had been read from it when it was moved. A program that buffers its output, or a pipe into one such as tail, can keep the output file empty until the command finishes.',
     allowLargeTooBig:
       'Even with allow_large, this is more than fits in the context you have left this turn (other large reads in the same turn share that room).',
-    allowLargeHint:
-      'To read it anyway, up to what still fits in your context, call Read again with allow_large: true — only if you genuinely need all of it or the user asked for the whole file.',
   },
 };
