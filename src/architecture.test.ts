@@ -226,10 +226,10 @@ export function toolNames(text: string, names: readonly string[]): number {
 }
 
 describe('tool names', () => {
-  it('are said only by the registry and the tools, not by session/, cli/ or ui/', () => {
+  it('are said only by the registry and the tools, not by the session, share, drivers, hooks, the CLI or the page', () => {
     const names = ALL_TOOLS.map((t) => t.name);
     const found: Record<string, number> = {};
-    for (const f of ['session', 'cli', 'ui'].flatMap((d) => sources(join(here, d)))) {
+    for (const f of ['session', 'share', 'drivers', 'hooks', 'cli', 'ui'].flatMap((d) => sources(join(here, d)))) {
       const n = toolNames(read(f), names);
       if (n > 0) found[relative(here, f)] = n;
     }

@@ -3,7 +3,13 @@ import { createMemfsWorkspace } from '../backends/memfs';
 import { createJustBashShell } from '../backends/shell/justbash';
 import type { PermissionPrompt } from '../session/ask';
 import { INTERRUPTED_BEFORE_START } from '../session/engine';
-import { applySettings, BLANK_SCENARIO, PlaygroundSession, settingsOf } from './composer';
+import {
+  applySettings,
+  BLANK_SCENARIO,
+  modelCallDeadlineMs,
+  PlaygroundSession,
+  settingsOf,
+} from './composer';
 import { TYPESCRIPT_PLUGIN } from '../tools/lsp/session';
 
 const mk = () => createMemfsWorkspace();
@@ -63,9 +69,21 @@ describe('PlaygroundSession', () => {
     });
     expect(s.resultNow).toBe(s.result);
     await s.run([{ name: 'Write', input: { file_path: '/workspace/project/b.txt', content: 'b' } }]);
-    expect(s.resultNow.turns.map((t) => [t.turn, t.calls.map((c) => [c.id, c.tool, c.is_error, c.content])])).toEqual([
+    expect(
+      s.resultNow.turns.map((t) => [t.turn, t.calls.map((c) => [c.id, c.tool, c.is_error, c.content])]),
+    ).toEqual([
       [0, [['toolu_oracle_0_0', 'Read', false, '1\ta\n2\t']]],
-      [1, [['toolu_oracle_1_0', 'Write', false, 'File created successfully at: $CWD/b.txt (file state is current in your context — no need to Read it back)']]],
+      [
+        1,
+        [
+          [
+            'toolu_oracle_1_0',
+            'Write',
+            false,
+            'File created successfully at: $CWD/b.txt (file state is current in your context — no need to Read it back)',
+          ],
+        ],
+      ],
     ]);
   });
 
@@ -95,7 +113,15 @@ describe('PlaygroundSession', () => {
       asked.push(p);
       return Promise.resolve('deny' as const);
     };
-    await s.run([{ name: 'Edit', input: { file_path: '/workspace/project/a.txt', old_string: 'two', new_string: 'TWO' } }], deny);
+    await s.run(
+      [
+        {
+          name: 'Edit',
+          input: { file_path: '/workspace/project/a.txt', old_string: 'two', new_string: 'TWO' },
+        },
+      ],
+      deny,
+    );
     await s.run([{ name: 'Write', input: { file_path: '/workspace/project/b.txt', content: 'b\n' } }], deny);
     expect(asked.map((p) => [p.tool, p.preview])).toEqual([
       ['Edit', { path: '/workspace/project/a.txt', before: 'one\ntwo\n', after: 'one\nTWO\n' }],
@@ -274,7 +300,11 @@ describe('the gated tools in the session settings', () => {
       [{ FOO: '1', CLAUDE_CODE_USE_POWERSHELL_TOOL: '1' }, {}, true, true],
       [{ FOO: '1' }, undefined, false, false],
       [
-        ['PowerShell', 'permission', 'Command contains malformed syntax that cannot be parsed: PowerShell is not available'],
+        [
+          'PowerShell',
+          'permission',
+          'Command contains malformed syntax that cannot be parsed: PowerShell is not available',
+        ],
         [
           'memory_list',
           'call',
@@ -288,9 +318,29 @@ describe('the gated tools in the session settings', () => {
 describe('the LSP session setting', () => {
   it('adds the TypeScript language-server plugin and takes it out again, other plugins kept', () => {
     const other = { other: { description: 'x' } };
-    const on = applySettings({ ...BLANK_SCENARIO, plugins: other }, { ...settingsOf(BLANK_SCENARIO), lsp: true });
+    const on = applySettings(
+      { ...BLANK_SCENARIO, plugins: other },
+      { ...settingsOf(BLANK_SCENARIO), lsp: true },
+    );
     expect([on.plugins, settingsOf(on).lsp]).toEqual([{ ...other, ...TYPESCRIPT_PLUGIN }, true]);
     const off = applySettings(on, { ...settingsOf(on), lsp: false });
     expect([off.plugins, settingsOf(off).lsp]).toEqual([other, false]);
+  });
+});
+
+describe('modelCallDeadlineMs', () => {
+  it('leaves a minute past the longest run the calls ask for', () => {
+    const bash = (input: Record<string, unknown>) => ({ name: 'Bash', input: { command: 'true', ...input } });
+    const read = { name: 'Read', input: { file_path: '/p/a' } };
+    expect(
+      [
+        [read],
+        [bash({})],
+        [bash({ timeout: 5000 }), read],
+        [bash({ timeout: '5000' })],
+        [bash({ timeout: 10_000_000 })],
+        [{ name: 'Bash', input: {} }],
+      ].map((calls) => modelCallDeadlineMs(calls)),
+    ).toEqual([60_000, 180_000, 65_000, 65_000, 660_000, 60_000]);
   });
 });

@@ -9,7 +9,13 @@ import type { Action, PermissionMode, Scenario, ScenarioResult } from '../scenar
 import type { OnAsk, PermissionPrompt, PromptAnswer } from '../session/ask';
 import type { ModelCallRecord, ToolUse } from '../session/engine';
 import type { Session } from '../session/engine';
-import { performAction, replayScenario, resultWithLaterCalls, scenarioMode, SEVEN_TOOLS } from '../session/replay';
+import {
+  performAction,
+  replayScenario,
+  resultWithLaterCalls,
+  scenarioMode,
+  SEVEN_TOOLS,
+} from '../session/replay';
 import { createPermissions } from '../session/wiring';
 import { getProfile } from '../profiles';
 import { ALL_TOOLS } from '../tools/registry';
@@ -118,8 +124,16 @@ export interface ComposedCall {
 export type Asker = (prompt: PermissionPrompt) => Promise<PromptAnswer>;
 
 type ScenarioAnswer = NonNullable<Scenario['answers']>[number];
-const TO_SCENARIO: Record<PromptAnswer, ScenarioAnswer> = { 'allow-once': 'allow', 'allow-always': 'always', deny: 'deny' };
-const FROM_SCENARIO: Record<ScenarioAnswer, PromptAnswer> = { allow: 'allow-once', always: 'allow-always', deny: 'deny' };
+const TO_SCENARIO: Record<PromptAnswer, ScenarioAnswer> = {
+  'allow-once': 'allow',
+  'allow-always': 'always',
+  deny: 'deny',
+};
+const FROM_SCENARIO: Record<ScenarioAnswer, PromptAnswer> = {
+  allow: 'allow-once',
+  always: 'allow-always',
+  deny: 'deny',
+};
 
 /** Who answers the session's prompts: the scenario's `answers` in order while the history
  * replays, then the person in the page (during a composed model call), else nobody (-p). */
@@ -147,14 +161,17 @@ class Answers {
   }
 }
 
-/** A composed model call's deadline: a minute past the longest Bash timeout it asks for (the
- * default two minutes when it names none; other tools are bounded by their own limits). */
+const TOOLS = new Map(ALL_TOOLS.map((t) => [t.name, t]));
+
+/** A composed model call's deadline: a minute past the longest run its calls ask for (Bash's
+ * timeout, two minutes when it names none; other tools are bounded by their own limits). */
 export function modelCallDeadlineMs(calls: readonly ComposedCall[]): number {
   let longest = 0;
   for (const c of calls) {
-    if (c.name !== 'Bash') continue;
-    const t = (c.input as { timeout?: unknown }).timeout;
-    longest = Math.max(longest, typeof t === 'number' && t > 0 ? Math.min(t, 600_000) : 120_000);
+    const tool = TOOLS.get(c.name);
+    if (!tool?.runsForMs) continue;
+    const parsed = tool.schema.safeParse(c.input);
+    if (parsed.success) longest = Math.max(longest, tool.runsForMs(parsed.data));
   }
   return longest + 60_000;
 }
@@ -218,7 +235,14 @@ export class PlaygroundSession {
     if (this.now?.calls !== calls)
       this.now = {
         calls,
-        result: resultWithLaterCalls(this.result, this.scenario, this.ws, this.history.slice(this.replayed), this.replayed, this.session),
+        result: resultWithLaterCalls(
+          this.result,
+          this.scenario,
+          this.ws,
+          this.history.slice(this.replayed),
+          this.replayed,
+          this.session,
+        ),
       };
     return this.now.result;
   }
@@ -245,9 +269,13 @@ export class PlaygroundSession {
       signal,
     });
     answers.endReplay();
-    let used = scenario.answers && answers.given.length < scenario.answers.length ? { ...scenario, answers: [...answers.given] } : scenario;
+    let used =
+      scenario.answers && answers.given.length < scenario.answers.length
+        ? { ...scenario, answers: [...answers.given] }
+        : scenario;
     // Turns that never started are not history: the next composed call follows the last that ran.
-    if (session.history.length < used.turns.length) used = { ...used, turns: used.turns.slice(0, session.history.length) };
+    if (session.history.length < used.turns.length)
+      used = { ...used, turns: used.turns.slice(0, session.history.length) };
     const late = stopped && deadline.aborted && !opts.signal?.aborted ? deadlineS : undefined;
     return new PlaygroundSession(id, used, ws, session, result, problems, answers, stopped, late);
   }

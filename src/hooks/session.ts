@@ -140,7 +140,7 @@ export class ToolHooks {
   }
 
   /** The Stop hooks at the model's end of turn; their matchers are not consulted (hook-stop-*:
-   * `Read` and `Ba.*` select them too). */
+   * a matcher naming a tool, or `Ba.*`, selects them too). */
   async stop(permissionMode: string, active: boolean, lastMessage: string): Promise<StopOutcome> {
     const out: StopOutcome = { steps: [], feedback: [], texts: [], prevent: false };
     if (this.settings.disabled) return out;

@@ -2,6 +2,7 @@
 // JSON that can ask for a lot (`{"repeat": "x", "count": 1e12}`, an hour-long sleep), so the
 // sizes are computed from the specs, arithmetically, before anything is laid out.
 import { isToolCall, type FileSpec, type Scenario } from '../scenario/schema';
+import { runsShell } from '../session/tool-facts';
 
 export interface Limits {
   /** Characters after `#`. */
@@ -85,21 +86,20 @@ export interface ScenarioFigures {
   shellCommands: number;
 }
 
-/** Tools whose call runs a command through the workspace's shell: Bash, Monitor (its command),
- * EnterWorktree (git), PowerShell. */
-const SHELL_TOOLS = new Set(['Bash', 'Monitor', 'EnterWorktree', 'PowerShell']);
-
 /** Settings files a scenario may lay out itself (project, local, user). */
 const SETTINGS_FILE = /(^|\/)\.claude\/settings(\.local)?\.json$/;
 
 /** Command hooks in a settings object (what runs a shell before or after a call). */
 function commandHooks(settings: unknown): number {
-  const hooks = settings && typeof settings === 'object' ? (settings as { hooks?: unknown }).hooks : undefined;
+  const hooks =
+    settings && typeof settings === 'object' ? (settings as { hooks?: unknown }).hooks : undefined;
   if (!hooks || typeof hooks !== 'object') return 0;
   let n = 0;
   for (const groups of Object.values(hooks))
     for (const g of Array.isArray(groups) ? groups : [])
-      for (const h of Array.isArray((g as { hooks?: unknown })?.hooks) ? (g as { hooks: unknown[] }).hooks : [])
+      for (const h of Array.isArray((g as { hooks?: unknown })?.hooks)
+        ? (g as { hooks: unknown[] }).hooks
+        : [])
         if ((h as { type?: unknown })?.type === 'command') n++;
   return n;
 }
@@ -129,12 +129,14 @@ export function scenarioFigures(s: Scenario): ScenarioFigures {
     if (SETTINGS_FILE.test(rel)) shellCommands += fileHooks(spec);
   for (const plugin of Object.values(s.plugins ?? {})) if ('hooks' in plugin) shellCommands++;
   // A subagent's model calls are calls of the scenario too (the `agents` scripts).
-  const agentTurns = Object.values(s.agents ?? {}).flatMap((script) => script.filter((t) => Array.isArray(t)));
+  const agentTurns = Object.values(s.agents ?? {}).flatMap((script) =>
+    script.filter((t) => Array.isArray(t)),
+  );
   for (const turn of [...s.turns, ...agentTurns]) {
     for (const item of turn) {
       if (isToolCall(item)) {
         calls++;
-        if (SHELL_TOOLS.has(item.name)) shellCommands++;
+        if (runsShell(item.name)) shellCommands++;
       } else if ('touch' in item && item.content !== undefined) totalFileBytes += specSize(item.content);
       else if ('append' in item) totalFileBytes += utf8Length(item.content);
       else if ('sleep' in item) sleepMs += item.sleep;

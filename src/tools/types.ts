@@ -161,6 +161,34 @@ export interface ToolContext {
   subagents?: SubagentHost;
 }
 
+/** A call of the tool as a Claude Code session transcript holds it (the session importer). */
+export interface TranscriptCall {
+  input: Readonly<Record<string, unknown>>;
+  /** The absolute path the input names (file_path, notebook_path), where it names one. */
+  path?: string;
+  /** Its tool_result, where the transcript has one: the text, and the structured toolUseResult. */
+  result?: { text: string; isError: boolean; structured?: Record<string, unknown> };
+}
+
+/** What the session importer learns from a call of the tool about the files the session started
+ * from. The first thing learnt of a path stands. */
+export interface TranscriptLearner {
+  /** The path held this content (null: it did not exist) when the session started. */
+  learn(abs: string, content: string | null, caveat?: string): void;
+  /** The path mattered, and its starting content is unknown (why). */
+  unknown(abs: string, reason: string): void;
+  /** The call changed the path: later calls say nothing of its starting content. */
+  changed(abs: string): void;
+  /** The lines of the path seen so far in partial views, by line number (kept across calls). */
+  pieces(abs: string): Map<number, string>;
+  /** A shell command ran: what is read after it may not be the starting content. */
+  shellRan(): void;
+  /** A path as the transcript spells it -> absolute (relative to the session's cwd). */
+  absOf(path: unknown): string | undefined;
+  /** Whether an absolute path lies in the project or HOME. */
+  inWorkspace(abs: string): boolean;
+}
+
 export interface ToolModule<I = unknown, O = unknown> {
   name: string;
   /** A stand-in for a tool this build does not emulate (tools/stub.ts): the page marks its
@@ -169,6 +197,15 @@ export interface ToolModule<I = unknown, O = unknown> {
   /** What the session must have for the tool to be offered: `languageServer`, a plugin's
    * language server (LSP; without one it is disabled, lsp-no-plugin). */
   needs?: 'languageServer';
+  /** The call runs a command through the workspace's shell (Bash, Monitor's command, the git of
+   * EnterWorktree, PowerShell): on a real-Node backend it is what a shared link must gate. */
+  runsShell?: true;
+  /** How long the call may run, as its input asks (Bash's timeout): what a composed model
+   * call's deadline must leave room for. Absent: the tool is bounded by its own limits. */
+  runsForMs?(input: I): number;
+  /** What a Claude Code transcript's call of this tool reveals of the files the session started
+   * from (the session importer); a tool without it is left out of an imported session. */
+  fromTranscript?(call: TranscriptCall, learner: TranscriptLearner): void;
   /** Whether the scenario gives the session what the tool needs (absent: always): without it
    * the tool is disabled (LSP without a plugin that declares a language server). */
   available?(scenario: Scenario): boolean;

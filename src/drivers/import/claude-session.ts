@@ -8,8 +8,13 @@ import { DEFAULT_VERSION, getProfile, isKnownVersion } from '../../profiles';
 import { SCENARIO_FORMAT } from '../../share/migrate';
 import { parseUntrustedJson } from '../../scenario/untrusted-json';
 import { normalize } from 'pathe';
+import { ALL_TOOLS } from '../../tools/registry';
+import type { TranscriptLearner } from '../../tools/types';
+export { parseNumbered } from '../../tools/read/transcript';
 
-export const PLAYGROUND_TOOLS = ['Bash', 'Read', 'Edit', 'Write', 'NotebookEdit', 'Glob', 'Grep'];
+/** The tools whose calls an imported session keeps: those that say what their calls reveal. */
+const TRANSCRIPT_TOOLS = new Map(ALL_TOOLS.filter((t) => t.fromTranscript).map((t) => [t.name, t]));
+export const PLAYGROUND_TOOLS = [...TRANSCRIPT_TOOLS.keys()];
 
 export interface UnknownFile {
   /** Relative to the project (`../x` outside it), or `~/x` under HOME. */
@@ -19,7 +24,8 @@ export interface UnknownFile {
 
 export interface ReconstructedFile {
   path: string;
-  from: 'Read' | 'Write' | 'Edit';
+  /** The tool whose call showed it. */
+  from: string;
   /** Why the content may not be exactly the original bytes. */
   caveat?: string;
 }
@@ -56,7 +62,7 @@ export function describeImportError(e: ImportError): string {
     case 'no-cwd':
       return 'No line of the transcript names its working directory (cwd), so its paths cannot be placed.';
     case 'no-tool-calls':
-      return 'The transcript has no calls to Read, Write, Edit, NotebookEdit, Glob, Grep or Bash to replay.';
+      return `The transcript has no calls to ${PLAYGROUND_TOOLS.slice(0, -1).join(', ')} or ${PLAYGROUND_TOOLS.at(-1)} to replay.`;
     case 'too-many-lines':
       return `The transcript has ${e.lines.toLocaleString('en-US')} lines; the importer takes at most ${e.max.toLocaleString('en-US')}.`;
   }
@@ -122,17 +128,6 @@ function pathRewriter(cwd: string, home: string | undefined) {
 function guessHome(cwd: string): string | undefined {
   const m = /^(\/home\/[^/]+|\/Users\/[^/]+|\/root)(\/|$)/.exec(cwd);
   return m?.[1];
-}
-
-/** `N\tline` (2.1.x) or `     N→line` (older) numbered Read output -> [line number, text]. */
-export function parseNumbered(text: string): [number, string][] | null {
-  const out: [number, string][] = [];
-  for (const line of text.split('\n')) {
-    const m = /^\s*(\d+)(?:\t|\u2192)(.*)$/s.exec(line);
-    if (!m) return null;
-    out.push([Number(m[1]), m[2] as string]);
-  }
-  return out;
 }
 
 function resultText(content: unknown): string {
@@ -241,15 +236,12 @@ export function importClaudeSession(jsonl: string): ImportOutcome {
   const profile = getProfile(known ? version : DEFAULT_VERSION);
 
   // What each path held when the session started: text, absent (null), or unknown.
-  const initial = new Map<
-    string,
-    { content: string | null; from: ReconstructedFile['from']; caveat?: string }
-  >();
+  const initial = new Map<string, { content: string | null; from: string; caveat?: string }>();
   const changed = new Set<string>();
   const unknown = new Map<string, string>();
   const partial = new Map<string, Map<number, string>>();
   let shellRan = false;
-  const learn = (abs: string, content: string | null, from: ReconstructedFile['from'], caveat?: string) => {
+  const learn = (abs: string, content: string | null, from: string, caveat?: string) => {
     if (initial.has(abs) || changed.has(abs)) return;
     const c = shellRan
       ? [caveat, 'read after a Bash command ran, which may have changed it'].filter(Boolean).join('; ')
@@ -263,73 +255,30 @@ export function importClaudeSession(jsonl: string): ImportOutcome {
   const absOf = (p: unknown) =>
     typeof p === 'string' ? (p.startsWith('/') ? p : `${cwd}/${p}`).replace(/\/\.\//g, '/') : undefined;
 
+  const learner = (from: string): TranscriptLearner => ({
+    learn: (abs, content, caveat) => learn(abs, content, from, caveat),
+    unknown: needs,
+    changed: (abs) => changed.add(abs),
+    pieces: (abs) => {
+      const m = partial.get(abs) ?? new Map<number, string>();
+      partial.set(abs, m);
+      return m;
+    },
+    shellRan: () => {
+      shellRan = true;
+    },
+    absOf,
+    inWorkspace: (abs) => place(abs).where !== 'outside',
+  });
+
   for (const u of uses) {
     const r = results.get(u.id);
-    const s = rec(r?.structured);
+    const result = r && { text: resultText(r.content), isError: r.is_error, structured: rec(r.structured) };
     const path = absOf(u.input.file_path ?? u.input.notebook_path);
-    if (u.name === 'Read' && path) {
-      const file = rec(s?.file);
-      if (r && !r.is_error && s?.type === 'text' && file && typeof file.content === 'string') {
-        const start = Number(file.startLine);
-        const whole = start === 1 && Number(file.numLines) >= Number(file.totalLines);
-        if (whole) learn(path, file.content, 'Read', 'line endings as Read shows them (LF)');
-        else {
-          const m = partial.get(path) ?? new Map<number, string>();
-          file.content.split('\n').forEach((line, i) => m.set(start + i, line));
-          partial.set(path, m);
-          const total = Number(file.totalLines);
-          if (total > 0 && [...Array(total).keys()].every((i) => m.has(i + 1)))
-            learn(
-              path,
-              [...Array(total).keys()].map((i) => m.get(i + 1)).join('\n'),
-              'Read',
-              'pieced together from partial Reads',
-            );
-          else
-            needs(path, `only lines ${[...m.keys()].sort((a, b) => a - b).join(', ')} of ${total} were read`);
-        }
-      } else if (r && !r.is_error && !s) {
-        // Older transcripts carry only the numbered text.
-        const rows = parseNumbered(resultText(r.content));
-        if (rows && rows[0]?.[0] === 1 && u.input.offset === undefined && u.input.limit === undefined)
-          learn(path, rows.map((x) => x[1]).join('\n'), 'Read', 'rebuilt from the numbered Read output');
-        else needs(path, 'read only in part, or in a form the importer cannot rebuild');
-      } else if (r?.is_error && /^(<tool_use_error>)?File does not exist/.test(resultText(r.content)))
-        learn(path, null, 'Read');
-      else if (r && !r.is_error)
-        needs(path, `read as ${String(s?.type ?? 'something other than text')} (not rebuilt)`);
-      else needs(path, 'its Read failed');
-    } else if ((u.name === 'Write' || u.name === 'Edit') && path) {
-      if (r && !r.is_error && s && 'originalFile' in s) {
-        if (s.originalFile === null) learn(path, null, u.name);
-        else if (typeof s.originalFile === 'string')
-          learn(path, s.originalFile, u.name, 'line endings as the tool reports them (LF)');
-        changed.add(path);
-      } else if (r && !r.is_error) {
-        if (u.name === 'Write' && /^File created successfully/.test(resultText(r.content)))
-          learn(path, null, 'Write');
-        else needs(path, `changed by ${u.name} before the transcript showed its content`);
-        changed.add(path);
-      } else needs(path, `${u.name} on it failed; its content never appeared`);
-    } else if (u.name === 'NotebookEdit' && path) {
-      needs(path, 'a notebook edited with NotebookEdit');
-      changed.add(path);
-    } else if ((u.name === 'Glob' || u.name === 'Grep') && r && !r.is_error) {
-      const names = Array.isArray(s?.filenames) ? (s.filenames as unknown[]) : [];
-      for (const n of names) {
-        const a = absOf(n);
-        if (a) needs(a, `listed by ${u.name}`);
-      }
-    } else if (u.name === 'Bash') {
-      shellRan = true;
-      const cmd = typeof u.input.command === 'string' ? u.input.command : '';
-      for (const m of cmd.matchAll(
-        /(?:^|[\s'"=<>])((?:\.{0,2}\/)?[\w.-]+(?:\/[\w.-]+)*\.[A-Za-z0-9]{1,8})(?=$|[\s'";|&<>)])/g,
-      )) {
-        const a = absOf(m[1]);
-        if (a && place(a).where !== 'outside') needs(a, 'named in a Bash command');
-      }
-    }
+    TRANSCRIPT_TOOLS.get(u.name)?.fromTranscript?.(
+      { input: u.input, ...(path ? { path } : {}), ...(result ? { result } : {}) },
+      learner(u.name),
+    );
   }
 
   // Entries, not assignments: a file named `__proto__` is a file.

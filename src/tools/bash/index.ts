@@ -6,9 +6,15 @@ import { explainBash } from './explain';
 import { bashHookSuggestions, bashRules } from './suggest';
 import { renderBash } from './render';
 import { bashInput, type BashInput } from './schema';
+import { bashFromTranscript } from './transcript';
 
 export const bashTool: ToolModule<BashInput, BashOutcome> = {
   name: 'Bash',
+  fromTranscript: bashFromTranscript,
+  runsShell: true,
+  // Two minutes unless the input asks otherwise, ten at most (the schema's bounds).
+  runsForMs: (input) =>
+    typeof input.timeout === 'number' && input.timeout > 0 ? Math.min(input.timeout, 600_000) : 120_000,
   schema: bashInput,
   load: loadShellParser,
   isReadOnly: (input) => isReadOnly(analyseCommand(input.command, '')),

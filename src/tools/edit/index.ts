@@ -5,9 +5,11 @@ import { checkEditPermissions, edit, previewEdit, validateEdit, type EditOutcome
 import { consultedByEdit, explainEdit } from './explain';
 import { renderEdit } from './render';
 import { editInput, type EditInput } from './schema';
+import { originalFileFrom } from '../files/transcript';
 
 export const editTool: ToolModule<EditInput, EditOutcome> = {
   name: 'Edit',
+  fromTranscript: originalFileFrom('Edit'),
   schema: editInput,
   isReadOnly: () => false,
   isConcurrencySafe: () => false,

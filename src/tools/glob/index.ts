@@ -4,9 +4,11 @@ import { explainGlob } from './explain';
 import { glob, searchDir, validateGlob, type GlobOutcome } from './glob';
 import { renderGlob } from './render';
 import { globInput, type GlobInput } from './schema';
+import { listedFrom } from '../files/transcript';
 
 export const globTool: ToolModule<GlobInput, GlobOutcome> = {
   name: 'Glob',
+  fromTranscript: listedFrom('Glob'),
   schema: globInput,
   isReadOnly: () => true,
   isConcurrencySafe: () => true,

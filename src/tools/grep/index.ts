@@ -4,9 +4,11 @@ import { explainGrep } from './explain';
 import { grep, targetPath, validateGrep, type GrepOutcome } from './grep';
 import { renderGrep } from './render';
 import { grepInput, type GrepInput } from './schema';
+import { listedFrom } from '../files/transcript';
 
 export const grepTool: ToolModule<GrepInput, GrepOutcome> = {
   name: 'Grep',
+  fromTranscript: listedFrom('Grep'),
   schema: grepInput,
   isReadOnly: () => true,
   isConcurrencySafe: () => true,

@@ -103,7 +103,12 @@ async function callLsp(input: LspInput, ctx: ToolContext): Promise<LspOutcome> {
   // range). NOT REPRODUCED: one 2.1.332 run passed such positions on and tsserver failed
   // ("Debug Failure. Bad line number", with its stack); a second run of the same calls did not.
   const position = throughOffset(text, { line: input.line - 1, character: input.character - 1 });
-  const answer = await backend.run(proj, { op, file, position, ...(input.query !== undefined && { query: input.query }) });
+  const answer = await backend.run(proj, {
+    op,
+    file,
+    position,
+    ...(input.query !== undefined && { query: input.query }),
+  });
   const formatted = formatAnswer(answer, (f) => relativePath(ws.info.cwd, f), {
     line: position.line + 1,
     character: position.character + 1,
@@ -125,7 +130,11 @@ export function renderLsp(o: LspOutcome): Rendered {
       return error(`Path is not a file: ${o.filePath}`);
     case 'noServer': {
       const result = `No LSP server available for file type: ${o.ext}`;
-      return { content: result, is_error: false, structured: { operation: o.op, result, filePath: o.filePath } };
+      return {
+        content: result,
+        is_error: false,
+        structured: { operation: o.op, result, filePath: o.filePath },
+      };
     }
     case 'noBackend': {
       const result = 'cc-playground: no language service is loaded here, so this LSP call is not emulated.';
@@ -134,7 +143,11 @@ export function renderLsp(o: LspOutcome): Rendered {
     case 'tooLarge': {
       const mb = (n: number) => Math.ceil(n / 1e6);
       const result = `File too large for LSP analysis (${mb(o.bytes)}MB exceeds ${mb(o.maxBytes)}MB limit)`;
-      return { content: result, is_error: false, structured: { operation: o.op, result, filePath: o.filePath } };
+      return {
+        content: result,
+        is_error: false,
+        structured: { operation: o.op, result, filePath: o.filePath },
+      };
     }
     case 'answer': {
       const { text, resultCount, fileCount } = o.formatted;
@@ -183,10 +196,15 @@ async function diagnosticsAfterCall(ws: Workspace, c: Conversation): Promise<str
   st.justOpened.clear();
   st.seen = files;
   if (changed.length === 0) return out;
-  const proj: LspProject = { cwd: ws.info.cwd, files: Object.fromEntries(files), opened: [...st.synced.keys()] };
+  const proj: LspProject = {
+    cwd: ws.info.cwd,
+    files: Object.fromEntries(files),
+    opened: [...st.synced.keys()],
+  };
   const reports = [];
   for (const f of changed)
-    if (files.has(f)) reports.push({ path: relativePath(ws.info.cwd, f), diagnostics: await backend.diagnostics(proj, f) });
+    if (files.has(f))
+      reports.push({ path: relativePath(ws.info.cwd, f), diagnostics: await backend.diagnostics(proj, f) });
   st.pending = diagnosticsMessage(reports);
   return out;
 }

@@ -15,7 +15,13 @@ import {
   type MemoryWriteInput,
 } from './schema';
 
-const request = (tool: string, input: unknown) => ({ tool, kind: 'other' as const, paths: [], input, noPrompt: true });
+const request = (tool: string, input: unknown) => ({
+  tool,
+  kind: 'other' as const,
+  paths: [],
+  input,
+  noPrompt: true,
+});
 
 export const memoryListTool: ToolModule<MemoryListInput, MemoryOutcome> = {
   name: 'memory_list',

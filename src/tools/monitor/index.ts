@@ -5,6 +5,7 @@ import { monitorInput, type MonitorInput } from './schema';
 
 export const monitorTool: ToolModule<MonitorInput, MonitorOutcome> = {
   name: 'Monitor',
+  runsShell: true,
   schema: monitorInput,
   isReadOnly: () => false,
   isConcurrencySafe: () => false,

@@ -8,6 +8,11 @@ import { notebookEditInput, type NotebookEditInput } from './schema';
 
 export const notebookEditTool: ToolModule<NotebookEditInput, NotebookOutcome> = {
   name: 'NotebookEdit',
+  fromTranscript: ({ path }, l) => {
+    if (!path) return;
+    l.unknown(path, 'a notebook edited with NotebookEdit');
+    l.changed(path);
+  },
   schema: notebookEditInput,
   isReadOnly: () => false,
   isConcurrencySafe: () => false,

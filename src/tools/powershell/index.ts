@@ -7,6 +7,7 @@ import { powershellInput, type PowerShellInput } from './schema';
 
 export const powershellTool: ToolModule<PowerShellInput, PowerShellOutcome> = {
   name: 'PowerShell',
+  runsShell: true,
   schema: powershellInput,
   // Not recorded: whether Claude Code runs PowerShell calls of one model call together; taken
   // as Bash's unknown commands (one by one).

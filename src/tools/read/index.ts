@@ -6,9 +6,11 @@ import { pathRules } from '../files/suggest';
 import { read, scenarioTokenCounter, setTokenCounter, validateRead, type ReadOutcome } from './read';
 import { renderRead } from './render';
 import { readInput, type ReadInput } from './schema';
+import { readFromTranscript } from './transcript';
 
 export const readTool: ToolModule<ReadInput, ReadOutcome> = {
   name: 'Read',
+  fromTranscript: readFromTranscript,
   schema: readInput,
   isReadOnly: () => true,
   isConcurrencySafe: () => true,
@@ -27,7 +29,8 @@ export const readTool: ToolModule<ReadInput, ReadOutcome> = {
   file: { key: 'file_path', ownNulRefusal: true, denialNormalised: true },
   suggestRules: pathRules('Read'),
   // A refused Read finishes like any refusal; a partial one has a rank of its own.
-  finishKey: (o, rendered) => (rendered.is_error ? null : 'truncation' in o && o.truncation !== undefined ? 'Read:partial' : 'Read'),
+  finishKey: (o, rendered) =>
+    rendered.is_error ? null : 'truncation' in o && o.truncation !== undefined ? 'Read:partial' : 'Read',
   keepsFoldTrace: true,
   readDenialsLag: true,
   // The count_tokens answer the oracle's fake API gives (error by default: the binary's estimate).

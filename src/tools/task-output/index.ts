@@ -11,7 +11,8 @@ export const taskOutputTool: ToolModule<TaskOutputInput, TaskOutputOutcome> = {
   permissionRequest: (input) => ({ tool: 'TaskOutput', kind: 'other', paths: [], input }),
   validate: (input, ctx) => {
     if (input.task_id === undefined || input.task_id === '') return Promise.resolve({ kind: 'no-id' });
-    if (!ctx.conversation.tasks.get(input.task_id)) return Promise.resolve({ kind: 'unknown', taskId: input.task_id });
+    if (!ctx.conversation.tasks.get(input.task_id))
+      return Promise.resolve({ kind: 'unknown', taskId: input.task_id });
     return Promise.resolve(undefined);
   },
   call: taskOutput,

@@ -12,7 +12,13 @@ export const workflowTool: ToolModule<WorkflowInput, WorkflowOutcome> = {
   schema: workflowInput,
   schemaFor: (profile) => {
     let s = byProfile.get(profile);
-    if (!s) byProfile.set(profile, (s = workflowInputFor(profile.text.workflowMissingSource ?? 'Must provide script, name, or scriptPath')));
+    if (!s)
+      byProfile.set(
+        profile,
+        (s = workflowInputFor(
+          profile.text.workflowMissingSource ?? 'Must provide script, name, or scriptPath',
+        )),
+      );
     return s;
   },
   isReadOnly: () => false,

@@ -21,6 +21,7 @@ const ALREADY =
 
 export const enterWorktreeTool: ToolModule<EnterInput, EnterOutcome> = {
   name: 'EnterWorktree',
+  runsShell: true,
   schema: enterInput,
   isReadOnly: () => false,
   isConcurrencySafe: () => false,

@@ -5,9 +5,11 @@ import { renderWrite } from './render';
 import { writeInput, type WriteInput } from './schema';
 import { checkWritePermissions, previewWrite, validateWrite, write, type WriteOutcome } from './write';
 import { resolvePath } from '../files/paths';
+import { originalFileFrom } from '../files/transcript';
 
 export const writeTool: ToolModule<WriteInput, WriteOutcome> = {
   name: 'Write',
+  fromTranscript: originalFileFrom('Write', /^File created successfully/),
   schema: writeInput,
   isReadOnly: () => false,
   isConcurrencySafe: () => false,
