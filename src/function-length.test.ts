@@ -20,7 +20,6 @@ export const LONG_FUNCTIONS: Readonly<Record<string, string>> = {
   // Not split yet (issue 26): each is to become named steps.
   'session/replay.ts replayScenario': 'not split yet: tool setup, offered tools, hooks, turns and result are to become steps',
   'session/engine.ts runModelCall': 'not split yet',
-  'drivers/import/claude-session.ts importClaudeSession': 'not split yet: each tool is to declare its part of an import',
   'ui/share/ShareToolbar.tsx ShareToolbar': 'not split yet: a component with its menus inline',
   'ui/live/LivePanel.tsx LivePanel': 'not split yet: a component with its forms inline',
   'ui/import/ImportPanel.tsx ImportPanel': 'not split yet: a component with its sources inline',

@@ -142,48 +142,17 @@ function resultText(content: unknown): string {
 const rec = (v: unknown): Record<string, unknown> | undefined =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 
-export function importClaudeSession(jsonl: string): ImportOutcome {
-  const rawLines = jsonl.split('\n').filter((l) => l.trim());
-  if (rawLines.length > MAX_LINES)
-    return { ok: false, error: { code: 'too-many-lines', lines: rawLines.length, max: MAX_LINES } };
-  const lines: Line[] = [];
-  let badLines = 0;
-  for (const l of rawLines) {
-    const o = parseUntrustedJson(l);
-    if (o.ok && rec(o.value)) lines.push(o.value as Line);
-    else badLines++;
-  }
-  if (lines.length === 0) return { ok: false, error: { code: 'empty' } };
-  const main = lines.filter((l) => !l.isSidechain);
-  const cwd = main.find((l) => typeof l.cwd === 'string')?.cwd?.replace(/\/+$/, '');
-  if (!cwd) return { ok: false, error: { code: 'no-cwd' } };
-  const home = guessHome(cwd);
-  const rw = pathRewriter(cwd, home);
-  const place = placer(cwd, home);
-  const notes: string[] = [];
-  if (badLines) notes.push(`${badLines} line(s) were not JSON objects and were skipped.`);
-  const sidechains = lines.length - main.length;
-  if (sidechains)
-    notes.push(
-      `${sidechains} subagent (sidechain) line(s) were left out; files a subagent changed will show as divergences.`,
-    );
-
-  // Tool uses in order, one turn per assistant message (Claude Code writes one line per block).
+/** The calls of the playground's tools in order, one turn per assistant message (Claude Code
+ * writes one line per block), their results, and the calls of other tools counted by name. */
+function toolUses(main: readonly Line[]) {
   const uses: ToolUse[] = [];
   const results = new Map<string, ToolResult>();
   const skipped = new Map<string, number>();
   const turnOf = new Map<string, number>();
   let version: string | undefined;
-  let model: string | undefined;
   let recordedModel: string | undefined;
   for (const l of main) {
     version ??= typeof l.version === 'string' ? l.version : undefined;
-    if (
-      l.type === 'attachment' &&
-      l.attachment?.type === 'model' &&
-      typeof l.attachment.identity?.modelId === 'string'
-    )
-      model ??= l.attachment.identity.modelId;
     const content = l.message?.content;
     if (l.type === 'assistant' && Array.isArray(content)) {
       const key = l.message?.id ?? `line-${uses.length}`;
@@ -209,33 +178,29 @@ export function importClaudeSession(jsonl: string): ImportOutcome {
         });
     }
   }
-  // A call the person turned down at a prompt changed nothing; the replay asks no one, so leave it out.
-  const rejected = uses.filter((u) => REJECTED.test(resultText(results.get(u.id)?.content)));
-  if (rejected.length) {
-    for (const u of rejected) uses.splice(uses.indexOf(u), 1);
-    notes.push(
-      `${rejected.length} call(s) turned down at a permission prompt were left out (${rejected.map((u) => u.name).join(', ')}).`,
-    );
-    // Renumber turns so an emptied assistant message leaves no gap.
-    const order = [...new Set(uses.map((u) => u.turn))];
-    for (const u of uses) u.turn = order.indexOf(u.turn);
-  }
-  if (uses.length === 0) return { ok: false, error: { code: 'no-tool-calls' } };
-  model ??= recordedModel;
-  if (skipped.size)
-    notes.push(
-      `Calls to tools the playground does not have were left out: ${[...skipped]
-        .map(([k, v]) => `${k} ×${v}`)
-        .join(', ')}.`,
-    );
-  const known = version !== undefined && isKnownVersion(version);
-  if (!known)
-    notes.push(
-      `The session was recorded with Claude Code ${version ?? '(unknown version)'}; it replays under ${DEFAULT_VERSION}, the nearest behaviour version the playground has.`,
-    );
-  const profile = getProfile(known ? version : DEFAULT_VERSION);
+  return { uses, results, skipped, version, recordedModel };
+}
 
-  // What each path held when the session started: text, absent (null), or unknown.
+/** The model the session ran on, as its model attachment names it. */
+function modelOf(main: readonly Line[]): string | undefined {
+  for (const l of main)
+    if (
+      l.type === 'attachment' &&
+      l.attachment?.type === 'model' &&
+      typeof l.attachment.identity?.modelId === 'string'
+    )
+      return l.attachment.identity.modelId;
+  return undefined;
+}
+
+/** What each path held when the session started (text, or null: absent), as the tools' calls
+ * reveal it, and the paths that mattered whose starting content stays unknown, with why. */
+function learnStartingFiles(
+  uses: readonly ToolUse[],
+  results: ReadonlyMap<string, ToolResult>,
+  cwd: string,
+  place: ReturnType<typeof placer>,
+) {
   const initial = new Map<string, { content: string | null; from: string; caveat?: string }>();
   const changed = new Set<string>();
   const unknown = new Map<string, string>();
@@ -281,6 +246,91 @@ export function importClaudeSession(jsonl: string): ImportOutcome {
     );
   }
 
+  return { initial, unknown };
+}
+
+/** The calls as the scenario's turns, and their results as its expected ones. */
+function scriptedTurns(
+  uses: readonly ToolUse[],
+  results: ReadonlyMap<string, ToolResult>,
+  rw: <T>(v: T) => T,
+) {
+  const turns: ScriptedCall[][] = [];
+  const expectTurns: ScenarioResult['turns'] = [];
+  for (const u of uses) {
+    const t = (turns[u.turn] ??= []);
+    const id = `toolu_oracle_${u.turn}_${t.length}`;
+    const input = rw(u.input);
+    t.push({ name: u.name, input });
+    const r = results.get(u.id);
+    const et = (expectTurns[u.turn] ??= { turn: u.turn, calls: [], attachments: [] });
+    et.calls.push({
+      id,
+      tool: u.name,
+      input,
+      is_error: r?.is_error ?? true,
+      content: r ? rw(r.content) : '(no tool_result in the transcript)',
+    });
+  }
+  return { turns, expectTurns };
+}
+
+export function importClaudeSession(jsonl: string): ImportOutcome {
+  const rawLines = jsonl.split('\n').filter((l) => l.trim());
+  if (rawLines.length > MAX_LINES)
+    return { ok: false, error: { code: 'too-many-lines', lines: rawLines.length, max: MAX_LINES } };
+  const lines: Line[] = [];
+  let badLines = 0;
+  for (const l of rawLines) {
+    const o = parseUntrustedJson(l);
+    if (o.ok && rec(o.value)) lines.push(o.value as Line);
+    else badLines++;
+  }
+  if (lines.length === 0) return { ok: false, error: { code: 'empty' } };
+  const main = lines.filter((l) => !l.isSidechain);
+  const cwd = main.find((l) => typeof l.cwd === 'string')?.cwd?.replace(/\/+$/, '');
+  if (!cwd) return { ok: false, error: { code: 'no-cwd' } };
+  const home = guessHome(cwd);
+  const rw = pathRewriter(cwd, home);
+  const place = placer(cwd, home);
+  const notes: string[] = [];
+  if (badLines) notes.push(`${badLines} line(s) were not JSON objects and were skipped.`);
+  const sidechains = lines.length - main.length;
+  if (sidechains)
+    notes.push(
+      `${sidechains} subagent (sidechain) line(s) were left out; files a subagent changed will show as divergences.`,
+    );
+
+  const { uses, results, skipped, version, recordedModel } = toolUses(main);
+  let model = modelOf(main);
+  // A call the person turned down at a prompt changed nothing; the replay asks no one, so leave it out.
+  const rejected = uses.filter((u) => REJECTED.test(resultText(results.get(u.id)?.content)));
+  if (rejected.length) {
+    for (const u of rejected) uses.splice(uses.indexOf(u), 1);
+    notes.push(
+      `${rejected.length} call(s) turned down at a permission prompt were left out (${rejected.map((u) => u.name).join(', ')}).`,
+    );
+    // Renumber turns so an emptied assistant message leaves no gap.
+    const order = [...new Set(uses.map((u) => u.turn))];
+    for (const u of uses) u.turn = order.indexOf(u.turn);
+  }
+  if (uses.length === 0) return { ok: false, error: { code: 'no-tool-calls' } };
+  model ??= recordedModel;
+  if (skipped.size)
+    notes.push(
+      `Calls to tools the playground does not have were left out: ${[...skipped]
+        .map(([k, v]) => `${k} ×${v}`)
+        .join(', ')}.`,
+    );
+  const known = version !== undefined && isKnownVersion(version);
+  if (!known)
+    notes.push(
+      `The session was recorded with Claude Code ${version ?? '(unknown version)'}; it replays under ${DEFAULT_VERSION}, the nearest behaviour version the playground has.`,
+    );
+  const profile = getProfile(known ? version : DEFAULT_VERSION);
+
+  const { initial, unknown } = learnStartingFiles(uses, results, cwd, place);
+
   // Entries, not assignments: a file named `__proto__` is a file.
   const files: [string, FileSpec][] = [];
   const homeFiles: [string, FileSpec][] = [];
@@ -306,23 +356,7 @@ export function importClaudeSession(jsonl: string): ImportOutcome {
       unknownList.push({ path: p.where === 'project' ? p.rel : `~/${p.rel}`, reason });
   }
 
-  const turns: ScriptedCall[][] = [];
-  const expectTurns: ScenarioResult['turns'] = [];
-  for (const u of uses) {
-    const t = (turns[u.turn] ??= []);
-    const id = `toolu_oracle_${u.turn}_${t.length}`;
-    const input = rw(u.input);
-    t.push({ name: u.name, input });
-    const r = results.get(u.id);
-    const et = (expectTurns[u.turn] ??= { turn: u.turn, calls: [], attachments: [] });
-    et.calls.push({
-      id,
-      tool: u.name,
-      input,
-      is_error: r?.is_error ?? true,
-      content: r ? rw(r.content) : '(no tool_result in the transcript)',
-    });
-  }
+  const { turns, expectTurns } = scriptedTurns(uses, results, rw);
   const missing = uses.filter((u) => !results.has(u.id)).length;
   if (missing)
     notes.push(
