@@ -131,5 +131,5 @@ test('a background command is said at the top of the session column with Stop al
   await expect(running).toHaveCount(0);
   await expect(
     page.getByRole('region', { name: 'Tasks' }).getByRole('listitem').first().locator('.task-state'),
-  ).toHaveText('stopped by you', { timeout: 5000 });
+  ).toHaveText('stopped by you');
 });
