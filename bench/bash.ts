@@ -42,7 +42,7 @@ async function time(shell: Shell): Promise<{ median: number; out: string }> {
 }
 
 const mem = await time(createJustBashShell(vol, deterministicClock()));
-const threaded = createWorkerShell(vol, deterministicClock(), { spawn: threadWorker });
+const threaded = createWorkerShell(vol, deterministicClock(), { spawn: () => threadWorker() });
 const worker = await time(threaded);
 threaded.dispose();
 const disk = await time(createDiskShell());

@@ -23,6 +23,8 @@ export const CLI_MEMFS_ROOT = '/tmp/orc-memfs0';
 
 /** One pool for every workspace of the run: a worker thread takes about a second to start. */
 let threads: WorkerPool | undefined;
+/** The same for the memfs backend's detached commands, whose shell has python3 as its in-process one does. */
+let pythonThreads: WorkerPool | undefined;
 /** One language service, image codec and PDF engine for the run: each loads once. */
 let services: WorkspaceServices | undefined;
 
@@ -45,7 +47,7 @@ function backendWorkspace(backend: CliBackend, hooks: WorkspaceHooks): Workspace
       root: CLI_MEMFS_ROOT,
       clock: deterministicClock(undefined, { skipIdle: true }),
       shell: (vol, clock) =>
-        createWorkerShell(vol, clock, { pool: (threads ??= createWorkerPool(threadWorker, 2)) }),
+        createWorkerShell(vol, clock, { pool: (threads ??= createWorkerPool(() => threadWorker(), 2)) }),
       search: (vol) => createMemfsSearch(vol, nodeRipgrepLoader),
     });
   return backend === 'memfs'
@@ -57,14 +59,14 @@ function backendWorkspace(backend: CliBackend, hooks: WorkspaceHooks): Workspace
           // yields); a background task runs in a worker thread instead, so TaskStop can end it.
           const here = createJustBashShell(vol, clock, { python: true });
           // The thread starts now (once per process): a loop started in the first turn runs at once.
-          threads ??= createWorkerPool(threadWorker, 2);
-          threads.warm();
+          pythonThreads ??= createWorkerPool(() => threadWorker({ python: true }), 2);
+          pythonThreads.warm();
           let apart: ReturnType<typeof createWorkerShell> | undefined;
           return {
             run: (command, opts) =>
               opts.detached
                 ? (apart ??= createWorkerShell(vol, clock, {
-                    pool: threads ?? createWorkerPool(threadWorker, 2),
+                    pool: pythonThreads ?? createWorkerPool(() => threadWorker({ python: true }), 2),
                   })).run(command, opts)
                 : here.run(command, opts),
             dispose: () => apart?.dispose(),

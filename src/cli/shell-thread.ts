@@ -3,8 +3,10 @@
 import type { WorkerLike } from '../backends/shell/worker/host';
 import { tsThread } from './ts-thread';
 
-export function threadWorker(): WorkerLike {
-  const w = tsThread(new URL('./shell-thread-entry.ts', import.meta.url));
+/** `python`: the thread's shell has python3 (the CLI's in-process shell does; the page's and
+ * `--backend memfs-worker`'s do not). */
+export function threadWorker(options: { python?: boolean } = {}): WorkerLike {
+  const w = tsThread(new URL('./shell-thread-entry.ts', import.meta.url), undefined, { python: options.python === true });
   // An idle worker must not keep the CLI alive; a running command's kill timer does.
   w.unref();
   return {

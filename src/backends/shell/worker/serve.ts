@@ -5,6 +5,7 @@ import type { CustomCommand, FsStat, IFileSystem } from 'just-bash';
 import { resolveAgainst } from '../../../text/paths';
 import type { GitResult } from '../../git/command';
 import { extraCommands } from '../commands';
+import { pythonCommand } from '../fixes';
 import { gitCommand } from '../git-hooks';
 import { runJustBash, shellCommandNames, type ShellTime } from '../run';
 import {
@@ -60,7 +61,9 @@ class RemoteFs implements IFileSystem {
   }
 }
 
-export function serveShell(port: Port): void {
+/** `python`: python3/python through just-bash's CPython WASM (it starts threads of its own: a
+ * Node worker thread can, the page's worker cannot). */
+export function serveShell(port: Port, options: { python?: boolean } = {}): void {
   const post = (m: FromWorker) => port.postMessage(m);
   let nextCall = 0;
   const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
@@ -113,7 +116,12 @@ export function serveShell(port: Port): void {
   const git = gitCommand(
     (args, cwd, env, hooksDone) => ask({ t: 'git', args, cwd, env, hooksDone }) as Promise<GitResult>,
   );
-  const commands: CustomCommand[] = [git, ...extraCommands];
+  const python = options.python === true;
+  const commands: CustomCommand[] = [
+    git,
+    ...extraCommands,
+    ...(python ? [pythonCommand('python3'), pythonCommand('python')] : []),
+  ];
   const running = new Map<number, AbortController>();
   // While a command runs, a tick every TICK_MS: the page counts the gaps as busy time.
   let ticking: ReturnType<typeof setInterval> | undefined;
@@ -139,7 +147,7 @@ export function serveShell(port: Port): void {
       running.set(m.id, stop);
       tick();
       fs.allPaths = m.allPaths ?? [];
-      runJustBash({ fs, commands, python: false, time }, m.command, {
+      runJustBash({ fs, commands, python, time }, m.command, {
         cwd: m.cwd,
         env: m.env,
         timeoutMs: m.timeoutMs,
