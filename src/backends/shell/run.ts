@@ -3,7 +3,7 @@
 // behave alike; it knows nothing of memfs or git, only the IFileSystem it is given.
 import { Bash, getCommandNames, type CustomCommand, type IFileSystem } from 'just-bash';
 import { SHELL_OUTPUT_CAP_BYTES, type Clock, type ShellResult, type ShellRunOptions } from '../../workspace/types';
-import { shellErrorPrefix, SIGTERM_EXIT } from './messages';
+import { parseErrorsAsBash, shellErrorPrefix, SIGTERM_EXIT } from './messages';
 import { timeoutCommandOn, type LimitWait } from './fixes';
 
 export interface JustBashSetup {
@@ -80,7 +80,7 @@ const NOT_IN_BROWSER = /^bash: ([^:\n]+): command not available in browser envir
 
 /** just-bash says `bash: x: ...`; /bin/bash -c 'eval ...' says `/bin/bash: line N: x: ...`. */
 export function rewriteShellErrors(stderr: string, command: string): string {
-  return stderr
+  return parseErrorsAsBash(stderr, command)
     .replace(NO_OLDPWD_ERROR, 'bash: cd: OLDPWD not set')
     .replace(NOT_IN_BROWSER, 'bash: $1: command not found')
     .replace(
@@ -165,9 +165,10 @@ export async function runJustBash(
       exitCode === 0 && pwd !== undefined && pwd !== ''
         ? await fs.realpath(pwd).catch(() => opts.cwd)
         : opts.cwd;
-    // Merged, bash's own messages (`bash: x: command not found`) are in stdout.
-    const stdout = opts.mergeStderr === true ? shellText(r.stdout) : r.stdout;
-    return { stdout, stderr, exitCode, interrupted, cwdAfter };
+    // Merged, bash's own messages (`bash: x: command not found`) are in stdout, and so is what
+    // came before `exec 2>&1` could run (a parse error), as with /bin/bash.
+    if (opts.mergeStderr === true) return { stdout: shellText(r.stdout) + stderr, stderr: '', exitCode, interrupted, cwdAfter };
+    return { stdout: r.stdout, stderr, exitCode, interrupted, cwdAfter };
   } finally {
     cancelTimeout();
     over.abort();
