@@ -151,6 +151,8 @@ const MERGED_CASES: string[] = [
   'echo "a\nb\nc',
   'echo $(ls\nx',
   'while true\ndo echo',
+  'echo a |',
+  'echo a && # then',
 ];
 
 function contract(name: string, cases: string[], enabled = true, mergeStderr = false) {
