@@ -181,6 +181,8 @@ export const redirectionDenied = (path: string): string =>
   `Output redirection to '${path}' was blocked by a deny rule.`;
 export const inputRedirectionDenied = (path: string): string =>
   `Input redirection from '${path}' was blocked by a deny rule.`;
+export const CD_WITH_WRITE =
+  "Commands that change directories and perform write operations require explicit approval to ensure paths are evaluated correctly. For security, Claude Code cannot automatically determine the final working directory when 'cd' is used in compound commands.";
 export const CD_WITH_REDIRECTION =
   "Commands that change directories and write via output redirection require explicit approval to ensure paths are evaluated correctly. For security, Claude Code cannot automatically determine the final working directory when 'cd' is used in compound commands.";
 

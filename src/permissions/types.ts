@@ -166,6 +166,7 @@ export type BashLineStage =
   | 'dotdot'
   | 'cd-with-vcs'
   | 'cd-with-redirect'
+  | 'cd-with-write'
   | 'pipeline-parts'
   | 'parts-need-approval'
   | 'classifier-rules-only'
