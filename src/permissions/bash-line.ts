@@ -406,6 +406,31 @@ const cdWithVcs: Stage = (s) =>
     ? ask(s, { message: msg.CD_BEFORE_VCS, reason: 'a version-control command runs after a cd' })
     : undefined;
 
+/** A command that writes files by itself: a file command that is not a reader, or `sed -i`. */
+function writesFiles(u: Unit): boolean {
+  const words = strippedWords(u);
+  const name = words[0]?.value ?? '';
+  if (name === 'sed') return words.slice(1).some((w) => w.value !== null && /^(-i|--in-place)/.test(w.value));
+  const command = FILE_COMMANDS.get(name);
+  return command !== undefined && command.op !== 'read';
+}
+
+/** A list with one cd inside the working directories and a command that writes files, in either
+ * order, is refused as such before the glob and `..` checks (bash-cd-write-compound: rm, cp,
+ * sed -i; `rm a.txt; cd sub` too). A cd out of them, a second cd and a pipeline are judged by
+ * their own stages first (probed on both releases). */
+const cdWithWrite: Stage = (s) => {
+  const [cd, ...more] = s.cds;
+  if (!cd || more.length > 0 || cd.verdict !== 'allow' || s.analysis.segments.length > 1) return undefined;
+  const writer = s.live.find((r) => !isCd(r) && writesFiles(r.unit));
+  return writer
+    ? ask(s, {
+        message: msg.CD_WITH_WRITE,
+        reason: `${writer.unit.display} writes files in a command that changes directory, so the paths it writes are not known for sure`,
+      })
+    : undefined;
+};
+
 /** A compound command with cd that writes through a redirection; output thrown away in /dev/null
  * is no write (bash-perm-cd-git-redirect). */
 const cdWithRedirect: Stage = (s) => {
@@ -519,6 +544,7 @@ export const LINE_STAGES: Readonly<Record<BashLineStage, Stage>> = {
   'cd-with-vcs-ask': cdWithVcsAsk,
   'ask-rule': askRule,
   'path-deny-rule': pathDenyRule,
+  'cd-with-write': cdWithWrite,
   'glob-in-write': globInWrite,
   'glob-redirect': globRedirect,
   'multiple-cd': multipleCd,

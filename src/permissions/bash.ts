@@ -10,6 +10,7 @@ import * as msg from './messages';
 import type { Analysis } from './shell/analyze';
 import { analyze } from './shell/analyze';
 import { parseCommand } from './shell/parse';
+import { hasUnclosedExpansion } from './shell/unclosed';
 import { assignedValues, gateReason } from './shell/gate';
 import { denyForms, formTexts, ruleFor } from './bash-match';
 import type { Walk } from './bash-uses';
@@ -79,6 +80,13 @@ export function checkBash(
       analysis,
     );
   }
+  if (env.behaviour.unclosedExpansionAsks && hasUnclosedExpansion(command))
+    return {
+      behavior: 'ask',
+      ruleAsk: true,
+      message: msg.UNSURE_READING,
+      reason: 'a $( ), $(( )), ${ } or $[ ] expansion is not closed, so Claude Code cannot be sure how the shell reads the command',
+    };
   if (!parsed.ok)
     return wholeCommand(
       env,

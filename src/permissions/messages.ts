@@ -169,6 +169,9 @@ export const writeNeedsApproval = (subject: string, inside: boolean, dirs: reado
   inside
     ? `${subject} needs approval. The path is inside the working directories for this session (${formatDirectoryList(dirs)}), and Claude Code asks before a shell command creates, changes or removes files there.`
     : `${subject} needs approval. The path is outside the working directories for this session (${formatDirectoryList(dirs)}). Allowing runs the command as written.`;
+/** 2.1.332's refusal of a command that leaves a `$` expansion open (shell/unclosed.ts). */
+export const UNSURE_READING =
+  "Claude Code can't be sure it read this command the way the shell will, so it can't rule out a dangerous removal. This requires explicit approval. A command that deletes nothing can be sent again in plain syntax that bash and zsh both read, and that is not a workaround. A command that deletes anything, by rm or any other means, needs the user: do not send that part again.";
 export const SHELL_SCRIPT_DENIED =
   'A permission rule denies a command inside this shell -c script, so Claude Code could not check it for dangerous removals. Approving runs the whole script, including that command.';
 export const redirectionBlocked = (path: string, dirs: readonly string[]): string =>
@@ -178,6 +181,8 @@ export const redirectionDenied = (path: string): string =>
   `Output redirection to '${path}' was blocked by a deny rule.`;
 export const inputRedirectionDenied = (path: string): string =>
   `Input redirection from '${path}' was blocked by a deny rule.`;
+export const CD_WITH_WRITE =
+  "Commands that change directories and perform write operations require explicit approval to ensure paths are evaluated correctly. For security, Claude Code cannot automatically determine the final working directory when 'cd' is used in compound commands.";
 export const CD_WITH_REDIRECTION =
   "Commands that change directories and write via output redirection require explicit approval to ensure paths are evaluated correctly. For security, Claude Code cannot automatically determine the final working directory when 'cd' is used in compound commands.";
 

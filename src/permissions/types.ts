@@ -57,6 +57,9 @@ export interface PermissionBehaviour {
   /** A skill that needs approval names the allow rule that would let it run (2.1.332,
    * skill-default-mode-frontmatter). */
   skillAllowRuleHint?: true;
+  /** A command that leaves a `$(`, `$((`, `${` or `$[` open prompts, even in bypassPermissions,
+   * before any rule is matched (2.1.332, bash-unclosed-expansion). */
+  unclosedExpansionAsks?: true;
   /** auto mode runs what acceptEdits would without asking the classifier. */
   autoAcceptEditsFastPath: boolean;
   /** A call refused for want of a classifier verdict counts towards the denial limit, as a
@@ -163,6 +166,7 @@ export type BashLineStage =
   | 'dotdot'
   | 'cd-with-vcs'
   | 'cd-with-redirect'
+  | 'cd-with-write'
   | 'pipeline-parts'
   | 'parts-need-approval'
   | 'classifier-rules-only'

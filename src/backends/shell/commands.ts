@@ -7,7 +7,7 @@ import { curlCommand, wgetCommand } from './net';
 import { isLongListing, longListing, workspaceNow } from './ls-long';
 import { perlCommand } from './perl';
 import { npmCommand } from './npm';
-import { QUOTING_COMMANDS, catCommand, odCommand, rmdirCommand, bashCommand, shCommand, namesQuotedIn, mkdirCommand, nlCommand, sedCommand, timeoutCommand, xargsCommand, niceCommand, nohupCommand, stdbufCommand } from './fixes';
+import { QUOTING_COMMANDS, usageHinted, withUsageHint, catCommand, odCommand, rmdirCommand, bashCommand, shCommand, namesQuotedIn, mkdirCommand, nlCommand, sedCommand, timeoutCommand, xargsCommand, niceCommand, nohupCommand, stdbufCommand } from './fixes';
 
 /** Bytes `yes` produces: just-bash pipes are not streams, so an endless producer must stop
  * somewhere. 1 MiB, like /dev/zero, covers `yes | head -n N` past the largest output limit
@@ -419,7 +419,7 @@ export const printenvCommand: Command = defineCommand('printenv', async (args, c
   return { stdout: found.map((n) => `${env.get(n)}\n`).join(''), stderr: '', exitCode: found.length === args.length ? 0 : 1 };
 });
 
-export const extraCommands: Command[] = [
+const wrapped: Command[] = [
   rgCommand,
   sortCommand,
   ...REWORDED,
@@ -454,4 +454,12 @@ export const extraCommands: Command[] = [
   nlCommand,
   envCommand,
   printenvCommand,
+];
+
+/** Commands whose usage errors GNU follows with `Try '<name> --help'` (probed). */
+const USAGE_HINTED = new Set(['rm', 'mv', 'cp', 'touch', 'mkdir', 'ln', 'chmod', 'basename', 'dirname', 'readlink', 'seq', 'expr', 'stat', 'tr', 'cut']);
+
+export const extraCommands: Command[] = [
+  ...wrapped.map((c) => (USAGE_HINTED.has(c.name) ? withUsageHint(c) : c)),
+  ...[...USAGE_HINTED].filter((n) => !wrapped.some((c) => c.name === n)).map(usageHinted),
 ];

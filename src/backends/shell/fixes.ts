@@ -426,11 +426,68 @@ export const stdbufCommand: Command = defineCommand('stdbuf', async (args, ctx) 
   return runRest(args.slice(i), ctx);
 });
 
-/** xargs exits 123 when a command it ran failed with a status from 1 to 125. */
+/** xargs's options that take a value, as just-bash's xargs takes them (`-I R`, `-d D`, `-n N`,
+ * `-P N`), with GNU's long spellings of them. */
+const XARGS_VALUED = new Set(['I', 'd', 'n', 'P']);
+const XARGS_LONG: Record<string, string> = { '--replace': '-I', '--delimiter': '-d', '--max-args': '-n', '--max-procs': '-P' };
+/** Flags without a value that may share a cluster with others (`-0r`, `-rn1`). */
+const XARGS_FLAGS = new Set(['0', 'r', 't']);
+
+/** GNU xargs's option words in the form just-bash's xargs parses: getopt lets a value join its
+ * option (`-n1`, `-I{}`, `-d,`) and flags share a cluster (`-rn1`); `-i[R]` and `--replace[=R]`
+ * are `-I R` with `{}` by default; `--name=value` is `-x value`. Returns the words, and where the
+ * command starts (null when an option is not one this knows: the words go on as they are). */
+export function xargsWords(args: readonly string[]): { words: string[]; command: number } | null {
+  const words: string[] = [];
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i] as string;
+    if (a === '--') return { words: [...words, ...args.slice(i + 1)], command: words.length };
+    if (!a.startsWith('-') || a === '-') break;
+    const long = /^(--[\w-]+)(?:=(.*))?$/.exec(a);
+    if (long && a.startsWith('--')) {
+      const name = long[1] as string;
+      if (name === '--replace') words.push('-I', long[2] ?? '{}');
+      else if (XARGS_LONG[name] !== undefined) {
+        const value = long[2] ?? args[++i];
+        if (value === undefined) return null;
+        words.push(XARGS_LONG[name], value);
+      } else if (['--null', '--verbose', '--no-run-if-empty', '--help'].includes(name) && long[2] === undefined) words.push(a);
+      else return null;
+      continue;
+    }
+    for (let j = 1; j < a.length; j++) {
+      const c = a[j] as string;
+      if (XARGS_FLAGS.has(c)) words.push(`-${c}`);
+      else if (c === 'i') {
+        words.push('-I', a.slice(j + 1) || '{}');
+        break;
+      } else if (XARGS_VALUED.has(c)) {
+        const value = a.slice(j + 1) || args[++i];
+        if (value === undefined) return null;
+        words.push(`-${c}`, value);
+        break;
+      } else return null;
+    }
+  }
+  return { words: [...words, ...args.slice(i)], command: words.length };
+}
+
+/** xargs exits 123 when a command it ran failed with a status from 1 to 125; with no input it
+ * still runs the command once (GNU, unless -r, or -I whose command runs once an item). */
 export const xargsCommand: Command = defineCommand('xargs', async (args, ctx) => {
   const orig = ctx.origCommand;
   if (orig === undefined) return noOriginal('xargs');
-  const r = await orig(args);
+  const parsed = xargsWords(args);
+  const words = parsed?.words ?? [...args];
+  const options = parsed ? words.slice(0, parsed.command) : [];
+  const input = String(ctx.stdin);
+  const delimited = options.includes('-0') || options.includes('-d');
+  const noInput = input === '' || (!delimited && /^[ \t\n]*$/.test(input));
+  const r =
+    parsed && noInput && !options.some((o) => ['-r', '--no-run-if-empty', '-I', '--help'].includes(o))
+      ? await runRest(words.slice(parsed.command).length ? words.slice(parsed.command) : ['echo'], ctx)
+      : await orig(words);
   return r.exitCode >= 1 && r.exitCode <= 125 ? { ...r, exitCode: 123 } : r;
 });
 
@@ -558,3 +615,56 @@ export function pythonCommand(name: string): Command {
     return code === undefined ? r : { ...r, stderr: pythonCTraceback(r.stderr, code) };
   });
 }
+
+/** A usage error of a coreutils command as just-bash words it: the command's name, then a
+ * missing operand (or cut's missing list), on the last line of its stderr. */
+const USAGE_ERROR = /^([\w.-]+): (missing (?:\w+ )*operand|you must specify a list of bytes, characters, or fields)\n?$/;
+
+/** The operands of a command line: the words that are not options (before `--`) or after it. */
+function operandsOf(args: readonly string[]): string[] {
+  const i = args.indexOf('--');
+  const before = i < 0 ? args : args.slice(0, i);
+  return [...before.filter((a) => !(a.startsWith('-') && a.length > 1)), ...(i < 0 ? [] : args.slice(i + 1))];
+}
+
+/** GNU's own wording where it names what is missing after the operands given (coreutils 9,
+ * UTF-8 locale, probed): mv/cp name the one source (quoted as file names are), chmod the mode
+ * (in ‘’, as quote() does). */
+function gnuUsageError(name: string, error: string, args: readonly string[]): string {
+  const operands = operandsOf(args);
+  if ((name === 'mv' || name === 'cp') && /^missing (destination )?file operand$/.test(error))
+    return operands.length === 0
+      ? 'missing file operand'
+      : `missing destination file operand after ${quoteAfter(operands[0] as string)}`;
+  if (name === 'chmod' && error === 'missing operand' && operands.length === 1)
+    return `missing operand after ‘${operands[0] as string}’`;
+  return error;
+}
+
+/** A name GNU quotes with quoteaf: always quoted, in single quotes unless quoteName needs more. */
+const quoteAfter = (name: string): string => {
+  const q = quoteName(name);
+  return q === name ? `'${name}'` : q;
+};
+
+/** GNU coreutils follow a usage error with a pointer to --help (`Try 'rm --help' for more
+ * information.`); just-bash prints the error alone (probed: rm, mv, cp, touch, mkdir, ln, chmod,
+ * basename, dirname, readlink, seq, expr, stat, tr, cut). Wraps `command`, whatever it is. */
+export function withUsageHint(command: Command): Command {
+  return defineCommand(command.name, async (args, ctx) => {
+    const r = await command.execute(args, ctx);
+    if (r.exitCode === 0) return r;
+    const lines = r.stderr.split(/(?<=\n)/);
+    const m = USAGE_ERROR.exec(lines.at(-1) ?? '');
+    if (!m || m[1] !== command.name) return r;
+    lines[lines.length - 1] =
+      `${command.name}: ${gnuUsageError(command.name, m[2] as string, args)}\nTry '${command.name} --help' for more information.\n`;
+    return { ...r, stderr: lines.join('') };
+  });
+}
+
+/** A built-in that only gets the usage hint (it has no other wrapper). */
+export const usageHinted = (name: string): Command =>
+  withUsageHint(
+    defineCommand(name, async (args, ctx) => (ctx.origCommand === undefined ? noOriginal(name) : ctx.origCommand(args))),
+  );

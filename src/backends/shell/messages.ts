@@ -29,3 +29,36 @@ export const SIGTERM_EXIT = 143;
 export function stoppedResult(cwd: string): ShellResult {
   return { stdout: '', stderr: '', exitCode: SIGTERM_EXIT, interrupted: true, cwdAfter: cwd };
 }
+
+/** just-bash's parse errors as bash words them when it parses Claude Code's `eval` (bash 5.2,
+ * probed through the disk shell): `/bin/bash: eval: line N: `, a token error followed by the line
+ * it is on, a missing closer as "unexpected end of file". eval counts a newline twice, except one
+ * inside the quote left open, and an end of input that leaves a command unfinished (`$(`, `{`,
+ * `&&`) is one line more. just-bash names the line a quote opens on; the tokens are its
+ * parser's, and bash runs the complete lines before the error, which just-bash does not. */
+export function parseErrorsAsBash(stderr: string, command: string): string {
+  const lines = command.split('\n');
+  const at = (n: number) => `/bin/bash: eval: line ${n}: `;
+  /** An unclosed quote or backtick opened on line n: the newlines before it twice, after it once. */
+  const inQuote = (n: number) => n + lines.length - 1;
+  const unfinished = 2 * lines.length;
+  return stderr
+    .replace(
+      /^bash: line (\d+): unexpected EOF while looking for matching `(["'])'$/gm,
+      (_, n: string, q: string) => `${at(inQuote(Number(n)))}unexpected EOF while looking for matching \`${q}'`,
+    )
+    .replace(
+      /^bash: syntax error: Parse error at (\d+):\d+: unexpected EOF while looking for matching `([`)])'$/gm,
+      (_, n: string, q: string) =>
+        `${at(q === ')' ? unfinished : inQuote(Number(n)))}unexpected EOF while looking for matching \`${q}'`,
+    )
+    .replace(
+      /^bash: syntax error: Parse error at (\d+):\d+: syntax error near unexpected token `(.+)'$/gm,
+      (_, n: string, token: string) =>
+        `${at(evalLineNumber(Number(n)))}syntax error near unexpected token \`${token}'\n${at(evalLineNumber(Number(n)))}\`${lines[Number(n) - 1] ?? ''}'`,
+    )
+    .replace(
+      /^bash: syntax error: Parse error at \d+:\d+: Expected \w+, got EOF$/gm,
+      () => `${at(unfinished)}syntax error: unexpected end of file`,
+    );
+}

@@ -1,9 +1,9 @@
 // One command through just-bash, shaped like the disk shell's result (/bin/bash -c as Claude Code
 // spawns it). Shared by the in-process shell (CLI, tests) and the page's shell worker, so both
 // behave alike; it knows nothing of memfs or git, only the IFileSystem it is given.
-import { Bash, getCommandNames, type CustomCommand, type IFileSystem } from 'just-bash';
+import { Bash, getCommandNames, parse, type CustomCommand, type IFileSystem } from 'just-bash';
 import { SHELL_OUTPUT_CAP_BYTES, type Clock, type ShellResult, type ShellRunOptions } from '../../workspace/types';
-import { shellErrorPrefix, SIGTERM_EXIT } from './messages';
+import { parseErrorsAsBash, shellErrorPrefix, SIGTERM_EXIT } from './messages';
 import { timeoutCommandOn, type LimitWait } from './fixes';
 
 export interface JustBashSetup {
@@ -80,7 +80,7 @@ const NOT_IN_BROWSER = /^bash: ([^:\n]+): command not available in browser envir
 
 /** just-bash says `bash: x: ...`; /bin/bash -c 'eval ...' says `/bin/bash: line N: x: ...`. */
 export function rewriteShellErrors(stderr: string, command: string): string {
-  return stderr
+  return parseErrorsAsBash(stderr, command)
     .replace(NO_OLDPWD_ERROR, 'bash: cd: OLDPWD not set')
     .replace(NOT_IN_BROWSER, 'bash: $1: command not found')
     .replace(
@@ -101,12 +101,34 @@ export function shellCommandNames(commands: readonly CustomCommand[]): Set<strin
   return new Set<string>([...getCommandNames(), ...commands.map((c) => c.name)]);
 }
 
+/** Whether the command ends waiting for a command after `|`, `&&` or `||`: bash's parser fails
+ * there ("unexpected end of file") and runs nothing; just-bash's takes an empty command. */
+function endsUnfinished(command: string): boolean {
+  let script;
+  try {
+    script = parse(command);
+  } catch {
+    return false;
+  }
+  const statement = script.statements.at(-1);
+  const pipeline = statement?.pipelines.at(-1);
+  const last = pipeline?.commands.at(-1);
+  if (!statement || !pipeline || last?.type !== 'SimpleCommand') return false;
+  const empty = last.name === null && last.args.length === 0 && last.assignments.length === 0 && last.redirections.length === 0;
+  return empty && (pipeline.commands.length > 1 || statement.pipelines.length > 1);
+}
+
 export async function runJustBash(
   setup: JustBashSetup,
   command: string,
   opts: ShellRunOptions,
 ): Promise<ShellResult> {
   const { fs, commands, python } = setup;
+  if (endsUnfinished(command)) {
+    const text = `/bin/bash: eval: line ${2 * command.replace(/\n+$/, '').split('\n').length}: syntax error: unexpected end of file\n`;
+    const merged = opts.mergeStderr === true;
+    return { stdout: merged ? text : '', stderr: merged ? '' : text, exitCode: 2, interrupted: false, cwdAfter: opts.cwd };
+  }
   const time = setup.time ?? REAL_TIME;
   const started = time.elapsed();
   const stop = new AbortController();
@@ -165,9 +187,10 @@ export async function runJustBash(
       exitCode === 0 && pwd !== undefined && pwd !== ''
         ? await fs.realpath(pwd).catch(() => opts.cwd)
         : opts.cwd;
-    // Merged, bash's own messages (`bash: x: command not found`) are in stdout.
-    const stdout = opts.mergeStderr === true ? shellText(r.stdout) : r.stdout;
-    return { stdout, stderr, exitCode, interrupted, cwdAfter };
+    // Merged, bash's own messages (`bash: x: command not found`) are in stdout, and so is what
+    // came before `exec 2>&1` could run (a parse error), as with /bin/bash.
+    if (opts.mergeStderr === true) return { stdout: shellText(r.stdout) + stderr, stderr: '', exitCode, interrupted, cwdAfter };
+    return { stdout: r.stdout, stderr, exitCode, interrupted, cwdAfter };
   } finally {
     cancelTimeout();
     over.abort();

@@ -140,6 +140,19 @@ const MERGED_CASES: string[] = [
   'echo out; echo err 1>&2; echo out2',
   'nosuchcommand; echo x',
   'ls nope 2>/dev/null; echo quiet',
+  'rm; rm -r; mv; mv nofile; cp; chmod 644; touch; mkdir; cut; tr; seq; echo rc=$?',
+  "printf 'a\\nb\\n' | xargs -I{} echo x{}y; printf 'a\\nb\\n' | xargs -i echo x{}y; printf 'a b c\\n' | xargs -n1 echo",
+  "printf 'a,b' | xargs -d, echo; true | xargs echo z; true | xargs -I{} echo z{}; printf 'a b\\n' | xargs -rn1 echo",
+  "echo 'abc",
+  'echo $(ls',
+  'done',
+  '{ echo a',
+  'ls; fi; echo x',
+  'echo "a\nb\nc',
+  'echo $(ls\nx',
+  'while true\ndo echo',
+  'echo a |',
+  'echo a && # then',
 ];
 
 function contract(name: string, cases: string[], enabled = true, mergeStderr = false) {

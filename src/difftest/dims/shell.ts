@@ -1,7 +1,7 @@
 // Shell constructs the permission analysis and the workspace shell both have to follow: variable
 // prefixes, heredocs and here-strings in pipelines, substitutions holding lists, `&` in a list,
 // redirects under a matching allow rule, `cd` then a write, deny rules reached through
-// `find -exec` and `xargs`.
+// `find -exec` and `xargs`, usage and parse errors.
 import type { Dimension } from '../types';
 import { PROJECT, QUIET_NPM, bash } from './common';
 
@@ -66,6 +66,19 @@ const CONSTRUCTS: Record<string, string[]> = {
     'echo secret.txt | xargs cat',
     'xargs cat <<< secret.txt',
   ],
+  // Usage and parse errors, and errors inside a pipeline or a substitution (the output merged).
+  errors: [
+    'rm',
+    'mv a.txt',
+    'printf "a b\\n" | xargs -n1 echo',
+    'ls *.tmp | xargs -I{} rm {}',
+    "echo 'unclosed",
+    'echo $(ls sub',
+    'ls sub; fi',
+    'echo a |',
+    'cat nope.txt | wc -l',
+    'x=$(cat nope.txt); echo "[$x]"',
+  ],
 };
 
 const RULES = [
@@ -85,7 +98,7 @@ const RULES = [
 export const shell: Dimension = {
   name: 'shell',
   varies:
-    'env prefixes, heredocs/here-strings in pipelines, $(lists), `&`, redirects, cd + write, find -exec/xargs x rules x mode',
+    'env prefixes, heredocs/here-strings in pipelines, $(lists), `&`, redirects, cd + write, find -exec/xargs, usage and parse errors x rules x mode',
   combinable: true,
   sample(rng) {
     const construct = rng.pick(Object.keys(CONSTRUCTS));

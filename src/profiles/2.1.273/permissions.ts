@@ -53,6 +53,7 @@ export const BASH_STAGES_2_1_273: BashStageOrder = {
     'ask-rule',
     'path-deny-rule',
     'gate-late',
+    'cd-with-write',
     'glob-in-write',
     'glob-redirect',
     'multiple-cd',

@@ -28,6 +28,7 @@ export const PERMISSIONS_2_1_332: PermissionBehaviour = {
   skillAllowRuleHint: true,
   basenameCommandNames: true,
   shellScriptRules: true,
+  unclosedExpansionAsks: true,
   insideFileCommandWording: 'needs-approval',
   autoAcceptEditsFastPath: false,
   classifierUnavailableWording: 'unavailable',
