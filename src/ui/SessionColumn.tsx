@@ -6,6 +6,7 @@ import type { SessionController, SessionState } from './controller/controller';
 import type { GalleryEntry } from './corpus';
 import { Divergence, Drivers } from './LazySession';
 import { MatchBadge } from './MatchBadge';
+import { RecordedHead } from './Recorded';
 import { callsSummary } from './text';
 import { RunningTasks } from './tasks/RunningTasks';
 import { TasksPanel } from './tasks/TasksPanel';
@@ -38,7 +39,7 @@ export function SessionColumn({
   return (
     // A named region: the status, the calls and the composer sit in a landmark like the rest.
     <section className="middle" aria-label="Session" id="session">
-      {status.kind === 'idle' && !play ? (
+      {status.kind === 'idle' && !play && !s.recording ? (
         <p className="muted">Choose a scenario from the gallery to replay it, or start a blank workspace.</p>
       ) : null}
       <div className="sticky-status">
@@ -71,7 +72,9 @@ export function SessionColumn({
           {status.text}
         </p>
       ) : null}
-      {play && live ? (
+      {s.recording ? (
+        <RecordedHead recording={s.recording} selected={s.selectedCall} onSelect={ctl.selectCall} />
+      ) : play && live ? (
         <>
           <div className="scenario-head">
             <h2>{play.id}</h2>{' '}
