@@ -67,8 +67,22 @@ export function recordingOf(id: string, json: unknown): Recording | undefined {
   return { id, version: json.version, turns, agents };
 }
 
-/** What the release the replay will run under recorded for gallery scenario `id`. */
-export async function loadRecording(id: string): Promise<Recording | undefined> {
+const loading = new Map<string, Promise<Recording | undefined>>();
+
+/** What the release the replay will run under recorded for gallery scenario `id` (fetched once:
+ * the entry may ask for it while the page boots). */
+export function loadRecording(id: string): Promise<Recording | undefined> {
+  let p = loading.get(id);
+  if (!p) {
+    p = fetchRecording(id);
+    loading.set(id, p);
+    // A failed fetch may succeed on the next try.
+    p.catch(() => loading.delete(id));
+  }
+  return p;
+}
+
+async function fetchRecording(id: string): Promise<Recording | undefined> {
   const scenario = await scenarioJson(id);
   const version = isRecord(scenario) && typeof scenario.version === 'string' ? scenario.version : DEFAULT_VERSION;
   return recordingOf(id, await resultJson(id, version));
