@@ -25,7 +25,9 @@ function recordedTexts(id: string): string[] {
 async function holdRuntime(page: Page): Promise<{ release: () => Promise<void> }> {
   const held: Route[] = [];
   let released = false;
-  await page.route(/\/assets\/runtime-[^/]*\.js$/, (route) => (released ? route.continue() : held.push(route)));
+  await page.route(/\/assets\/runtime-[^/]*\.js$/, (route) =>
+    released ? route.continue() : held.push(route),
+  );
   return {
     release: async () => {
       released = true;
@@ -38,7 +40,7 @@ const panes = (page: Page) => page.locator('main#panes');
 
 async function expectRecorded(page: Page, id: string) {
   await expect(panes(page)).toHaveAttribute('data-view', 'recorded');
-  const results = page.getByRole('region', { name: 'Recorded tool results' });
+  const results = page.getByRole('region', { name: 'Recorded results' });
   await expect(results).toBeVisible();
   await expect(page.getByText(/recorded by Claude Code 2\.1\.273/).first()).toBeVisible();
   for (const text of recordedTexts(id).filter((t) => t.trim() !== ''))
@@ -54,7 +56,7 @@ async function expectReplayed(page: Page) {
   await pageReady(page);
   await expect(panes(page)).toHaveAttribute('data-view', 'replayed');
   await expect(page.getByRole('region', { name: 'Tool results', exact: true })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Recorded tool results' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Recorded results' })).toHaveCount(0);
   await expect(page.getByText(/matches Claude Code|differs from Claude Code/).first()).toBeVisible();
 }
 
@@ -83,7 +85,9 @@ for (const width of [390, 1280]) {
       });
     });
 
-    test('a gallery scenario named in the address opens on its recording, then its replay', async ({ page }) => {
+    test('a gallery scenario named in the address opens on its recording, then its replay', async ({
+      page,
+    }) => {
       await page.setViewportSize({ width, height: 800 });
       const hold = await holdRuntime(page);
       await page.goto(`/?scenario=${GALLERY_SCENARIO}`);

@@ -1,7 +1,9 @@
 // What a gallery scenario shows while its replay runs: the recorded result (the binary's own
 // answers), marked as the recording, in the session column (its model calls) and in the panes
 // (Transcript and Tool results; the ledger and the permission decisions are the playground's
-// own and come with the replay). The replayed session takes its place when it lands.
+// own and come with the replay). The replayed session takes its place when it lands. The regions'
+// names (Recorded exchange, Recorded results) contain no pane's name: what finds a pane by name
+// finds the replayed one only.
 import { useEffect } from 'react';
 import { ModelContent } from './Panes';
 import { markFirstUsefulView } from './ready';
@@ -12,9 +14,9 @@ const toolUseText = (c: RecordedCall) => `tool_use ${c.id}\n${c.tool} ${JSON.str
 function Note({ recording }: { recording: Recording }) {
   return (
     <p className="recorded-note" role="status">
-      <span className="badge">recorded by Claude Code {recording.version}</span> The playground is
-      replaying it; its own results take this place when the replay lands. (The recording writes
-      values that vary between runs as placeholders: <code>$CWD</code>, <code>&lt;n&gt;</code>.)
+      <span className="badge">recorded by Claude Code {recording.version}</span> The playground is replaying
+      it; its own results take this place when the replay lands. (The recording writes values that vary
+      between runs as placeholders: <code>$CWD</code>, <code>&lt;n&gt;</code>.)
     </p>
   );
 }
@@ -34,7 +36,7 @@ export function RecordedHead({
         <strong>{recording.id}</strong>
       </p>
       <Note recording={recording} />
-      <div className="calls" role="tablist" aria-label="Recorded model calls" aria-orientation="vertical">
+      <div className="calls" role="tablist" aria-label="Recorded calls" aria-orientation="vertical">
         {recording.turns.map((calls, i) => (
           <button
             key={i}
@@ -45,7 +47,9 @@ export function RecordedHead({
             onClick={() => onSelect(i)}
           >
             model call {i} · {calls.map((c) => c.tool).join(', ') || 'no tool calls'}
-            {calls.some((c) => c.isError) ? <span className="dot error-dot" aria-label="has an error result" /> : null}
+            {calls.some((c) => c.isError) ? (
+              <span className="dot error-dot" aria-label="has an error result" />
+            ) : null}
           </button>
         ))}
       </div>
@@ -100,13 +104,13 @@ export function RecordedPanes({ recording, selected }: { recording: Recording; s
       <div className="recorded-wide">
         <Note recording={recording} />
       </div>
-      <section aria-label="Recorded transcript" data-pane="Transcript" className="pane" tabIndex={-1}>
+      <section aria-label="Recorded exchange" data-pane="Transcript" className="pane" tabIndex={-1}>
         <div className="pane-head">
           <h2>Transcript (recorded)</h2>
         </div>
         <Exchange calls={calls} agents={recording.agents} />
       </section>
-      <section aria-label="Recorded tool results" data-pane="Tool results" className="pane" tabIndex={-1}>
+      <section aria-label="Recorded results" data-pane="Tool results" className="pane" tabIndex={-1}>
         <div className="pane-head">
           <h2>Tool results (recorded)</h2>
         </div>
@@ -121,7 +125,8 @@ export function RecordedPanes({ recording, selected }: { recording: Recording; s
         ))}
       </section>
       <p className="muted recorded-wide">
-        The Read ledger and the Permission decisions are the playground&apos;s own: they appear with the replay.
+        The Read ledger and the Permission decisions are the playground&apos;s own: they appear with the
+        replay.
       </p>
     </>
   );

@@ -23,7 +23,8 @@ export interface Recording {
   agents: Record<string, RecordedCall[][]>;
 }
 
-const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const isRecord = (x: unknown): x is Record<string, unknown> =>
+  typeof x === 'object' && x !== null && !Array.isArray(x);
 
 const isBlock = (b: unknown): boolean =>
   isRecord(b) &&
@@ -36,7 +37,11 @@ const isBlock = (b: unknown): boolean =>
 
 /** Content as the model received it; anything of another shape is shown as its JSON. */
 const contentOf = (c: unknown): string | ContentBlock[] =>
-  typeof c === 'string' ? c : Array.isArray(c) && c.every(isBlock) ? (c as ContentBlock[]) : JSON.stringify(c);
+  typeof c === 'string'
+    ? c
+    : Array.isArray(c) && c.every(isBlock)
+      ? (c as ContentBlock[])
+      : JSON.stringify(c);
 
 function callsOf(turns: unknown): RecordedCall[][] | undefined {
   if (!Array.isArray(turns)) return undefined;
@@ -84,6 +89,7 @@ export function loadRecording(id: string): Promise<Recording | undefined> {
 
 async function fetchRecording(id: string): Promise<Recording | undefined> {
   const scenario = await scenarioJson(id);
-  const version = isRecord(scenario) && typeof scenario.version === 'string' ? scenario.version : DEFAULT_VERSION;
+  const version =
+    isRecord(scenario) && typeof scenario.version === 'string' ? scenario.version : DEFAULT_VERSION;
   return recordingOf(id, await resultJson(id, version));
 }
