@@ -1,17 +1,19 @@
 // `npm run bench -- dev`: the dev server's cold start. From createServer, with a fresh
-// optimizeDeps cache of its own (a temporary cacheDir: node_modules/.vite, which other work trees
-// may share, is left alone), to a first visit's lesson card visible in Chromium, the first pane
+// optimizeDeps cache of its own (a temporary cacheDir, removed after: node_modules/.vite, which
+// other work trees may share, is left alone), to a first visit's lesson card visible in Chromium, the first pane
 // of a model call (recorded or replayed), and the page ready (the lesson's replay landed)
 // (reference: 5 s to the lesson card). CCP_DEV_PORT: another port.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { createServer } from 'vite';
 
 const root = join(import.meta.dirname, '..');
 const port = Number(process.env.CCP_DEV_PORT ?? 5179);
-const cacheDir = mkdtempSync(join(tmpdir(), 'ccp-vite-cache-'));
+// Inside the work tree: the pre-bundled deps import the polyfill shims by bare name, resolved
+// from where the cache lies.
+const cacheDir = mkdtempSync(join(root, '.ccp-dev-cache-'));
 const t0 = performance.now();
 const server = await createServer({
   root,
