@@ -42,6 +42,16 @@ export default defineConfig({
   // memfs (and just-bash) import node:buffer, node:path, node:events...: polyfilled in the page.
   plugins: [react(), exportViewer(), nodePolyfills({ include: ['buffer', 'path', 'events', 'stream', 'util', 'url', 'process'], globals: { Buffer: true, process: true, global: true }, protocolImports: true })],
   server: { headers: isolation },
+  // The polyfills' shims are imported by the pre-bundled deps themselves, so the dev server's
+  // scan cannot see them: found late, they made it bundle every dependency a second time on a
+  // cold start (about as long as the first). Named here, they are bundled in the first pass.
+  optimizeDeps: {
+    include: [
+      'vite-plugin-node-polyfills/shims/buffer',
+      'vite-plugin-node-polyfills/shims/global',
+      'vite-plugin-node-polyfills/shims/process',
+    ],
+  },
   preview: { headers: isolation, port: 4173, strictPort: true },
   build: { target: 'es2022', sourcemap: false },
   worker: { format: 'es' },

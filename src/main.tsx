@@ -8,7 +8,14 @@ import { loadRuntime, SessionController } from './ui/controller/controller';
 import { BackendSwitch, createBackendChoice } from './ui/webcontainer';
 import { bootShare, recordedPrefix, ShareToolbar } from './ui/share';
 import { clearSession } from './ui/share/persist';
-import { LessonPanel, LessonsMenu, startFirstRunIfNew, yieldLessonsToLinks } from './ui/lessons';
+import {
+  LessonPanel,
+  LessonsMenu,
+  lessonScenarioAtStart,
+  startFirstRunIfNew,
+  yieldLessonsToLinks,
+} from './ui/lessons';
+import { loadRecording } from './ui/recording';
 import { KeyboardHelp } from './ui/help/KeyboardHelp';
 import { Glossary } from './ui/help/Glossary';
 import { ensureIsolation, pageIsolationEnv } from './ui/deploy/isolation';
@@ -89,7 +96,12 @@ if (named || location.hash.length > 1) {
   void loadMemfs();
   // After the replay, the toolbar compares it with the recording: fetch both now, in parallel.
   void import('./ui/share/core');
-  if (named) void Promise.all([scenarioJson(named), resultJson(named)]).catch(() => undefined);
+  if (named) void Promise.all([scenarioJson(named), resultJson(named), loadRecording(named)]).catch(() => undefined);
+} else {
+  // A lesson opening at start (a first visit) shows its scenario's recording first: fetch it
+  // while the page boots, not after the first render.
+  const lessonScenario = lessonScenarioAtStart();
+  if (lessonScenario) void loadRecording(lessonScenario).catch(() => undefined);
 }
 // A share link in the fragment, else the session saved in IndexedDB, else ?scenario=.
 const boot = await bootShare(location.hash, params.get('scenario') ?? undefined);

@@ -14,6 +14,7 @@ import { Gallery } from './Gallery';
 import { Header } from './header/Header';
 import { MenuSlots } from './header/Menu';
 import { PANE_NAMES } from './Panes';
+import { RecordedPanes } from './Recorded';
 import { SessionColumn } from './SessionColumn';
 import { Tabs } from './Tabs';
 import { requestAfter } from './text';
@@ -197,8 +198,15 @@ export function App({
           size={layout.sizes.middle}
           onResize={layout.resize}
         />
-        <main className="panes" id="panes" ref={paneRefs}>
-          {current && play && settings ? (
+        <main
+          className="panes"
+          id="panes"
+          ref={paneRefs}
+          data-view={s.recording ? 'recorded' : current ? 'replayed' : undefined}
+        >
+          {s.recording ? (
+            <RecordedPanes key={s.recording.id} recording={s.recording} selected={selectedCall} />
+          ) : current && play && settings ? (
             <ConversationPanes
               call={current}
               words={words}

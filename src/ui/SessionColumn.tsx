@@ -4,13 +4,9 @@ import type { ReactNode, RefObject } from 'react';
 import type { ToolDefinition } from '../profiles/types';
 import type { SessionController, SessionState } from './controller/controller';
 import type { GalleryEntry } from './corpus';
-import { Composer } from './Composer';
-import { Divergence } from './Divergence';
-import { LivePanel, type LiveHost } from './live/LivePanel';
+import { Divergence, Drivers } from './LazySession';
 import { MatchBadge } from './MatchBadge';
-import { PermissionPromptView } from './PermissionPrompt';
-import { SettingsPanel } from './Settings';
-import { Tabs } from './Tabs';
+import { RecordedHead } from './Recorded';
 import { callsSummary } from './text';
 import { RunningTasks } from './tasks/RunningTasks';
 import { TasksPanel } from './tasks/TasksPanel';
@@ -43,7 +39,7 @@ export function SessionColumn({
   return (
     // A named region: the status, the calls and the composer sit in a landmark like the rest.
     <section className="middle" aria-label="Session" id="session">
-      {status.kind === 'idle' && !play ? (
+      {status.kind === 'idle' && !play && !s.recording ? (
         <p className="muted">Choose a scenario from the gallery to replay it, or start a blank workspace.</p>
       ) : null}
       <div className="sticky-status">
@@ -76,7 +72,9 @@ export function SessionColumn({
           {status.text}
         </p>
       ) : null}
-      {play && live ? (
+      {s.recording ? (
+        <RecordedHead recording={s.recording} selected={s.selectedCall} onSelect={ctl.selectCall} />
+      ) : play && live ? (
         <>
           <div className="scenario-head">
             <h2>{play.id}</h2>{' '}
@@ -146,82 +144,5 @@ function CallList({ ctl, s, tabRefs }: Pick<SessionColumnProps, 'ctl' | 's' | 't
         </button>
       ))}
     </div>
-  );
-}
-
-/** The prompt, the composer, the live model and the session settings. */
-function Drivers({
-  ctl,
-  s,
-  tabRefs,
-  offeredDefs,
-  allDefs,
-  children,
-}: Pick<SessionColumnProps, 'ctl' | 's' | 'tabRefs' | 'offeredDefs' | 'allDefs'> & { children?: ReactNode }) {
-  const { rt, live, asking, driver, preset } = s;
-  const play = live?.play;
-  const settings = play?.settings;
-  if (!rt || !play || !settings) return null;
-  const busy = s.status.kind === 'running';
-  const liveHost: LiveHost = {
-    play,
-    tools: offeredDefs,
-    busy,
-    begin: ctl.begin,
-    end: ctl.end,
-    runTools: (calls, signal) => ctl.runLiveTools(play, calls, signal),
-  };
-  return (
-    <>
-      {asking ? (
-        <PermissionPromptView key={asking.prompt.callId} prompt={asking.prompt} onAnswer={asking.answer} />
-      ) : null}
-      <Tabs<typeof driver>
-        label="Driver"
-        className="driver-tabs"
-        value={driver}
-        tabs={[
-          { value: 'compose', name: 'Compose' },
-          { value: 'live', name: 'Live' },
-        ]}
-        onPick={ctl.setDriver}
-      />
-      {/* Kept mounted (hidden) while a prompt is up, so a draft survives the answer. */}
-      <div hidden={!!asking || driver !== 'compose'}>
-        <Composer
-          key={preset?.n ?? 0}
-          preset={preset?.calls}
-          tools={allDefs}
-          offered={play.offered}
-          busy={busy}
-          onRun={(c) =>
-            void ctl.run(c).then((ran) => {
-              // Bring the new call into view (the composer may have scrolled the list away).
-              if (ran) requestAnimationFrame(() => tabRefs.current[play.history.length - 1]?.focus());
-            })
-          }
-          cwd={play.ws.info.cwd}
-        />
-      </div>
-      {/* Mounted from the first look on, so the key and the live log survive switching. */}
-      {s.liveSeen ? (
-        <div hidden={driver !== 'live'}>
-          <LivePanel host={liveHost} />
-        </div>
-      ) : null}
-      <details className="settings-box">
-        <summary>Session settings</summary>
-        <SettingsPanel
-          key={JSON.stringify(settings) + play.history.length}
-          settings={settings}
-          versions={rt.RELEASES.map((r) => r.version)}
-          toolNames={rt.TOOL_NAMES}
-          busy={busy}
-          onApply={ctl.applySettings}
-          addedRules={play.addedRules}
-        />
-        {children}
-      </details>
-    </>
   );
 }

@@ -1,8 +1,7 @@
 // The recorded corpus as the app sees it. The gallery needs only each scenario's id, area and
 // description, so those are bundled (as JSON named exports, the rest tree-shaken); a scenario
-// and its recorded result are loaded as text when it is opened. The `?raw` loads give the files
-// module ids of their own: were they imported as JSON here too, every whole scenario would stay
-// in the first chunk.
+// and its recorded result are loaded as text when it is opened, through the loaders of
+// ./corpus-files (a chunk of its own: some 3,800 of them, which the first paint does not need).
 import { DEFAULT_VERSION } from '../profiles/releases';
 import { asRecordedBy, BASE_FILE, resultHolder, type ResultsBase } from '../scenario/results-chain';
 
@@ -13,16 +12,6 @@ const areas = import.meta.glob<string | undefined>('../../conformance/scenarios/
 const descriptions = import.meta.glob<string | undefined>('../../conformance/scenarios/*.json', {
   eager: true,
   import: 'description',
-});
-const scenarioFiles = import.meta.glob<string>('../../conformance/scenarios/*.json', {
-  query: '?raw',
-  import: 'default',
-});
-// Every release's recordings (loaded on open, like the rest); a release recorded after the
-// pinned ones stores only what differs from its base (results-chain.ts).
-const resultFiles = import.meta.glob<string>(['../../conformance/results/*/*.json', '!**/_tools*.json', '!**/_index.json'], {
-  query: '?raw',
-  import: 'default',
 });
 const resultPath = (version: string, name: string) => `../../conformance/results/${version}/${name}`;
 
@@ -35,8 +24,10 @@ export interface GalleryEntry {
 const idOf = (path: string) => path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
 const scenarioPath = (id: string) => `../../conformance/scenarios/${id}.json`;
 
+const files = () => import('./corpus-files');
+
 export function galleryEntries(): GalleryEntry[] {
-  return Object.keys(scenarioFiles)
+  return Object.keys(areas)
     .map((path) => {
       const id = idOf(path);
       return { id, area: areas[path] ?? id.split('-')[0] ?? 'other', description: descriptions[path] ?? '' };
@@ -46,6 +37,7 @@ export function galleryEntries(): GalleryEntry[] {
 
 /** The scenario's JSON, unparsed (the runtime parses it). */
 export async function scenarioJson(id: string): Promise<unknown> {
+  const { scenarioFiles } = await files();
   const load = scenarioFiles[scenarioPath(id)];
   if (!load) throw new Error(`No scenario named ${id} in the gallery.`);
   return JSON.parse(await load()) as unknown;
@@ -53,15 +45,21 @@ export async function scenarioJson(id: string): Promise<unknown> {
 
 /** What `version` recorded for the gallery scenario `id` (undefined when it recorded nothing). */
 export async function resultJson(id: string, version = DEFAULT_VERSION): Promise<unknown> {
+  const { resultFiles } = await files();
   // The chain's `_base.json` files, loaded first so the holder is found without guessing.
   const links = new Map<string, ResultsBase | undefined>();
-  for (let v: string | undefined = version; v !== undefined && !links.has(v); ) {
+  for (let v: string | undefined = version; v !== undefined && !links.has(v);) {
     const load: (() => Promise<string>) | undefined = resultFiles[resultPath(v, BASE_FILE)];
     const link: ResultsBase | undefined = load ? (JSON.parse(await load()) as ResultsBase) : undefined;
     links.set(v, link);
     v = link?.same.includes(id) ? link.base : undefined;
   }
-  const holder = resultHolder(id, version, (v, x) => resultPath(v, `${x}.json`) in resultFiles, (v) => links.get(v));
+  const holder = resultHolder(
+    id,
+    version,
+    (v, x) => resultPath(v, `${x}.json`) in resultFiles,
+    (v) => links.get(v),
+  );
   const load = holder === undefined ? undefined : resultFiles[resultPath(holder, `${id}.json`)];
   return load ? asRecordedBy(JSON.parse(await load()) as { version?: string }, version) : undefined;
 }

@@ -6,21 +6,41 @@
 //   if any, has started (for a test that means to stop a replay while it runs).
 // - `<html data-commands-started="N">`: N shell commands have begun to run on this page, so a
 //   Stop now reaches a running command (the page shows nothing of a replay until it lands).
-// - performance marks: `ccp:first-useful-view` at that moment; `ccp:gallery-click` when a gallery
-//   entry is clicked and the measure `ccp:gallery-click-to-panes` when its session has landed.
+// - performance marks: `ccp:first-useful-view` when the first view is of use: a scenario's
+//   recorded result is on screen (./Recorded.tsx, before its replay lands), or the page is ready,
+//   whichever comes first; `ccp:gallery-click` when a gallery entry is clicked, the measure
+//   `ccp:gallery-click-to-recorded` when its recorded result shows and `ccp:gallery-click-to-panes`
+//   when its session has landed.
+// - `<main data-view="recorded">` while the panes show the recording, `"replayed"` once the
+//   replayed session's panes show (App.tsx).
 import { useEffect } from 'react';
 import type { Workspace } from '../workspace/types';
 
 export const READY_MARK = 'ccp:first-useful-view';
 export const CLICK_MARK = 'ccp:gallery-click';
 export const CLICK_MEASURE = 'ccp:gallery-click-to-panes';
+export const CLICK_RECORDED_MEASURE = 'ccp:gallery-click-to-recorded';
 
 let clickPending = false;
+let recordedPending = false;
+let useful = false;
+
+/** The first view is of use (a recorded result, or the page ready): marked once per page. */
+export function markFirstUsefulView(): void {
+  if (recordedPending) {
+    recordedPending = false;
+    performance.measure(CLICK_RECORDED_MEASURE, CLICK_MARK);
+  }
+  if (useful) return;
+  useful = true;
+  performance.mark(READY_MARK);
+}
 
 /** A gallery entry was clicked: the next session to land closes the measure. */
 export function noteGalleryClick(): void {
   performance.mark(CLICK_MARK);
   clickPending = true;
+  recordedPending = true;
 }
 
 /** `pending`: an operation (a replay, an import) runs. Read after every render's effects, so an
@@ -33,10 +53,11 @@ export function usePageReady(pending: () => boolean): void {
     if (pending()) return;
     if (!html.dataset.ready) {
       html.dataset.ready = '1';
-      performance.mark(READY_MARK);
+      markFirstUsefulView();
     }
     if (clickPending) {
       clickPending = false;
+      recordedPending = false;
       performance.measure(CLICK_MEASURE, CLICK_MARK);
     }
   });

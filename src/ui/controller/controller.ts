@@ -11,6 +11,7 @@ import type { Workspace } from '../../workspace/types';
 import type { ComposedCall } from '../Composer';
 import type { Runtime } from '../runtime';
 import type { OutsideEdit } from '../share/persist';
+import { loadRecording, type Recording } from '../recording';
 
 let runtime: Promise<Runtime> | undefined;
 /** The tool layer and everything heavy, loaded on first use (the first paint carries none of it). */
@@ -59,6 +60,8 @@ export interface SessionState {
   preset?: { calls: readonly ComposedCall[]; n: number };
   /** Counts changes made to the open session in place (outside edits, model calls). */
   version: number;
+  /** While a gallery scenario replays: its recorded result, shown until the replay lands. */
+  recording?: Recording;
 }
 
 export interface ControllerOptions {
@@ -105,7 +108,7 @@ export class SessionController {
     this.running = op;
     // A prompt of the session being left is dropped unanswered: its model call never ends,
     // so nothing of it lands in the new session.
-    this.set({ asking: undefined, status: { kind: 'running', text: label } });
+    this.set({ asking: undefined, recording: undefined, status: { kind: 'running', text: label } });
     try {
       const r = await loadRuntime();
       this.set({ rt: r });
@@ -125,10 +128,13 @@ export class SessionController {
         void before.play.ws.dispose();
       }
       const deadlineS = next.play.deadlinePassedS;
+      const last = Math.max(0, next.play.history.length - 1);
       this.set({
         live: { composed: false, now, stopped: next.play.stopped, ...next },
-        // A stopped replay shows where it stopped.
-        selectedCall: next.play.stopped ? Math.max(0, next.play.history.length - 1) : 0,
+        recording: undefined,
+        // A stopped replay shows where it stopped; one that showed its recording keeps the
+        // model call the person chose there.
+        selectedCall: next.play.stopped ? last : this.state.recording ? Math.min(this.state.selectedCall, last) : 0,
         status:
           op.signal.aborted || deadlineS !== undefined
             ? {
@@ -142,15 +148,25 @@ export class SessionController {
       if (this.running !== op) return;
       this.running = undefined;
       this.set({
+        recording: undefined,
         status: { kind: 'error', text: `${label}: ${e instanceof Error ? e.message : String(e)}` },
       });
     }
   }
 
-  /** Opens a gallery scenario by id. */
+  /** Opens a gallery scenario by id: its recorded result shows while the replay runs (it needs
+   * neither the runtime nor a workspace), the replayed session replaces it when it lands. */
   readonly openGallery = (id: string): void => {
     this.options.onOpen?.(id);
     void this.start(id, (r, signal) => r.openScenario(this.options.makeWorkspace, id, signal));
+    const op = this.running;
+    loadRecording(id).then(
+      (recording) => {
+        if (recording && this.running === op && this.busy) this.set({ recording, selectedCall: 0 });
+      },
+      // No recording to show: the replay alone will.
+      () => undefined,
+    );
   };
 
   readonly openBlank = (): void =>
@@ -200,6 +216,7 @@ export class SessionController {
     }
     this.set({
       live: undefined,
+      recording: undefined,
       asking: undefined,
       status: { kind: 'idle' },
       selectedCall: 0,

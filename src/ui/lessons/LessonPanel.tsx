@@ -69,11 +69,14 @@ export function LessonPanel({ handle }: { handle: LessonHandle }) {
     pane?.scrollIntoView({ block: 'nearest' });
   }, [step, shown, stepKey]);
 
+  // A step lets the person move on once its scenario has replayed (or failed to open: the error
+  // shows, and Next is not a trap); until then the page may show only its recording.
+  const settled = !!step && !busy && (id === step.scenario || requested.current === stepKey);
   if (!active || !lesson || !step) return null;
   const n = lesson.steps.length;
   const last = active.step === n - 1;
   return (
-    <section className="lesson" aria-label="Lesson">
+    <section className="lesson" aria-label="Lesson" data-step-ready={settled ? '1' : '0'}>
       <div className="lesson-head">
         <h2>{lesson.title}</h2>
         <button
@@ -108,6 +111,11 @@ export function LessonPanel({ handle }: { handle: LessonHandle }) {
           <strong>Try changing this:</strong> <GlossaryText text={lesson.tryThis} />
         </p>
       ) : null}
+      {settled ? null : (
+        <p className="muted lesson-wait" role="status">
+          Replaying this step’s scenario; Next waits for it.
+        </p>
+      )}
       <div className="buttons">
         <button type="button" disabled={active.step === 0} onClick={() => lessonStore.step(active.step - 1)}>
           Back
@@ -117,7 +125,12 @@ export function LessonPanel({ handle }: { handle: LessonHandle }) {
             Done
           </button>
         ) : (
-          <button type="button" className="primary" onClick={() => lessonStore.step(active.step + 1)}>
+          <button
+            type="button"
+            className="primary"
+            disabled={!settled}
+            onClick={() => lessonStore.step(active.step + 1)}
+          >
             Next
           </button>
         )}

@@ -89,6 +89,14 @@ export const firstRunDismissed = (): boolean => {
   }
 };
 
+/** The scenario the lesson panel will open first, if a lesson opens at start: the open lesson's
+ * step (a reload), else the first-run lesson's first step unless it was dismissed. */
+export function lessonScenarioAtStart(): string | undefined {
+  const a = lessonStore.get();
+  const lesson = lessonById(a?.id ?? FIRST_RUN);
+  return a || !firstRunDismissed() ? lesson?.steps[a?.step ?? 0]?.scenario : undefined;
+}
+
 /** `nothingElse`: no link, no saved session, no scenario in the address. */
 export function startFirstRunIfNew(nothingElse: boolean): void {
   if (nothingElse && !firstRunDismissed() && !lessonStore.get()) lessonStore.start(FIRST_RUN);
