@@ -102,6 +102,8 @@ test('composes a failing and a succeeding Edit, time-travels, and sees a decisio
 test('settings flag unknown keys and refuse bad JSON; the raw JSON composer runs what it is given', async ({
   page,
 }) => {
+  // The raw JSON is read off the editor's view, where a wrapped line would read as two.
+  await page.addInitScript(() => localStorage.setItem('ccp.wrapLongLines', 'off'));
   const p = new Playground(page);
   await p.openBlank();
   await page.locator('details.settings-box summary').click();

@@ -93,8 +93,9 @@ export function Diff({ original, modified, height = 220 }: DiffProps) {
         keepCurrentModifiedModel
         onMount={(w) => {
           widget.current = w;
-          // The diff options' aria labels do not reach the inner editors' inputs (axe:
-          // aria-input-field-name); each inner editor is named itself.
+          // At creation the diff options' aria labels do not reach the inner editors' inputs
+          // (axe: aria-input-field-name); each inner editor is named itself here, and every later
+          // options update carries the labels, since one without them clears them.
           w.getOriginalEditor().updateOptions({ ariaLabel: 'Diff: before' });
           w.getModifiedEditor().updateOptions({ ariaLabel: 'Diff: after' });
           setMounted(true);
@@ -105,6 +106,8 @@ export function Diff({ original, modified, height = 220 }: DiffProps) {
           wordWrap: wrap ? 'on' : 'off',
           renderSideBySide: false,
           originalEditable: false,
+          originalAriaLabel: 'Diff: before',
+          modifiedAriaLabel: 'Diff: after',
         }}
       />
     </div>
