@@ -144,7 +144,8 @@ async function main(): Promise<void> {
   const noise = new Set(atFrom.filter((x) => { const r = control.get(x.s.id); return !r || !alike(x.old, r); }).map((x) => x.s.id));
   if (noise.size) step(`not reproducible on ${o.from} recorded again (host or race, left out): ${[...noise].join(', ')}`);
 
-  writeMidpoints(o, recorded, reg);
+  // Read again: an intake run meanwhile may have registered a release.
+  writeMidpoints(o, recorded, readJson<Registry>(REGISTRY));
   writeChangelog(o, [...done, ...open].filter((x) => !noise.has(x.s.id)), noise, between, recorded);
   for (const x of [...done, ...open].filter((y) => !noise.has(y.s.id)).sort((a, b) => compareReleases(a.hi, b.hi)))
     console.log(`${x.s.id}\t${between(x.lo, x.hi).length ? `${x.lo}..${x.hi}` : x.hi}`);

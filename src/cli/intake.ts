@@ -89,6 +89,8 @@ async function main(): Promise<void> {
   const out = join(RESULTS, o.version);
   mkdirSync(out, { recursive: true });
   const same: string[] = [];
+  /** Scenarios the base release never recorded (newer than its intake): stored, but no change. */
+  const fresh: string[] = [];
   const changed = new Map<string, { area: string; diffs: Difference[] }>();
   for (const f of listScenarioFiles([SCENARIOS])) {
     const s = loadScenario(f);
@@ -96,13 +98,14 @@ async function main(): Promise<void> {
     if (!existsSync(file)) continue;
     const mine = parseResult(JSON.parse(readFileSync(file, 'utf8')), file);
     const theirs = loadExpected(s, join(RESULTS, base), true);
-    const diffs = theirs ? differences(theirs, { ...mine, version: base }) : [{ path: '', expected: undefined, actual: 'recorded' }];
-    if (diffs.length === 0) {
+    const diffs = theirs ? differences(theirs, { ...mine, version: base }) : [];
+    if (theirs && diffs.length === 0) {
       same.push(s.id);
       rmSync(join(out, `${s.id}.json`), { force: true });
     }
     else {
-      changed.set(s.id, { area: s.scenario.area ?? s.id.split('-')[0] ?? 'other', diffs });
+      if (theirs) changed.set(s.id, { area: s.scenario.area ?? s.id.split('-')[0] ?? 'other', diffs });
+      else fresh.push(s.id);
       writeFileSync(join(out, `${s.id}.json`), readFileSync(file));
     }
   }
@@ -118,7 +121,7 @@ async function main(): Promise<void> {
     version: o.version,
     base,
     exact: adjacent(base, o.version),
-    recorded: same.length + changed.size,
+    recorded: same.length + changed.size + fresh.length,
     tools: toolChanges,
     behaviours: groupBehaviours(changed),
   };
@@ -128,12 +131,12 @@ async function main(): Promise<void> {
   const proposal = [
     `# Proposed profile delta for ${o.version} (over ${base}): check each line against the recordings`,
     '',
-    `${same.length} scenarios recorded alike, ${changed.size} differ. Tool definitions: ${toolChanges.join('; ') || 'unchanged'}.`,
+    `${same.length} scenarios recorded alike, ${changed.size} differ, ${fresh.length} new (${base} has no result to compare). Tool definitions: ${toolChanges.join('; ') || 'unchanged'}.`,
     '',
     ...entry.behaviours.flatMap((g) => [`## ${g.area}: ${g.kind} (${g.scenarios.length})`, '', `- ${g.scenarios.join(', ')}`, `- e.g. ${g.example}`, '']),
   ];
   writeFileSync(join(o.work, 'proposal.md'), proposal.join('\n'));
-  step(`${same.length} alike, ${changed.size} differ; proposal in ${join(o.work, 'proposal.md')}`);
+  step(`${same.length} alike, ${changed.size} differ, ${fresh.length} new; proposal in ${join(o.work, 'proposal.md')}`);
 }
 
 main().catch((e: unknown) => {

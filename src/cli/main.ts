@@ -14,7 +14,7 @@ import { conformPairs } from './conform-threads';
 import { makeOutDir, writeOutFile } from './out';
 import { withDecisions } from './decisions';
 import { CLI_BACKENDS, isCliBackend, type CliBackend } from './backend-names';
-import { isKnownVersion, RELEASES, unknownReleaseMessage } from '../profiles';
+import { behaviourSource, isKnownVersion, RELEASES, unknownReleaseMessage } from '../profiles';
 
 const USAGE = `usage:
   npm run cli -- releases      (every release the registry knows, and what was recorded on it)
@@ -283,7 +283,7 @@ async function main(): Promise<number> {
   if (a.cmd === 'releases') {
     for (const r of RELEASES)
       console.log(
-        `${r.version}\t${r.recorded === 'corpus' ? 'corpus recorded' : `tool definitions only (behaviour of ${r.behaviourOf}${r.bisected ? ', bisected: the scenarios that changed around it recorded' : ', not recorded'})`}`,
+        `${r.version}\t${r.recorded === 'corpus' ? 'corpus recorded' : `tool definitions only (behaviour as changed at ${behaviourSource(r.version)}${r.bisected ? ', bisected: the scenarios that changed around it recorded' : ', not recorded'})`}`,
       );
     return 0;
   }

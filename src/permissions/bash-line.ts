@@ -259,6 +259,9 @@ const gateLate: Stage = (s) => gateRefusal(s, s.gate.late);
 /** A top-level `&`, refused only when every part would run unasked: a part that needs approval,
  * a path refusal or a cd rule is said instead (bash-background-*). */
 const gateBackground: Stage = (s) => gateRefusal(s, s.gate.background);
+/** A one-word quoted here-document substitution, refused only when every part would run unasked
+ * and after `&` (2.1.335: a redirect that needs approval is said instead; heredoc probes). */
+const gateHereDocWord: Stage = (s) => gateRefusal(s, s.gate.hereDocWord);
 
 /** A cd with git is refused as such ahead of an ask rule on the git part (`cd sub && git push`
  * under ask Bash(git push:*), both releases; bash-perm-cd-git-redirect). */
@@ -541,6 +544,7 @@ export const LINE_STAGES: Readonly<Record<BashLineStage, Stage>> = {
   'gate-eval': gateEval,
   'gate-late': gateLate,
   'gate-background': gateBackground,
+  'gate-heredoc-word': gateHereDocWord,
   'cd-with-vcs-ask': cdWithVcsAsk,
   'ask-rule': askRule,
   'path-deny-rule': pathDenyRule,

@@ -97,6 +97,8 @@ const GATE_FIXED: Record<GateFixed, string> = {
   'tilde-variant': 'Tilde expansion variants (~user, ~+, ~-) in paths require manual approval',
   background:
     'This command uses the `&` background operator, which defers execution past approval-time safety checks. Approve only if you trust it.',
+  'heredoc-word':
+    "Part of this command comes from a $(cat <<…) here-document and would be missing if cat failed, so the command can't be checked before it runs. Write that text into the command itself.",
 };
 
 export function gateMessage(reason: GateReason, wording: 'contains' | 'cannot-check'): string {

@@ -155,6 +155,7 @@ export type BashLineStage =
   | 'gate-eval'
   | 'gate-late'
   | 'gate-background'
+  | 'gate-heredoc-word'
   | 'cd-with-vcs-ask'
   | 'ask-rule'
   | 'path-deny-rule'

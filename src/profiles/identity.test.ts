@@ -26,7 +26,9 @@ describe('profile identity', () => {
     expect(profileIdentity(a)).toBe(profileIdentity(b));
   });
   it('is shared by the tools-only releases next to each other whose definitions did not change', () => {
-    expect(profileIdentity(getProfile('2.1.334'))).toBe(profileIdentity(getProfile('2.1.335')));
+    expect(profileIdentity(getProfile('2.1.271'))).toBe(profileIdentity(getProfile('2.1.272')));
     expect(profileIdentity(getProfile('2.1.332'))).not.toBe(profileIdentity(getProfile('2.1.333')));
+    // 2.1.335's delta (the one-word here-document) makes it a profile of its own.
+    expect(profileIdentity(getProfile('2.1.334'))).not.toBe(profileIdentity(getProfile('2.1.335')));
   });
 });

@@ -42,5 +42,19 @@ export function getProfile(version: string = DEFAULT_VERSION): Profile {
   return p;
 }
 
+/** The release whose behaviour `version` runs: itself when its delta changes any (a change point
+ * the recordings showed), else the nearest such release towards the root, or the root. Its tool
+ * definitions are always its own (tool-history.json). */
+export function behaviourSource(version: string): string {
+  let v = version;
+  for (let info = releaseInfo(v); info?.base !== undefined && !hasBehaviourDelta(v); info = releaseInfo(v)) v = info.base;
+  return v;
+}
+
+const hasBehaviourDelta = (version: string): boolean => {
+  const delta = CORPUS_DELTAS[version];
+  return delta !== undefined && Object.keys(delta).length > 0;
+};
+
 export * from './releases';
 export type { Profile, ToolDefinition } from './types';

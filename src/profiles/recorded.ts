@@ -27,6 +27,8 @@ import { delta_2_1_328 } from './2.1.328';
 import { delta_2_1_329 } from './2.1.329';
 import { delta_2_1_330 } from './2.1.330';
 import { delta_2_1_334 } from './2.1.334';
+import { delta_2_1_335 } from './2.1.335';
+import { delta_2_1_336 } from './2.1.336';
 
 export const RECORDED_DELTAS: Readonly<Record<string, ProfileDelta>> = {
   '2.1.277': delta_2_1_277,
@@ -53,4 +55,6 @@ export const RECORDED_DELTAS: Readonly<Record<string, ProfileDelta>> = {
   '2.1.329': delta_2_1_329,
   '2.1.330': delta_2_1_330,
   '2.1.334': delta_2_1_334,
+  '2.1.335': delta_2_1_335,
+  '2.1.336': delta_2_1_336,
 };

@@ -12,8 +12,6 @@ export interface ReleaseInfo {
   recorded: Recorded;
   /** The release whose profile this one extends (none for the root). */
   base?: string;
-  /** The release whose behaviour a tools-only release borrows (the nearest with a corpus). */
-  behaviourOf: string;
   /** A tools-only release on which the bisection recorded the scenarios that changed around it
    * (conformance/results/<version>/): the changelog places changes at it. */
   bisected?: true;
@@ -44,9 +42,7 @@ function buildReleases(): ReleaseInfo[] {
   return all.map((version, i) => {
     // Older releases chain backwards from the root, newer ones forwards.
     const base = i === rootAt ? undefined : all[i < rootAt ? i + 1 : i - 1];
-    let behaviourOf = version;
-    for (let j = i; !corpus(behaviourOf); j += i < rootAt ? 1 : -1) behaviourOf = all[j] as string;
-    const info: ReleaseInfo = { version, recorded: corpus(version) ? 'corpus' : 'tools', base, behaviourOf };
+    const info: ReleaseInfo = { version, recorded: corpus(version) ? 'corpus' : 'tools', base };
     return bisected.has(version) ? { ...info, bisected: true } : info;
   });
 }
@@ -63,6 +59,11 @@ export const releaseInfo = (version: string): ReleaseInfo | undefined => byVersi
 /** Releases whose corpus is recorded, oldest first. */
 export const recordedReleases = (): string[] =>
   RELEASES.filter((r) => r.recorded === 'corpus').map((r) => r.version);
+
+/** Releases that recorded results of their own (conformance/results/<v>/): the whole corpus, or
+ * the scenarios a bisection recorded there; oldest first. */
+export const releasesWithResults = (): string[] =>
+  RELEASES.filter((r) => r.recorded === 'corpus' || r.bisected).map((r) => r.version);
 
 /** The newest release in the registry. */
 export const newestRelease = (): string => (RELEASES[RELEASES.length - 1] as ReleaseInfo).version;

@@ -226,6 +226,10 @@ export interface WebFetchBehaviour {
   /** A page whose text is cut at 100,000 characters gets a note naming the offset to read on
    * from (2.1.332); 2.1.273 says nothing. */
   truncationNote: boolean;
+  /** A domain check answered 200 with a body that is not JSON: the check failed ("Unable to
+   * verify…", 2.1.336) rather than refused the host ("… unable to fetch from …", before;
+   * web-domain-check-bodies). */
+  unparsableCheckUnverified?: true;
 }
 
 export interface ClaudeHomeDir {

@@ -25,11 +25,13 @@ const OWN =
   '<tool_use_error>$CWD/sub is a directory, not a file. To create a file inside it, include the file name in file_path.</tool_use_error>';
 
 describe('which releases', () => {
-  it('groups the releases by what the model sees, says what each borrows and checks the recordings', async () => {
+  it('groups the releases by outcome, a recorded one by its recording, and checks the replays against them', async () => {
     const recordings = {
       '2.1.273': parseResult(json('conformance/results/2.1.273/write-to-directory.json'), 'r'),
-      // The other release's recording stands for a wrong one: it differs in the one result.
-      '2.1.332': parseResult(json('conformance/results/2.1.273/write-to-directory.json'), 'r'),
+      // A tools-only release's recording that its profile does not give (as a bisection's midpoint
+      // can show before its delta is written): its outcome is what it recorded.
+      '2.1.274': parseResult(json('conformance/results/2.1.332/write-to-directory.json'), 'r'),
+      '2.1.332': parseResult(json('conformance/results/2.1.332/write-to-directory.json'), 'r'),
     };
     const progress: string[] = [];
     const s = await sweepReleases(scenario('write-to-directory'), {
@@ -40,18 +42,33 @@ describe('which releases', () => {
     });
     expect(without(s)).toEqual({
       releases: [
-        { version: '2.1.271', recorded: 'tools', behaviourOf: '2.1.273', outcome: 0 },
-        { version: '2.1.272', recorded: 'tools', behaviourOf: '2.1.273', outcome: 0, sharedWith: '2.1.271' },
-        { version: '2.1.273', recorded: 'corpus', behaviourOf: '2.1.273', outcome: 0, recording: { kind: 'matches' } },
-        { version: '2.1.274', recorded: 'tools', behaviourOf: '2.1.273', outcome: 0 },
+        { version: '2.1.271', recorded: 'tools', behaviourOf: '2.1.273', outcome: 0, from: 'replay' },
+        { version: '2.1.272', recorded: 'tools', behaviourOf: '2.1.273', outcome: 0, from: 'replay', sharedWith: '2.1.271' },
+        {
+          version: '2.1.273',
+          recorded: 'corpus',
+          behaviourOf: '2.1.273',
+          outcome: 0,
+          from: 'recording',
+          recording: { kind: 'matches' },
+        },
+        {
+          version: '2.1.274',
+          recorded: 'tools',
+          behaviourOf: '2.1.273',
+          outcome: 1,
+          from: 'recording',
+          recording: { kind: 'differs', count: 1, first: '/calls/0/content' },
+        },
         {
           version: '2.1.332',
           recorded: 'corpus',
           behaviourOf: '2.1.332',
           outcome: 1,
-          recording: { kind: 'differs', count: 1, first: '/calls/0/content' },
+          from: 'recording',
+          recording: { kind: 'matches' },
         },
-        { version: '2.1.335', recorded: 'corpus', behaviourOf: '2.1.335', outcome: 1 },
+        { version: '2.1.335', recorded: 'corpus', behaviourOf: '2.1.335', outcome: 1, from: 'replay' },
       ],
       outcomes: [
         { label: 'A', summary: [`model call 0, Write (is_error):\n${REFUSED}`], problems: [], stopped: false },
@@ -64,13 +81,23 @@ describe('which releases', () => {
         },
       ],
       stretches: [
-        { outcome: 0, first: '2.1.271', last: '2.1.274', count: 4 },
-        { outcome: 1, first: '2.1.332', last: '2.1.335', count: 2 },
+        { outcome: 0, first: '2.1.271', last: '2.1.273', count: 3 },
+        { outcome: 1, first: '2.1.274', last: '2.1.335', count: 3 },
       ],
       replays: 5,
       complete: true,
     });
     expect(progress).toEqual(['1/5 2.1.271', '2/5 2.1.273', '3/5 2.1.274', '4/5 2.1.332', '5/5 2.1.335']);
+  });
+
+  it('names for each release the change point whose behaviour it runs, not the nearest recorded release', async () => {
+    const some = RELEASES.filter((r) => ['2.1.329', '2.1.331', '2.1.333'].includes(r.version));
+    const s = await sweepReleases(scenario('write-to-directory'), { makeWorkspace, releases: some });
+    expect(s.releases.map((r) => `${r.version} ${r.behaviourOf}`)).toEqual([
+      '2.1.329 2.1.329',
+      '2.1.331 2.1.330',
+      '2.1.333 2.1.332',
+    ]);
   });
 
   it('stops where it is cancelled: the releases not reached have no outcome', async () => {

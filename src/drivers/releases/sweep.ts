@@ -1,10 +1,12 @@
 // "Which releases": one scenario replayed under every release of the registry, the releases
 // grouped by outcome (equal results, the release number aside), each stretch of neighbouring
 // releases with one outcome named by its first and last. Releases whose profiles are equal share
-// one replay (profiles/identity.ts); a release that only borrows a recorded neighbour's behaviour
-// says so. Where a recording of the scenario exists for a release, its replay is compared with it.
-// No DOM: the page runs it in a worker, the bench and the tests in Node.
-import { getProfile, RELEASES, type ReleaseInfo } from '../../profiles';
+// one replay (profiles/identity.ts). A release's outcome is what it recorded for the scenario where
+// that is known (its corpus, or a bisection's midpoint), else its replay under its own profile (the
+// chain's deltas up to it), so a change point shows at the release where it happened; where both
+// are known the replay is checked against the recording. Each release says which change point its
+// behaviour comes from. No DOM: the page runs it in a worker, the bench and the tests in Node.
+import { behaviourSource, getProfile, RELEASES, type ReleaseInfo } from '../../profiles';
 import { profileIdentity } from '../../profiles/identity';
 import type { Scenario, ScenarioResult } from '../../scenario/schema';
 import { scenarioDeadlineS } from '../../scenario/deadline';
@@ -22,10 +24,12 @@ export type RecordingCheck =
 export interface ReleaseOutcome {
   version: string;
   recorded: ReleaseInfo['recorded'];
-  /** The recorded release whose behaviour a tools-only release borrows (itself when recorded). */
+  /** The change point whose behaviour the release runs (itself when its delta changes any). */
   behaviourOf: string;
   /** Index into `outcomes`; undefined when the sweep stopped before this release replayed. */
   outcome?: number;
+  /** Where the outcome comes from: what this release recorded, or its replay. */
+  from?: 'recording' | 'replay';
   /** Another release replayed for it: their profiles are equal. */
   sharedWith?: string;
   recording?: RecordingCheck;
@@ -142,11 +146,19 @@ export async function sweepReleases(scenario: Scenario, opts: SweepOptions): Pro
     const key = byRelease ? r.version : profileIdentity(getProfile(r.version));
     groups.set(key, [...(groups.get(key) ?? []), r.version]);
   }
-  const outcomes: Outcome[] = [];
   // One result per outcome to compare the next replays with: equal in what the model sees
   // (session/compare's 'model' projection) is one outcome.
   const representatives: ScenarioResult[] = [];
   const results = new Map<string, { outcome: number; result: ScenarioResult; stopped: boolean }>();
+  const met: { problems: string[]; stopped: boolean }[] = [];
+  /** The outcome equal to `result` in what the model sees, a new one when none is. */
+  const outcomeOf = (result: ScenarioResult, problems: string[], stopped: boolean): number => {
+    const found = representatives.findIndex((r) => compareResults(r, result, 'model').length === 0);
+    if (found >= 0) return found;
+    representatives.push(result);
+    met.push({ problems, stopped });
+    return representatives.length - 1;
+  };
   let done = 0;
   for (const versions of groups.values()) {
     if (signal.aborted) break;
@@ -163,29 +175,7 @@ export async function sweepReleases(scenario: Scenario, opts: SweepOptions): Pro
       });
       // A replay the sweep's own stop cut short says nothing about its release.
       if (replay.stopped && signal.aborted) break;
-      const result = replay.result;
-      let outcome = representatives.findIndex((r) => compareResults(r, result, 'model').length === 0);
-      if (outcome < 0) {
-        outcome = outcomes.length;
-        const first = representatives[0] && compareResults(representatives[0], result, 'model');
-        representatives.push(result);
-        outcomes.push({
-          label: String.fromCharCode(65 + (outcome % 26)) + (outcome >= 26 ? String(Math.floor(outcome / 26)) : ''),
-          summary: summaryOf(result),
-          problems: replay.problems,
-          stopped: replay.stopped,
-          ...(first?.[0]
-            ? {
-                versusFirst: {
-                  count: first.length,
-                  path: first[0].path,
-                  first: shown(first[0].expected),
-                  this: shown(first[0].actual),
-                },
-              }
-            : {}),
-        });
-      }
+      const outcome = outcomeOf(replay.result, replay.problems, replay.stopped);
       for (const v of versions) results.set(v, { outcome, result: replay.result, stopped: replay.stopped });
     } finally {
       // Background tasks the replay left running end with it.
@@ -205,13 +195,39 @@ export async function sweepReleases(scenario: Scenario, opts: SweepOptions): Pro
       const d = compareResults(rec, got.result, 'model');
       recording = d.length === 0 ? { kind: 'matches' } : { kind: 'differs', count: d.length, first: d[0]?.path ?? '' };
     }
+    // What the release recorded is its outcome (a sweep the signal cut short leaves the releases
+    // it did not reach without one, recorded or not).
+    const outcome = got && rec ? outcomeOf(rec, [], false) : got?.outcome;
     return {
       version: r.version,
       recorded: r.recorded,
-      behaviourOf: r.behaviourOf,
-      ...(got ? { outcome: got.outcome } : {}),
+      behaviourOf: behaviourSource(r.version),
+      ...(outcome !== undefined ? { outcome, from: got && rec ? ('recording' as const) : ('replay' as const) } : {}),
       ...(shared.has(r.version) ? { sharedWith: shared.get(r.version) } : {}),
       ...(recording ? { recording } : {}),
+    };
+  });
+  // Outcomes labelled A, B, … in the order the releases show them, oldest first.
+  const order = [...new Set(out.flatMap((r) => (r.outcome === undefined ? [] : [r.outcome])))];
+  const rank = new Map(order.map((o, i) => [o, i]));
+  for (const r of out) if (r.outcome !== undefined) r.outcome = rank.get(r.outcome);
+  const outcomes: Outcome[] = order.map((o, i) => {
+    const result = representatives[o] as ScenarioResult;
+    const first = i > 0 ? compareResults(representatives[order[0] as number] as ScenarioResult, result, 'model') : [];
+    return {
+      label: String.fromCharCode(65 + (i % 26)) + (i >= 26 ? String(Math.floor(i / 26)) : ''),
+      summary: summaryOf(result),
+      ...(met[o] as { problems: string[]; stopped: boolean }),
+      ...(first[0]
+        ? {
+            versusFirst: {
+              count: first.length,
+              path: first[0].path,
+              first: shown(first[0].expected),
+              this: shown(first[0].actual),
+            },
+          }
+        : {}),
     };
   });
   const complete = out.every((r) => r.outcome !== undefined);

@@ -16,6 +16,7 @@ import type {
   WordPart,
 } from './parse';
 import { parseCommand } from './parse';
+import { quotedHereDocText } from './gate';
 
 export interface Redirect {
   op: string;
@@ -205,6 +206,12 @@ function wordValues(
             items.push(...v);
           }
           acc = cross(acc, items);
+          break;
+        }
+        case 'CommandSubstitution': {
+          const text = quoted ? quotedHereDocText(p.body) : undefined;
+          if (text === undefined) return null;
+          acc = cross(acc, [text]);
           break;
         }
         default:

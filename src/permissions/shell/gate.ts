@@ -55,7 +55,8 @@ export type GateFixed =
   | 'brace-quote'
   | 'expansion-in-path'
   | 'tilde-variant'
-  | 'background';
+  | 'background'
+  | 'heredoc-word';
 
 /** Variables a command may read without the gate stopping it: HOME is resolved from the
  * environment (`echo $HOME`, `ls "$HOME"` are judged as the home path). */
@@ -179,6 +180,8 @@ interface Walk {
   late?: GateReason;
   /** A top-level `&`: refused last of all. */
   background: boolean;
+  /** The first quoted `$(cat <<'EOF' … EOF)` whose text is one word (hereDocWordReason). */
+  hereDocWord?: GateReason;
   /** eval and its kind are refused after path deny rules (2.1.332), not in source order. */
   deferEval: boolean;
   evaluates?: GateReason;
@@ -305,6 +308,52 @@ function quotedSubstitutionReason(body: ScriptNode): GateReason | undefined {
   if (!r || more.length > 0 || r.target.type !== 'HereDoc' || r.target.stripTabs) return node('string');
   if (!r.target.quoted) return fixed('heredoc');
   if ((pl?.commands.length ?? 0) > 1) return node('pipeline');
+  return undefined;
+}
+
+/** Options a quoted here-document may give a one-word value to unasked: a message (`-m`, `-am`,
+ * `--message`, `--message=…`; `-m"$(…)"` written together and `-F` are refused). Heredoc probes
+ * on 2.1.335 and 2.1.336, with any command (`echo -m "$(cat <<'EOF' …)"` runs too). */
+const MESSAGE_OPTION = /^-[A-Za-z]*m$|^--message$/;
+
+/** What a quoted `"$(cat <<'EOF' … EOF)"` the gate lets through prints (the here-document's text,
+ * its final newlines taken off as the shell does), or undefined for any other substitution. The
+ * binary judges the command with that text in its place: `ls "$(cat <<'EOF'\nsub\nEOF\n)"`
+ * runs as `ls sub` (bash-perm-heredoc-substitution-word, every recorded release). */
+export function quotedHereDocText(body: ScriptNode): string | undefined {
+  if (quotedSubstitutionReason(body) !== undefined) return undefined;
+  const cmd = body.statements[0]?.pipelines[0]?.commands[0];
+  const r = cmd?.type === 'SimpleCommand' ? cmd.redirections[0] : undefined;
+  if (r?.target.type !== 'HereDoc') return undefined;
+  const text = lit(r.target.content);
+  return text === null ? undefined : text.replace(/\n+$/, '');
+}
+
+/** The text of a `"$(cat <<'EOF' … EOF)"` the gate lets through, when the word holds one. */
+function hereDocText(word: WordNode): string | undefined {
+  for (const p of word.parts) {
+    if (p.type !== 'DoubleQuoted') continue;
+    for (const x of p.parts) {
+      const text = x.type === 'CommandSubstitution' ? quotedHereDocText(x.body) : undefined;
+      if (text !== undefined) return text;
+    }
+  }
+  return undefined;
+}
+
+/** A here-document substitution whose text is one word (no whitespace inside once trimmed:
+ * `hello`, `a.txt`, `-n`, an empty body) could stand for an option or a path and would be lost if
+ * cat failed, so releases that refuse it do (bash-perm-heredoc-substitution; the stage's place
+ * in a release's line order says whether it does). Prose (`hello world`, two lines) and a
+ * message option's value pass. */
+function hereDocWordReason(words: readonly WordNode[]): GateReason | undefined {
+  for (const [i, word] of words.entries()) {
+    const text = hereDocText(word);
+    if (text === undefined || /\s/.test(text.trim())) continue;
+    if (MESSAGE_OPTION.test(lit(words[i - 1]) ?? '')) continue;
+    if (word.parts[0]?.type === 'Literal' && word.parts[0].value.startsWith('--message=')) continue;
+    return fixed('heredoc-word');
+  }
   return undefined;
 }
 
@@ -461,6 +510,7 @@ function commandReason(cmd: CommandNode, w: Walk): GateReason | undefined {
         const r = wordReason(word, w);
         if (r) return r;
       }
+      w.hereDocWord ??= hereDocWordReason(words);
       if (name === 'find') {
         const flag = words.map(lit).find((v) => v !== null && FIND_ACTIONS.has(v));
         if (flag) return { kind: 'find-action', flag };
@@ -537,13 +587,16 @@ function statementReason(st: StatementNode, w: Walk): GateReason | undefined {
 /** What the gate refuses, by rank; the release's line stages (bash-line.ts) say when each rank
  * is refused. `first`: every construct of the first rank, in source order (eval with them unless
  * `deferEval`); `subshell`: a `( )` subshell; `evaluates`: eval and the like, when deferred;
- * `late`: tilde variants, `$` in a quoted path; `background`: a top-level `&`. */
+ * `late`: tilde variants, `$` in a quoted path; `background`: a top-level `&`; `hereDocWord`: a
+ * one-word `"$(cat <<'EOF' …)"`. */
 export interface GateRanks {
   first?: GateReason;
   subshell?: GateReason;
   evaluates?: GateReason;
   late?: GateReason;
   background?: GateReason;
+  /** A quoted here-document substitution of one word, refused after `&` (2.1.335 on). */
+  hereDocWord?: GateReason;
   /** The line reads a variable it assigned itself. */
   usesAssigned: boolean;
 }
@@ -575,6 +628,7 @@ export function gateReason(script: ScriptNode, command: string, deferEval = fals
     ...(w.evaluates ? { evaluates: w.evaluates } : {}),
     ...(w.late ? { late: w.late } : {}),
     ...(w.background ? { background: fixed('background') } : {}),
+    ...(w.hereDocWord ? { hereDocWord: w.hereDocWord } : {}),
     usesAssigned: w.usedAssigned,
   };
 }

@@ -104,13 +104,24 @@ function request(web: WebScript, url: URL): WebResponse {
   return pageResponse(page);
 }
 
+/** The oracle sends a string body as it is, anything else as JSON. */
+function isJson(body: unknown): boolean {
+  if (typeof body !== 'string') return true;
+  try {
+    JSON.parse(body);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The domain check's answer, asked once per host and session. */
 function domainCheck(ctx: ToolContext, web: WebScript, host: string): WebFetchOutcome | undefined {
   const cache = (ctx.conversation.state.get('web.domainChecks') as Map<string, boolean> | undefined) ?? new Map<string, boolean>();
   ctx.conversation.state.set('web.domainChecks', cache);
   if (cache.get(host) === true) return undefined;
   const a = domainCheckAnswer(web, host);
-  if (!a || a.status !== 200)
+  if (!a || a.status !== 200 || (ctx.profile.webFetch.unparsableCheckUnverified && !isJson(a.body)))
     return {
       kind: 'error',
       message: `Unable to verify if domain ${host} is safe to fetch. This may be due to network restrictions or enterprise security policies blocking claude.ai.`,

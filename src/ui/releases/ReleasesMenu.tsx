@@ -1,7 +1,7 @@
 // The View menu's "Which releases" and "Changelog of the tool layer", and the two views they open.
 import { useCallback, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { isKnownVersion, recordedReleases } from '../../profiles/releases';
+import { isKnownVersion, releasesWithResults } from '../../profiles/releases';
 import type { Scenario, ScenarioResult } from '../../scenario/schema';
 import type { PlaygroundHandle } from '../controller/handle';
 import type { SweepController } from '../controller/sweep';
@@ -12,13 +12,13 @@ import { ChangelogView } from './ChangelogView';
 import { WhichReleasesView } from './WhichReleases';
 import './releases.css';
 
-/** What each recorded release recorded of this scenario: a link's own `expect`, and the gallery's
- * recordings while the scenario is the gallery's unchanged. */
+/** What each release recorded of this scenario: a link's own `expect`, and the gallery's
+ * recordings (whole corpora and bisection midpoints) while the scenario is the gallery's unchanged. */
 async function recordingsFor(id: string | undefined, scenario: Scenario): Promise<Record<string, ScenarioResult>> {
   const out: Record<string, ScenarioResult> = {};
   if (scenario.expect) out[scenario.expect.version] = scenario.expect;
   if (id)
-    for (const v of recordedReleases()) {
+    for (const v of releasesWithResults()) {
       if (out[v]) continue;
       const r = await recordedGalleryResult(id, scenario, v).catch(() => undefined);
       if (r) out[v] = r;

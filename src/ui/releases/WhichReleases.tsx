@@ -1,8 +1,9 @@
 // "Which releases": the open session's scenario replayed under every release of the registry (in a
 // worker, src/workers/releases.ts), shown as a strip of stretches of neighbouring releases with
-// one outcome, the outcomes themselves, and every release with how its outcome is known (replayed,
-// the same profile as another, a recorded neighbour's behaviour) and whether it matches what that
-// release recorded. The sweep's state lives in its controller (../controller/sweep.ts).
+// one outcome, the outcomes themselves, and every release with how its outcome is known (its own
+// recording, or a replay under its profile with the change point its behaviour comes from, the
+// same profile as another) and whether the replay matches what that release recorded. The sweep's
+// state lives in its controller (../controller/sweep.ts).
 // `data-sweep` on the view is its signal for tests: running, done, error or cancelled.
 import { useSyncExternalStore } from 'react';
 import type { ReleaseOutcome, Sweep } from '../../drivers/releases/sweep';
@@ -11,8 +12,8 @@ import { Modal } from './Modal';
 
 function how(r: ReleaseOutcome): string {
   const parts: string[] = [];
-  if (r.recorded === 'tools') parts.push(`tool definitions only: behaviour inherited from ${r.behaviourOf}`);
-  else parts.push('recorded');
+  if (r.from === 'recording') parts.push('as this release recorded it');
+  else parts.push(r.behaviourOf === r.version ? 'replayed under its profile' : `replayed under its profile (behaviour as changed at ${r.behaviourOf})`);
   if (r.sharedWith) parts.push(`same profile as ${r.sharedWith}`);
   return parts.join('; ');
 }
