@@ -90,6 +90,8 @@ describe('Stop', () => {
     expect(stopButton()?.getAttribute('aria-keyshortcuts')).toEqual('Escape');
     act(() => stopButton()?.click());
     await until('the stop', () => statusText()[0] === STOPPED);
+    // The composer and settings load apart from the first view; their note is a status too.
+    await until('the composer', () => dom.host.querySelector('[data-loading]') === null);
     expect([
       statusText(),
       calls(),
@@ -117,6 +119,8 @@ describe('Stop', () => {
     expect(statusText()).toEqual(['Running waits…']);
     await escape(document.body);
     await until('the stop', () => statusText()[0] === STOPPED);
+    // The composer and settings load apart from the first view; their note is a status too.
+    await until('the composer', () => dom.host.querySelector('[data-loading]') === null);
     expect(calls()).toEqual(['model call 0 · Bash', 'model call 1 · Bash']);
   });
 });

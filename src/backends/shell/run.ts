@@ -1,7 +1,7 @@
 // One command through just-bash, shaped like the disk shell's result (/bin/bash -c as Claude Code
 // spawns it). Shared by the in-process shell (CLI, tests) and the page's shell worker, so both
 // behave alike; it knows nothing of memfs or git, only the IFileSystem it is given.
-import { Bash, getCommandNames, parse, type CustomCommand, type IFileSystem } from 'just-bash';
+import { Bash, getCommandNames, type CustomCommand, type IFileSystem } from 'just-bash';
 import { SHELL_OUTPUT_CAP_BYTES, type Clock, type ShellResult, type ShellRunOptions } from '../../workspace/types';
 import { parseErrorsAsBash, shellErrorPrefix, SIGTERM_EXIT } from './messages';
 import { timeoutCommandOn, type LimitWait } from './fixes';
@@ -101,12 +101,15 @@ export function shellCommandNames(commands: readonly CustomCommand[]): Set<strin
   return new Set<string>([...getCommandNames(), ...commands.map((c) => c.name)]);
 }
 
+let parser: Bash | undefined;
+
 /** Whether the command ends waiting for a command after `|`, `&&` or `||`: bash's parser fails
  * there ("unexpected end of file") and runs nothing; just-bash's takes an empty command. */
 function endsUnfinished(command: string): boolean {
   let script;
   try {
-    script = parse(command);
+    // The browser bundle exports no parse(): an interpreter's transform parses without running.
+    script = (parser ??= new Bash()).transform(command).ast;
   } catch {
     return false;
   }
