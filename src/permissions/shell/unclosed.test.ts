@@ -49,9 +49,23 @@ describe('hasUnclosedExpansion', () => {
   });
   it('takes closed and nested expansions as closed', () => {
     expect(
-      ['echo $((1+2))', 'echo ${x:-a}', 'echo "$(ls)" ${y} $[1+2]', 'echo $(echo $(ls))', 'a=$(( (1+2)*3 ))'].map(
-        hasUnclosedExpansion,
-      ),
+      [
+        'echo $((1+2))',
+        'echo ${x:-a}',
+        'echo "$(ls)" ${y} $[1+2]',
+        'echo $(echo $(ls))',
+        'a=$(( (1+2)*3 ))',
+      ].map(hasUnclosedExpansion),
     ).toEqual([false, false, false, false, false]);
+  });
+  it('reads quotes in a here-document body as plain characters (bash-perm-heredoc-substitution-word, recorded)', () => {
+    expect(
+      [
+        "echo \"$(cat <<'EOF'\nit's\nEOF\n)\"",
+        'echo "$(cat <<\'EOF\'\nhello `x` world\nEOF\n)"',
+        'echo "$(cat <<"EOF"\nhello world\nEOF\n)"',
+        "cat <<-EOF\n\tit's\n\tEOF",
+      ].map(hasUnclosedExpansion),
+    ).toEqual([false, false, false, false]);
   });
 });
