@@ -11,7 +11,9 @@ export function Drivers(p: ComponentProps<typeof LazyDrivers>) {
   return (
     <Suspense
       fallback={
-        <p className="muted" role="status" data-loading="drivers">
+        // Not a status: the page's one status line says what runs, and tests and screen readers
+        // read that one.
+        <p className="muted" aria-busy="true" data-loading="drivers">
           Loading the composer and the session settings…
         </p>
       }
