@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { twinShells, type TwinShells } from './testing';
-import { shellQuote, wrapCommand } from './disk';
+import { capped, shellQuote, wrapCommand } from './disk';
 import { SHELL_OUTPUT_CAP_BYTES } from '../../workspace/types';
 
 describe('createDiskShell', () => {
@@ -40,6 +40,19 @@ describe('createDiskShell', () => {
       'err\n',
       0,
       SHELL_OUTPUT_CAP_BYTES + 1_000_000 + 4,
+    ]);
+  });
+
+  it('counts a stream as cut when a chunk filled the room exactly and more came after', () => {
+    const c = capped();
+    c.add(Buffer.alloc(SHELL_OUTPUT_CAP_BYTES, 'y'));
+    const filled = c.cut();
+    c.add(Buffer.from('more'));
+    expect([filled, c.cut(), c.total(), c.text().length]).toEqual([
+      false,
+      true,
+      SHELL_OUTPUT_CAP_BYTES + 4,
+      SHELL_OUTPUT_CAP_BYTES,
     ]);
   });
 

@@ -35,7 +35,7 @@ function signalExit(signal: NodeJS.Signals | null): number {
 }
 
 /** A stream's chunks up to SHELL_OUTPUT_CAP_BYTES, and the count of all of them. */
-function capped() {
+export function capped() {
   const chunks: Buffer[] = [];
   let room = SHELL_OUTPUT_CAP_BYTES;
   let total = 0;
@@ -48,7 +48,8 @@ function capped() {
     },
     text: () => Buffer.concat(chunks).toString('utf8'),
     total: () => total,
-    cut: () => room < 0,
+    // Chunks can fill the room exactly, so what was dropped is what the count exceeds it by.
+    cut: () => total > SHELL_OUTPUT_CAP_BYTES,
   };
 }
 
