@@ -1,7 +1,7 @@
 // Scenario replay: lay the scenario out, feed its turns to a Session, and produce a result in
 // the oracle's format, normalised the same way.
 import { dirname, resolve } from 'pathe';
-import { claudeHookEnv, createToolHooks } from '../hooks';
+import { claudeHookEnv, createToolHooks, type ToolHooks } from '../hooks';
 import { effortLevel } from '../profiles/models';
 import { sessionId } from '../tools/bash/paths';
 import { Ledger } from '../ledger/ledger';
@@ -14,6 +14,8 @@ import {
   resolveMtime,
   setupWorkspace,
   substitute,
+  type Placeholders,
+  type SetupReport,
 } from '../scenario/materialise';
 import {
   isToolCall,
@@ -255,6 +257,43 @@ export async function performAction(
   }
 }
 
+/** What every step of one replay works from, fixed before the first. */
+interface ReplayContext {
+  ws: Workspace;
+  scen: Scenario;
+  id: string;
+  opts: ReplayOptions;
+  profile: Profile;
+  model: string;
+  mode: PermissionMode;
+  /** The tools named by --tools (null: no flag). */
+  flag: string[] | null;
+  /** $CWD, $ROOT, $HOME, $TMP of this workspace, worked out once for every step. */
+  p: Placeholders;
+}
+
+/** The tools a replay's session has, and which of them the model is offered. */
+interface ToolOffer {
+  tools: AnyTool[];
+  offered: string[];
+  /** The texts of tools that exist but are withheld. */
+  removed: Record<string, string>;
+  /** Tools sent behind ToolSearch beyond the profile's default list. */
+  extraDeferred: string[];
+  deferred: Set<string> | undefined;
+}
+
+/** What the turns left for the result. */
+interface TurnsRun {
+  turns: ScenarioResult['turns'];
+  /** Each turn with the model call whose attachments it takes once the last call is made. */
+  withAttachments: [ScenarioResult['turns'][number], ModelCallRecord][];
+  exitCode: number;
+  /** The session ended before the scenario's turns did (the process exited, a hook stopped it). */
+  ended: boolean;
+  denials: Record<string, unknown>[];
+}
+
 export async function replayScenario(
   ws: Workspace,
   scen: Scenario,
@@ -262,28 +301,54 @@ export async function replayScenario(
   opts: ReplayOptions,
 ): Promise<Replay> {
   const profile = getProfile(scen.version);
-  const model = scen.model ?? profile.defaultModel;
-  const mode = scenarioMode(scen);
-  const flag = toolsFlag(scen, profile);
+  const cx: ReplayContext = {
+    ws,
+    scen,
+    id,
+    opts,
+    profile,
+    model: scen.model ?? profile.defaultModel,
+    mode: scenarioMode(scen),
+    flag: toolsFlag(scen, profile),
+    p: placeholders(ws),
+  };
   const setup = await setupWorkspace(ws, scen);
-  // What the binary makes in ~/.claude when it starts (the profile's table).
+  await makeClaudeHome(ws, profile);
+  const permissions = opts.permissions
+    ? await opts.permissions({ scenario: scen, ws, mode: cx.mode, toolsFlag: cx.flag, profile })
+    : allowAll;
+  const offer = offerTools(cx, permissions);
+  const { session, hooks } = startSession(cx, permissions, offer);
+  const run = await runTurns(cx, session, setup.problems);
+  const agents = await closingTurns(cx, session, hooks, permissions, run);
+  const raw = await rawResult(cx, setup, permissions, offer, run, agents);
+  const N = new Normaliser(ws.info);
+  N.learn(raw);
+  const result = N.value(raw) as ScenarioResult;
+  result.scenario = id;
+  return { result, session, problems: setup.problems, stopped: opts.signal?.aborted === true };
+}
+
+/** What the binary makes in ~/.claude when it starts (the profile's table). */
+async function makeClaudeHome(ws: Workspace, profile: Profile): Promise<void> {
   for (const d of profile.claudeHomeDirs) {
     const dir = `${ws.info.home}/.claude/${d.name}`;
     await ws.fs.mkdir(dir, { recursive: true });
     await ws.fs.chmod(dir, d.mode);
   }
-  const permissions = opts.permissions
-    ? await opts.permissions({ scenario: scen, ws, mode, toolsFlag: flag, profile })
-    : allowAll;
-  // A version offers the tools its profile defines; one it keeps disabled answers with its text.
+}
+
+/** The tools of the session and the ones offered: a version offers the tools its profile
+ * defines; one it keeps disabled answers with its text. */
+function offerTools(cx: ReplayContext, permissions: SessionPermissions): ToolOffer {
+  const { scen, profile, flag } = cx;
   const disabled = profile.disabledTools ?? {};
-  const p = placeholders(ws);
   // A tool the version defines but this build does not emulate yet is still offered, with its
   // real definition, and answers "not emulated" (tools/stub.ts).
   // Tools a setting turns on (PowerShell, the memory tools) join the default set when on.
-  const gated = gatedOn(scen, profile, opts.tools);
+  const gated = gatedOn(scen, profile, cx.opts.tools);
   const defaults = flag === null ? [...defaultToolNames(profile), ...gated] : [];
-  const tools = withStubs(opts.tools, flag === null ? defaults : (flag ?? []), profile);
+  const tools = withStubs(cx.opts.tools, flag === null ? defaults : (flag ?? []), profile);
   // Without --tools: the default set, and the tools the binary keeps out of it with a text of
   // their own (Glob and Grep behind their opt-in, tools-null-search-2273).
   const names = tools.map((t) => t.name);
@@ -309,9 +374,20 @@ export async function replayScenario(
       : [];
   const deferred =
     flag === null ? new Set([...(profile.deferredByDefault ?? []), ...extraDeferred]) : undefined;
+  return { tools, offered, removed, extraDeferred, deferred };
+}
+
+/** The session with its hooks, the --tools facts on its conversation, and each tool's setup
+ * from the scenario done. */
+function startSession(
+  cx: ReplayContext,
+  permissions: SessionPermissions,
+  offer: ToolOffer,
+): { session: Session; hooks: ToolHooks } {
+  const { ws, scen, profile, opts, p } = cx;
   const env = baseEnv(ws, scen);
   const conversationCwd = { get: () => ws.info.cwd };
-  const effort = effortLevel(model, profile.defaultModel, profile.hooks.effortLevel);
+  const effort = effortLevel(cx.model, profile.defaultModel, profile.hooks.effortLevel);
   const hooks = createToolHooks({
     sources: substitute(
       {
@@ -349,10 +425,10 @@ export async function replayScenario(
   const session = new Session({
     ws,
     profile,
-    model,
-    tools,
-    offered: new Set(offered),
-    withheld: removed,
+    model: cx.model,
+    tools: offer.tools,
+    offered: new Set(offer.offered),
+    withheld: offer.removed,
     permissions,
     ledger: new Ledger(),
     env,
@@ -360,95 +436,46 @@ export async function replayScenario(
     onAsk: opts.onAsk,
     agentScripts: scen.agents,
     substitute: (input) => substitute(input, p),
-    deferred,
+    deferred: offer.deferred,
     hooks,
   });
   conversationCwd.get = () => session.conversation.cwd;
 
   // The --tools list as given (tools this build does not implement included): Workflow's hint
   // names the Skill tool only where the binary offers it.
-  session.conversation.state.set(TOOLS_FLAG_KEY, flag);
-  session.conversation.state.set(EXTRA_DEFERRED_KEY, extraDeferred);
+  session.conversation.state.set(TOOLS_FLAG_KEY, cx.flag);
+  session.conversation.state.set(EXTRA_DEFERRED_KEY, offer.extraDeferred);
 
   // What each tool takes from the scenario (the scripted web, the language servers, the memory
   // stores, the token counter); a setup shared by tools runs once.
-  for (const setup of new Set(tools.flatMap((t) => (t.setup ? [t.setup] : []))))
-    setup(scen, session.conversation, ws);
+  for (const toolSetup of new Set(offer.tools.flatMap((t) => (t.setup ? [t.setup] : []))))
+    toolSetup(scen, session.conversation, ws);
+  return { session, hooks };
+}
 
-  const turns: ScenarioResult['turns'] = [];
-  const withAttachments: [ScenarioResult['turns'][number], ModelCallRecord][] = [];
-  let exitCode = 0;
-  let ended = false;
-  const denials: Record<string, unknown>[] = [];
+/** The scenario's turns, one model call each, until they end or the session does. */
+async function runTurns(cx: ReplayContext, session: Session, problems: string[]): Promise<TurnsRun> {
+  const { scen, opts } = cx;
+  const run: TurnsRun = { turns: [], withAttachments: [], exitCode: 0, ended: false, denials: [] };
   for (const [t, items] of scen.turns.entries()) {
     if (opts.signal?.aborted) break;
-    const actions: Record<string, unknown>[] = [];
-    const uses = [];
     if (t > 0) await session.conversation.tasks.settleBriefly(MODEL_ROUND_TRIP_MS);
-    for (const item of items) {
-      if (isToolCall(item))
-        uses.push({
-          id: `toolu_oracle_${t}_${uses.length}`,
-          name: item.name,
-          input: withTaskIds(substitute(item.input, p), conversationTaskIds(session.history)),
-        });
-      else
-        try {
-          await performAction(ws, item, actions, opts.signal);
-        } catch (e) {
-          // The runner could not do what the scenario asks (append to a missing file, touch
-          // under a missing folder): said, like a setup problem, and the replay goes on.
-          if (!isFsError(e)) throw e;
-          setup.problems.push(`turn ${t}: ${JSON.stringify(item)}: ${e.message}`);
-        }
-    }
+    const { uses, actions } = await turnCalls(cx, session, t, items, problems);
     const rec = await session.runModelCall(uses, opts.signal);
     opts.onModelCall?.(rec);
     if (rec.sessionEnded !== undefined) {
       // The binary's process exited: the oracle records the model call with no results.
-      turns.push({ turn: t, calls: [], attachments: [], actions });
-      exitCode = 1;
-      ended = true;
+      run.turns.push({ turn: t, calls: [], attachments: [], actions });
+      run.exitCode = 1;
+      run.ended = true;
       break;
     }
-    // A subagent's refusals are the session's too, listed when they happened (before its Agent
-    // call ends).
-    const deny = (s: Session, c: CallRecord) => {
-      for (const sub of s.subagents)
-        if (sub.parentCallId === c.id)
-          for (const r of sub.session.history) for (const sc of r.calls) deny(sub.session, sc);
-      if (c.decision?.permissionDenial)
-        denials.push({
-          tool_name: s.tool(c.name)?.denialName ?? c.name,
-          tool_use_id: c.id,
-          tool_input: denialInput(s.tool(c.name), c.parsed ?? c.input),
-        });
-    };
-    // 2.1.273 asks its classifier in a side request: the refusals it gives are listed after the
-    // ones the rules gave at once (web-rule-ask-plan). 2.1.332's order varies from run to run.
-    const afterClassifier = (c: CallRecord) =>
-      profile.permissions.classifierSource === 'local' && c.decision?.classified === true;
-    // This holds within a run of calls started together; a call that runs alone is answered
-    // before the next starts (perm-bare-rules probe, both versions: plan-mode Writes to a
-    // sensitive path and outside, one after the other). Within a run the refusals are listed in
-    // call order: the recorded lists of large parallel runs (perm-rule-sources) put some asks
-    // after later rule denials, in no order found.
-    // 2.1.332 answers a Read one step later than the next call of its run.
-    const lags = (c: CallRecord) =>
-      profile.permissions.readDenialsLag === true && session.tool(c.name)?.readDenialsLag === true;
-    const at = (c: CallRecord) => rec.calls.indexOf(c) + (lags(c) ? 1.5 : 0);
-    const listed = [...rec.calls].sort(
-      (a, b) =>
-        (a.batch ?? 0) - (b.batch ?? 0) ||
-        Number(afterClassifier(a)) - Number(afterClassifier(b)) ||
-        at(a) - at(b),
-    );
-    for (const c of listed) deny(session, c);
+    listDenials(cx.profile, session, rec, run.denials);
     // A hook's `continue: false` ends the session before the model sees this turn's results:
     // the oracle records the turns before it (hook-post-bash-2).
     if (rec.calls.some((c) => c.endsSession)) {
-      turns.push({ turn: t, calls: [], attachments: [], actions });
-      ended = true;
+      run.turns.push({ turn: t, calls: [], attachments: [], actions });
+      run.ended = true;
       break;
     }
     const turn = {
@@ -457,23 +484,109 @@ export async function replayScenario(
       attachments: [],
       actions,
     };
-    turns.push(turn);
-    withAttachments.push([turn, rec]);
+    run.turns.push(turn);
+    run.withAttachments.push([turn, rec]);
   }
+  return run;
+}
+
+/** One turn's items: its runner actions done in order, its tool calls gathered for the model
+ * call. */
+async function turnCalls(
+  cx: ReplayContext,
+  session: Session,
+  t: number,
+  items: Scenario['turns'][number],
+  problems: string[],
+): Promise<{ uses: { id: string; name: string; input: unknown }[]; actions: Record<string, unknown>[] }> {
+  const actions: Record<string, unknown>[] = [];
+  const uses = [];
+  for (const item of items) {
+    if (isToolCall(item))
+      uses.push({
+        id: `toolu_oracle_${t}_${uses.length}`,
+        name: item.name,
+        input: withTaskIds(substitute(item.input, cx.p), conversationTaskIds(session.history)),
+      });
+    else
+      try {
+        await performAction(cx.ws, item, actions, cx.opts.signal);
+      } catch (e) {
+        // The runner could not do what the scenario asks (append to a missing file, touch
+        // under a missing folder): said, like a setup problem, and the replay goes on.
+        if (!isFsError(e)) throw e;
+        problems.push(`turn ${t}: ${JSON.stringify(item)}: ${e.message}`);
+      }
+  }
+  return { uses, actions };
+}
+
+/** Adds the refusals of one model call to `denials`, in the order the binary lists them. */
+function listDenials(
+  profile: Profile,
+  session: Session,
+  rec: ModelCallRecord,
+  denials: Record<string, unknown>[],
+): void {
+  // A subagent's refusals are the session's too, listed when they happened (before its Agent
+  // call ends).
+  const deny = (s: Session, c: CallRecord) => {
+    for (const sub of s.subagents)
+      if (sub.parentCallId === c.id)
+        for (const r of sub.session.history) for (const sc of r.calls) deny(sub.session, sc);
+    if (c.decision?.permissionDenial)
+      denials.push({
+        tool_name: s.tool(c.name)?.denialName ?? c.name,
+        tool_use_id: c.id,
+        tool_input: denialInput(s.tool(c.name), c.parsed ?? c.input),
+      });
+  };
+  // 2.1.273 asks its classifier in a side request: the refusals it gives are listed after the
+  // ones the rules gave at once (web-rule-ask-plan). 2.1.332's order varies from run to run.
+  const afterClassifier = (c: CallRecord) =>
+    profile.permissions.classifierSource === 'local' && c.decision?.classified === true;
+  // This holds within a run of calls started together; a call that runs alone is answered
+  // before the next starts (perm-bare-rules probe, both versions: plan-mode Writes to a
+  // sensitive path and outside, one after the other). Within a run the refusals are listed in
+  // call order: the recorded lists of large parallel runs (perm-rule-sources) put some asks
+  // after later rule denials, in no order found.
+  // 2.1.332 answers a Read one step later than the next call of its run.
+  const lags = (c: CallRecord) =>
+    profile.permissions.readDenialsLag === true && session.tool(c.name)?.readDenialsLag === true;
+  const at = (c: CallRecord) => rec.calls.indexOf(c) + (lags(c) ? 1.5 : 0);
+  const listed = [...rec.calls].sort(
+    (a, b) =>
+      (a.batch ?? 0) - (b.batch ?? 0) ||
+      Number(afterClassifier(a)) - Number(afterClassifier(b)) ||
+      at(a) - at(b),
+  );
+  for (const c of listed) deny(session, c);
+}
+
+/** After the turns: their attachments, the Stop hooks' turns and the late attachments of
+ * background work; gives the subagents' results (undefined when the scenario scripts none). */
+async function closingTurns(
+  cx: ReplayContext,
+  session: Session,
+  hooks: ToolHooks,
+  permissions: SessionPermissions,
+  run: TurnsRun,
+): Promise<ScenarioResult['agents']> {
+  const { turns } = run;
   // Taken once the last model call is made: it may drop a note from an earlier one (a model's
   // trailing note stays only on the newest).
-  for (const [turn, rec] of withAttachments) turn.attachments = rec.attachments.map((a) => ({ ...a }));
+  for (const [turn, rec] of run.withAttachments) turn.attachments = rec.attachments.map((a) => ({ ...a }));
   // The model then ends its turn with the oracle's closing text, where Stop hooks may keep it going.
-  if (!ended && !opts.signal?.aborted)
+  if (!run.ended && !cx.opts.signal?.aborted)
     for (const attachments of await stopHookTurns(
       hooks,
-      permissions.mode ?? mode,
+      permissions.mode ?? cx.mode,
       ORACLE_CLOSING_TEXT,
-      profile.hooks,
+      cx.profile.hooks,
     ))
       turns.push({ turn: turns.length, calls: [], attachments: attachments.map((a) => ({ ...a })) });
-  const late = await session.settle(opts.signal);
-  const agents = scen.agents === undefined ? undefined : subagentResults(scen, session);
+  const late = await session.settle(cx.opts.signal);
+  const agents = cx.scen.agents === undefined ? undefined : subagentResults(cx.scen, session);
   // Each group of late attachments (one background agent's) is a message of its own.
   const groups: Attachment[][] = [];
   for (const a of late) {
@@ -483,7 +596,20 @@ export async function replayScenario(
   }
   for (const g of groups)
     turns.push({ turn: turns.length, calls: [], attachments: g.map(({ group: _g, ...a }) => ({ ...a })) });
+  return agents;
+}
 
+/** The result in the oracle's format, before normalisation: the turns with the files as the
+ * replay left them. */
+async function rawResult(
+  cx: ReplayContext,
+  setup: SetupReport,
+  permissions: SessionPermissions,
+  offer: ToolOffer,
+  run: TurnsRun,
+  agents: ScenarioResult['agents'],
+): Promise<ScenarioResult> {
+  const { ws, scen } = cx;
   const skip = (rel: string) =>
     (rel === '.claude/settings.json' && !!scen.settings) ||
     (rel === '.claude/settings.local.json' && !!scen.settings_local);
@@ -497,21 +623,21 @@ export async function replayScenario(
       outside[rel] = null;
     }
   }
-  const raw: ScenarioResult = {
-    scenario: id,
+  return {
+    scenario: cx.id,
     description: scen.description,
     area: scen.area,
     seed: scen.seed,
     order_insensitive: scen.order_insensitive,
     unstable_subset: scen.unstable_subset,
-    version: profile.version,
-    model,
-    permission_mode: permissions.mode ?? mode,
-    tools: [...offered].sort(),
-    exit_code: exitCode,
-    turns,
+    version: cx.profile.version,
+    model: cx.model,
+    permission_mode: permissions.mode ?? cx.mode,
+    tools: [...offer.offered].sort(),
+    exit_code: run.exitCode,
+    turns: run.turns,
     agents,
-    permission_denials: denials,
+    permission_denials: run.denials,
     result_subtype: 'success',
     files,
     outside_files: Object.keys(outside).length ? outside : undefined,
@@ -519,11 +645,6 @@ export async function replayScenario(
     nondeterministic: setup.unstableCommit === undefined ? undefined : { commit: setup.unstableCommit },
     backend: ws.info.backend,
   };
-  const N = new Normaliser(ws.info);
-  N.learn(raw);
-  const result = N.value(raw) as ScenarioResult;
-  result.scenario = id;
-  return { result, session, problems: setup.problems, stopped: opts.signal?.aborted === true };
 }
 
 /** The replay's result and the model calls run after it (composed in the page, a live model's),
