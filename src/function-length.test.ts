@@ -18,7 +18,6 @@ export const LONG_FUNCTIONS: Readonly<Record<string, string>> = {
   'backends/webcontainer/workspace.ts createWebContainerWorkspace': 'a table: the Workspace port over the WebContainer API, one small method each',
   'backends/lsp/typescript-service.ts typescriptBackend': "a table: the language-server port over TypeScript's language service, one small method each",
   // Not split yet (issue 26): each is to become named steps.
-  'session/engine.ts runModelCall': 'not split yet',
   'ui/share/ShareToolbar.tsx ShareToolbar': 'not split yet: a component with its menus inline',
   'ui/live/LivePanel.tsx LivePanel': 'not split yet: a component with its forms inline',
   'ui/import/ImportPanel.tsx ImportPanel': 'not split yet: a component with its sources inline',

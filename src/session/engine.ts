@@ -635,19 +635,52 @@ export class Session {
   /** One assistant message: its tool_use blocks, run as Claude Code runs them. */
   async runModelCall(uses: readonly ToolUse[], signal?: AbortSignal): Promise<ModelCallRecord> {
     const ends = this.endsSession(uses);
-    if (ends !== undefined) {
-      const rec: ModelCallRecord = {
-        index: this.history.length,
-        calls: uses.map((u) => endedRecord(u, ends, this.opts.profile.version)),
-        attachments: [],
-        ledger: this.opts.ledger.snapshot(),
-        sessionEnded: ends,
-      };
-      this.history.push(rec);
-      return rec;
-    }
+    if (ends !== undefined) return this.endedModelCall(uses, ends);
     await Promise.all([...new Set(uses.map((u) => this.byName.get(u.name)))].map((t) => t?.load?.()));
     const filesBefore = await this.snapshot();
+    const { records, lastBatch } = await this.runBatches(uses, signal);
+    if (this.opts.profile.noticePlacement(this.opts.model) === 'inline')
+      foldLast(records, lastBatch, this.opts.profile, (n) => this.byName.get(n));
+    this.showSubagents(records);
+    for (const r of records) {
+      if (r.stage === 'unknown-tool' || r.stage === 'stopped') continue;
+      this.seenTools.add(r.name);
+      this.treeTools.add(r.name);
+    }
+    const attachments = await this.attachmentsAfter(records);
+    const rec: ModelCallRecord = {
+      index: this.history.length,
+      calls: records,
+      attachments,
+      ledger: this.opts.ledger.snapshot(),
+    };
+    if (filesBefore) {
+      rec.filesBefore = filesBefore;
+      rec.files = await this.snapshot();
+    }
+    this.history.push(rec);
+    return rec;
+  }
+
+  /** The model call of a session that ended: every call gets the ending's record. */
+  private endedModelCall(uses: readonly ToolUse[], ends: string): ModelCallRecord {
+    const rec: ModelCallRecord = {
+      index: this.history.length,
+      calls: uses.map((u) => endedRecord(u, ends, this.opts.profile.version)),
+      attachments: [],
+      ledger: this.opts.ledger.snapshot(),
+      sessionEnded: ends,
+    };
+    this.history.push(rec);
+    return rec;
+  }
+
+  /** The calls of one model call, in runs: a run of consecutive concurrency-safe calls starts
+   * together; each other call runs alone. Returns their records and the last run's indexes. */
+  private async runBatches(
+    uses: readonly ToolUse[],
+    signal?: AbortSignal,
+  ): Promise<{ records: CallRecord[]; lastBatch: number[] }> {
     const records: CallRecord[] = new Array<CallRecord>(uses.length);
     let i = 0;
     let lastBatch: number[] = [];
@@ -659,18 +692,7 @@ export class Session {
         break;
       }
       const batch: number[] = [];
-      // A run of consecutive concurrency-safe calls starts together; each other call runs alone.
-      const safe = (k: number) => {
-        const u = uses[k] as ToolUse;
-        const t = this.byName.get(u.name);
-        if (!t || !this.opts.offered.has(u.name)) return true;
-        const parsed = inputSchemaFor(
-          t.name,
-          t.schemaFor?.(this.opts.profile) ?? t.schema,
-          this.opts.profile,
-        ).safeParse(u.input);
-        return parsed.success && t.isConcurrencySafe(parsed.data);
-      };
+      const safe = (k: number) => this.concurrencySafe(uses[k] as ToolUse);
       if (safe(i)) while (i < uses.length && safe(i)) batch.push(i++);
       else batch.push(i++);
       lastBatch = batch;
@@ -695,8 +717,24 @@ export class Session {
         }),
       );
     }
-    if (this.opts.profile.noticePlacement(this.opts.model) === 'inline')
-      foldLast(records, lastBatch, this.opts.profile, (n) => this.byName.get(n));
+    return { records, lastBatch };
+  }
+
+  /** Whether a call may start with its neighbours: an unknown or unparsable call ends at once,
+   * so it counts as safe. */
+  private concurrencySafe(u: ToolUse): boolean {
+    const t = this.byName.get(u.name);
+    if (!t || !this.opts.offered.has(u.name)) return true;
+    const parsed = inputSchemaFor(
+      t.name,
+      t.schemaFor?.(this.opts.profile) ?? t.schema,
+      this.opts.profile,
+    ).safeParse(u.input);
+    return parsed.success && t.isConcurrencySafe(parsed.data);
+  }
+
+  /** Puts the subagents each call started on its record (the UI shows them under it). */
+  private showSubagents(records: CallRecord[]): void {
     for (const [k, r] of records.entries()) {
       const subs = this.subagents.filter((x) => x.parentCallId === r.id);
       if (subs.length)
@@ -709,11 +747,12 @@ export class Session {
           })),
         };
     }
-    for (const r of records) {
-      if (r.stage === 'unknown-tool' || r.stage === 'stopped') continue;
-      this.seenTools.add(r.name);
-      this.treeTools.add(r.name);
-    }
+  }
+
+  /** What the model gets after the results of one model call: pending notes, task notices, the
+   * calls' own attachments, hook texts, changed-file notes, the quiet nudge, the tools' notes,
+   * wrapped and ended as the model and version want them. */
+  private async attachmentsAfter(records: CallRecord[]): Promise<Attachment[]> {
     const attachments: Attachment[] = [];
     const later: Attachment[] = [];
     for (const a of this.conversation.pending.splice(0)) (a.deferred ? later : attachments).push(a);
@@ -744,20 +783,7 @@ export class Session {
     if (this.opts.profile.noticePlacement(this.opts.model) === 'attachment')
       addSystemText(attachments, notes);
     else inlineNotes(records, notes);
-    // A replayed model never writes text, so every model call counts as a quiet one.
-    const nudge = this.opts.idPrefix === undefined ? this.opts.profile.quietNudge : undefined;
-    if (
-      nudge &&
-      !nudge.exceptModels?.includes(this.opts.model) &&
-      (this.history.length + 1) % nudge.afterCalls === 0
-    ) {
-      // After a system text of the same call (a hook message: hook-post-read; a worktree's
-      // environment update: worktree-path-enter) it is part of that text.
-      const last = attachments[attachments.length - 1];
-      if (last !== undefined && last.role === 'system' && last.type === 'text' && last.deferred !== true)
-        last.text = `${last.text}\n\n${nudge.text}`;
-      else attachments.push({ role: 'system', type: 'text', text: nudge.text });
-    }
+    this.addQuietNudge(attachments);
     // Tools with something to say after every model call (LSP's diagnostics, its announcement).
     for (const t of this.byName.values()) {
       if (!t.afterModelCall || !this.opts.offered.has(t.name)) continue;
@@ -786,18 +812,25 @@ export class Session {
         prev.attachments = prev.attachments.filter((a) => a.role !== 'system' || a.text !== trailing.text);
       attachments.push({ role: 'system', type: 'text', text: trailing.text });
     }
-    const rec: ModelCallRecord = {
-      index: this.history.length,
-      calls: records,
-      attachments,
-      ledger: this.opts.ledger.snapshot(),
-    };
-    if (filesBefore) {
-      rec.filesBefore = filesBefore;
-      rec.files = await this.snapshot();
+    return attachments;
+  }
+
+  /** The version's nudge after so many quiet model calls (a replayed model never writes text,
+   * so every model call counts as a quiet one); subagents get none. */
+  private addQuietNudge(attachments: Attachment[]): void {
+    const nudge = this.opts.idPrefix === undefined ? this.opts.profile.quietNudge : undefined;
+    if (
+      nudge &&
+      !nudge.exceptModels?.includes(this.opts.model) &&
+      (this.history.length + 1) % nudge.afterCalls === 0
+    ) {
+      // After a system text of the same call (a hook message: hook-post-read; a worktree's
+      // environment update: worktree-path-enter) it is part of that text.
+      const last = attachments[attachments.length - 1];
+      if (last !== undefined && last.role === 'system' && last.type === 'text' && last.deferred !== true)
+        last.text = `${last.text}\n\n${nudge.text}`;
+      else attachments.push({ role: 'system', type: 'text', text: nudge.text });
     }
-    this.history.push(rec);
-    return rec;
   }
 
   /** The files now, for history: a journal checkpoint where the backend reports its changes
