@@ -766,7 +766,11 @@ export class Session {
       for (const a of r.rendered.attachments ?? [])
         // Parallel calls that each moved the shell the same way give one environment update
         // (bash-perm-cd-git-redirect: five `cd sub` calls of one message, one update).
-        if (!(a.role === 'system' && a.text.startsWith('# Environment update') && attachments.some((b) => b.role === 'system' && b.text === a.text)))
+        if (!(
+          a.role === 'system' &&
+          a.text.startsWith('# Environment update') &&
+          attachments.some((b) => b.role === 'system' && b.text === a.text)
+        ))
           attachments.push(a);
     joinAttachments(attachments);
     const { hooks: hb } = this.opts.profile;
