@@ -11,12 +11,13 @@ export const MAX_LINES = 150;
 /** Functions over the limit, each with why it is still there. An entry that no longer runs over
  * fails the test, so the list only shrinks. */
 export const LONG_FUNCTIONS: Readonly<Record<string, string>> = {
-  // Being rewritten as a table of named stages by another change (issue 26, item 4): not split here.
-  'tools/bash/bash.ts bash': 'beside the Bash judgement being rewritten (issue 26, item 4); split with it',
   // Tables: an object of one small method per entry, each measured on its own.
-  'backends/search/wasi.ts makeImports': "a table: the WASI imports ripgrep's module asks for, one small function each",
-  'backends/webcontainer/workspace.ts createWebContainerWorkspace': 'a table: the Workspace port over the WebContainer API, one small method each',
-  'backends/lsp/typescript-service.ts typescriptBackend': "a table: the language-server port over TypeScript's language service, one small method each",
+  'backends/search/wasi.ts makeImports':
+    "a table: the WASI imports ripgrep's module asks for, one small function each",
+  'backends/webcontainer/workspace.ts createWebContainerWorkspace':
+    'a table: the Workspace port over the WebContainer API, one small method each',
+  'backends/lsp/typescript-service.ts typescriptBackend':
+    "a table: the language-server port over TypeScript's language service, one small method each",
   // Not split yet (issue 26): each is to become named steps.
   'ui/share/ShareToolbar.tsx ShareToolbar': 'not split yet: a component with its menus inline',
   'ui/live/LivePanel.tsx LivePanel': 'not split yet: a component with its forms inline',
@@ -40,13 +41,20 @@ function sources(dir: string): string[] {
 function nameOf(n: ts.SignatureDeclaration): string {
   if (n.name && !ts.isComputedPropertyName(n.name)) return n.name.getText();
   const p = n.parent;
-  if (ts.isVariableDeclaration(p) || ts.isPropertyAssignment(p) || ts.isPropertyDeclaration(p)) return p.name.getText();
+  if (ts.isVariableDeclaration(p) || ts.isPropertyAssignment(p) || ts.isPropertyDeclaration(p))
+    return p.name.getText();
   return '(anonymous)';
 }
 
 /** `<file> <name>: <lines>` for each function of `text` over `max` lines. */
 export function longFunctions(file: string, text: string, max = MAX_LINES): Map<string, number> {
-  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const sf = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const out = new Map<string, number>();
   const visit = (n: ts.Node): void => {
     if (ts.isFunctionLike(n) && 'body' in n && n.body) {
@@ -65,7 +73,11 @@ describe('function length', () => {
     const found = new Map(
       sources(here).flatMap((f) => [...longFunctions(relative(here, f), readFileSync(f, 'utf8'))]),
     );
-    expect([...found.keys()].filter((k) => !Object.hasOwn(LONG_FUNCTIONS, k)).map((k) => `${k}: ${found.get(k)} lines`)).toEqual([]);
+    expect(
+      [...found.keys()]
+        .filter((k) => !Object.hasOwn(LONG_FUNCTIONS, k))
+        .map((k) => `${k}: ${found.get(k)} lines`),
+    ).toEqual([]);
     expect(Object.keys(LONG_FUNCTIONS).filter((k) => !found.has(k))).toEqual([]);
   });
 
@@ -81,6 +93,11 @@ describe('function length', () => {
       ['f.ts a', 5],
       ['f.ts m', 6],
     ]);
-    expect([...longFunctions('f.ts', text, 2)].map(([k]) => k)).toEqual(['f.ts a', 'f.ts b', 'f.ts m', 'f.ts p']);
+    expect([...longFunctions('f.ts', text, 2)].map(([k]) => k)).toEqual([
+      'f.ts a',
+      'f.ts b',
+      'f.ts m',
+      'f.ts p',
+    ]);
   });
 });

@@ -321,109 +321,174 @@ async function sandboxEffect(
   return { kind: 'rewritten', run, target: first?.path ?? '', notRecorded: !policy.recorded };
 }
 
+/** One Bash call as it runs: its command, where, with what environment and for how long. */
+interface ShellCall {
+  ctx: ToolContext;
+  input: BashInput;
+  command: string;
+  /** The project directory (the workspace's cwd). */
+  project: string;
+  env: Record<string, string>;
+  /** The shell goes back to where it started after every command (a subagent's shell, or
+   * CLAUDE_BASH_MAINTAIN_PROJECT_WORKING_DIR). */
+  maintain: boolean;
+  cwd: string;
+  timeoutMs: number;
+  tmp: string;
+  /** What the shell runs: the command (or its sandbox rewrite) after the prelude. */
+  script: string;
+}
+
+type RanOutcome = Extract<BashOutcome, { kind: 'ran' }>;
+
 export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutcome> {
   const { ws, conversation } = ctx;
-  const project = ws.info.cwd;
   const env: Record<string, string> = { ...conversation.env, CLAUDECODE: '1', GIT_EDITOR: 'true' };
   // A subagent's shell starts every command where the subagent started; a cd is not carried over
   // (agent-perm-cd, agent-cwd-*).
   const fixed = conversation.fixedCwd === true;
   const maintain = fixed || truthy(conversation.env.CLAUDE_BASH_MAINTAIN_PROJECT_WORKING_DIR);
-  const cwd = maintain && !fixed ? project : conversation.cwd;
+  const cwd = maintain && !fixed ? ws.info.cwd : conversation.cwd;
   const { def, max } = timeouts(conversation.env);
   const timeoutMs = Math.min(input.timeout !== undefined && input.timeout > 0 ? input.timeout : def, max);
-  const command = input.command;
   // Parallel calls get their task ids in call order, before anything is awaited.
   const bgTaskId = input.run_in_background === true ? shortId(conversation, 'b') : undefined;
   const sandbox = await sandboxEffect(ctx, input, cwd, env);
-  const script = scriptFor(sandbox?.kind === 'rewritten' ? sandbox.run : command, await prelude(ctx, env));
-  const tmp = env.TMPDIR ?? ws.info.tmp;
-  const backgroundAllowed = !truthy(conversation.env.CLAUDE_CODE_DISABLE_BACKGROUND_TASKS);
-  // One output stream, as Claude Code runs a command: stderr lands where it was written.
-  const run = (
-    ms: number,
-    budget?: ShellBudget,
-    signal = ctx.signal,
-    text = script,
-    detached?: true,
-    onStart?: () => void,
-  ) => ws.shell.run(text, { cwd, env, timeoutMs: ms, signal, mergeStderr: true, budget, detached, onStart });
-  // A task outlives its model call: TaskStop and the page stop it, and so does stopping the
-  // model call it started in (the session's Stop).
-  const taskStop = () => {
-    const stop = new AbortController();
-    const onAbort = () => stop.abort();
-    if (ctx.signal?.aborted) stop.abort();
-    else ctx.signal?.addEventListener('abort', onAbort, { once: true });
-    return stop;
+  const script = scriptFor(
+    sandbox?.kind === 'rewritten' ? sandbox.run : input.command,
+    await prelude(ctx, env),
+  );
+  const call: ShellCall = {
+    ctx,
+    input,
+    command: input.command,
+    project: ws.info.cwd,
+    env,
+    maintain,
+    cwd,
+    timeoutMs,
+    tmp: env.TMPDIR ?? ws.info.tmp,
+    script,
   };
+  const backgroundAllowed = !truthy(conversation.env.CLAUDE_CODE_DISABLE_BACKGROUND_TASKS);
+  if (bgTaskId !== undefined && backgroundAllowed) return runInBackground(call, bgTaskId);
 
-  if (bgTaskId !== undefined && backgroundAllowed) {
-    const taskId = bgTaskId;
-    const outputFile = taskOutputPath(tmp, project, sessionId(conversation), taskId);
-    await writeFileMkdir(ctx, outputFile, '');
-    const bound = ctx.profile.backgroundTimeoutMaxMs;
-    const limitMs =
-      bound !== undefined && input.timeout !== undefined && input.timeout > 0
-        ? Math.min(input.timeout, bound)
-        : BACKGROUND_LIMIT_MS;
-    const stop = taskStop();
-    // The command writes into its output file as it runs, so the output so far can be read
-    // (`exec` on the command's first line keeps bash's line numbers in its errors).
-    const streamed = `exec >>${quote(outputFile)} 2>&1; ${script}`;
-    // A loop can keep its thread busy; such a command may run on a thread of its own, so that
-    // TaskStop can end it (a shell that runs commands on the caller's thread could not).
-    const lag = startLag(ws.clock);
-    const detached = spins(command, ws.info.home) ? true : undefined;
-    const running = run(limitMs, BACKGROUND_BUDGET, stop.signal, streamed, detached, lag.onStart);
-    adopt(ctx, command, input.description ?? command, running, taskId, outputFile, stop, {
-      reportsKill: bound !== undefined,
-      streamed: true,
-      caughtUp: lag.caughtUp,
-    });
-    return { kind: 'background', command, taskId, outputFile };
-  }
-
-  const analysis = analyseCommand(command, ws.info.home);
+  const analysis = analyseCommand(call.command, ws.info.home);
   if (sandbox?.kind === 'refused') return sandbox.outcome;
   // A command that starts with `sleep` is never moved to the background (it is meant to wait).
   const first = analysis?.units[0];
   const startsWithSleep = first !== undefined && first.origin === 'list' && first.words[0]?.value === 'sleep';
-  const mayBackground = backgroundAllowed && !startsWithSleep;
-  let result: ShellResult;
-  if (mayBackground) {
-    // It may end up in the background: its budget is its timeout plus a background command's.
-    // A loop may keep its thread busy past the timeout, when the command is to be moved to the
-    // background: it runs on a thread of its own, so the timeout can be heard.
-    const stop = taskStop();
-    const running = run(
-      BACKGROUND_LIMIT_MS,
-      { ...BACKGROUND_BUDGET, cpuMs: timeoutMs + BACKGROUND_BUDGET.cpuMs },
-      stop.signal,
-      script,
-      spins(command, ws.info.home) ? true : undefined,
-    );
-    let cancel: (() => void) | undefined;
-    const late = new Promise<'late'>((res) => {
-      cancel = ws.clock.timer(() => res('late'), timeoutMs);
-    });
-    const winner = await Promise.race([running, late]);
-    cancel?.();
-    if (winner === 'late') {
-      const taskId = shortId(conversation, 'b');
-      const outputFile = taskOutputPath(tmp, project, sessionId(conversation), taskId);
-      await writeFileMkdir(ctx, outputFile, '');
-      adopt(ctx, command, input.description ?? command, running, taskId, outputFile, stop, {
-        reportsKill: false,
-        streamed: false,
-      });
-      return { kind: 'background', command, taskId, outputFile, timedOutAfterMs: timeoutMs };
-    }
-    result = winner;
-  } else {
-    result = await run(timeoutMs);
-  }
+  const ran =
+    backgroundAllowed && !startsWithSleep
+      ? await runOrMove(call)
+      : { result: await runShell(call, timeoutMs) };
+  if ('moved' in ran) return ran.moved;
+  return ranOutcome(call, ran.result, analysis, sandbox);
+}
 
+/** One output stream, as Claude Code runs a command: stderr lands where it was written. */
+function runShell(
+  c: ShellCall,
+  ms: number,
+  budget?: ShellBudget,
+  signal = c.ctx.signal,
+  text = c.script,
+  detached?: true,
+  onStart?: () => void,
+): Promise<ShellResult> {
+  return c.ctx.ws.shell.run(text, {
+    cwd: c.cwd,
+    env: c.env,
+    timeoutMs: ms,
+    signal,
+    mergeStderr: true,
+    budget,
+    detached,
+    onStart,
+  });
+}
+
+/** A task outlives its model call: TaskStop and the page stop it, and so does stopping the
+ * model call it started in (the session's Stop). */
+function taskStop(ctx: ToolContext): AbortController {
+  const stop = new AbortController();
+  const onAbort = () => stop.abort();
+  if (ctx.signal?.aborted) stop.abort();
+  else ctx.signal?.addEventListener('abort', onAbort, { once: true });
+  return stop;
+}
+
+/** A call with `run_in_background`: the command starts as a task and the call ends at once. */
+async function runInBackground(c: ShellCall, taskId: string): Promise<BashOutcome> {
+  const { ctx, input, command } = c;
+  const { ws, conversation } = ctx;
+  const outputFile = taskOutputPath(c.tmp, c.project, sessionId(conversation), taskId);
+  await writeFileMkdir(ctx, outputFile, '');
+  const bound = ctx.profile.backgroundTimeoutMaxMs;
+  const limitMs =
+    bound !== undefined && input.timeout !== undefined && input.timeout > 0
+      ? Math.min(input.timeout, bound)
+      : BACKGROUND_LIMIT_MS;
+  const stop = taskStop(ctx);
+  // The command writes into its output file as it runs, so the output so far can be read
+  // (`exec` on the command's first line keeps bash's line numbers in its errors).
+  const streamed = `exec >>${quote(outputFile)} 2>&1; ${c.script}`;
+  // A loop can keep its thread busy; such a command may run on a thread of its own, so that
+  // TaskStop can end it (a shell that runs commands on the caller's thread could not).
+  const lag = startLag(ws.clock);
+  const detached = spins(command, ws.info.home) ? true : undefined;
+  const running = runShell(c, limitMs, BACKGROUND_BUDGET, stop.signal, streamed, detached, lag.onStart);
+  adopt(ctx, command, input.description ?? command, running, taskId, outputFile, stop, {
+    reportsKill: bound !== undefined,
+    streamed: true,
+    caughtUp: lag.caughtUp,
+  });
+  return { kind: 'background', command, taskId, outputFile };
+}
+
+/** A command that may end up in the background: it runs until its timeout, then is moved there
+ * as a task. Its budget is its timeout plus a background command's. */
+async function runOrMove(c: ShellCall): Promise<{ result: ShellResult } | { moved: BashOutcome }> {
+  const { ctx, command, timeoutMs } = c;
+  const { ws, conversation } = ctx;
+  // A loop may keep its thread busy past the timeout, when the command is to be moved to the
+  // background: it runs on a thread of its own, so the timeout can be heard.
+  const stop = taskStop(ctx);
+  const running = runShell(
+    c,
+    BACKGROUND_LIMIT_MS,
+    { ...BACKGROUND_BUDGET, cpuMs: timeoutMs + BACKGROUND_BUDGET.cpuMs },
+    stop.signal,
+    c.script,
+    spins(command, ws.info.home) ? true : undefined,
+  );
+  let cancel: (() => void) | undefined;
+  const late = new Promise<'late'>((res) => {
+    cancel = ws.clock.timer(() => res('late'), timeoutMs);
+  });
+  const winner = await Promise.race([running, late]);
+  cancel?.();
+  if (winner !== 'late') return { result: winner };
+  const taskId = shortId(conversation, 'b');
+  const outputFile = taskOutputPath(c.tmp, c.project, sessionId(conversation), taskId);
+  await writeFileMkdir(ctx, outputFile, '');
+  adopt(ctx, command, c.input.description ?? command, running, taskId, outputFile, stop, {
+    reportsKill: false,
+    streamed: false,
+  });
+  return { moved: { kind: 'background', command, taskId, outputFile, timedOutAfterMs: timeoutMs } };
+}
+
+/** What the model gets of a command that ran: its output (saved whole when over the limit), the
+ * shell's move, the file it viewed and the read files it edited. */
+async function ranOutcome(
+  c: ShellCall,
+  result: ShellResult,
+  analysis: ReturnType<typeof analyseCommand>,
+  sandbox: SandboxEffect | undefined,
+): Promise<RanOutcome> {
+  const { ctx, command, project } = c;
+  const { ws, conversation } = ctx;
   const timedOut = result.interrupted && !ctx.signal?.aborted;
   const exitCode = timedOut ? TIMEOUT_EXIT : result.exitCode;
   const answer = exitIsAnswer(command, result.exitCode, ctx.profile.bashExitSemantics);
@@ -434,8 +499,13 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
   // '\n\nx\n'; exit 1`: difftest probe-lead, probe-npm); only a successful one loses them.
   const output = failed ? raw.slice(0, limit).trimEnd() : trimOutput(raw.slice(0, limit));
   const resultsDir = (id: string) =>
-    persistedOutputPath(env.HOME ?? ws.info.home, project, sessionId(conversation), id);
-  const persist = async (path: string, whole: string, shown: string, size = whole.length): Promise<Persisted> => {
+    persistedOutputPath(c.env.HOME ?? ws.info.home, project, sessionId(conversation), id);
+  const persist = async (
+    path: string,
+    whole: string,
+    shown: string,
+    size = whole.length,
+  ): Promise<Persisted> => {
     await writeFileMkdir(ctx, path, whole);
     const p = preview(shown);
     return { path, size, preview: p.text, more: p.more };
@@ -446,60 +516,16 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
     !failed && raw.length > limit
       ? await persist(resultsDir(shortId(conversation, 'r')), raw, output, result.outputBytes)
       : undefined;
-
-  let cwdChange: CwdChange | undefined;
-  let cwdReset: string | undefined;
-  // The shell stays where a command left it inside any working directory; anywhere else it goes
-  // back to the project (bash-cd probes: an --add-dir directory keeps it, $HOME and / do not).
-  const dirs = ctx.permissions.workingDirectories?.() ?? [project];
-  if (!maintain && !result.interrupted && result.cwdAfter !== cwd) {
-    if (dirs.some((d) => isInside(result.cwdAfter, d))) {
-      cwdChange = { from: cwd, to: result.cwdAfter };
-      conversation.cwd = result.cwdAfter;
-    } else {
-      cwdReset = project;
-      if (conversation.cwd !== project) cwdChange = { from: conversation.cwd, to: project };
-      conversation.cwd = project;
-    }
-  }
-
-  let viewed: string | undefined;
-  const file = result.exitCode === 0 ? viewedFile(analysis) : null;
-  // A Bash view adds an entry but never replaces one: after Read and an outside change, `cat`
-  // leaves the Read's (stale) entry, and after `cat` and a change the note is still given
-  // (ledger probes).
-  if (file !== null && ctx.ledger.get(expandPath(file.path, cwd, ws.info.home)) === undefined) {
-    const path = expandPath(file.path, cwd, ws.info.home);
-    try {
-      const st = await ws.fs.stat(path);
-      if (st.type === 'file') {
-        const content = normaliseNewlines(decodeUtf8(await ws.fs.readFile(path)));
-        ctx.ledger.set({
-          path,
-          content,
-          mtimeMs: st.mtimeMs,
-          partial: !file.whole,
-          via: 'Bash',
-          watched: file.scans,
-          wholeContent: file.scans,
-          detail: command,
-          callId: ctx.callId,
-        });
-        viewed = path;
-      }
-    } catch (e) {
-      if (!isFsError(e)) throw e;
-    }
-  }
-
+  const { cwdChange, cwdReset } = followCwd(c, result);
+  const viewed = await recordView(c, result, analysis);
   const modifiedRead = ctx.profile.bashReportsInPlaceEdits
     ? inPlaceEdits(analysis)
-        .map((f) => expandPath(f, cwd, ws.info.home))
+        .map((f) => expandPath(f, c.cwd, ws.info.home))
         .filter((p) => ctx.ledger.get(p) !== undefined)
         .map((p) => (isInside(p, project) && p !== project ? p.slice(project.length + 1) : p))
     : [];
 
-  const outcome: Extract<BashOutcome, { kind: 'ran' }> = {
+  const outcome: RanOutcome = {
     kind: 'ran',
     command,
     ...(modifiedRead.length > 0 ? { modifiedRead } : {}),
@@ -508,7 +534,7 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
     output,
     persisted,
     interrupted: result.interrupted,
-    timedOutAfterMs: timedOut ? timeoutMs : undefined,
+    timedOutAfterMs: timedOut ? c.timeoutMs : undefined,
     noOutputExpected: noOutputExpected(analysis),
     cwdReset,
     cwdChange,
@@ -525,4 +551,61 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
       outcome.resultPersisted = await persist(resultsDir(ctx.callId), text, text);
   }
   return outcome;
+}
+
+/** The shell stays where a command left it inside any working directory; anywhere else it goes
+ * back to the project (bash-cd probes: an --add-dir directory keeps it, $HOME and / do not). */
+function followCwd(c: ShellCall, result: ShellResult): { cwdChange?: CwdChange; cwdReset?: string } {
+  const { ctx, project, cwd } = c;
+  const { conversation } = ctx;
+  let cwdChange: CwdChange | undefined;
+  let cwdReset: string | undefined;
+  const dirs = ctx.permissions.workingDirectories?.() ?? [project];
+  if (!c.maintain && !result.interrupted && result.cwdAfter !== cwd) {
+    if (dirs.some((d) => isInside(result.cwdAfter, d))) {
+      cwdChange = { from: cwd, to: result.cwdAfter };
+      conversation.cwd = result.cwdAfter;
+    } else {
+      cwdReset = project;
+      if (conversation.cwd !== project) cwdChange = { from: conversation.cwd, to: project };
+      conversation.cwd = project;
+    }
+  }
+  return { cwdChange, cwdReset };
+}
+
+/** The file a successful command viewed, entered in the ledger; its path, or undefined. A Bash
+ * view adds an entry but never replaces one: after Read and an outside change, `cat` leaves the
+ * Read's (stale) entry, and after `cat` and a change the note is still given (ledger probes). */
+async function recordView(
+  c: ShellCall,
+  result: ShellResult,
+  analysis: ReturnType<typeof analyseCommand>,
+): Promise<string | undefined> {
+  const { ctx } = c;
+  const { ws } = ctx;
+  const file = result.exitCode === 0 ? viewedFile(analysis) : null;
+  if (file === null || ctx.ledger.get(expandPath(file.path, c.cwd, ws.info.home)) !== undefined)
+    return undefined;
+  const path = expandPath(file.path, c.cwd, ws.info.home);
+  try {
+    const st = await ws.fs.stat(path);
+    if (st.type !== 'file') return undefined;
+    const content = normaliseNewlines(decodeUtf8(await ws.fs.readFile(path)));
+    ctx.ledger.set({
+      path,
+      content,
+      mtimeMs: st.mtimeMs,
+      partial: !file.whole,
+      via: 'Bash',
+      watched: file.scans,
+      wholeContent: file.scans,
+      detail: c.command,
+      callId: ctx.callId,
+    });
+    return path;
+  } catch (e) {
+    if (!isFsError(e)) throw e;
+    return undefined;
+  }
 }
