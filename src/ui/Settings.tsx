@@ -97,81 +97,153 @@ export function SettingsPanel({
           trusted
         </label>
       </div>
-      <fieldset>
-        <legend>tools offered</legend>
-        {(
-          [
-            ['files', `the file tools (--tools ${FILE_TOOLS.join(',')})`],
-            ['default', "the binary's default set (no --tools)"],
-            ['custom', 'a list (--tools)'],
-          ] as const
-        ).map(([value, label]) => (
-          <label key={value} className="inline">
-            <input type="radio" name="tool-set" checked={choice === value} onChange={() => setChoice(value)} />{' '}
-            {label}
-          </label>
-        ))}
-        <div>
-          {names.map((t) => (
-            <label key={t} className="inline">
-              <input
-                type="checkbox"
-                disabled={choice !== 'custom'}
-                checked={tools.includes(t)}
-                onChange={(e) => setTools(e.target.checked ? [...tools, t] : tools.filter((x) => x !== t))}
-              />{' '}
-              {t}
-            </label>
-          ))}
-        </div>
-        <div className="gated-tools">
-          <label className="inline">
-            <input type="checkbox" checked={powershell} onChange={(e) => setPowershell(e.target.checked)} /> PowerShell
-            (CLAUDE_CODE_USE_POWERSHELL_TOOL=1; the workspace has no pwsh, so a call that runs answers
-            &ldquo;PowerShell is not available on this system.&rdquo;, as Claude Code does)
-          </label>
-          <label className="inline">
-            <input type="checkbox" checked={memory} onChange={(e) => setMemory(e.target.checked)} /> memory tools
-            (memory_list, memory_read, memory_write over the session&rsquo;s personal store; Claude Code turns them
-            on by server flags, recorded by answering its flag request)
-          </label>
-        </div>
-        <label className="inline">
-          <input type="checkbox" checked={lsp} onChange={(e) => setLsp(e.target.checked)} /> code intelligence: a
-          TypeScript language-server plugin (the LSP tool; answered here by the TypeScript language service,
-          recorded against typescript-language-server 5.3.0)
-        </label>
-      </fieldset>
+      <ToolSetFields
+        names={names}
+        choice={choice}
+        setChoice={setChoice}
+        tools={tools}
+        setTools={setTools}
+        powershell={powershell}
+        setPowershell={setPowershell}
+        memory={memory}
+        setMemory={setMemory}
+        lsp={lsp}
+        setLsp={setLsp}
+      />
       <div className="sources">
         {SOURCES.map((s) => (
-          <div key={s} className="source">
-            <label htmlFor={`settings-${s}`}>{s} settings (JSON)</label>
-            <textarea
-              id={`settings-${s}`}
-              rows={4}
-              spellCheck={false}
-              value={texts[s]}
-              onChange={(e) => setTexts({ ...texts, [s]: e.target.value })}
-            />
-            {s === 'local' && addedRules.length ? (
-              <div className="added-rules" aria-label="Rules added at prompts">
-                added at prompts (permissions.allow):{' '}
-                {addedRules.map((r) => (
-                  <code key={r}>{r}</code>
-                ))}
-              </div>
-            ) : null}
-            {[...(checks[s]?.errors ?? []), ...(checks[s]?.warnings ?? [])].map((m) => (
-              <div key={m} className={checks[s]?.errors.includes(m) ? 'error' : 'warning'}>
-                {m}
-              </div>
-            ))}
-          </div>
+          <SourceEditor
+            key={s}
+            source={s}
+            text={texts[s]}
+            onText={(t) => setTexts({ ...texts, [s]: t })}
+            check={checks[s]}
+            addedRules={addedRules}
+          />
         ))}
       </div>
       <button type="button" className="primary" disabled={busy || blocked} onClick={apply}>
         Apply and re-run
       </button>
     </section>
+  );
+}
+
+interface ToolSetProps {
+  names: readonly string[];
+  choice: ToolSetChoice;
+  setChoice: (c: ToolSetChoice) => void;
+  tools: string[];
+  setTools: (t: string[]) => void;
+  powershell: boolean;
+  setPowershell: (on: boolean) => void;
+  memory: boolean;
+  setMemory: (on: boolean) => void;
+  lsp: boolean;
+  setLsp: (on: boolean) => void;
+}
+
+/** The tools offered: the file tools, the default set or a list, and the tools a setting turns on. */
+function ToolSetFields({
+  names,
+  choice,
+  setChoice,
+  tools,
+  setTools,
+  powershell,
+  setPowershell,
+  memory,
+  setMemory,
+  lsp,
+  setLsp,
+}: ToolSetProps) {
+  return (
+    <fieldset>
+      <legend>tools offered</legend>
+      {(
+        [
+          ['files', `the file tools (--tools ${FILE_TOOLS.join(',')})`],
+          ['default', "the binary's default set (no --tools)"],
+          ['custom', 'a list (--tools)'],
+        ] as const
+      ).map(([value, label]) => (
+        <label key={value} className="inline">
+          <input type="radio" name="tool-set" checked={choice === value} onChange={() => setChoice(value)} />{' '}
+          {label}
+        </label>
+      ))}
+      <div>
+        {names.map((t) => (
+          <label key={t} className="inline">
+            <input
+              type="checkbox"
+              disabled={choice !== 'custom'}
+              checked={tools.includes(t)}
+              onChange={(e) => setTools(e.target.checked ? [...tools, t] : tools.filter((x) => x !== t))}
+            />{' '}
+            {t}
+          </label>
+        ))}
+      </div>
+      <div className="gated-tools">
+        <label className="inline">
+          <input type="checkbox" checked={powershell} onChange={(e) => setPowershell(e.target.checked)} />{' '}
+          PowerShell (CLAUDE_CODE_USE_POWERSHELL_TOOL=1; the workspace has no pwsh, so a call that runs
+          answers &ldquo;PowerShell is not available on this system.&rdquo;, as Claude Code does)
+        </label>
+        <label className="inline">
+          <input type="checkbox" checked={memory} onChange={(e) => setMemory(e.target.checked)} /> memory
+          tools (memory_list, memory_read, memory_write over the session&rsquo;s personal store; Claude Code
+          turns them on by server flags, recorded by answering its flag request)
+        </label>
+      </div>
+      <label className="inline">
+        <input type="checkbox" checked={lsp} onChange={(e) => setLsp(e.target.checked)} /> code intelligence:
+        a TypeScript language-server plugin (the LSP tool; answered here by the TypeScript language service,
+        recorded against typescript-language-server 5.3.0)
+      </label>
+    </fieldset>
+  );
+}
+
+/** One settings source as JSON, with what the check says of it (and, for local settings, the
+ * rules added at prompts). */
+function SourceEditor({
+  source: s,
+  text,
+  onText,
+  check,
+  addedRules,
+}: {
+  source: (typeof SOURCES)[number];
+  text: string | undefined;
+  onText: (t: string) => void;
+  check: ReturnType<typeof checkSettings> | undefined;
+  addedRules: readonly string[];
+}) {
+  return (
+    <div className="source">
+      <label htmlFor={`settings-${s}`}>{s} settings (JSON)</label>
+      <textarea
+        id={`settings-${s}`}
+        rows={4}
+        spellCheck={false}
+        value={text}
+        onChange={(e) => onText(e.target.value)}
+      />
+      {s === 'local' && addedRules.length ? (
+        <div className="added-rules" aria-label="Rules added at prompts">
+          added at prompts (permissions.allow):{' '}
+          {addedRules.map((r) => (
+            <code key={r}>{r}</code>
+          ))}
+        </div>
+      ) : null}
+      {[...(check?.errors ?? []), ...(check?.warnings ?? [])].map((m) => (
+        <div key={m} className={check?.errors.includes(m) ? 'error' : 'warning'}>
+          {m}
+        </div>
+      ))}
+    </div>
   );
 }
