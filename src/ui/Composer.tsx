@@ -114,7 +114,10 @@ function Field({
 
 /** The form's fields for a call's input, when the form can say it exactly (else undefined:
  * the raw JSON can). */
-export function formFields(def: ToolDefinition, input: Record<string, unknown>): Record<string, string> | undefined {
+export function formFields(
+  def: ToolDefinition,
+  input: Record<string, unknown>,
+): Record<string, string> | undefined {
   const fields: Record<string, string> = {};
   for (const [k, v] of Object.entries(input)) fields[k] = typeof v === 'string' ? v : JSON.stringify(v);
   const back = formInput(def, fields);
@@ -150,7 +153,9 @@ export function Composer({ tools, offered, busy, onRun, cwd, preset }: ComposerP
   );
   const [values, setValues] = useState<Record<string, string>>(first.fields ?? {});
   const [rawMode, setRawMode] = useState(!!first.one && !first.fields);
-  const [raw, setRaw] = useState(first.one && !first.fields ? JSON.stringify(first.one.input, null, 2) : '{}');
+  const [raw, setRaw] = useState(
+    first.one && !first.fields ? JSON.stringify(first.one.input, null, 2) : '{}',
+  );
   const [rawError, setRawError] = useState<string>();
   const [draft, setDraft] = useState<ComposedCall[]>(preset && preset.length > 1 ? [...preset] : []);
   const def = useMemo(() => tools.find((t) => t.name === toolName), [tools, toolName]);
@@ -267,24 +272,35 @@ export function Composer({ tools, offered, busy, onRun, cwd, preset }: ComposerP
         </button>
       </div>
       {draft.length ? (
-        <ol className="draft" aria-label="Tool calls of the next model call">
-          {draft.map((c, i) => (
-            <li key={i}>
-              <code>{c.name}</code> {JSON.stringify(c.input)}{' '}
-              <button type="button" className="link" onClick={() => edit(i)}>
-                edit
-              </button>{' '}
-              <button
-                type="button"
-                className="link"
-                onClick={() => setDraft(draft.filter((_, k) => k !== i))}
-              >
-                remove
-              </button>
-            </li>
-          ))}
-        </ol>
+        <DraftList draft={draft} onEdit={edit} onRemove={(i) => setDraft(draft.filter((_, k) => k !== i))} />
       ) : null}
     </section>
+  );
+}
+
+/** The tool calls drafted for the next model call, each to take back into the form or remove. */
+function DraftList({
+  draft,
+  onEdit,
+  onRemove,
+}: {
+  draft: readonly ComposedCall[];
+  onEdit: (i: number) => void;
+  onRemove: (i: number) => void;
+}) {
+  return (
+    <ol className="draft" aria-label="Tool calls of the next model call">
+      {draft.map((c, i) => (
+        <li key={i}>
+          <code>{c.name}</code> {JSON.stringify(c.input)}{' '}
+          <button type="button" className="link" onClick={() => onEdit(i)}>
+            edit
+          </button>{' '}
+          <button type="button" className="link" onClick={() => onRemove(i)}>
+            remove
+          </button>
+        </li>
+      ))}
+    </ol>
   );
 }
