@@ -10,15 +10,14 @@ import { galleryEntries } from './corpus';
 import { ConversationPanes } from './Conversations';
 import { loadRuntime, type SessionController } from './controller/controller';
 import { usePlaygroundHandle, type PlaygroundHandle } from './controller/handle';
-import { Gallery } from './Gallery';
 import { Header } from './header/Header';
 import { MenuSlots } from './header/Menu';
 import { PANE_NAMES } from './Panes';
 import { RecordedPanes } from './Recorded';
 import { SessionColumn } from './SessionColumn';
-import { Tabs } from './Tabs';
+import { SideColumn, type Side } from './SideColumn';
+import { usePageKeys } from './keys';
 import { requestAfter } from './text';
-import { Workspace } from './Workspace';
 import { Splitter } from './layout/Splitter';
 import { useLayout } from './layout/useLayout';
 import { usePageReady } from './ready';
@@ -44,10 +43,6 @@ export interface AppProps {
   callActions?: (h: PlaygroundHandle, call: number) => ReactNode;
 }
 
-const isTyping = (t: EventTarget | null) =>
-  t instanceof HTMLElement &&
-  (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName) || !!t.closest('.monaco-editor'));
-
 export function App({
   session: ctl,
   initialId,
@@ -61,7 +56,7 @@ export function App({
   const entries = useMemo(() => galleryEntries(), []);
   const s = useSyncExternalStore(ctl.subscribe, ctl.getSnapshot);
   const { rt, live, selectedCall } = s;
-  const [side, setSide] = useState<'gallery' | 'files'>('gallery');
+  const [side, setSide] = useState<Side>('gallery');
   const paneRefs = useRef<HTMLElement | null>(null);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const layout = useLayout();
@@ -88,51 +83,10 @@ export function App({
   const last = history.length - 1;
   const settings = play?.settings;
 
-  // Keyboard: [ and ] (or j/k) move between model calls, 1-4 focus a pane, g the gallery filter,
-  // Esc stops what runs (not while a prompt is up: there Esc is its deny).
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
-      const pick = (n: number) => {
-        ctl.selectCall(n);
-        tabRefs.current[n]?.focus();
-      };
-      if (e.key === 'Escape') {
-        // Inside an open dialog Esc is the dialog's (it closes); stopping the run would swallow it.
-        const inDialog = e.target instanceof Element && e.target.closest('dialog[open]') !== null;
-        if (e.defaultPrevented || inDialog || !ctl.escape()) return;
-      } else if ((e.key === ']' || e.key === 'j') && last >= 0) pick(Math.min(last, selectedCall + 1));
-      else if ((e.key === '[' || e.key === 'k') && last >= 0) pick(Math.max(0, selectedCall - 1));
-      else if (/^[1-4]$/.test(e.key)) {
-        paneRefs.current?.querySelectorAll<HTMLElement>('section.pane')[Number(e.key) - 1]?.focus();
-      } else if (e.key === '/' || e.key === 'g') {
-        setSide('gallery');
-        e.preventDefault();
-        setTimeout(() => document.querySelector<HTMLInputElement>('.gallery input')?.focus(), 0);
-      } else return;
-      e.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [ctl, last, selectedCall]);
+  usePageKeys({ ctl, last, selectedCall, tabRefs, paneRefs, showGallery: () => setSide('gallery') });
   // After the key handlers: ready once the session opened at start (if any) has landed.
   usePageReady(() => ctl.busy);
 
-  // Time travel: the files after the selected call against the call before; on the latest call
-  // with outside edits since, the files now against that call.
-  const showNow = live?.now !== undefined && selectedCall === last;
-  const files = showNow ? live?.now : (current?.files ?? live?.now);
-  const previous = showNow
-    ? current?.files
-    : selectedCall > 0
-      ? history[selectedCall - 1]?.files
-      : current?.filesBefore;
-  const filesLabel = showNow
-    ? `now: outside edits after model call ${last}`
-    : current
-      ? `after model call ${selectedCall}`
-      : 'now';
-  const editable = !current || selectedCall === last;
   const offeredDefs = useMemo(() => {
     if (!rt || !settings) return [];
     // The gated tools (PowerShell, memory) have definitions of their own, sent when on.
@@ -151,31 +105,7 @@ export function App({
         <Header ctl={ctl} s={s} onSide={setSide} onStartOver={onStartOver}>
           {toolbar?.(handle)}
         </Header>
-        <aside className="side">
-          <Tabs<typeof side>
-            label="Side"
-            className="side-tabs"
-            value={side}
-            tabs={[
-              { value: 'gallery', name: 'Gallery' },
-              { value: 'files', name: 'Files', disabled: !play },
-            ]}
-            onPick={setSide}
-          />
-          {side === 'gallery' ? (
-            <Gallery entries={entries} selected={play?.id} onOpen={ctl.openGallery} />
-          ) : null}
-          {side === 'files' && play && files ? (
-            <Workspace
-              files={files}
-              previous={previous}
-              root={play.ws.info.root}
-              cwd={play.ws.info.cwd}
-              label={filesLabel}
-              onSave={editable ? (p, t) => void ctl.outsideEdit(p, t) : undefined}
-            />
-          ) : null}
-        </aside>
+        <SideColumn ctl={ctl} s={s} entries={entries} side={side} onSide={setSide} />
         <Splitter
           which="side"
           label="Resize the side column"
