@@ -22,9 +22,6 @@ export const LONG_FUNCTIONS: Readonly<Record<string, string>> = {
   'ui/share/ShareToolbar.tsx ShareToolbar': 'not split yet: a component with its menus inline',
   'ui/live/LivePanel.tsx LivePanel': 'not split yet: a component with its forms inline',
   'ui/import/ImportPanel.tsx ImportPanel': 'not split yet: a component with its sources inline',
-  'ui/App.tsx App': 'not split yet: layout and keys',
-  'ui/Settings.tsx SettingsPanel': 'not split yet',
-  'ui/Composer.tsx Composer': 'not split yet',
 };
 
 const here = import.meta.dirname;
