@@ -21,7 +21,6 @@ export const LONG_FUNCTIONS: Readonly<Record<string, string>> = {
   // Not split yet (issue 26): each is to become named steps.
   'ui/share/ShareToolbar.tsx ShareToolbar': 'not split yet: a component with its menus inline',
   'ui/live/LivePanel.tsx LivePanel': 'not split yet: a component with its forms inline',
-  'ui/import/ImportPanel.tsx ImportPanel': 'not split yet: a component with its sources inline',
 };
 
 const here = import.meta.dirname;

@@ -8,6 +8,7 @@ import { formatBytes } from '../../text/bytes';
 import type {
   CloneProgress,
   Importer,
+  ImportEntry,
   ImportProgress,
   ImportReport,
   PickedFile,
@@ -90,25 +91,9 @@ export function ImportPanel({
       const m = await load();
       const both = AbortSignal.any([signal, op.signal]);
       try {
-        let entries;
-        let top: string | undefined;
-        if (source.kind === 'picked') entries = m.pickedEntries(source.files);
-        else if (source.kind === 'git') {
-          const { default: http } = await import('isomorphic-git/http/web');
-          entries = (
-            await m.cloneEntries({
-              url: source.url,
-              corsProxy: source.corsProxy,
-              http,
-              signal: both,
-              onProgress: (clone) => setPhase({ kind: 'importing', name, clone }),
-            })
-          ).entries;
-        } else {
-          const bytes = new Uint8Array(await source.file.arrayBuffer());
-          if (/\.(bundle|pack)$/i.test(name)) entries = (await m.bundleEntries(bytes)).entries;
-          else ({ entries, top } = m.unwrapTopFolder(m.archiveEntries(name, bytes)));
-        }
+        const { entries, top } = await sourceEntries(m, name, source, both, (clone) =>
+          setPhase({ kind: 'importing', name, clone }),
+        );
         const report = await m.importEntries(ws, entries, {
           includeIgnored,
           signal: both,
@@ -152,26 +137,7 @@ export function ImportPanel({
     );
   };
 
-  // A folder or an archive dropped anywhere on the page (the editor keeps its own drops).
-  const dropRef = useRef(onDrop);
-  dropRef.current = onDrop;
-  useEffect(() => {
-    const files = (e: DragEvent) =>
-      !!e.dataTransfer?.types.includes('Files') &&
-      !(e.target instanceof Element && e.target.closest('.monaco-editor'));
-    const over = (e: DragEvent) => {
-      if (files(e)) e.preventDefault();
-    };
-    const drop = (e: DragEvent) => {
-      if (files(e)) dropRef.current(e);
-    };
-    window.addEventListener('dragover', over);
-    window.addEventListener('drop', drop);
-    return () => {
-      window.removeEventListener('dragover', over);
-      window.removeEventListener('drop', drop);
-    };
-  }, []);
+  useWindowDrop(onDrop);
 
   const importing = phase.kind === 'importing';
   const disabled = busy || importing;
@@ -226,80 +192,184 @@ export function ImportPanel({
       />
       <MenuItems menu="notices">
         {gitOpen ? (
-          <form
-            className="import-git"
-            aria-label="Import git repository"
-            onSubmit={(e) => {
-              e.preventDefault();
-              const url = gitUrl.trim();
-              if (!url) return;
+          <GitForm
+            gitUrl={gitUrl}
+            setGitUrl={setGitUrl}
+            corsProxy={corsProxy}
+            setCorsProxy={setCorsProxy}
+            disabled={disabled}
+            onImport={(url) => {
               setGitOpen(false);
               run(url.replace(/\/+$/, '').split('/').pop() ?? url, { kind: 'git', url, corsProxy });
             }}
-          >
-            <input
-              type="url"
-              aria-label="Repository URL"
-              placeholder="https://github.com/owner/repo.git"
-              value={gitUrl}
-              autoFocus
-              onChange={(e) => setGitUrl(e.target.value)}
-            />
-            <input
-              type="url"
-              aria-label="CORS proxy"
-              placeholder="CORS proxy, e.g. https://cors.isomorphic-git.org"
-              value={corsProxy}
-              onChange={(e) => setCorsProxy(e.target.value)}
-            />
-            <div className="row">
-              <button type="submit" disabled={disabled || gitUrl.trim() === ''}>
-                Import git repository
-              </button>
-              <button type="button" onClick={() => setGitOpen(false)}>
-                Cancel
-              </button>
-            </div>
-          </form>
+            onCancel={() => setGitOpen(false)}
+          />
         ) : null}
-        {importing ? (
-          <div className="import-progress">
-            <span role="status" className="import-status">
-              Importing {phase.name}
-              {phase.progress
-                ? `: ${n(phase.progress.files)} of ${n(phase.progress.total)} files, ${formatBytes(phase.progress.bytes)}`
-                : phase.clone
-                  ? `: ${phase.clone.phase} ${n(phase.clone.loaded)}${phase.clone.total ? ` of ${n(phase.clone.total)}` : ''}, ${formatBytes(phase.clone.received)} received`
-                  : '…'}
-            </span>
-            <button type="button" onClick={() => cancel.current?.abort()}>
-              Cancel import
-            </button>
-          </div>
-        ) : null}
-        {phase.kind === 'done' ? (
-          <div className="import-done">
-            <span role="status" className="import-status" aria-label="Import result">
-              Imported {n(phase.report.files)} files ({formatBytes(phase.report.bytes)}) from {phase.name}
-              {phase.top ? `; the archive holds one folder, ${phase.top}/, whose files are the project` : ''}
-              {phase.report.skipped > 0 ? `; ${n(phase.report.skipped)} left out by .gitignore` : ''}
-            </span>
-            <button type="button" onClick={() => setPhase({ kind: 'idle' })}>
-              Close
-            </button>
-          </div>
-        ) : null}
-        {phase.kind === 'error' ? (
-          <div className="import-failed">
-            <span role="alert" className="error import-status">
-              {phase.message}
-            </span>
-            <button type="button" onClick={() => setPhase({ kind: 'idle' })}>
-              Close
-            </button>
-          </div>
-        ) : null}
+        <ImportStatus
+          phase={phase}
+          onCancel={() => cancel.current?.abort()}
+          onClose={() => setPhase({ kind: 'idle' })}
+        />
       </MenuItems>
+    </>
+  );
+}
+
+/** The entries of what the person chose to import: picked files, a clone, a bundle or an archive
+ * (with the one folder that holds all of an archive, when there is one). */
+async function sourceEntries(
+  m: Importer,
+  name: string,
+  source: Source,
+  signal: AbortSignal,
+  onClone: (clone: CloneProgress) => void,
+): Promise<{ entries: ImportEntry[]; top?: string }> {
+  if (source.kind === 'picked') return { entries: m.pickedEntries(source.files) };
+  if (source.kind === 'git') {
+    const { default: http } = await import('isomorphic-git/http/web');
+    const cloned = await m.cloneEntries({
+      url: source.url,
+      corsProxy: source.corsProxy,
+      http,
+      signal,
+      onProgress: onClone,
+    });
+    return { entries: cloned.entries };
+  }
+  const bytes = new Uint8Array(await source.file.arrayBuffer());
+  if (/\.(bundle|pack)$/i.test(name)) return { entries: (await m.bundleEntries(bytes)).entries };
+  return m.unwrapTopFolder(m.archiveEntries(name, bytes));
+}
+
+/** A folder or an archive dropped anywhere on the page goes to `onDrop` (the editor keeps its
+ * own drops). */
+function useWindowDrop(onDrop: (e: DragEvent) => void): void {
+  const dropRef = useRef(onDrop);
+  dropRef.current = onDrop;
+  useEffect(() => {
+    const files = (e: DragEvent) =>
+      !!e.dataTransfer?.types.includes('Files') &&
+      !(e.target instanceof Element && e.target.closest('.monaco-editor'));
+    const over = (e: DragEvent) => {
+      if (files(e)) e.preventDefault();
+    };
+    const drop = (e: DragEvent) => {
+      if (files(e)) dropRef.current(e);
+    };
+    window.addEventListener('dragover', over);
+    window.addEventListener('drop', drop);
+    return () => {
+      window.removeEventListener('dragover', over);
+      window.removeEventListener('drop', drop);
+    };
+  }, []);
+}
+
+/** The repository URL and CORS proxy of a git import (kept by the panel while the form is shut). */
+function GitForm({
+  gitUrl,
+  setGitUrl,
+  corsProxy,
+  setCorsProxy,
+  disabled,
+  onImport,
+  onCancel,
+}: {
+  gitUrl: string;
+  setGitUrl: (url: string) => void;
+  corsProxy: string;
+  setCorsProxy: (url: string) => void;
+  disabled: boolean | undefined;
+  onImport: (url: string) => void;
+  onCancel: () => void;
+}) {
+  return (
+    <form
+      className="import-git"
+      aria-label="Import git repository"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const url = gitUrl.trim();
+        if (!url) return;
+        onImport(url);
+      }}
+    >
+      <input
+        type="url"
+        aria-label="Repository URL"
+        placeholder="https://github.com/owner/repo.git"
+        value={gitUrl}
+        autoFocus
+        onChange={(e) => setGitUrl(e.target.value)}
+      />
+      <input
+        type="url"
+        aria-label="CORS proxy"
+        placeholder="CORS proxy, e.g. https://cors.isomorphic-git.org"
+        value={corsProxy}
+        onChange={(e) => setCorsProxy(e.target.value)}
+      />
+      <div className="row">
+        <button type="submit" disabled={disabled || gitUrl.trim() === ''}>
+          Import git repository
+        </button>
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Where an import stands: its progress and Cancel, what it imported, or why it failed. */
+function ImportStatus({
+  phase,
+  onCancel,
+  onClose,
+}: {
+  phase: Phase;
+  onCancel: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <>
+      {phase.kind === 'importing' ? (
+        <div className="import-progress">
+          <span role="status" className="import-status">
+            Importing {phase.name}
+            {phase.progress
+              ? `: ${n(phase.progress.files)} of ${n(phase.progress.total)} files, ${formatBytes(phase.progress.bytes)}`
+              : phase.clone
+                ? `: ${phase.clone.phase} ${n(phase.clone.loaded)}${phase.clone.total ? ` of ${n(phase.clone.total)}` : ''}, ${formatBytes(phase.clone.received)} received`
+                : '…'}
+          </span>
+          <button type="button" onClick={onCancel}>
+            Cancel import
+          </button>
+        </div>
+      ) : null}
+      {phase.kind === 'done' ? (
+        <div className="import-done">
+          <span role="status" className="import-status" aria-label="Import result">
+            Imported {n(phase.report.files)} files ({formatBytes(phase.report.bytes)}) from {phase.name}
+            {phase.top ? `; the archive holds one folder, ${phase.top}/, whose files are the project` : ''}
+            {phase.report.skipped > 0 ? `; ${n(phase.report.skipped)} left out by .gitignore` : ''}
+          </span>
+          <button type="button" onClick={onClose}>
+            Close
+          </button>
+        </div>
+      ) : null}
+      {phase.kind === 'error' ? (
+        <div className="import-failed">
+          <span role="alert" className="error import-status">
+            {phase.message}
+          </span>
+          <button type="button" onClick={onClose}>
+            Close
+          </button>
+        </div>
+      ) : null}
     </>
   );
 }
