@@ -114,10 +114,7 @@ function Field({
 
 /** The form's fields for a call's input, when the form can say it exactly (else undefined:
  * the raw JSON can). */
-export function formFields(
-  def: ToolDefinition,
-  input: Record<string, unknown>,
-): Record<string, string> | undefined {
+export function formFields(def: ToolDefinition, input: Record<string, unknown>): Record<string, string> | undefined {
   const fields: Record<string, string> = {};
   for (const [k, v] of Object.entries(input)) fields[k] = typeof v === 'string' ? v : JSON.stringify(v);
   const back = formInput(def, fields);
@@ -153,9 +150,7 @@ export function Composer({ tools, offered, busy, onRun, cwd, preset }: ComposerP
   );
   const [values, setValues] = useState<Record<string, string>>(first.fields ?? {});
   const [rawMode, setRawMode] = useState(!!first.one && !first.fields);
-  const [raw, setRaw] = useState(
-    first.one && !first.fields ? JSON.stringify(first.one.input, null, 2) : '{}',
-  );
+  const [raw, setRaw] = useState(first.one && !first.fields ? JSON.stringify(first.one.input, null, 2) : '{}');
   const [rawError, setRawError] = useState<string>();
   const [draft, setDraft] = useState<ComposedCall[]>(preset && preset.length > 1 ? [...preset] : []);
   const def = useMemo(() => tools.find((t) => t.name === toolName), [tools, toolName]);
