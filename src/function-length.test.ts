@@ -20,7 +20,6 @@ export const LONG_FUNCTIONS: Readonly<Record<string, string>> = {
     "a table: the language-server port over TypeScript's language service, one small method each",
   // Not split yet (issue 26): each is to become named steps.
   'ui/share/ShareToolbar.tsx ShareToolbar': 'not split yet: a component with its menus inline',
-  'ui/live/LivePanel.tsx LivePanel': 'not split yet: a component with its forms inline',
 };
 
 const here = import.meta.dirname;

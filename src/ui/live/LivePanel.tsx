@@ -248,12 +248,6 @@ export function LivePanel({ host }: { host: LiveHost }) {
     redraw();
   };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!prompt.trim()) return;
-    void go(prompt);
-  };
-
   const c = conv.current?.play === host.play ? conv.current.c : undefined;
   const log: readonly LogEntry[] = c?.log ?? [];
   const missing = !apiKey.trim() ? 'Enter an API key first.' : !model.trim() ? 'Enter a model.' : undefined;
@@ -267,6 +261,73 @@ export function LivePanel({ host }: { host: LiveHost }) {
         is kept in this tab's memory (and in this browser's localStorage only if you tick Remember); never in
         links, exports, issue text or the saved session.
       </p>
+      <LiveSettings
+        apiKey={apiKey}
+        setApiKey={setApiKey}
+        remember={remember}
+        setRemember={setRemember}
+        baseUrl={baseUrl}
+        setBaseUrl={setBaseUrl}
+        model={model}
+        setModel={setModel}
+        sessionModel={sessionModel}
+        system={system}
+        setSystem={setSystem}
+        maxSteps={maxSteps}
+        setMaxSteps={setMaxSteps}
+        tools={host.tools}
+      />
+      <PromptForm
+        prompt={prompt}
+        setPrompt={setPrompt}
+        canSend={canSend}
+        onSend={(text) => void go(text)}
+        retry={outcome && outcome.kind !== 'end' && c?.canRetry ? () => void go(undefined) : undefined}
+        note={missing && !running ? missing : undefined}
+      />
+      {outcome ? <OutcomeNote outcome={outcome} /> : null}
+      {log.length > 0 ? <LiveLog log={log} model={model} history={host.play.history} /> : null}
+    </section>
+  );
+}
+
+interface LiveSettingsProps {
+  apiKey: string;
+  setApiKey: (v: string) => void;
+  remember: boolean;
+  setRemember: (v: boolean) => void;
+  baseUrl: string;
+  setBaseUrl: (v: string) => void;
+  model: string;
+  setModel: (v: string) => void;
+  /** The session settings' model (the tool layer behaves as Claude Code does for it). */
+  sessionModel: string;
+  system: string;
+  setSystem: (v: string) => void;
+  maxSteps: number;
+  setMaxSteps: (v: number) => void;
+  tools: readonly ToolDefinition[];
+}
+
+/** The key, base URL and model, and under them the system prompt and the step limit. */
+function LiveSettings({
+  apiKey,
+  setApiKey,
+  remember,
+  setRemember,
+  baseUrl,
+  setBaseUrl,
+  model,
+  setModel,
+  sessionModel,
+  system,
+  setSystem,
+  maxSteps,
+  setMaxSteps,
+  tools,
+}: LiveSettingsProps) {
+  return (
+    <>
       <div className="live-grid">
         <label>
           API key
@@ -335,66 +396,106 @@ export function LivePanel({ host }: { host: LiveHost }) {
           />
         </label>
         <p className="muted">
-          {host.tools.length} tools offered, as the session settings say:{' '}
-          {host.tools.map((t) => t.name).join(', ')}. Requests go to{' '}
-          {maskUrl(baseUrl.trim() || DEFAULT_BASE_URL)}.
+          {tools.length} tools offered, as the session settings say: {tools.map((t) => t.name).join(', ')}.
+          Requests go to {maskUrl(baseUrl.trim() || DEFAULT_BASE_URL)}.
         </p>
       </details>
-      <form onSubmit={submit} className="live-form">
-        <label>
-          Prompt
-          <textarea
-            aria-label="Prompt"
-            rows={3}
-            value={prompt}
-            onChange={(e) => setPrompt(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) submit(e);
-            }}
-          />
-        </label>
-        <div className="live-buttons">
-          <button type="submit" disabled={!canSend || !prompt.trim()} title="Send (Ctrl+Enter)">
-            Send
+    </>
+  );
+}
+
+/** The prompt and Send (Ctrl+Enter), Retry when the last Send can be tried again, and what is
+ * missing before one can send. */
+function PromptForm({
+  prompt,
+  setPrompt,
+  canSend,
+  onSend,
+  retry,
+  note,
+}: {
+  prompt: string;
+  setPrompt: (v: string) => void;
+  canSend: boolean;
+  onSend: (text: string) => void;
+  retry: (() => void) | undefined;
+  note: string | undefined;
+}) {
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!prompt.trim()) return;
+    onSend(prompt);
+  };
+  return (
+    <form onSubmit={submit} className="live-form">
+      <label>
+        Prompt
+        <textarea
+          aria-label="Prompt"
+          rows={3}
+          value={prompt}
+          onChange={(e) => setPrompt(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) submit(e);
+          }}
+        />
+      </label>
+      <div className="live-buttons">
+        <button type="submit" disabled={!canSend || !prompt.trim()} title="Send (Ctrl+Enter)">
+          Send
+        </button>
+        {retry ? (
+          <button type="button" disabled={!canSend} onClick={retry}>
+            Retry
           </button>
-          {outcome && outcome.kind !== 'end' && c?.canRetry ? (
-            <button type="button" disabled={!canSend} onClick={() => void go(undefined)}>
-              Retry
-            </button>
-          ) : null}
-          {missing && !running ? <span className="muted">{missing}</span> : null}
-        </div>
-      </form>
-      {outcome ? (
-        <p
-          role={outcome.kind === 'error' ? 'alert' : 'status'}
-          className={outcome.kind === 'error' ? 'error' : 'muted'}
-        >
-          {outcomeText(outcome)}
-          {outcome.kind === 'error'
-            ? ' Nothing was lost: the conversation is as it was before this call; Retry sends it again.'
-            : ''}
-        </p>
-      ) : null}
-      {log.length > 0 ? (
-        <ol className="plain live-log" aria-label="Live transcript">
-          {log.map((e, i) =>
-            e.kind === 'prompt' ? (
-              <li key={i} className="live-prompt">
-                <div className="block-head">you</div>
-                <pre tabIndex={0} className="model-text">{e.text}</pre>
-              </li>
-            ) : (
-              <CallView
-                key={i}
-                e={e}
-                model={model}
-                paneIds={e.turn === undefined ? undefined : host.play.history[e.turn]?.calls.map((x) => x.id)}
-              />
-            ),
-          )}
-        </ol>
-      ) : null}
-    </section>
+        ) : null}
+        {note ? <span className="muted">{note}</span> : null}
+      </div>
+    </form>
+  );
+}
+
+function OutcomeNote({ outcome }: { outcome: LiveOutcome }) {
+  return (
+    <p
+      role={outcome.kind === 'error' ? 'alert' : 'status'}
+      className={outcome.kind === 'error' ? 'error' : 'muted'}
+    >
+      {outcomeText(outcome)}
+      {outcome.kind === 'error'
+        ? ' Nothing was lost: the conversation is as it was before this call; Retry sends it again.'
+        : ''}
+    </p>
+  );
+}
+
+/** The live log: each prompt, and each API call with its blocks, usage and timings. */
+function LiveLog({
+  log,
+  model,
+  history,
+}: {
+  log: readonly LogEntry[];
+  model: string;
+  history: readonly ModelCallRecord[];
+}) {
+  return (
+    <ol className="plain live-log" aria-label="Live transcript">
+      {log.map((e, i) =>
+        e.kind === 'prompt' ? (
+          <li key={i} className="live-prompt">
+            <div className="block-head">you</div>
+            <pre tabIndex={0} className="model-text">{e.text}</pre>
+          </li>
+        ) : (
+          <CallView
+            key={i}
+            e={e}
+            model={model}
+            paneIds={e.turn === undefined ? undefined : history[e.turn]?.calls.map((x) => x.id)}
+          />
+        ),
+      )}
+    </ol>
   );
 }
