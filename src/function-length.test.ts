@@ -12,14 +12,9 @@ export const MAX_LINES = 150;
  * fails the test, so the list only shrinks. */
 export const LONG_FUNCTIONS: Readonly<Record<string, string>> = {
   // Tables: an object of one small method per entry, each measured on its own.
-  'backends/search/wasi.ts makeImports':
-    "a table: the WASI imports ripgrep's module asks for, one small function each",
-  'backends/webcontainer/workspace.ts createWebContainerWorkspace':
-    'a table: the Workspace port over the WebContainer API, one small method each',
-  'backends/lsp/typescript-service.ts typescriptBackend':
-    "a table: the language-server port over TypeScript's language service, one small method each",
-  // Not split yet (issue 26): each is to become named steps.
-  'ui/share/ShareToolbar.tsx ShareToolbar': 'not split yet: a component with its menus inline',
+  'backends/search/wasi.ts makeImports': "a table: the WASI imports ripgrep's module asks for, one small function each",
+  'backends/webcontainer/workspace.ts createWebContainerWorkspace': 'a table: the Workspace port over the WebContainer API, one small method each',
+  'backends/lsp/typescript-service.ts typescriptBackend': "a table: the language-server port over TypeScript's language service, one small method each",
 };
 
 const here = import.meta.dirname;
@@ -36,20 +31,13 @@ function sources(dir: string): string[] {
 function nameOf(n: ts.SignatureDeclaration): string {
   if (n.name && !ts.isComputedPropertyName(n.name)) return n.name.getText();
   const p = n.parent;
-  if (ts.isVariableDeclaration(p) || ts.isPropertyAssignment(p) || ts.isPropertyDeclaration(p))
-    return p.name.getText();
+  if (ts.isVariableDeclaration(p) || ts.isPropertyAssignment(p) || ts.isPropertyDeclaration(p)) return p.name.getText();
   return '(anonymous)';
 }
 
 /** `<file> <name>: <lines>` for each function of `text` over `max` lines. */
 export function longFunctions(file: string, text: string, max = MAX_LINES): Map<string, number> {
-  const sf = ts.createSourceFile(
-    file,
-    text,
-    ts.ScriptTarget.Latest,
-    true,
-    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
-  );
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const out = new Map<string, number>();
   const visit = (n: ts.Node): void => {
     if (ts.isFunctionLike(n) && 'body' in n && n.body) {
@@ -68,11 +56,7 @@ describe('function length', () => {
     const found = new Map(
       sources(here).flatMap((f) => [...longFunctions(relative(here, f), readFileSync(f, 'utf8'))]),
     );
-    expect(
-      [...found.keys()]
-        .filter((k) => !Object.hasOwn(LONG_FUNCTIONS, k))
-        .map((k) => `${k}: ${found.get(k)} lines`),
-    ).toEqual([]);
+    expect([...found.keys()].filter((k) => !Object.hasOwn(LONG_FUNCTIONS, k)).map((k) => `${k}: ${found.get(k)} lines`)).toEqual([]);
     expect(Object.keys(LONG_FUNCTIONS).filter((k) => !found.has(k))).toEqual([]);
   });
 
@@ -88,11 +72,6 @@ describe('function length', () => {
       ['f.ts a', 5],
       ['f.ts m', 6],
     ]);
-    expect([...longFunctions('f.ts', text, 2)].map(([k]) => k)).toEqual([
-      'f.ts a',
-      'f.ts b',
-      'f.ts m',
-      'f.ts p',
-    ]);
+    expect([...longFunctions('f.ts', text, 2)].map(([k]) => k)).toEqual(['f.ts a', 'f.ts b', 'f.ts m', 'f.ts p']);
   });
 });
