@@ -513,7 +513,7 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
     cwdReset,
     cwdChange,
     viewed,
-    backendNote: ctx.ws.info.notes?.shell,
+    backendNote: [ctx.ws.info.notes?.shell, ...(result.notes ?? [])].filter((n) => n !== undefined).join(' ') || undefined,
     ...(sandbox?.kind === 'rewritten'
       ? { sandboxRefused: { target: sandbox.target, notRecorded: sandbox.notRecorded } }
       : {}),
