@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, searchForWorkspaceRoot, type Plugin } from 'vite';
 import { rolldown } from 'rolldown';
 import react from '@vitejs/plugin-react';
 import { nodePolyfills } from 'vite-plugin-node-polyfills';
@@ -70,7 +70,12 @@ export default defineConfig({
   base: base(),
   // memfs (and just-bash) import node:buffer, node:path, node:events...: polyfilled in the page.
   plugins: [react(), exportViewer(), galleryIndex(), nodePolyfills({ include: ['buffer', 'path', 'events', 'stream', 'util', 'url', 'process'], globals: { Buffer: true, process: true, global: true }, protocolImports: true })],
-  server: { headers: isolation },
+  server: {
+    headers: isolation,
+    // node_modules may be a link to another checkout's (a git work tree beside it): Monaco, served
+    // unbundled, fetches its codicon font by a URL that then lies outside the root.
+    fs: { allow: [searchForWorkspaceRoot(import.meta.dirname), realpathSync(join(import.meta.dirname, 'node_modules'))] },
+  },
   // The polyfills' shims are imported by the pre-bundled deps themselves, so the dev server's
   // scan cannot see them: found late, they made it bundle every dependency a second time on a
   // cold start (about as long as the first). Named here, they are bundled in the first pass.
