@@ -1,4 +1,6 @@
-import { defineConfig, type Plugin } from 'vite';
+import { readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import { defineConfig, searchForWorkspaceRoot, type Plugin } from 'vite';
 import { rolldown } from 'rolldown';
 import react from '@vitejs/plugin-react';
 import { nodePolyfills } from 'vite-plugin-node-polyfills';
@@ -37,15 +39,51 @@ function exportViewer(): Plugin {
   };
 }
 
+/** The gallery's index, one module: `import gallery from 'virtual:ccp-gallery'` gives each
+ * scenario's [id, area, description] (id order). An eager glob of the scenarios' fields made one
+ * module per scenario, some 1,100 requests the dev server answered one by one before the first
+ * paint. Vitest's config uses it too (src/ui/corpus.ts is under test). */
+export function galleryIndex(root = import.meta.dirname): Plugin {
+  const id = 'virtual:ccp-gallery';
+  const dir = join(root, 'conformance/scenarios');
+  return {
+    name: 'ccp-gallery',
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load(resolved) {
+      if (resolved !== `\0${id}`) return undefined;
+      const rows = readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => {
+          const path = join(dir, f);
+          this.addWatchFile(path);
+          const s = JSON.parse(readFileSync(path, 'utf8')) as { area?: unknown; description?: unknown };
+          const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+          return [f.slice(0, -'.json'.length), text(s.area), text(s.description)] as const;
+        })
+        .sort((a, b) => (a[0] < b[0] ? -1 : 1));
+      return `export default ${JSON.stringify(rows)};`;
+    },
+  };
+}
+
 export default defineConfig({
   base: base(),
   // memfs (and just-bash) import node:buffer, node:path, node:events...: polyfilled in the page.
-  plugins: [react(), exportViewer(), nodePolyfills({ include: ['buffer', 'path', 'events', 'stream', 'util', 'url', 'process'], globals: { Buffer: true, process: true, global: true }, protocolImports: true })],
-  server: { headers: isolation },
+  plugins: [react(), exportViewer(), galleryIndex(), nodePolyfills({ include: ['buffer', 'path', 'events', 'stream', 'util', 'url', 'process'], globals: { Buffer: true, process: true, global: true }, protocolImports: true })],
+  server: {
+    headers: isolation,
+    // node_modules may be a link to another checkout's (a git work tree beside it): Monaco, served
+    // unbundled, fetches its codicon font by a URL that then lies outside the root.
+    fs: { allow: [searchForWorkspaceRoot(import.meta.dirname), realpathSync(join(import.meta.dirname, 'node_modules'))] },
+  },
   // The polyfills' shims are imported by the pre-bundled deps themselves, so the dev server's
   // scan cannot see them: found late, they made it bundle every dependency a second time on a
   // cold start (about as long as the first). Named here, they are bundled in the first pass.
+  // Monaco, pdf.js and wasm-vips are loaded with import() when first shown or used, never for the
+  // first view: bundled with the rest, they made up most of a cold start's dependency pass.
+  // Served as they ship (ES modules), they cost only when opened.
   optimizeDeps: {
+    exclude: ['monaco-editor', 'pdfjs-dist', 'wasm-vips'],
     include: [
       'vite-plugin-node-polyfills/shims/buffer',
       'vite-plugin-node-polyfills/shims/global',

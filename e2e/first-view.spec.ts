@@ -42,7 +42,13 @@ async function expectRecorded(page: Page, id: string) {
   await expect(panes(page)).toHaveAttribute('data-view', 'recorded');
   const results = page.getByRole('region', { name: 'Recorded results' });
   await expect(results).toBeVisible();
-  await expect(page.getByText(/recorded by Claude Code 2\.1\.273/).first()).toBeVisible();
+  // The note said once (it stood in the session head and over the panes: twice in a row at 390 px),
+  // and the run status names the replay, not a bare "Running" over a result that is not running.
+  await expect(page.getByText(/recorded by Claude Code 2\.1\.273/)).toHaveCount(1);
+  await expect(page.getByText(/recorded by Claude Code 2\.1\.273/)).toBeVisible();
+  await expect(page.locator('.run-status').getByRole('status')).toHaveText(
+    `Replaying ${id}… Until it lands, you see what Claude Code 2.1.273 recorded.`,
+  );
   for (const text of recordedTexts(id).filter((t) => t.trim() !== ''))
     await expect(results).toContainText(text.trim().split('\n')[0] as string);
   // The replay has not landed: the page is not ready, the replayed panes are not there.

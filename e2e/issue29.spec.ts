@@ -189,3 +189,44 @@ test('an archive holding one top folder (GitHub’s Download ZIP) is unwrapped, 
     'Imported 1 files (2 B) from repo-main.zip; the archive holds one folder, repo-main/, whose files are the project',
   );
 });
+
+test('the ledger says why a file edited in the session sits in 2027 beside seeded 2023 ones, and why an Edit after a partial Read leaves a partial view (#9)', async ({
+  page,
+}) => {
+  await goto(
+    page,
+    link({
+      id: 'ledger-times',
+      files: { 'a.txt': 'a\nb\nc\n', 'z.txt': 'z\n' },
+      turns: [
+        [
+          { name: 'Read', input: { file_path: '$CWD/a.txt', limit: 1 } },
+          { name: 'Read', input: { file_path: '$CWD/z.txt' } },
+        ],
+        [{ name: 'Edit', input: { file_path: '$CWD/a.txt', old_string: 'c', new_string: 'C' } }],
+      ],
+    }),
+  );
+  const pg = new Playground(page);
+  await pg.selectCall(1);
+  const ledger = pg.pane('Read ledger');
+  await expect(ledger.locator('td[data-label="mtime"]')).toHaveText([/^2027-01-15 /, '2023-11-14 22:14:20Z']);
+  await expect(ledger.locator('.ledger-notes li')).toHaveText([
+    'mtime: the files a scenario lays out carry fixed times from 2023-11-14 22:13:20Z on, a minute apart, as the oracle’s runner sets them; a file written in the session (by a tool, a command or an outside edit) takes the session’s clock, which starts at 2027-01-15 08:00:00Z and moves 1 ms at each reading, so every replay gives the same times.',
+    'partial, by Edit: the ledger keeps the file’s whole text (the tool had all of it), but the model had not read the whole file, so Claude Code does not count it as in the model’s context: an Edit of it does not end with “(file state is current in your context …)” on the releases that add that note.',
+  ]);
+});
+
+test('a scenario with no description is said from its model calls (#9)', async ({ page }) => {
+  await goto(
+    page,
+    link({
+      id: 'undescribed',
+      files: { 'a.txt': 'a\n' },
+      turns: [[{ name: 'Read', input: { file_path: '$CWD/a.txt' } }]],
+    }),
+  );
+  await expect(page.locator('.scenario-head > p').last()).toHaveText(
+    'No description. Its model calls: Read a.txt.',
+  );
+});

@@ -11,9 +11,12 @@ import type { RecordedCall, Recording } from './recording';
 
 const toolUseText = (c: RecordedCall) => `tool_use ${c.id}\n${c.tool} ${JSON.stringify(c.input, null, 1)}`;
 
+// Said once, in the session head: the run status above it is the page's one status line, and the
+// panes' headings say "(recorded)" (at phone width the columns stack, so a second copy in the
+// panes read as the same note twice).
 function Note({ recording }: { recording: Recording }) {
   return (
-    <p className="recorded-note" role="status">
+    <p className="recorded-note">
       <span className="badge">recorded by Claude Code {recording.version}</span> The playground is replaying
       it; its own results take this place when the replay lands. (The recording writes values that vary
       between runs as placeholders: <code>$CWD</code>, <code>&lt;n&gt;</code>.)
@@ -101,9 +104,6 @@ export function RecordedPanes({ recording, selected }: { recording: Recording; s
   useEffect(() => markFirstUsefulView(), []);
   return (
     <>
-      <div className="recorded-wide">
-        <Note recording={recording} />
-      </div>
       <section aria-label="Recorded exchange" data-pane="Transcript" className="pane" tabIndex={-1}>
         <div className="pane-head">
           <h2>Transcript (recorded)</h2>

@@ -45,7 +45,12 @@ export function SessionColumn({
       <div className="sticky-status">
         {status.kind === 'running' ? (
           <div className="run-status">
-            <p role="status">Running {status.text}…</p>
+            <p role="status">
+              {/* The recording on screen is not what runs: the status says it is the replay. */}
+              {s.recording
+                ? `Replaying ${status.text}… Until it lands, you see what Claude Code ${s.recording.version} recorded.`
+                : `Running ${status.text}…`}
+            </p>
             <button type="button" onClick={ctl.stop} aria-keyshortcuts="Escape" title="Stop (Esc)">
               Stop
             </button>

@@ -1,18 +1,11 @@
 // The recorded corpus as the app sees it. The gallery needs only each scenario's id, area and
-// description, so those are bundled (as JSON named exports, the rest tree-shaken); a scenario
+// description, so those are bundled (one module, `virtual:ccp-gallery`, vite.config.ts); a scenario
 // and its recorded result are loaded as text when it is opened, through the loaders of
 // ./corpus-files (a chunk of its own: some 3,800 of them, which the first paint does not need).
 import { DEFAULT_VERSION } from '../profiles/releases';
+import gallery from 'virtual:ccp-gallery';
 import { asRecordedBy, BASE_FILE, resultHolder, type ResultsBase } from '../scenario/results-chain';
 
-const areas = import.meta.glob<string | undefined>('../../conformance/scenarios/*.json', {
-  eager: true,
-  import: 'area',
-});
-const descriptions = import.meta.glob<string | undefined>('../../conformance/scenarios/*.json', {
-  eager: true,
-  import: 'description',
-});
 const resultPath = (version: string, name: string) => `../../conformance/results/${version}/${name}`;
 
 export interface GalleryEntry {
@@ -21,18 +14,16 @@ export interface GalleryEntry {
   description: string;
 }
 
-const idOf = (path: string) => path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
 const scenarioPath = (id: string) => `../../conformance/scenarios/${id}.json`;
 
 const files = () => import('./corpus-files');
 
 export function galleryEntries(): GalleryEntry[] {
-  return Object.keys(areas)
-    .map((path) => {
-      const id = idOf(path);
-      return { id, area: areas[path] ?? id.split('-')[0] ?? 'other', description: descriptions[path] ?? '' };
-    })
-    .sort((a, b) => (a.id < b.id ? -1 : 1));
+  return gallery.map(([id, area, description]) => ({
+    id,
+    area: area ?? id.split('-')[0] ?? 'other',
+    description: description ?? '',
+  }));
 }
 
 /** The scenario's JSON, unparsed (the runtime parses it). */

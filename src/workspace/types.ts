@@ -151,6 +151,9 @@ export interface ShellResult {
   /** Bytes the command wrote to stdout and stderr, when the shell kept less of them
    * (SHELL_OUTPUT_CAP_BYTES). */
   outputBytes?: number;
+  /** Where this result may part from bash's on this backend, in sentences for people (the page
+   * shows them under the result); never sent to the model. */
+  notes?: string[];
 }
 
 /** Bytes of each output stream a Shell keeps of one command; the rest is only counted

@@ -14,11 +14,17 @@ import { QUOTING_COMMANDS, usageHinted, withUsageHint, catCommand, odCommand, rm
  * (150 000 characters, persisted whole). */
 export const YES_OUTPUT_BYTES = 1 << 20;
 
-export const yesCommand = defineCommand('yes', async (args) => {
-  const line = (args.length > 0 ? args.join(' ') : 'y') + '\n';
-  const count = Math.max(1, Math.floor(YES_OUTPUT_BYTES / line.length));
-  return { stdout: line.repeat(count), stderr: '', exitCode: 0 };
-});
+/** `yes`, calling `onEnd` each time it stops where bash's would go on (the run says so). */
+export function yesCommandFor(onEnd: () => void): Command {
+  return defineCommand('yes', async (args) => {
+    const line = (args.length > 0 ? args.join(' ') : 'y') + '\n';
+    const count = Math.max(1, Math.floor(YES_OUTPUT_BYTES / line.length));
+    onEnd();
+    return { stdout: line.repeat(count), stderr: '', exitCode: 0 };
+  });
+}
+
+export const yesCommand = yesCommandFor(() => {});
 
 const missingOriginal = (name: string): ExecResult => ({
   stdout: '',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Volume } from 'memfs';
 import { deterministicClock } from '../clock';
 import { createJustBashShell, rewriteShellErrors } from './justbash';
+import { ENDLESS_NOTE } from './run';
 import { decodeTrOctal, normalDiff } from './commands';
 import { quoteName } from './fixes';
 
@@ -45,6 +46,21 @@ describe('createJustBashShell', () => {
     );
     expect(r.stdout).toEqual('rc=0\n5\n');
     expect(vol.existsSync('/dev')).toEqual(false);
+  });
+
+  it('says under the result where an endless producer stopped, and nowhere else', async () => {
+    const { shell, opts } = setup();
+    const runs = await Promise.all(
+      ['yes | head -c 2000000 | wc -c', 'wc -c < /dev/zero', 'cd /dev && head -c 3 urandom | wc -c', 'echo y | head -c 2'].map((c) =>
+        shell.run(c, opts),
+      ),
+    );
+    expect(runs.map((r) => [r.stdout, r.notes])).toEqual([
+      ['1048576\n', [ENDLESS_NOTE]],
+      ['1048576\n', [ENDLESS_NOTE]],
+      ['3\n', [ENDLESS_NOTE]],
+      ['y\n', undefined],
+    ]);
   });
 
   it('reports unknown commands as bash does, exit 127', async () => {

@@ -20,6 +20,9 @@ import { DIR_MODE, FILE_MODE } from '../memfs/vfs';
  * so a reader gets a bounded prefix. Enough for `head -c` of any tool-sized output. */
 export const DEVICE_READ_BYTES = 1 << 20;
 
+/** The devices a read of never ends in bash (DEVICE_READ_BYTES here). */
+export const ENDLESS_DEVICES: ReadonlySet<string> = new Set(['/dev/zero', '/dev/random', '/dev/urandom']);
+
 const DEVICES: ReadonlySet<string> = new Set([
   '/dev/null',
   '/dev/zero',

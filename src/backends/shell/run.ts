@@ -5,6 +5,9 @@ import { Bash, getCommandNames, type CustomCommand, type IFileSystem } from 'jus
 import { SHELL_OUTPUT_CAP_BYTES, type Clock, type ShellResult, type ShellRunOptions } from '../../workspace/types';
 import { parseErrorsAsBash, shellErrorPrefix, SIGTERM_EXIT } from './messages';
 import { timeoutCommandOn, type LimitWait } from './fixes';
+import { yesCommandFor } from './commands';
+import { ENDLESS_DEVICES } from './memfs-fs';
+import { normalizePath } from '../../text/paths';
 
 export interface JustBashSetup {
   fs: IFileSystem;
@@ -121,6 +124,26 @@ function endsUnfinished(command: string): boolean {
   return empty && (pipeline.commands.length > 1 || statement.pipelines.length > 1);
 }
 
+/** Said under a result whose command ran `yes` or read an endless device: pipes here are strings,
+ * so what bash streams without end stops at a bound (YES_OUTPUT_BYTES, DEVICE_READ_BYTES). */
+export const ENDLESS_NOTE =
+  'In memory, `yes`, /dev/zero and /dev/urandom end after 1 MiB (pipes here are whole strings, not streams): a reader that wants more than that, such as `head -c 2000000`, gets less than bash gives it, and one that would read for ever gets an end. The disk backend runs real bash.';
+
+/** The file system a run sees, calling `onEndless` when the command reads an endless device. */
+function watchingEndless(fs: IFileSystem, onEndless: () => void): IFileSystem {
+  const reads = new Set<PropertyKey>(['readFile', 'readFileBytes', 'readFileBuffer', 'cp']);
+  return new Proxy(fs, {
+    get(target, key, receiver) {
+      const value: unknown = Reflect.get(target, key, receiver);
+      if (!reads.has(key) || typeof value !== 'function') return value;
+      return (path: unknown, ...rest: unknown[]) => {
+        if (typeof path === 'string' && ENDLESS_DEVICES.has(normalizePath(path))) onEndless();
+        return (value as (...a: unknown[]) => unknown).call(target, path, ...rest);
+      };
+    },
+  });
+}
+
 export async function runJustBash(
   setup: JustBashSetup,
   command: string,
@@ -147,13 +170,17 @@ export async function runJustBash(
   // The timer only fires when the interpreter awaits real I/O (sleep); hot loops are stopped
   // by just-bash's own deadline, which it checks between statements.
   const cancelTimeout = time.timer(onAbort, opts.timeoutMs);
+  const notes = new Set<string>();
+  const endless = () => notes.add(ENDLESS_NOTE);
   const bash = new Bash({
-    fs,
+    fs: watchingEndless(fs, endless),
     sleep: (ms) => time.sleep(ms, AbortSignal.any([stop.signal, over.signal])),
     cwd: opts.cwd,
     env: opts.env,
     // `timeout`'s limit runs on this command's time, without making the command idle.
-    customCommands: commands.map((c) => (c.name === 'timeout' ? timeoutCommandOn(limitWait(time)) : c)),
+    customCommands: commands.map((c) =>
+      c.name === 'timeout' ? timeoutCommandOn(limitWait(time)) : c.name === 'yes' ? yesCommandFor(endless) : c,
+    ),
     python,
     // memfs resolves paths through process.cwd(), which the defence layer forbids.
     defenseInDepth: false,
@@ -192,8 +219,10 @@ export async function runJustBash(
         : opts.cwd;
     // Merged, bash's own messages (`bash: x: command not found`) are in stdout, and so is what
     // came before `exec 2>&1` could run (a parse error), as with /bin/bash.
-    if (opts.mergeStderr === true) return { stdout: shellText(r.stdout) + stderr, stderr: '', exitCode, interrupted, cwdAfter };
-    return { stdout: r.stdout, stderr, exitCode, interrupted, cwdAfter };
+    const noted = notes.size > 0 ? { notes: [...notes] } : {};
+    if (opts.mergeStderr === true)
+      return { stdout: shellText(r.stdout) + stderr, stderr: '', exitCode, interrupted, cwdAfter, ...noted };
+    return { stdout: r.stdout, stderr, exitCode, interrupted, cwdAfter, ...noted };
   } finally {
     cancelTimeout();
     over.abort();

@@ -539,7 +539,7 @@ async function ranOutcome(
     cwdReset,
     cwdChange,
     viewed,
-    backendNote: ctx.ws.info.notes?.shell,
+    backendNote: [ctx.ws.info.notes?.shell, ...(result.notes ?? [])].filter((n) => n !== undefined).join(' ') || undefined,
     ...(sandbox?.kind === 'rewritten'
       ? { sandboxRefused: { target: sandbox.target, notRecorded: sandbox.notRecorded } }
       : {}),

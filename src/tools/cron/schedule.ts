@@ -69,24 +69,51 @@ function fieldMatches(field: string, value: number, [lo, hi]: [number, number]):
   });
 }
 
-/** The first minute after `nowMs` the expression matches (UTC, the oracle's TZ); day of month
- * and day of week, both restricted, match either (cron's rule). Null past a year and a day. */
-export function nextMatch(cron: string, nowMs: number): number | null {
+type Fields = [min: string, hour: string, dom: string, mon: string, dow: string];
+
+function fieldsOf(cron: string): Fields {
   const [min = '*', hour = '*', dom = '*', mon = '*', dow = '*'] = cron.trim().split(/\s+/);
-  let t = Math.floor(nowMs / 60_000) * 60_000 + 60_000;
-  for (let i = 0; i < 527_040; i++, t += 60_000) {
+  return [min, hour, dom, mon, dow];
+}
+
+/** Does the day of `d` match? Day of month and day of week, both restricted, match either
+ * (cron's rule); 7 is Sunday too. */
+function dayMatches([, , dom, mon, dow]: Fields, d: Date): boolean {
+  const wd = d.getUTCDay();
+  const domOk = fieldMatches(dom, d.getUTCDate(), [1, 31]);
+  const dowOk = fieldMatches(dow, wd, [0, 7]) || (wd === 0 && fieldMatches(dow, 7, [0, 7]));
+  const dayOk = dom !== '*' && dow !== '*' ? domOk || dowOk : domOk && dowOk;
+  return dayOk && fieldMatches(mon, d.getUTCMonth() + 1, [1, 12]);
+}
+
+/** Does the minute at `ms` (UTC, the oracle's TZ) match the expression? */
+export function cronMatches(cron: string, ms: number): boolean {
+  const f = fieldsOf(cron);
+  const d = new Date(ms);
+  return (
+    dayMatches(f, d) &&
+    fieldMatches(f[1], d.getUTCHours(), [0, 23]) &&
+    fieldMatches(f[0], d.getUTCMinutes(), [0, 59])
+  );
+}
+
+/** The first minute after `nowMs` the expression matches; null past a year and a day. */
+export function nextMatch(cron: string, nowMs: number): number | null {
+  const f = fieldsOf(cron);
+  const start = Math.floor(nowMs / 60_000) * 60_000 + 60_000;
+  const end = start + 527_040 * 60_000;
+  // A day or hour that cannot match is skipped whole, so a yearly expression costs days, not minutes.
+  for (let t = start; t < end;) {
     const d = new Date(t);
-    const wd = d.getUTCDay();
-    const domOk = fieldMatches(dom, d.getUTCDate(), [1, 31]);
-    const dowOk = fieldMatches(dow, wd, [0, 7]) || (wd === 0 && fieldMatches(dow, 7, [0, 7]));
-    const dayOk = dom !== '*' && dow !== '*' ? domOk || dowOk : domOk && dowOk;
-    if (
-      dayOk &&
-      fieldMatches(mon, d.getUTCMonth() + 1, [1, 12]) &&
-      fieldMatches(hour, d.getUTCHours(), [0, 23]) &&
-      fieldMatches(min, d.getUTCMinutes(), [0, 59])
-    )
+    if (!dayMatches(f, d)) {
+      t = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1);
+    } else if (!fieldMatches(f[1], d.getUTCHours(), [0, 23])) {
+      t = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours() + 1);
+    } else if (fieldMatches(f[0], d.getUTCMinutes(), [0, 59])) {
       return t;
+    } else {
+      t += 60_000;
+    }
   }
   return null;
 }

@@ -4,6 +4,7 @@ import { busyShell, deterministicClock } from '../../clock';
 import { channelWorker } from '../testing';
 import { createWorkerPool, createWorkerShell, type WorkerLike } from './host';
 import type { FromWorker, ToWorker } from './protocol';
+import { ENDLESS_NOTE } from '../run';
 
 const opts = { cwd: '/ws/project', env: { PATH: '/usr/bin:/bin', HOME: '/ws/home' }, timeoutMs: 5000 };
 
@@ -75,6 +76,19 @@ describe('createWorkerShell', () => {
       1,
       1,
     ]);
+    shell.dispose();
+  });
+
+  it("hands back the run's notes for people with its result", async () => {
+    const shell = createWorkerShell(volume(), deterministicClock(1_700_000_000_000), { spawn: () => channelWorker() });
+    expect(await shell.run('yes | head -c 4', opts)).toEqual({
+      stdout: 'y\ny\n',
+      stderr: '',
+      exitCode: 0,
+      interrupted: false,
+      cwdAfter: '/ws/project',
+      notes: [ENDLESS_NOTE],
+    });
     shell.dispose();
   });
 
