@@ -79,8 +79,6 @@ export function ImportPanel({
   const [gitUrl, setGitUrl] = useState('');
   const [corsProxy, setCorsProxy] = useState('');
   const [gitOpen, setGitOpen] = useState(false);
-  const folderInput = useRef<HTMLInputElement>(null);
-  const archiveInput = useRef<HTMLInputElement>(null);
   const cancel = useRef<AbortController | undefined>(undefined);
 
   const run = (name: string, source: Source) => {
@@ -143,52 +141,13 @@ export function ImportPanel({
   const disabled = busy || importing;
   return (
     <>
-      <MenuItems menu="import">
-        <MenuItem onSelect={() => folderInput.current?.click()} disabled={disabled}>
-          Import folder…
-        </MenuItem>
-        <MenuItem onSelect={() => archiveInput.current?.click()} disabled={disabled}>
-          Import archive…
-        </MenuItem>
-        <MenuItem onSelect={() => setGitOpen(true)} disabled={disabled}>
-          Import git repository…
-        </MenuItem>
-        <button
-          type="button"
-          role="menuitemcheckbox"
-          tabIndex={-1}
-          aria-checked={includeIgnored}
-          onClick={() => setIncludeIgnored((v) => !v)}
-        >
-          Include .gitignored files
-        </button>
-      </MenuItems>
-      {/* Out of sight: the menu items open them (tests set their files by these names). */}
-      <input
-        ref={folderInput}
-        className="import-input"
-        type="file"
-        aria-label="Import folder"
+      <ImportMenu
         disabled={disabled}
-        // Chromium, Firefox and Safari all take the prefixed attribute.
-        {...{ webkitdirectory: '', directory: '' }}
-        multiple
-        onChange={(e) => {
-          onFolder(e.target.files);
-          e.target.value = '';
-        }}
-      />
-      <input
-        ref={archiveInput}
-        className="import-input"
-        type="file"
-        aria-label="Import archive"
-        accept=".zip,.tar.gz,.tgz,.tar,.bundle"
-        disabled={disabled}
-        onChange={(e) => {
-          onArchive(e.target.files?.[0]);
-          e.target.value = '';
-        }}
+        includeIgnored={includeIgnored}
+        onToggleIgnored={() => setIncludeIgnored((v) => !v)}
+        onFolder={onFolder}
+        onArchive={onArchive}
+        onGit={() => setGitOpen(true)}
       />
       <MenuItems menu="notices">
         {gitOpen ? (
@@ -370,6 +329,77 @@ function ImportStatus({
           </button>
         </div>
       ) : null}
+    </>
+  );
+}
+
+/** The Import menu's items, and the file inputs they open. */
+function ImportMenu({
+  disabled,
+  includeIgnored,
+  onToggleIgnored,
+  onFolder,
+  onArchive,
+  onGit,
+}: {
+  disabled: boolean | undefined;
+  includeIgnored: boolean;
+  onToggleIgnored: () => void;
+  onFolder: (files: FileList | null) => void;
+  onArchive: (file: File | undefined) => void;
+  onGit: () => void;
+}) {
+  const folderInput = useRef<HTMLInputElement>(null);
+  const archiveInput = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <MenuItems menu="import">
+        <MenuItem onSelect={() => folderInput.current?.click()} disabled={disabled}>
+          Import folder…
+        </MenuItem>
+        <MenuItem onSelect={() => archiveInput.current?.click()} disabled={disabled}>
+          Import archive…
+        </MenuItem>
+        <MenuItem onSelect={onGit} disabled={disabled}>
+          Import git repository…
+        </MenuItem>
+        <button
+          type="button"
+          role="menuitemcheckbox"
+          tabIndex={-1}
+          aria-checked={includeIgnored}
+          onClick={onToggleIgnored}
+        >
+          Include .gitignored files
+        </button>
+      </MenuItems>
+      {/* Out of sight: the menu items open them (tests set their files by these names). */}
+      <input
+        ref={folderInput}
+        className="import-input"
+        type="file"
+        aria-label="Import folder"
+        disabled={disabled}
+        // Chromium, Firefox and Safari all take the prefixed attribute.
+        {...{ webkitdirectory: '', directory: '' }}
+        multiple
+        onChange={(e) => {
+          onFolder(e.target.files);
+          e.target.value = '';
+        }}
+      />
+      <input
+        ref={archiveInput}
+        className="import-input"
+        type="file"
+        aria-label="Import archive"
+        accept=".zip,.tar.gz,.tgz,.tar,.bundle"
+        disabled={disabled}
+        onChange={(e) => {
+          onArchive(e.target.files?.[0]);
+          e.target.value = '';
+        }}
+      />
     </>
   );
 }
