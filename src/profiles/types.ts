@@ -114,6 +114,9 @@ export interface Profile {
   /** The commands whose listed non-zero exit codes are answers, not errors (judged on the last
    * command of the line as written, src/tools/bash/semantics.ts). */
   bashExitSemantics: readonly ExitSemantics[];
+  /** The exit code Claude Code reports when the command's own shell ended by a signal
+   * (ShellResult.signal): bash's 128+n is not what it says (bash-x-shell-signals). */
+  bashShellSignalExit: { readonly bySignal: Readonly<Record<string, number>>; readonly other: number };
   /** The PowerShell tool's definitions and exit-code table. */
   powershell: PowerShellProfile;
   /** The memory tools (memory_list, memory_read, memory_write) as the version sends them. */

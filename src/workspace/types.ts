@@ -151,6 +151,10 @@ export interface ShellResult {
   /** Bytes the command wrote to stdout and stderr, when the shell kept less of them
    * (SHELL_OUTPUT_CAP_BYTES). */
   outputBytes?: number;
+  /** The signal the command's own shell ended by (`kill $$`, a crash), when neither its
+   * timeout nor a stop ended it; exitCode is then bash's 128+n, which Claude Code reports
+   * otherwise (Profile.bashShellSignalExit). */
+  signal?: string;
   /** Where this result may part from bash's on this backend, in sentences for people (the page
    * shows them under the result); never sent to the model. */
   notes?: string[];

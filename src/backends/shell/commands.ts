@@ -7,6 +7,7 @@ import { curlCommand, wgetCommand } from './net';
 import { isLongListing, longListing, workspaceNow } from './ls-long';
 import { perlCommand } from './perl';
 import { npmCommand } from './npm';
+import { selfSignal, signalName } from './signals';
 import { QUOTING_COMMANDS, usageHinted, withUsageHint, catCommand, odCommand, rmdirCommand, bashCommand, shCommand, namesQuotedIn, mkdirCommand, nlCommand, sedCommand, timeoutCommand, xargsCommand, niceCommand, nohupCommand, stdbufCommand } from './fixes';
 
 /** Bytes `yes` produces: just-bash pipes are not streams, so an endless producer must stop
@@ -364,24 +365,38 @@ export const cmpCommand: Command = defineCommand('cmp', async (args, ctx) => {
 });
 
 /** bash's `kill` builtin (just-bash has none): no process of the model's exists to signal. */
-export const killCommand: Command = defineCommand('kill', async (args) => {
-  // bash prints its usage line without the shell's name.
-  const usage =
-    'kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]\n';
-  const rest = [...args];
-  if (rest[0] === '-s' || rest[0] === '-n') rest.splice(0, 2);
-  else if (rest[0] !== undefined && /^-[A-Za-z0-9]+$/.test(rest[0])) rest.shift();
-  if (rest[0] === '--') rest.shift();
-  if (rest.length === 0) return { stdout: '', stderr: usage, exitCode: 2 };
-  const stderr = rest
-    .map((p) =>
-      /^-?\d+$/.test(p)
+/** `kill`: the only process there is to signal is the shell itself (`kill $$`), which
+ * `onSelf` ends with the signal's status; any other pid is no such process. */
+export function killCommandFor(onSelf: (end: { signal: string; exitCode: number }) => void): Command {
+  return defineCommand('kill', async (args, ctx) => {
+    // bash prints its usage line without the shell's name.
+    const usage =
+      'kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]\n';
+    const rest = [...args];
+    let spec = 'TERM';
+    if (rest[0] === '-s' || rest[0] === '-n') spec = rest.splice(0, 2)[1] ?? spec;
+    else if (rest[0] !== undefined && /^-[A-Za-z0-9]+$/.test(rest[0])) spec = (rest.shift() ?? '').slice(1);
+    if (rest[0] === '--') rest.shift();
+    if (rest.length === 0) return { stdout: '', stderr: usage, exitCode: 2 };
+    const name = signalName(spec);
+    const self = ctx.exec ? (await ctx.exec('printf %s "$$"', { cwd: ctx.cwd })).stdout : undefined;
+    let stderr = '';
+    for (const p of rest) {
+      const effect = name !== null && p === self ? selfSignal(name) : undefined;
+      if (effect?.kind === 'none') continue;
+      if (effect?.kind === 'end') {
+        onSelf(effect);
+        return { stdout: '', stderr, exitCode: effect.exitCode };
+      }
+      stderr += /^-?\d+$/.test(p)
         ? `bash: kill: (${p}) - No such process\n`
-        : `bash: kill: ${p}: arguments must be process or job IDs\n`,
-    )
-    .join('');
-  return { stdout: '', stderr, exitCode: 1 };
-});
+        : `bash: kill: ${p}: arguments must be process or job IDs\n`;
+    }
+    return { stdout: '', stderr, exitCode: stderr === '' ? 0 : 1 };
+  });
+}
+
+export const killCommand = killCommandFor(() => {});
 
 /** The variables a child process gets: just-bash's env and printenv list every shell variable
  * (positional parameters `#`, `*`, `0`, `@` inside a script or function, unexported names),

@@ -18,6 +18,11 @@ const DRAIN_MS = 200;
 /** After SIGTERM, how long a process group gets before SIGKILL. */
 const KILL_GRACE_MS = 2000;
 
+/** Claude Code's shells start with SIGQUIT ignored (SigIgn 0x4 in /proc/$$/status, recorded),
+ * so `kill -QUIT $$` does nothing: a signal ignored across exec stays ignored and, unlike a
+ * trap, does not show in `trap -p`. */
+const IGNORING_QUIT = ['-c', `trap '' QUIT; exec "$0" -c "$1"`];
+
 /** POSIX single quoting, as shell-quote does it. */
 export function shellQuote(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
@@ -68,7 +73,7 @@ export function createDiskShell(options: DiskShellOptions = {}): Shell {
     run(command: string, opts: ShellRunOptions): Promise<ShellResult> {
       const cwdFile = join(options.tmpDir ?? tmpdir(), `cc-playground-${randomUUID()}-cwd`);
       return new Promise<ShellResult>((resolve, reject) => {
-        const child = spawn(bashPath, ['-c', wrapCommand(command, cwdFile, opts.mergeStderr)], {
+        const child = spawn('/bin/sh', [...IGNORING_QUIT, bashPath, wrapCommand(command, cwdFile, opts.mergeStderr)], {
           cwd: opts.cwd,
           env: opts.env,
           detached: true,
@@ -133,6 +138,7 @@ export function createDiskShell(options: DiskShellOptions = {}): Shell {
             exitCode: interrupted && code === 0 ? signalExit('SIGTERM') : exitCode,
             interrupted,
             cwdAfter,
+            ...(signal !== null && !interrupted ? { signal } : {}),
             ...(out.cut() || err.cut() ? { outputBytes: out.total() + err.total() } : {}),
           });
         };

@@ -63,6 +63,34 @@ describe('createJustBashShell', () => {
     ]);
   });
 
+  it("ends the shell at kill $$ with the signal's status, keeping what it printed; QUIT, CHLD and kill -0 do nothing", async () => {
+    const { shell, opts } = setup();
+    const runs = [];
+    for (const c of ['echo a; kill -TERM $$; echo after', 'echo b >&2; (kill -9 $$); echo no', 'kill -s HUP $$', 'kill -QUIT $$; kill -CHLD $$; kill -0 $$; echo q', 'kill 42'])
+      runs.push(await shell.run(c, opts));
+    const cwdAfter = '/ws/project';
+    expect(runs).toEqual([
+      { stdout: 'a\n', stderr: '', exitCode: 143, interrupted: false, cwdAfter, signal: 'SIGTERM' },
+      { stdout: '', stderr: 'b\n', exitCode: 137, interrupted: false, cwdAfter, signal: 'SIGKILL' },
+      { stdout: '', stderr: '', exitCode: 129, interrupted: false, cwdAfter, signal: 'SIGHUP' },
+      { stdout: 'q\n', stderr: '', exitCode: 0, interrupted: false, cwdAfter },
+      { stdout: '', stderr: '/bin/bash: line 1: kill: (42) - No such process\n', exitCode: 1, interrupted: false, cwdAfter },
+    ]);
+  });
+
+  it('keeps what a command printed before its timeout stopped it, whether it waited or looped', async () => {
+    const { shell, opts } = setup();
+    const runs = [];
+    for (const c of ['echo start; sleep 30; echo end', 'echo s >&2; while true; do :; done', 'echo t; while true; do x=1; done'])
+      runs.push(await shell.run(c, { ...opts, timeoutMs: 300 }));
+    const cwdAfter = '/ws/project';
+    expect(runs).toEqual([
+      { stdout: 'start\n', stderr: '', exitCode: 143, interrupted: true, cwdAfter },
+      { stdout: '', stderr: 's\n', exitCode: 143, interrupted: true, cwdAfter },
+      { stdout: 't\n', stderr: '', exitCode: 143, interrupted: true, cwdAfter },
+    ]);
+  });
+
   it('reports unknown commands as bash does, exit 127', async () => {
     const { shell, opts } = setup();
     expect(await shell.run('python3 -c "print(1)"', opts)).toEqual({

@@ -5,7 +5,7 @@ import { Bash, getCommandNames, type CustomCommand, type IFileSystem } from 'jus
 import { SHELL_OUTPUT_CAP_BYTES, type Clock, type ShellResult, type ShellRunOptions } from '../../workspace/types';
 import { parseErrorsAsBash, shellErrorPrefix, SIGTERM_EXIT } from './messages';
 import { timeoutCommandOn, type LimitWait } from './fixes';
-import { yesCommandFor } from './commands';
+import { killCommandFor, yesCommandFor } from './commands';
 import { ENDLESS_DEVICES } from './memfs-fs';
 import { normalizePath } from '../../text/paths';
 
@@ -92,11 +92,31 @@ export function rewriteShellErrors(stderr: string, command: string): string {
     );
 }
 
-function stripStopMessage(stderr: string): string {
+// What just-bash says when a halted run's next command or loop turn meets its zeroed limits.
+const HALT_MESSAGE = /^bash: (?:.*too many (?:commands executed|iterations)|.*work limit exceeded).*\n?$/;
+
+function stripStopMessage(stderr: string, halted: boolean): string {
   const lines = stderr.split(/(?<=\n)/);
   const last = lines[lines.length - 1];
-  if (last !== undefined && STOP_MESSAGE.test(last)) lines.pop();
+  if (last !== undefined && (STOP_MESSAGE.test(last) || (halted && HALT_MESSAGE.test(last)))) lines.pop();
   return lines.join('');
+}
+
+/** After a halt, how long a script that runs no further command may go on before it is aborted
+ * (losing its output: just-bash's abort keeps none). Real time: only an engine busy inside one
+ * command (awk, python) gets here. */
+const HALT_GRACE_MS = 1000;
+
+/** Makes the script end at its next command or loop turn once `due()`, keeping what it printed:
+ * bash keeps the output of a command its timeout stopped (bash-timeout-keeps-output), and
+ * just-bash's abort throws it away, where its execution limits, met, keep it. The limits object
+ * is the live one the interpreter reads at each command, so a busy loop that never yields to a
+ * timer is halted too (checked by the halting tests in justbash.test.ts). */
+function haltWhen(bash: Bash, due: () => boolean): void {
+  const limits = (bash as unknown as { limits?: Record<string, number> }).limits;
+  if (limits === undefined) return;
+  for (const key of ['maxCommandCount', 'maxLoopIterations'])
+    Object.defineProperty(limits, key, { get: () => (due() ? 0 : Number.MAX_SAFE_INTEGER) });
 }
 
 /** Names `/bin/<name>` answers for: just-bash's commands and the ones added to it. */
@@ -157,35 +177,51 @@ export async function runJustBash(
   }
   const time = setup.time ?? REAL_TIME;
   const started = time.elapsed();
+  // `halting` ends the command's sleeps and its script at the next command; `stop` aborts the
+  // interpreter outright when that does not come (HALT_GRACE_MS).
+  const halting = new AbortController();
   const stop = new AbortController();
   // Ends the command's waits still pending when it is over (a `timeout` whose command ended first).
   const over = new AbortController();
   let stopped = false;
+  let halted = false;
+  let grace: ReturnType<typeof setTimeout> | undefined;
+  const end = () => {
+    if (halted) return;
+    halted = true;
+    halting.abort();
+    grace = setTimeout(() => stop.abort(), HALT_GRACE_MS);
+  };
   const onAbort = () => {
     stopped = true;
-    stop.abort();
+    end();
   };
-  if (opts.signal?.aborted) onAbort();
-  opts.signal?.addEventListener('abort', onAbort, { once: true });
-  // The timer only fires when the interpreter awaits real I/O (sleep); hot loops are stopped
-  // by just-bash's own deadline, which it checks between statements.
-  const cancelTimeout = time.timer(onAbort, opts.timeoutMs);
   const notes = new Set<string>();
   const endless = () => notes.add(ENDLESS_NOTE);
+  // `kill $$`: the shell ends there, with the signal's status.
+  let ended: { signal: string; exitCode: number } | undefined;
+  const endBy = (e: { signal: string; exitCode: number }) => {
+    ended ??= e;
+    end();
+  };
+  const perRun: Record<string, CustomCommand> = {
+    timeout: timeoutCommandOn(limitWait(time)),
+    yes: yesCommandFor(endless),
+    kill: killCommandFor(endBy),
+  };
   const bash = new Bash({
     fs: watchingEndless(fs, endless),
-    sleep: (ms) => time.sleep(ms, AbortSignal.any([stop.signal, over.signal])),
+    sleep: (ms) => time.sleep(ms, AbortSignal.any([halting.signal, over.signal])),
     cwd: opts.cwd,
     env: opts.env,
     // `timeout`'s limit runs on this command's time, without making the command idle.
-    customCommands: commands.map((c) =>
-      c.name === 'timeout' ? timeoutCommandOn(limitWait(time)) : c.name === 'yes' ? yesCommandFor(endless) : c,
-    ),
+    customCommands: commands.map((c) => perRun[c.name] ?? c),
     python,
     // memfs resolves paths through process.cwd(), which the defence layer forbids.
     defenseInDepth: false,
     executionLimits: {
-      maxExecutionTimeMs: Math.max(1, opts.timeoutMs),
+      // A backstop behind the halt at the timeout, which keeps the output.
+      maxExecutionTimeMs: Math.max(1, opts.timeoutMs) + 2 * HALT_GRACE_MS,
       maxCommandCount: Number.MAX_SAFE_INTEGER,
       maxLoopIterations: Number.MAX_SAFE_INTEGER,
       maxAwkIterations: Number.MAX_SAFE_INTEGER,
@@ -197,6 +233,17 @@ export async function runJustBash(
     },
   });
   (bash as unknown as { state: { previousDir: string } }).state.previousDir = NO_OLDPWD;
+  if (opts.signal?.aborted) onAbort();
+  opts.signal?.addEventListener('abort', onAbort, { once: true });
+  // The timer fires when the interpreter awaits (sleep); a busy loop never lets it, so each
+  // command also looks at the real time, as just-bash's deadline would (not at the workspace
+  // clock: reading a replay's clock moves it).
+  const cancelTimeout = time.timer(onAbort, opts.timeoutMs);
+  const realStart = Date.now();
+  haltWhen(bash, () => {
+    if (!halted && Date.now() - realStart >= opts.timeoutMs) onAbort();
+    return halted;
+  });
   try {
     // `exec 2>&1` on the command's own first line keeps bash's line numbers in its errors.
     const r = await bash.exec(opts.mergeStderr === true ? `exec 2>&1; ${command}` : command, {
@@ -207,9 +254,10 @@ export async function runJustBash(
       signal: stop.signal,
     });
     const interrupted = stopped || opts.signal?.aborted === true || time.elapsed() - started >= opts.timeoutMs;
-    const shellText = (s: string) => rewriteShellErrors(interrupted ? stripStopMessage(s) : s, command);
+    const shellText = (s: string) =>
+      rewriteShellErrors(interrupted || halted ? stripStopMessage(s, halted) : s, command);
     const stderr = shellText(r.stderr);
-    const exitCode = interrupted ? SIGTERM_EXIT : r.exitCode;
+    const exitCode = interrupted ? SIGTERM_EXIT : (ended?.exitCode ?? r.exitCode);
     // Claude Code captures the directory with `eval '<cmd>' && pwd -P`: only a successful
     // command moves it.
     const pwd = r.env.PWD;
@@ -219,12 +267,16 @@ export async function runJustBash(
         : opts.cwd;
     // Merged, bash's own messages (`bash: x: command not found`) are in stdout, and so is what
     // came before `exec 2>&1` could run (a parse error), as with /bin/bash.
-    const noted = notes.size > 0 ? { notes: [...notes] } : {};
+    const noted = {
+      ...(ended && !interrupted ? { signal: ended.signal } : {}),
+      ...(notes.size > 0 ? { notes: [...notes] } : {}),
+    };
     if (opts.mergeStderr === true)
       return { stdout: shellText(r.stdout) + stderr, stderr: '', exitCode, interrupted, cwdAfter, ...noted };
     return { stdout: r.stdout, stderr, exitCode, interrupted, cwdAfter, ...noted };
   } finally {
     cancelTimeout();
+    clearTimeout(grace);
     over.abort();
     opts.signal?.removeEventListener('abort', onAbort);
   }

@@ -57,6 +57,9 @@ export type BashOutcome =
       interrupted: boolean;
       /** Set when the command was stopped by its timeout. */
       timedOutAfterMs?: number;
+      /** The signal the command's own shell ended by (`kill $$`), whose exit code Claude Code
+       * reports as its own. */
+      shellSignal?: string;
       noOutputExpected: boolean;
       /** The command left the project: the shell went back here. */
       cwdReset?: string;
@@ -490,8 +493,11 @@ async function ranOutcome(
   const { ctx, command, project } = c;
   const { ws, conversation } = ctx;
   const timedOut = result.interrupted && !ctx.signal?.aborted;
-  const exitCode = timedOut ? TIMEOUT_EXIT : result.exitCode;
-  const answer = exitIsAnswer(command, result.exitCode, ctx.profile.bashExitSemantics);
+  const signalled = ctx.profile.bashShellSignalExit;
+  const shellExit =
+    result.signal === undefined ? result.exitCode : (signalled.bySignal[result.signal] ?? signalled.other);
+  const exitCode = timedOut ? TIMEOUT_EXIT : shellExit;
+  const answer = exitIsAnswer(command, shellExit, ctx.profile.bashExitSemantics);
   const failed = (exitCode !== 0 && !answer) || timedOut;
   const raw = result.stdout + result.stderr;
   const limit = maxOutputLength(conversation.env);
@@ -535,6 +541,7 @@ async function ranOutcome(
     persisted,
     interrupted: result.interrupted,
     timedOutAfterMs: timedOut ? c.timeoutMs : undefined,
+    ...(result.signal !== undefined && !timedOut ? { shellSignal: result.signal } : {}),
     noOutputExpected: noOutputExpected(analysis),
     cwdReset,
     cwdChange,

@@ -19,6 +19,10 @@ export function explainBash(o: BashOutcome): string {
     parts.push(
       `The command was stopped before it finished (Stop in the playground, an interrupt in Claude Code): bash was killed, so the result is "Exit code ${o.exitCode}" and an error.`,
     );
+  else if (o.shellSignal !== undefined)
+    parts.push(
+      `The command's own shell was ended by ${o.shellSignal}; Claude Code reports that as "Exit code ${o.exitCode}" (not bash's 128 + the signal's number), and an error.`,
+    );
   else if (o.exitCode !== 0 && o.exitIsAnswer)
     parts.push(
       `Exit code ${o.exitCode} here means "no match" or "differences", so it is not reported as a failure.`,

@@ -52,7 +52,8 @@ export function preview(s: string): { text: string; more: boolean } {
 
 /** `1s`, `2m`, `1m 30s`: the duration in the timeout texts. */
 export function formatDuration(ms: number): string {
-  const s = Math.round(ms / 1000);
+  // Whole seconds, cut down: a 1500 ms timeout reads "1s" (bash-timeout-keeps-output).
+  const s = Math.floor(ms / 1000);
   if (s < 60) return `${s}s`;
   const m = Math.floor(s / 60);
   const rest = s % 60;

@@ -41,12 +41,12 @@ function placeNotice(
 
 type Ran = Extract<BashOutcome, { kind: 'ran' }>;
 
-const notesOf = (o: Ran): string[] => {
-  const notes: string[] = [];
-  if (o.cwdReset !== undefined) notes.push(`Shell cwd was reset to ${o.cwdReset}`);
-  if (o.timedOutAfterMs !== undefined) notes.push(`Command timed out after ${formatDuration(o.timedOutAfterMs)}`);
-  return notes;
-};
+const notesOf = (o: Ran): string[] =>
+  o.cwdReset !== undefined ? [`Shell cwd was reset to ${o.cwdReset}`] : [];
+
+/** The timeout is said before what the command printed (bash-timeout-keeps-output). */
+const timeoutOf = (o: Ran): string[] =>
+  o.timedOutAfterMs !== undefined ? [`Command timed out after ${formatDuration(o.timedOutAfterMs)}`] : [];
 
 const isFailed = (o: Ran): boolean => (o.exitCode !== 0 && !o.exitIsAnswer) || o.timedOutAfterMs !== undefined;
 
@@ -54,7 +54,7 @@ const isFailed = (o: Ran): boolean => (o.exitCode !== 0 && !o.exitIsAnswer) || o
 export function ranText(o: Ran): string {
   const body = o.persisted ? persistedText(o.persisted) : o.output;
   const modified = o.modifiedRead ? modifiedReadNote(o.modifiedRead) : '';
-  const shown = [body, ...notesOf(o), modified].filter((s) => s !== '').join('\n');
+  const shown = [...timeoutOf(o), body, ...notesOf(o), modified].filter((s) => s !== '').join('\n');
   if (isFailed(o)) return shown === '' ? `Exit code ${o.exitCode}` : `Exit code ${o.exitCode}\n${shown}`;
   return shown === '' ? NO_OUTPUT : shown;
 }
