@@ -114,6 +114,13 @@ export interface Profile {
   /** The commands whose listed non-zero exit codes are answers, not errors (judged on the last
    * command of the line as written, src/tools/bash/semantics.ts). */
   bashExitSemantics: readonly ExitSemantics[];
+  /** Glob without `path` searches a relative pattern from its leading literal directories, as
+   * the anchored rest (`src/sub/[a-` searches src/sub for `/[a-`; a prefix that is no directory
+   * finds nothing): glob-x-bad-class-with-slash, glob-x-nested-braces, glob-x-literal-prefix. */
+  globSearchesFromLiteralPrefix: boolean;
+  /** Glob reads a leading `./` as the searched directory itself (`./src/*.ts` is `/src/*.ts`,
+   * anchored); before, ripgrep took it literally and it matched nothing (glob-x-literal-prefix). */
+  globDotSlashAnchored: boolean;
   /** The exit code Claude Code reports when the command's own shell ended by a signal
    * (ShellResult.signal): bash's 128+n is not what it says (bash-x-shell-signals). */
   bashShellSignalExit: { readonly bySignal: Readonly<Record<string, number>>; readonly other: number };

@@ -70,6 +70,8 @@ export const profile_2_1_273: Profile = {
   writeKeepsBom: false,
   writeRefusesDirectory: false,
   bashExitSemantics: EXIT_SEMANTICS,
+  globSearchesFromLiteralPrefix: false,
+  globDotSlashAnchored: false,
   // bash-x-shell-signals, bash-x-shell-killed-by-signal: HUP, INT, ABRT, KILL, USR1, USR2, PIPE,
   // ALRM and SEGV all read "Exit code 1"; TERM reads 144 (recorded alike on 2.1.332).
   bashShellSignalExit: { bySignal: { SIGTERM: 144 }, other: 1 },

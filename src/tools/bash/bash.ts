@@ -179,6 +179,12 @@ async function appendText(ctx: ToolContext, path: string, text: string): Promise
   await writeFileMkdir(ctx, path, both);
 }
 
+/** The exit code Claude Code reports for a run: its own for a shell ended by a signal. */
+function reportedExit(r: ShellResult, profile: ToolContext['profile']): number {
+  if (r.signal === undefined) return r.exitCode;
+  return profile.bashShellSignalExit.bySignal[r.signal] ?? profile.bashShellSignalExit.other;
+}
+
 /** A command left running, registered as a task: its output file exists at once (a command run
  * with `run_in_background` writes into it as it goes), gets the exit marker when it ends, and a
  * notification is queued for the next model request, unless the task was stopped. */
@@ -231,14 +237,15 @@ function adopt(
         return;
       }
       const killed = opts.reportsKill && r.interrupted;
-      const end = killed ? 'killed' : r.exitCode;
+      const exitCode = reportedExit(r, ctx.profile);
+      const end = killed ? 'killed' : exitCode;
       await appendText(
         ctx,
         outputFile,
-        (opts.streamed ? '' : r.stdout + r.stderr) + note + (killed ? '' : exitMarker(r.exitCode)),
+        (opts.streamed ? '' : r.stdout + r.stderr) + note + (killed ? '' : exitMarker(exitCode)),
       );
-      task.status = killed ? 'killed' : r.exitCode === 0 ? 'completed' : 'failed';
-      task.exitCode = killed ? null : r.exitCode;
+      task.status = killed ? 'killed' : exitCode === 0 ? 'completed' : 'failed';
+      task.exitCode = killed ? null : exitCode;
       task.output = (await readText(ctx, outputFile)) ?? '';
       tasks.notify({ taskId, text: taskNotification(taskId, ctx.callId, outputFile, description, end) });
     })
@@ -493,9 +500,7 @@ async function ranOutcome(
   const { ctx, command, project } = c;
   const { ws, conversation } = ctx;
   const timedOut = result.interrupted && !ctx.signal?.aborted;
-  const signalled = ctx.profile.bashShellSignalExit;
-  const shellExit =
-    result.signal === undefined ? result.exitCode : (signalled.bySignal[result.signal] ?? signalled.other);
+  const shellExit = reportedExit(result, ctx.profile);
   const exitCode = timedOut ? TIMEOUT_EXIT : shellExit;
   const answer = exitIsAnswer(command, shellExit, ctx.profile.bashExitSemantics);
   const failed = (exitCode !== 0 && !answer) || timedOut;

@@ -35,6 +35,28 @@ export function splitAbsolutePattern(pattern: string): { dir: string; pattern: s
   return rest ? { dir, pattern: rest } : null;
 }
 
+/** A relative pattern's leading literal directories, searched as the anchored rest
+ * (Profile.globSearchesFromLiteralPrefix); `missing` when they name no directory. Null when the
+ * pattern has none, or starts with `.` or `/`. */
+async function splitLiteralPrefix(
+  pattern: string,
+  dir: string,
+  ctx: ToolContext,
+): Promise<{ dir: string; pattern: string; missing: boolean } | null> {
+  if (pattern.startsWith('/') || pattern.startsWith('.')) return null;
+  const segs = pattern.split('/');
+  let i = 0;
+  while (i < segs.length - 1 && segs[i] !== '' && !GLOB_CHARS.test(segs[i]!)) i++;
+  if (i === 0) return null;
+  const base = `${dir === '/' ? '' : dir}/${segs.slice(0, i).join('/')}`;
+  const st = await ctx.ws.fs.stat(base).catch(() => undefined);
+  return { dir: base, pattern: `/${segs.slice(i).join('/')}`, missing: st?.type !== 'dir' };
+}
+
+/** `./rest` as the searched directory's own `/rest`, anchored (Profile.globDotSlashAnchored). */
+const dotSlashAnchored = (pattern: string): string | null =>
+  pattern.startsWith('./') ? pattern.slice(1) : null;
+
 export function globArgs(pattern: string, dir: string, env: Record<string, string>): string[] {
   const noIgnore = envTruthy(env.CLAUDE_CODE_GLOB_NO_IGNORE ?? 'true');
   const hidden = envTruthy(env.CLAUDE_CODE_GLOB_HIDDEN ?? 'true');
@@ -70,25 +92,26 @@ export async function validateGlob(input: GlobInput, ctx: ToolContext): Promise<
 }
 
 /**
- * Where a pattern with a slash is anchored (ripgrep's cwd). Normally the searched directory ("sub/*"
- * with path src matches src/sub/*: glob-x-slash-pattern-under-path). But when the pattern's first
- * segment is not a directory there and its leading literal segments repeat the searched
- * directory's last ones ("x/a.ts" or "lib/x/a.ts" with path lib/x, "project/a.ts" in the project),
- * the pattern is anchored that many levels up, so it names the files it would from there
- * (glob-x-slash-pattern-repeats-path). The longest such repeat wins; "src/a.ts" with path src
- * finds nothing when src/src is a directory (a file of that name does not stop it).
+ * A pattern with a slash is matched under the searched directory ("sub/*" with path src matches
+ * src/sub/*: glob-x-slash-pattern-under-path). But when the pattern's first segment is not a
+ * directory there and its leading literal segments repeat the searched directory's last ones
+ * ("x/a.ts" or "lib/x/a.ts" with path lib/x, "project/a.ts" in the project), the repeat is
+ * dropped and the rest anchored ("src/[a-" with path src is refused as '/[a-':
+ * glob-x-slash-pattern-repeats-path, glob-x-literal-prefix). The longest such repeat wins;
+ * "src/a.ts" with path src finds nothing when src/src is a directory (a file of that name does
+ * not stop it).
  */
-async function globAnchor(pattern: string, dir: string, ctx: ToolContext): Promise<string> {
+async function withoutPathRepeat(pattern: string, dir: string, ctx: ToolContext): Promise<string> {
   const segs = pattern.split('/');
-  if (pattern.startsWith('/') || segs.length < 2) return dir;
+  if (pattern.startsWith('/') || segs.length < 2) return pattern;
   const first = await ctx.ws.fs.stat(`${dir === '/' ? '' : dir}/${segs[0]}`).catch(() => undefined);
-  if (first?.type === 'dir') return dir;
+  if (first?.type === 'dir') return pattern;
   const dirSegs = dir.split('/').filter((s) => s !== '');
   for (let k = Math.min(segs.length - 1, dirSegs.length); k > 0; k--) {
     const tail = dirSegs.slice(dirSegs.length - k);
-    if (tail.every((s, i) => s === segs[i])) return `/${dirSegs.slice(0, dirSegs.length - k).join('/')}`;
+    if (tail.every((s, i) => s === segs[i])) return `/${segs.slice(k).join('/')}`;
   }
-  return dir;
+  return pattern;
 }
 
 export async function glob(input: GlobInput, ctx: ToolContext): Promise<GlobOutcome> {
@@ -98,8 +121,21 @@ export async function glob(input: GlobInput, ctx: ToolContext): Promise<GlobOutc
   let pattern = input.pattern;
   const abs = splitAbsolutePattern(pattern);
   if (abs) ({ dir, pattern } = abs);
+  // A repeat of the searched directory goes first ("project/top.ts" in the project finds top.ts).
+  pattern = await withoutPathRepeat(pattern, dir, ctx);
+  const prefixed =
+    !abs && input.path === undefined && ctx.profile.globSearchesFromLiteralPrefix
+      ? await splitLiteralPrefix(pattern, dir, ctx)
+      : null;
+  if (prefixed?.missing) {
+    const durationMs = ctx.ws.clock.now() - started;
+    return { kind: 'files', filenames: [], totalMatches: 0, truncated: false, args: [], durationMs };
+  }
+  if (prefixed) ({ dir, pattern } = prefixed);
+  const dotted = !abs && ctx.profile.globDotSlashAnchored ? dotSlashAnchored(pattern) : null;
+  if (dotted !== null) pattern = dotted;
   const args = globArgs(pattern, dir, ctx.conversation.env);
-  const r = await runRg(ctx.ws, args, await globAnchor(pattern, dir, ctx), ctx.signal);
+  const r = await runRg(ctx.ws, args, dir, ctx.signal);
   if (r.kind === 'rejected') return r;
   const denied = await deniedPaths(r.lines, 'Glob', input, ctx);
   const sorted = await byMtime(
