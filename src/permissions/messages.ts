@@ -27,6 +27,8 @@ export const bashPartsNeedApproval = (parts: readonly string[]): string =>
   parts.length === 1
     ? `This Bash command contains multiple operations. The following part requires approval: ${parts[0] ?? ''}`
     : `This Bash command contains multiple operations. The following parts require approval: ${parts.join(', ')}`;
+/** A command Claude Code's parser cannot read, in every mode that asks (both versions). */
+export const PARSE_ERROR = 'Parse error';
 export const PARSER_ABORTED = 'Parser aborted (timeout, resource limit, or over-length)';
 export const SHELL_OPERATORS = 'This command uses shell operators that require approval for safety';
 /** Constructs the 2.1.27x analyser will not approve statically, by tree-sitter node name. */
