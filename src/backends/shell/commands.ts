@@ -7,7 +7,7 @@ import { curlCommand, wgetCommand } from './net';
 import { isLongListing, longListing, workspaceNow } from './ls-long';
 import { perlCommand } from './perl';
 import { npmCommand } from './npm';
-import { QUOTING_COMMANDS, usageHinted, withUsageHint, catCommand, odCommand, rmdirCommand, bashCommand, shCommand, namesQuotedIn, mkdirCommand, nlCommand, sedCommand, timeoutCommand, xargsCommand, niceCommand, nohupCommand, stdbufCommand } from './fixes';
+import { QUOTING_COMMANDS, wcCommand, usageHinted, withUsageHint, catCommand, odCommand, rmdirCommand, bashCommand, shCommand, namesQuotedIn, mkdirCommand, nlCommand, sedCommand, timeoutCommand, xargsCommand, niceCommand, nohupCommand, stdbufCommand } from './fixes';
 
 /** Bytes `yes` produces: just-bash pipes are not streams, so an endless producer must stop
  * somewhere. 1 MiB, like /dev/zero, covers `yes | head -n N` past the largest output limit
@@ -451,6 +451,7 @@ const wrapped: Command[] = [
   bashCommand,
   shCommand,
   ...QUOTING_COMMANDS,
+  wcCommand,
   nlCommand,
   envCommand,
   printenvCommand,
