@@ -15,6 +15,7 @@ import {
   allowForms,
   allowTexts,
   asWritten,
+  bashSpecifierMatches,
   denyForms,
   effectiveWords,
   formTexts,
@@ -310,6 +311,19 @@ const writeSafety: Stage = (s) => {
  * Bash(chmod 644 a.txt)); exact rules compare with the command as written. */
 function allowRuleFor(s: UnitState): Rule | undefined {
   const { env, u, walk } = s;
+  // A rule with a leading wildcard is matched against the command with its variables in front
+  // (`FOO=1 ./tool.sh` runs under `Bash(*tool.sh*)`, `FOO=1 echo hi` under `Bash(*echo*)`, not
+  // under `Bash(tool.sh:*)`: difftest probes, dontAsk, both versions).
+  if (u.assignments.length > 0 && u.words.length > 0 && u.redirects.length === 0 && u.origin === 'list') {
+    const leading = env.rules.find(
+      (r) =>
+        r.tool === 'Bash' &&
+        r.behavior === 'allow' &&
+        r.content?.startsWith('*') === true &&
+        bashSpecifierMatches(r.content, u.display),
+    );
+    if (leading) return leading;
+  }
   const allowed = allowForms(u);
   const afterXargs = allowed.findIndex((_, i) => i > 0 && allowed[i - 1]?.[0]?.value === 'xargs');
   const raw = afterXargs < 0 && u.origin === 'list' ? asWritten(u, walk.line) : undefined;
