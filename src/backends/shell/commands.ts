@@ -457,8 +457,10 @@ const wrapped: Command[] = [
   printenvCommand,
 ];
 
-/** Commands whose usage errors GNU follows with `Try '<name> --help'` (probed). */
-const USAGE_HINTED = new Set(['rm', 'mv', 'cp', 'touch', 'mkdir', 'ln', 'chmod', 'basename', 'dirname', 'readlink', 'seq', 'expr', 'stat', 'tr', 'cut']);
+/** Commands whose usage errors (a missing operand, an invalid option) GNU follows with `Try
+ * '<name> --help'` (probed; cat, head, tail, wc: `cat a wc -l`, the difftest's shell
+ * dimension). */
+const USAGE_HINTED = new Set(['rm', 'mv', 'cp', 'touch', 'mkdir', 'ln', 'chmod', 'basename', 'dirname', 'readlink', 'seq', 'expr', 'stat', 'tr', 'cut', 'cat', 'head', 'tail', 'wc']);
 
 export const extraCommands: Command[] = [
   ...wrapped.map((c) => (USAGE_HINTED.has(c.name) ? withUsageHint(c) : c)),

@@ -683,7 +683,8 @@ export function pythonCommand(name: string): Command {
 
 /** A usage error of a coreutils command as just-bash words it: the command's name, then a
  * missing operand (or cut's missing list), on the last line of its stderr. */
-const USAGE_ERROR = /^([\w.-]+): (missing (?:\w+ )*operand|you must specify a list of bytes, characters, or fields)\n?$/;
+const USAGE_ERROR =
+  /^([\w.-]+): (missing (?:\w+ )*operand|you must specify a list of bytes, characters, or fields|invalid option -- '.')\n?$/;
 
 /** The operands of a command line: the words that are not options (before `--`) or after it. */
 function operandsOf(args: readonly string[]): string[] {
