@@ -434,19 +434,29 @@ const cdWithWrite: Stage = (s) => {
     : undefined;
 };
 
+const redirectsOutput = (u: Unit): boolean =>
+  u.redirects.some(
+    (r) =>
+      (OUTPUT_OPS.has(r.op) && r.target?.value !== '/dev/null') ||
+      (r.op === '>&' && r.target?.value !== null && !/^\d+-?$|^-$/.test(r.target?.value ?? '')),
+  );
+
+/** A cd out of the working directories in a line that also writes (a file command or an output
+ * redirection, before or after it) is not refused with the cd's own text: every part not
+ * approved is listed (`cd .. && touch x`, `touch y && cd ..`, `cd .. && echo hi > x`; `cd .. &&
+ * ls` keeps the cd's text: difftest probes, default and acceptEdits, both versions). */
+const cdOutWithWrite = (s: LineState, blocked: UnitResult): boolean =>
+  isCd(blocked) && s.live.some((r) => !isCd(r) && (writesFiles(r.unit) || redirectsOutput(r.unit)));
+
 /** A compound command with cd that writes through a redirection; output thrown away in /dev/null
- * is no write (bash-perm-cd-git-redirect). */
+ * is no write (bash-perm-cd-git-redirect). A cd out of the working directories is judged by the
+ * parts instead (cdOutWithWrite). */
 const cdWithRedirect: Stage = (s) => {
   const { env, analysis } = s;
+  if (s.cds.some((r) => r.verdict === 'blocked')) return undefined;
   const listed = analysis.units.filter((u) => !u.shadow && u.words.length > 0);
   const hasCd = listed.length > 1 && listed.some((u) => effectiveWords(env, u)[0]?.value === 'cd');
-  const writesByRedirect = analysis.units.some((u) =>
-    u.redirects.some(
-      (r) =>
-        (OUTPUT_OPS.has(r.op) && r.target?.value !== '/dev/null') ||
-        (r.op === '>&' && r.target?.value !== null && !/^\d+-?$|^-$/.test(r.target?.value ?? '')),
-    ),
-  );
+  const writesByRedirect = analysis.units.some(redirectsOutput);
   return hasCd && writesByRedirect
     ? ask(s, {
         message: msg.CD_WITH_REDIRECTION,
@@ -486,11 +496,17 @@ const partsNeedApproval: Stage = (s) => {
   // What follows a cd out of the working directories is not counted against a blocked cd.
   const others = pending.filter((r) => r !== blocked && r.reason !== AFTER_CD_OUT);
   const safety = pending.some((r) => r.safety) ? { safety: true } : {};
-  if (blocked && others.every((r) => r.unit.top === blocked.unit.top))
+  if (blocked && others.every((r) => r.unit.top === blocked.unit.top) && !cdOutWithWrite(s, blocked))
     return ask(s, { message: blocked.message, reason: blocked.reason, ...safety });
   if (pending.length === 0) return undefined;
   const parts = analysis.tops.filter((t) => t.runs);
-  const open = [...new Set(pending.map((r) => r.unit.top))].sort((a, b) => a - b);
+  // After a refused cd out, only what writes is named with it (`cd .. && ls && touch x` names
+  // `cd .., touch x`: difftest probe, both versions; after `cd /` all is: `cd /, ls -d /`).
+  const named =
+    blocked && cdOutWithWrite(s, blocked)
+      ? pending.filter((r) => r.reason !== AFTER_CD_OUT || writesFiles(r.unit) || redirectsOutput(r.unit))
+      : pending;
+  const open = [...new Set(named.map((r) => r.unit.top))].sort((a, b) => a - b);
   return ask(s, {
     message:
       parts.length > 1

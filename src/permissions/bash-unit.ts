@@ -8,13 +8,14 @@ import * as msg from './messages';
 import { inWorkingDirs } from './paths';
 import type { Rule } from './rules';
 import type { Word } from './shell/commands';
-import { FILE_COMMANDS, isReadOnlyCommand, stripWrapper } from './shell/commands';
+import { WRAPPERS, isReadOnlyCommand, stripWrapper } from './shell/commands';
 import type { Unit } from './shell/analyze';
 import type { BashUnitStage } from './types';
 import {
   allowForms,
   allowTexts,
   asWritten,
+  bashSpecifierMatches,
   denyForms,
   effectiveWords,
   formTexts,
@@ -310,6 +311,19 @@ const writeSafety: Stage = (s) => {
  * Bash(chmod 644 a.txt)); exact rules compare with the command as written. */
 function allowRuleFor(s: UnitState): Rule | undefined {
   const { env, u, walk } = s;
+  // A rule with a leading wildcard is matched against the command with its variables in front
+  // (`FOO=1 ./tool.sh` runs under `Bash(*tool.sh*)`, `FOO=1 echo hi` under `Bash(*echo*)`, not
+  // under `Bash(tool.sh:*)`: difftest probes, dontAsk, both versions).
+  if (u.assignments.length > 0 && u.words.length > 0 && u.redirects.length === 0 && u.origin === 'list') {
+    const leading = env.rules.find(
+      (r) =>
+        r.tool === 'Bash' &&
+        r.behavior === 'allow' &&
+        r.content?.startsWith('*') === true &&
+        bashSpecifierMatches(r.content, u.display),
+    );
+    if (leading) return leading;
+  }
   const allowed = allowForms(u);
   const afterXargs = allowed.findIndex((_, i) => i > 0 && allowed[i - 1]?.[0]?.value === 'xargs');
   const raw = afterXargs < 0 && u.origin === 'list' ? asWritten(u, walk.line) : undefined;
@@ -441,13 +455,18 @@ const readOnly: Stage = (s) => {
   });
 };
 
-/** xargs running a read-only command that is not a file command runs (default-mode xargs lines:
- * gen-bashperm-0519, 0573). */
+/** xargs running one of the release's read-only targets runs, its options written apart from
+ * their values (difftest probes; `xargs -n1 echo` asks, `xargs -n 1 echo` runs). */
 const xargsReadOnly: Stage = (s) => {
   if (s.name !== 'xargs' || s.walk.bareAssignment.has(s.u.segment)) return undefined;
   const inner = stripWrapper(s.words, false);
   const innerName = inner?.[0]?.value;
-  if (!inner || !innerName || innerName === 'cd' || FILE_COMMANDS.has(innerName)) return undefined;
+  if (!inner || !innerName || !s.env.behaviour.xargsTargets.has(innerName)) return undefined;
+  const options = s.words.slice(1, s.words.length - inner.length);
+  const valueFlags = WRAPPERS.get('xargs')?.valueFlags ?? [];
+  const joined = (v: string | null) =>
+    v !== null && valueFlags.some((f) => !f.startsWith('--') && v.startsWith(f) && v.length > f.length);
+  if (options.some((w) => joined(w.value))) return undefined;
   if (!isReadOnlyCommand(innerName, inner.slice(1))) return undefined;
   return result(s, { verdict: 'allow', reason: `xargs runs ${innerName}, which is read-only` });
 };
@@ -456,9 +475,11 @@ const xargsReadOnly: Stage = (s) => {
 const ACCEPT_EDITS_COMMANDS = new Set(['mkdir', 'touch', 'rm', 'rmdir', 'mv', 'cp', 'sed']);
 
 /** acceptEdits runs its file commands, judged behind a wrapper (`timeout 5 rm -f foo.txt`:
- * gen-bashperm-0286). */
+ * gen-bashperm-0286), but not behind xargs, whose operands come from its input (`ls *.tmp |
+ * xargs rm`, `xargs touch`, `xargs mkdir`, `xargs -I{} rm {}` ask: difftest probes, both
+ * versions). */
 const acceptEdits: Stage = (s) => {
-  if (s.env.mode !== 'acceptEdits') return undefined;
+  if (s.env.mode !== 'acceptEdits' || s.name === 'xargs') return undefined;
   const fileName = s.pathWords[0]?.value ?? null;
   if (fileName !== null && ACCEPT_EDITS_COMMANDS.has(fileName) && s.u.assignments.length === 0)
     return result(s, {

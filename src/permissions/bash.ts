@@ -63,13 +63,31 @@ function wholeCommand(
   return { behavior: 'ask', message, reason };
 }
 
+/** The command as Claude Code's parser reads it when a quote is left open at its end: the open
+ * string runs to the end less its last character (`rm 'x.tmp` is judged as `rm x.tm`, `echo
+ * 'unclosed` runs; difftest probes), for the quotes the release's parser reads so. */
+function closeTrailingQuote(command: string, quotes: readonly string[]): string | undefined {
+  let open: string | undefined;
+  for (let i = 0; i < command.length; i++) {
+    const c = command[i] as string;
+    if (c === '\\' && open !== "'") i++;
+    else if (open === undefined && (c === "'" || c === '"')) open = c;
+    else if (c === open) open = undefined;
+  }
+  return open !== undefined && quotes.includes(open) ? command.slice(0, -1) + open : undefined;
+}
+
 export function checkBash(
   env: Env,
-  command: string,
+  written: string,
   shellCwd: string | undefined,
   shellEnv?: readonly string[],
 ): Check {
-  const parsed = parseCommand(command);
+  const first = parseCommand(written);
+  const closed = first.ok ? undefined : closeTrailingQuote(written, env.behaviour.unclosedQuotesRead);
+  const reparsed = closed === undefined ? undefined : parseCommand(closed);
+  const parsed = reparsed?.ok ? reparsed : first;
+  const command = reparsed?.ok && closed !== undefined ? closed : written;
   if (command.length > MAX_COMMAND_LENGTH) {
     const analysis = parsed.ok ? analyze(parsed.script, env.ctx.home) : undefined;
     return wholeCommand(
@@ -85,13 +103,14 @@ export function checkBash(
       behavior: 'ask',
       ruleAsk: true,
       message: msg.UNSURE_READING,
-      reason: 'a $( ), $(( )), ${ } or $[ ] expansion is not closed, so Claude Code cannot be sure how the shell reads the command',
+      reason:
+        'a $( ), $(( )), ${ } or $[ ] expansion is not closed, so Claude Code cannot be sure how the shell reads the command',
     };
   if (!parsed.ok)
     return wholeCommand(
       env,
       command,
-      msg.BASH_NEEDS_APPROVAL,
+      msg.PARSE_ERROR,
       `the command does not parse (${parsed.error})`,
       undefined,
     );

@@ -310,6 +310,14 @@ async function decideCall(req: PermissionRequest, ctx: PermissionContext): Promi
   // outside).
   const pathAsk =
     bareAsk && req.kind === 'read' && req.paths.length > 0 ? await toolCheck(env, req) : undefined;
+  // A Bash prompt names what the command's own check refuses (a path, a construct), judged as in
+  // default mode even under bypassPermissions; a prompt that only says approval is needed does
+  // not (difftest probes, both versions: `echo hi > out.txt`, `rm x.tmp`, `echo $(ls)` under
+  // `"ask": ["Bash"]`; `ls && ./tool.sh` gives the tool's text; acceptEdits lets the write pass).
+  const bashAsk =
+    bareAsk && req.kind === 'bash'
+      ? await toolCheck(env.mode === 'bypassPermissions' ? { ...env, mode: 'default' } : env, req)
+      : undefined;
   if (bareAsk)
     return finish(
       withMode(
@@ -322,6 +330,9 @@ async function decideCall(req: PermissionRequest, ctx: PermissionContext): Promi
           // A file-writing tool's prompt names the file (agent-perm-ask-edit: "Edit" asks).
           ...(req.kind === 'write' && req.paths.length > 0 && { message: msg.askWrite(firstPath(req, ctx)) }),
           ...(pathAsk?.behavior === 'ask' && pathAsk.message !== undefined && { message: pathAsk.message }),
+          ...(bashAsk?.behavior === 'ask' &&
+            bashAsk.message !== undefined &&
+            !msg.isGenericBashAsk(bashAsk.message) && { message: bashAsk.message }),
         },
         req,
       ),

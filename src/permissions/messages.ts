@@ -27,6 +27,12 @@ export const bashPartsNeedApproval = (parts: readonly string[]): string =>
   parts.length === 1
     ? `This Bash command contains multiple operations. The following part requires approval: ${parts[0] ?? ''}`
     : `This Bash command contains multiple operations. The following parts require approval: ${parts.join(', ')}`;
+/** The Bash check's prompts that say no more than that approval is needed: under a bare `Bash`
+ * ask rule the tool's own text stands in for them. */
+export const isGenericBashAsk = (message: string): boolean =>
+  message === BASH_NEEDS_APPROVAL || message.startsWith('This Bash command contains multiple operations. ');
+/** A command Claude Code's parser cannot read, in every mode that asks (both versions). */
+export const PARSE_ERROR = 'Parse error';
 export const PARSER_ABORTED = 'Parser aborted (timeout, resource limit, or over-length)';
 export const SHELL_OPERATORS = 'This command uses shell operators that require approval for safety';
 /** Constructs the 2.1.27x analyser will not approve statically, by tree-sitter node name. */

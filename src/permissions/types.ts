@@ -86,6 +86,12 @@ export interface PermissionBehaviour {
   /** Wrappers the read-only check and allow rules look through (`command cat a` is `cat a`);
    * any other wrapper makes the command need approval. */
   transparentWrappers: readonly string[];
+  /** Quotes left open at the end of a command that the parser still reads (closing them before
+   * the last character); with any other the command is a parse error. */
+  unclosedQuotesRead: readonly string[];
+  /** The commands xargs may run without a prompt (with no option value joined to its flag,
+   * `-n 1` but not `-n1`); xargs running any other command needs approval. */
+  xargsTargets: ReadonlySet<string>;
   /** Variables a command may be prefixed with and still be read-only or match an allow rule
    * (`LANG=C sort a.txt`), when the value is plain (`[A-Za-z0-9_./:-]+`, unquoted); the prefix
    * is taken off up to the first other assignment. */

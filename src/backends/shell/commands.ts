@@ -8,7 +8,7 @@ import { isLongListing, longListing, workspaceNow } from './ls-long';
 import { perlCommand } from './perl';
 import { npmCommand } from './npm';
 import { selfSignal, signalName } from './signals';
-import { QUOTING_COMMANDS, usageHinted, withUsageHint, catCommand, odCommand, rmdirCommand, bashCommand, shCommand, namesQuotedIn, mkdirCommand, nlCommand, sedCommand, timeoutCommand, xargsCommand, niceCommand, nohupCommand, stdbufCommand } from './fixes';
+import { QUOTING_COMMANDS, wcCommand, usageHinted, withUsageHint, catCommand, odCommand, rmdirCommand, bashCommand, shCommand, namesQuotedIn, mkdirCommand, nlCommand, sedCommand, timeoutCommand, xargsCommand, niceCommand, nohupCommand, stdbufCommand } from './fixes';
 
 /** Bytes `yes` produces: just-bash pipes are not streams, so an endless producer must stop
  * somewhere. 1 MiB, like /dev/zero, covers `yes | head -n N` past the largest output limit
@@ -472,13 +472,16 @@ const wrapped: Command[] = [
   bashCommand,
   shCommand,
   ...QUOTING_COMMANDS,
+  wcCommand,
   nlCommand,
   envCommand,
   printenvCommand,
 ];
 
-/** Commands whose usage errors GNU follows with `Try '<name> --help'` (probed). */
-const USAGE_HINTED = new Set(['rm', 'mv', 'cp', 'touch', 'mkdir', 'ln', 'chmod', 'basename', 'dirname', 'readlink', 'seq', 'expr', 'stat', 'tr', 'cut']);
+/** Commands whose usage errors (a missing operand, an invalid option) GNU follows with `Try
+ * '<name> --help'` (probed; cat, head, tail, wc: `cat a wc -l`, the difftest's shell
+ * dimension). */
+const USAGE_HINTED = new Set(['rm', 'mv', 'cp', 'touch', 'mkdir', 'ln', 'chmod', 'basename', 'dirname', 'readlink', 'seq', 'expr', 'stat', 'tr', 'cut', 'cat', 'head', 'tail', 'wc']);
 
 export const extraCommands: Command[] = [
   ...wrapped.map((c) => (USAGE_HINTED.has(c.name) ? withUsageHint(c) : c)),

@@ -537,10 +537,75 @@ export function namesQuotedIn(name: string, stderr: string): string {
 export const catCommand: Command = namesQuoted('cat');
 
 /** The other coreutils whose "<name>: <file>: <error>" lines quote the file (probed); uniq
- * quotes through its own wrapper (commands.ts), which also pads its counts. */
-export const QUOTING_COMMANDS: Command[] = ['wc', 'cut', 'base64', 'sha256sum', 'sha1sum', 'md5sum', 'paste'].map(
+ * quotes through its own wrapper (commands.ts), which also pads its counts, and wc through its
+ * own (below). */
+export const QUOTING_COMMANDS: Command[] = ['cut', 'base64', 'sha256sum', 'sha1sum', 'md5sum', 'paste'].map(
   namesQuoted,
 );
+
+const WC_COUNTS: Record<string, string> = {
+  '--lines': 'l',
+  '--words': 'w',
+  '--bytes': 'c',
+  '--chars': 'm',
+  '--max-line-length': 'L',
+};
+
+/** The width GNU wc (coreutils 9) pads its counts to: one count of one input is not padded;
+ * otherwise the digits of the inputs' total size when all are regular files, at least 7 when one
+ * is not (a pipe, `-`); a missing one adds nothing (probed: `wc -l a b` pads to 2, `cat a | wc`
+ * to 7). just-bash pads to the widest count. */
+async function wcWidth(ctx: CommandContext, counts: number, files: readonly string[]): Promise<number> {
+  const inputs = files.length === 0 ? ['-'] : files;
+  if (counts === 1 && inputs.length === 1) return 1;
+  let minimum = 1;
+  let total = 0;
+  for (const f of inputs) {
+    if (f === '-') {
+      minimum = 7;
+      continue;
+    }
+    try {
+      const st = await ctx.fs.stat(ctx.fs.resolvePath(ctx.cwd, f));
+      if (st.isFile) total += st.size;
+      else minimum = 7;
+    } catch {
+      // An input that cannot be opened adds nothing.
+    }
+  }
+  return Math.max(minimum, String(total).length);
+}
+
+/** wc with GNU's column widths and quoted names in its errors. */
+export const wcCommand: Command = defineCommand('wc', async (args, ctx) => {
+  const orig = ctx.origCommand;
+  if (orig === undefined) return noOriginal('wc');
+  const r = await orig(args);
+  const flags = new Set<string>();
+  const files: string[] = [];
+  let optionsEnd = false;
+  for (const a of args) {
+    if (optionsEnd || a === '-' || !a.startsWith('-')) files.push(a);
+    else if (a === '--') optionsEnd = true;
+    else if (a.startsWith('--')) {
+      const f = WC_COUNTS[a];
+      // An option this wrapper does not know (--files0-from, --total): just-bash's own padding.
+      if (f === undefined) return { ...r, stderr: namesQuotedIn('wc', r.stderr) };
+      flags.add(f);
+    } else for (const c of a.slice(1)) flags.add(c);
+  }
+  const counts = flags.size === 0 ? 3 : flags.size;
+  const width = await wcWidth(ctx, counts, files);
+  const line = new RegExp(`^ *(\\d+(?: +\\d+){${counts - 1}})(?=$| )`, 'gm');
+  const stdout = r.stdout.replace(line, (_, nums: string) =>
+    nums
+      .trim()
+      .split(/ +/)
+      .map((n) => n.padStart(width))
+      .join(' '),
+  );
+  return { ...r, stdout, stderr: namesQuotedIn('wc', r.stderr) };
+});
 
 /** od: GNU's fields carry their own leading spaces, so nothing separates the 7-digit address from
  * the first field, and the lines of a second format are indented by the address's width (7);
@@ -618,7 +683,8 @@ export function pythonCommand(name: string): Command {
 
 /** A usage error of a coreutils command as just-bash words it: the command's name, then a
  * missing operand (or cut's missing list), on the last line of its stderr. */
-const USAGE_ERROR = /^([\w.-]+): (missing (?:\w+ )*operand|you must specify a list of bytes, characters, or fields)\n?$/;
+const USAGE_ERROR =
+  /^([\w.-]+): (missing (?:\w+ )*operand|you must specify a list of bytes, characters, or fields|invalid option -- '.')\n?$/;
 
 /** The operands of a command line: the words that are not options (before `--`) or after it. */
 function operandsOf(args: readonly string[]): string[] {

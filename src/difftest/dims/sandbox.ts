@@ -1,7 +1,7 @@
 // The sandbox settings: enabled or not, auto-allow, unsandboxed fallback, excludedCommands forms,
 // and filesystem rules (allowRead inside denyRead, grants of writes, protected folders).
 import type { Dimension, JsonObject } from '../types';
-import { PROJECT, bash } from './common';
+import { PROJECT, QUIET_NPM, bash } from './common';
 
 const EXCLUDED = [['git'], ['git:*'], ['git *'], ['npm run build'], ['touch'], ['./tool.sh']];
 const COMMANDS = [
@@ -44,6 +44,8 @@ export const sandbox: Dimension = {
     return {
       files: { ...PROJECT, 'locked/x.txt': 'x\n', 'locked/open.txt': 'open\n' },
       user_settings: { sandbox: sb },
+      // Its commands include `npm run`, whose update notice depends on the registry and the day.
+      env: QUIET_NPM,
       trust: true,
       git: true,
       mode,

@@ -544,6 +544,21 @@ function walkTop(s: ScriptNode, walk: Walk): { segments: string[]; tops: Analysi
         });
         const first = walk.units.length;
         walkCommand(cmd, walk, 'list');
+        const fromOutput =
+          cmd.type === 'SimpleCommand' && cmd.name === null
+            ? walk.units.slice(first).filter((u) => u.origin === 'substitution' && !u.shadow && !u.strictOnly)
+            : [];
+        if (fromOutput.length > 0) {
+          // A bare assignment runs nothing itself: the commands of its `$(…)` are the parts
+          // (probed: `x=$(cat a.txt); echo hi` asks for `cat a.txt, echo hi`, both versions).
+          tops.pop();
+          for (const u of walk.units.slice(first)) {
+            if (fromOutput.includes(u)) {
+              u.top = tops.length;
+              tops.push({ text: u.display, runs: u.words.length > 0 });
+            } else u.top = Math.max(0, tops.length - 1);
+          }
+        }
         if (CONTROL.has(cmd.type)) {
           // The commands of an if statement or a loop are parts of their own (probed: `for i in
           // 1; do touch x; touch y; done` asks for `touch x, touch y`).

@@ -162,8 +162,12 @@ const ZSH_BUILTINS = new Set([
 const TRANSPARENT = new Set(['command', 'builtin']);
 
 interface Walk {
-  /** Variables assigned earlier in the command line. */
+  /** Variables assigned earlier in the command line, with a value known before it runs. */
   assigned: Set<string>;
+  /** Variables assigned earlier in the line from what a command prints (`x=$(cat a)`): bare,
+   * `$x` is refused as a variable; in double quotes it is judged as a variable the shell sets
+   * (recorded: `x=$(cat a.txt); echo $x`, `echo "$x"`, both versions). */
+  fromOutput: Set<string>;
   /** A variable assigned earlier in the line is read (2.1.332 will not approve it unasked). */
   usedAssigned: boolean;
   /** Braced parameter expansions in source order (the parser does not keep the braces). */
@@ -203,6 +207,15 @@ const lit = (w: WordNode | null | undefined): string | null => {
     else return null;
   }
   return s;
+};
+
+/** A word that is only what a command prints or an arithmetic result (`$(…)`, backquotes,
+ * `$((…))`): its value is known only when it runs (recorded: `x=$(cat a.txt)`, `x=$((1+2))`,
+ * `for f in $(ls)`; `x=a$(cat a.txt)` is refused as a nested command, `x="$(cat a.txt)"` as
+ * quoted text). */
+const onlyOutput = (w: WordNode): boolean => {
+  const only = w.parts.length === 1 ? w.parts[0] : undefined;
+  return only?.type === 'CommandSubstitution' || only?.type === 'ArithmeticExpansion';
 };
 
 /** `$name` and `${...}` in source order, outside single quotes: true for the braced ones. */
@@ -387,7 +400,7 @@ function partsReason(parts: readonly WordPart[], w: Walk): GateReason | undefine
             continue;
           }
           if (RESOLVED.has(x.parameter)) continue;
-          if (!SHELL_SET.has(x.parameter)) return node('simple_expansion');
+          if (!SHELL_SET.has(x.parameter) && !w.fromOutput.has(x.parameter)) return node('simple_expansion');
           if (text < MIN_QUOTED_TEXT) return node('string');
         }
         break;
@@ -455,6 +468,10 @@ function commandReason(cmd: CommandNode, w: Walk): GateReason | undefined {
     }
     case 'For': {
       for (const word of cmd.words ?? []) {
+        if (onlyOutput(word)) {
+          w.fromOutput.add(cmd.variable);
+          continue;
+        }
         const r = wordReason(word, w);
         if (r) return r;
       }
@@ -467,8 +484,9 @@ function commandReason(cmd: CommandNode, w: Walk): GateReason | undefined {
         if (a.array) return node('array');
         if (a.value) {
           if (a.value.parts[0]?.type === 'TildeExpansion') return fixed('tilde-assignment');
-          // A nested command in a value is not refused here: the command then needs approval.
-          if (!a.value.parts.some((p) => p.type === 'CommandSubstitution')) {
+          // A nested command as the whole value is not refused here: the command then needs
+          // approval, and the variable is not known.
+          if (!onlyOutput(a.value)) {
             const r = wordReason(a.value, w);
             if (r) return r;
           }
@@ -548,7 +566,14 @@ function commandReason(cmd: CommandNode, w: Walk): GateReason | undefined {
         if (reason) return reason;
       }
       // Assignments of a plain command line hold for the rest of it.
-      if (!cmd.name) for (const a of cmd.assignments) w.assigned.add(a.name);
+      if (!cmd.name)
+        for (const a of cmd.assignments) {
+          // Once one value is unknown, the line's later assignments are not resolved either
+          // (`x=$(cat a.txt); y=1; echo $y` is refused as a variable, both versions).
+          const known = w.fromOutput.size === 0 && (a.array || !a.value || !onlyOutput(a.value));
+          (known ? w.assigned : w.fromOutput).add(a.name);
+          (known ? w.fromOutput : w.assigned).delete(a.name);
+        }
       return undefined;
     }
   }
@@ -607,6 +632,7 @@ export function gateReason(script: ScriptNode, command: string, deferEval = fals
   if (dq) return { first: node(dq), usesAssigned: false };
   const w: Walk = {
     assigned: new Set(),
+    fromOutput: new Set(),
     usedAssigned: false,
     braced: bracedExpansions(command),
     next: 0,

@@ -116,6 +116,11 @@ export const SAFE_ENV_PREFIXES: ReadonlySet<string> = new Set([
   'GIT_TERMINAL_PROMPT',
 ]);
 
+/** What xargs runs unasked (difftest probes, default mode: `ls | xargs echo`, `xargs printf`,
+ * `xargs wc -l`, `xargs grep al`, `xargs head -1`, `xargs tail -n 1` run; `xargs cat`, `xargs
+ * ls`, `xargs sort`, `xargs stat` and `xargs -n1 echo` ask). */
+export const XARGS_TARGETS: ReadonlySet<string> = new Set(['echo', 'printf', 'wc', 'grep', 'head', 'tail']);
+
 export const PERMISSIONS_2_1_273: PermissionBehaviour = {
   basenameCommandNames: false,
   shellScriptRules: false,
@@ -128,6 +133,9 @@ export const PERMISSIONS_2_1_273: PermissionBehaviour = {
   classifierSource: 'local',
   gateWording: 'contains',
   transparentWrappers: ['command', 'builtin', 'noglob'],
+  xargsTargets: XARGS_TARGETS,
+  // `echo 'unclosed`, `echo "unclosed` run, in every mode (difftest probes).
+  unclosedQuotesRead: ["'", '"'],
   safeEnvPrefixes: SAFE_ENV_PREFIXES,
   subshellPathDeny: false,
   gitReadPaths: GIT_READ_PATHS,

@@ -1,6 +1,11 @@
 // Permission behaviour recorded on 2.1.332.
 import type { BashStageOrder, PermissionBehaviour } from '../../permissions/types';
-import { BASH_STAGES_2_1_273, GIT_READ_PATHS, SAFE_ENV_PREFIXES } from '../2.1.273/permissions';
+import {
+  BASH_STAGES_2_1_273,
+  GIT_READ_PATHS,
+  SAFE_ENV_PREFIXES,
+  XARGS_TARGETS,
+} from '../2.1.273/permissions';
 import { SENSITIVE_PATHS_2_1_273 } from '../2.1.273/sensitive-paths';
 import { WEB_PREAPPROVED_2_1_273 } from '../2.1.273/web-preapproved';
 import { BARE_ASSIGNMENTS_2_1_332 } from './bare-assignments';
@@ -39,6 +44,10 @@ export const PERMISSIONS_2_1_332: PermissionBehaviour = {
   readDenialsLag: true,
   gateWording: 'cannot-check',
   transparentWrappers: ['command', 'builtin', 'noglob', 'timeout'],
+  // Probed the same as 2.1.273's.
+  xargsTargets: XARGS_TARGETS,
+  // `echo "unclosed` is a parse error; `echo 'unclosed` runs, in every mode (difftest probes).
+  unclosedQuotesRead: ["'"],
   safeEnvPrefixes: SAFE_ENV_PREFIXES,
   subshellPathDeny: true,
   // Probed the same as 2.1.273's (H probe).
