@@ -9,6 +9,7 @@ export default tseslint.config(
     ignores: [
       '.*/**',
       'dist/**',
+      'dist-sub/**',
       'node_modules/**',
       'conformance/**',
       'test-results/**',
