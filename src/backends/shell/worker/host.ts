@@ -252,12 +252,16 @@ export function createWorkerShell(vol: Volume, clock: Clock, options: WorkerShel
           };
           kill();
         }, TICK_MS);
+      let result: Promise<ShellResult> | undefined;
       const onAbort = () => {
         slot.worker.postMessage({ t: 'abort', id } satisfies ToWorker);
         clearTimeout(timer);
         timer = setTimeout(kill, graceMs);
+        // A stopped process ends at once; the worker's reply is the playground's overhead, so the
+        // timeline waits for it (a monitor's expiry reaches the call it falls in: monitor-expiry).
+        if (result) void clock.hold?.(result.catch(() => undefined));
       };
-      const result = new Promise<ShellResult>((resolve, reject) => {
+      result = new Promise<ShellResult>((resolve, reject) => {
         running.add(slot);
         slot.job = {
           id,
