@@ -1,3 +1,4 @@
+import { loadShellParser } from '../../permissions/shell/parse';
 import type { ToolModule } from '../types';
 import { monitor, type MonitorOutcome } from './monitor';
 import { explainMonitor, renderMonitor } from './render';
@@ -6,6 +7,8 @@ import { monitorInput, type MonitorInput } from './schema';
 export const monitorTool: ToolModule<MonitorInput, MonitorOutcome> = {
   name: 'Monitor',
   runsShell: true,
+  // It reads its command as Bash does (a loop runs on a thread of its own), with the shell parser.
+  load: loadShellParser,
   schema: monitorInput,
   isReadOnly: () => false,
   isConcurrencySafe: () => false,
