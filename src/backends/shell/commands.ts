@@ -8,7 +8,7 @@ import { isLongListing, longListing, workspaceNow } from './ls-long';
 import { perlCommand } from './perl';
 import { npmCommand } from './npm';
 import { selfSignal, signalName } from './signals';
-import { QUOTING_COMMANDS, wcCommand, usageHinted, withUsageHint, catCommand, odCommand, rmdirCommand, bashCommand, shCommand, namesQuotedIn, mkdirCommand, nlCommand, sedCommand, timeoutCommand, xargsCommand, niceCommand, nohupCommand, stdbufCommand } from './fixes';
+import { QUOTING_COMMANDS, wcCommand, usageHinted, withUsageHint, catCommand, odCommand, rmdirCommand, bashCommand, shCommand, namesQuotedIn, mkdirCommand, nlCommand, sedCommand, xargsCommand, niceCommand, nohupCommand, stdbufCommand, timeoutCommandOn, type LimitWait } from './fixes';
 
 /** Bytes `yes` produces: just-bash pipes are not streams, so an endless producer must stop
  * somewhere. 1 MiB, like /dev/zero, covers `yes | head -n N` past the largest output limit
@@ -25,7 +25,6 @@ export function yesCommandFor(onEnd: () => void): Command {
   });
 }
 
-export const yesCommand = yesCommandFor(() => {});
 
 const missingOriginal = (name: string): ExecResult => ({
   stdout: '',
@@ -396,7 +395,21 @@ export function killCommandFor(onSelf: (end: { signal: string; exitCode: number 
   });
 }
 
-export const killCommand = killCommandFor(() => {});
+/** What the commands that belong to one run report back to it, and the clock `timeout` uses. */
+export interface RunHooks {
+  /** `timeout`'s limit on the run's time (default: real time). */
+  limit?: LimitWait;
+  /** `yes` or an endless device stopped where bash's would go on. */
+  onEndless: () => void;
+  /** `kill $$`: the run's shell is ended with this signal and status. */
+  onSelfSignal: (end: { signal: string; exitCode: number }) => void;
+}
+
+/** The commands whose behaviour belongs to one run (its clock, what it reports back): a run's
+ * interpreter takes these in place of the shell's commands of the same names. */
+export function commandsForRun(hooks: RunHooks): Command[] {
+  return [timeoutCommandOn(hooks.limit), yesCommandFor(hooks.onEndless), killCommandFor(hooks.onSelfSignal)];
+}
 
 /** The variables a child process gets: just-bash's env and printenv list every shell variable
  * (positional parameters `#`, `*`, `0`, `@` inside a script or function, unexported names),
@@ -441,15 +454,15 @@ export const printenvCommand: Command = defineCommand('printenv', async (args, c
 });
 
 const wrapped: Command[] = [
+  // Their run-free forms, for the names and for a shell run outside runJustBash.
+  ...commandsForRun({ onEndless: () => {}, onSelfSignal: () => {} }),
   rgCommand,
   sortCommand,
   ...REWORDED,
   cmpCommand,
-  killCommand,
   grepWrapper('grep'),
   grepWrapper('egrep'),
   grepWrapper('fgrep'),
-  yesCommand,
   trCommand,
   uniqCommand,
   lsCommand,
@@ -461,7 +474,6 @@ const wrapped: Command[] = [
   npmCommand,
   mkdirCommand,
   sedCommand,
-  timeoutCommand,
   xargsCommand,
   niceCommand,
   nohupCommand,

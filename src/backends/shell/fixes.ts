@@ -364,8 +364,6 @@ export const timeoutCommandOn = (wait?: LimitWait): Command => defineCommand('ti
   return { stdout: '', stderr: '', exitCode: 124 };
 });
 
-export const timeoutCommand: Command = timeoutCommandOn();
-
 /** just-bash's DURATION: a number with an optional s, m, h or d. */
 function durationMs(text: string): number | null {
   const m = /^(\d+\.?\d*)([smhd])?$/.exec(text);

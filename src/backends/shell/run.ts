@@ -4,8 +4,8 @@
 import { Bash, getCommandNames, type CustomCommand, type IFileSystem } from 'just-bash';
 import { SHELL_OUTPUT_CAP_BYTES, type Clock, type ShellResult, type ShellRunOptions } from '../../workspace/types';
 import { parseErrorsAsBash, shellErrorPrefix, SIGTERM_EXIT } from './messages';
-import { timeoutCommandOn, type LimitWait } from './fixes';
-import { killCommandFor, yesCommandFor } from './commands';
+import type { LimitWait } from './fixes';
+import { commandsForRun } from './commands';
 import { ENDLESS_DEVICES } from './memfs-fs';
 import { normalizePath } from '../../text/paths';
 
@@ -204,18 +204,16 @@ export async function runJustBash(
     ended ??= e;
     end();
   };
-  const perRun: Record<string, CustomCommand> = {
-    timeout: timeoutCommandOn(limitWait(time)),
-    yes: yesCommandFor(endless),
-    kill: killCommandFor(endBy),
-  };
+  const perRun = new Map(
+    commandsForRun({ limit: limitWait(time), onEndless: endless, onSelfSignal: endBy }).map((c) => [c.name, c]),
+  );
   const bash = new Bash({
     fs: watchingEndless(fs, endless),
     sleep: (ms) => time.sleep(ms, AbortSignal.any([halting.signal, over.signal])),
     cwd: opts.cwd,
     env: opts.env,
-    // `timeout`'s limit runs on this command's time, without making the command idle.
-    customCommands: commands.map((c) => perRun[c.name] ?? c),
+    // This run's own timeout (its limit on the run's time, not idle), yes and kill.
+    customCommands: commands.map((c) => perRun.get(c.name) ?? c),
     python,
     // memfs resolves paths through process.cwd(), which the defence layer forbids.
     defenseInDepth: false,
