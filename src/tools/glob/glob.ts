@@ -24,12 +24,18 @@ export type GlobOutcome =
 
 const GLOB_CHARS = /[*?[{]/;
 
+/** How many of `segs`, from `from`, are literal directories: no glob character, not the last. */
+function literalDirs(segs: readonly string[], from: number): number {
+  let i = from;
+  while (i < segs.length - 1 && !GLOB_CHARS.test(segs[i]!)) i++;
+  return i;
+}
+
 /** An absolute pattern searches from its longest literal directory prefix. */
 export function splitAbsolutePattern(pattern: string): { dir: string; pattern: string } | null {
   if (!pattern.startsWith('/')) return null;
   const segs = pattern.split('/');
-  let i = 1;
-  while (i < segs.length - 1 && !GLOB_CHARS.test(segs[i]!)) i++;
+  const i = literalDirs(segs, 1);
   const dir = segs.slice(0, i).join('/') || '/';
   const rest = segs.slice(i).join('/');
   return rest ? { dir, pattern: rest } : null;
@@ -45,8 +51,7 @@ async function splitLiteralPrefix(
 ): Promise<{ dir: string; pattern: string; missing: boolean } | null> {
   if (pattern.startsWith('/') || pattern.startsWith('.')) return null;
   const segs = pattern.split('/');
-  let i = 0;
-  while (i < segs.length - 1 && segs[i] !== '' && !GLOB_CHARS.test(segs[i]!)) i++;
+  const i = literalDirs(segs, 0);
   if (i === 0) return null;
   const base = `${dir === '/' ? '' : dir}/${segs.slice(0, i).join('/')}`;
   const st = await ctx.ws.fs.stat(base).catch(() => undefined);
