@@ -52,7 +52,8 @@ export function preview(s: string): { text: string; more: boolean } {
 
 /** `1s`, `2m`, `1m 30s`: the duration in the timeout texts. */
 export function formatDuration(ms: number): string {
-  // Whole seconds, cut down: a 1500 ms timeout reads "1s" (bash-timeout-keeps-output).
+  // Whole seconds, cut down: 1500 ms reads "1s", a Monitor's 1999 ms too (bash-timeout-keeps-output,
+  // bash-duration-whole-seconds).
   const s = Math.floor(ms / 1000);
   if (s < 60) return `${s}s`;
   const m = Math.floor(s / 60);
