@@ -1,4 +1,4 @@
-// `npx tsx src/cli/bisect.ts FROM TO [--jobs N] [--filter REGEX] [--bins DIR] [--max N] [--work DIR]`:
+// `npx tsx src/cli/bisect.ts FROM TO [--jobs N] [--filter REGEX on ids] [--bins DIR] [--max N] [--work DIR]`:
 // for each scenario whose result differs between two releases that are in, records it on the
 // releases of the registry between them (npm pack, deleted after use; or `--bins DIR` holding
 // <v>/package/claude) at midpoints, until the first release with the new result is found, so each
@@ -9,8 +9,8 @@
 // Writes conformance/results/<midpoint>/ (the results that differ from FROM's, `_base.json` naming
 // the rest), the midpoints in src/profiles/releases.json (`bisected`) and conformance/changelog.json.
 // Resumes: what the work folder holds is not recorded again. `--max` bounds the midpoints recorded.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { listScenarioFiles, loadExpected, loadScenario, type LoadedScenario } from './corpus';
 import { alike, differences, groupBehaviours } from './changes';
 import { CHANGELOG, REGISTRY, RESULTS, ROOT, SCENARIOS, oracle, releaseBinary } from './oracle-bin';
@@ -98,7 +98,7 @@ async function main(): Promise<void> {
   const known = [...new Set([...reg.corpus, ...reg.tools])].sort(compareReleases);
   const between = (a: string, b: string) => known.filter((v) => compareReleases(v, a) > 0 && compareReleases(v, b) < 0);
   const scenarios = listScenarioFiles([SCENARIOS])
-    .filter((f) => !o.filter || o.filter.test(f))
+    .filter((f) => !o.filter || o.filter.test(basename(f, '.json')))
     .map(loadScenario);
   let open: Span[] = [];
   for (const s of scenarios) {
@@ -156,21 +156,34 @@ function recordControl(o: Options, scenarios: LoadedScenario[]): Promise<Map<str
   return recordOn(o.from, scenarios, { ...o, work: join(o.work, 'again') });
 }
 
-/** Each midpoint's folder: its results that differ from FROM's, `_base.json` naming the rest. */
+/** As the corpus lists them: by file name (`a-b.json` before `a.json`). */
+const byFile = (a: string, b: string) => (`${a}.json` < `${b}.json` ? -1 : 1);
+
+/** Each midpoint's folder: its results that differ from its base's, `_base.json` naming the rest.
+ * A folder already in keeps its base (a release with its whole corpus in is stored against its
+ * predecessor), so what it holds is added to, never replaced. Lower releases are written first:
+ * a higher one's base may be among them. */
 function writeMidpoints(o: Options, recorded: Map<string, Map<string, ScenarioResult>>, reg: Registry): void {
-  for (const [version, results] of recorded) {
+  for (const version of [...recorded.keys()].sort(compareReleases)) {
+    const results = recorded.get(version) as Map<string, ScenarioResult>;
     const out = join(RESULTS, version);
     mkdirSync(out, { recursive: true });
     const prior = existsSync(join(out, '_base.json')) ? readJson<{ base: string; same: string[] }>(join(out, '_base.json')) : undefined;
-    const same = new Set(prior?.base === o.from ? prior.same : []);
+    const base = prior?.base ?? o.from;
+    const same = new Set(prior?.same ?? []);
     for (const [id, r] of results) {
       const s = loadScenario(join(SCENARIOS, `${id}.json`));
-      const base = loadExpected(s, join(RESULTS, o.from), true);
-      if (base && alike(base, r)) same.add(id);
-      else writeFileSync(join(out, `${id}.json`), `${JSON.stringify(r, null, 1)}\n`);
+      const expected = loadExpected(s, join(RESULTS, base), true);
+      if (expected && alike(expected, r)) {
+        same.add(id);
+        rmSync(join(out, `${id}.json`), { force: true });
+      } else {
+        same.delete(id);
+        writeFileSync(join(out, `${id}.json`), `${JSON.stringify(r, null, 1)}\n`);
+      }
     }
-    writeFileSync(join(out, '_base.json'), `${JSON.stringify({ base: o.from, same: [...same].sort() }, null, 1)}\n`);
-    reg.bisected = [...new Set([...(reg.bisected ?? []), version])].sort(compareReleases);
+    writeFileSync(join(out, '_base.json'), `${JSON.stringify({ base, same: [...same].sort(byFile) }, null, 1)}\n`);
+    if (!reg.corpus.includes(version)) reg.bisected = [...new Set([...(reg.bisected ?? []), version])].sort(compareReleases);
   }
   writeFileSync(REGISTRY, `${JSON.stringify(reg, null, 1)}\n`);
 }

@@ -43,3 +43,19 @@ export function groupBehaviours(changed: ReadonlyMap<string, { area: string; dif
   }
   return [...groups.values()].sort((a, b) => a.area.localeCompare(b.area) || a.kind.localeCompare(b.kind));
 }
+
+/** `prior` with the scenarios of `replaced` taken out and `added` put in: a run over part of the
+ * corpus changes its entry only where it recorded. */
+export function mergeBehaviours(prior: readonly ChangelogBehaviour[], replaced: ReadonlySet<string>, added: readonly ChangelogBehaviour[]): ChangelogBehaviour[] {
+  const groups = new Map<string, ChangelogBehaviour>();
+  for (const b of prior) {
+    const scenarios = b.scenarios.filter((id) => !replaced.has(id));
+    if (scenarios.length) groups.set(`${b.area}\u0000${b.kind}`, { ...b, scenarios });
+  }
+  for (const b of added) {
+    const key = `${b.area}\u0000${b.kind}`;
+    const g = groups.get(key);
+    groups.set(key, g ? { ...g, scenarios: [...g.scenarios, ...b.scenarios] } : b);
+  }
+  return [...groups.values()].sort((a, b) => a.area.localeCompare(b.area) || a.kind.localeCompare(b.kind));
+}

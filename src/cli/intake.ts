@@ -1,4 +1,4 @@
-// `npm run intake -- VERSION [--bin PATH] [--jobs N] [--filter REGEX] [--work DIR]`: takes a
+// `npm run intake -- VERSION [--bin PATH] [--jobs N] [--filter REGEX on ids] [--work DIR]`: takes a
 // release in. Fetches the platform package (npm pack; or uses --bin), dumps its default tool
 // definitions, records the hand-written corpus with the oracle (resuming: what the work folder
 // holds already is not recorded again), compares each result with the nearest release already
@@ -9,10 +9,10 @@
 //   conformance/changelog.json the release's entry: each changed behaviour with its scenarios
 // and deletes the download. The tool definitions join src/profiles/tool-history.json.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { loadExpected, loadScenario, listScenarioFiles } from './corpus';
+import { basename, join } from 'node:path';
+import { loadExpected, loadScenario, listScenarioFiles, resultsBase } from './corpus';
 import type { Difference } from '../session/compare';
-import { differences, groupBehaviours } from './changes';
+import { differences, groupBehaviours, mergeBehaviours } from './changes';
 import { CHANGELOG, REGISTRY, RESULTS, ROOT, SCENARIOS, oracle, releaseBinary } from './oracle-bin';
 import { parseResult } from '../scenario/schema';
 import { compareReleases } from '../profiles/releases';
@@ -77,7 +77,7 @@ async function main(): Promise<void> {
       step('dumping the default tool definitions');
       await oracle(['--bin', bin, '--tools-dump', dump]);
     }
-    const files = listScenarioFiles([SCENARIOS]).filter((f) => !o.filter || o.filter.test(f));
+    const files = listScenarioFiles([SCENARIOS]).filter((f) => !o.filter || o.filter.test(basename(f, '.json')));
     const left = files.filter((f) => !existsSync(join(recorded, f.slice(f.lastIndexOf('/') + 1))));
     step(`recording ${left.length} of ${files.length} scenarios (${files.length - left.length} recorded before)`);
     if (left.length) await oracle(['--bin', bin, '--jobs', String(o.jobs), '--out', recorded, ...left]);
@@ -88,26 +88,35 @@ async function main(): Promise<void> {
   step(`comparing with ${base}`);
   const out = join(RESULTS, o.version);
   mkdirSync(out, { recursive: true });
-  const same: string[] = [];
-  /** Scenarios the base release never recorded (newer than its intake): stored, but no change. */
-  const fresh: string[] = [];
-  const changed = new Map<string, { area: string; diffs: Difference[] }>();
-  for (const f of listScenarioFiles([SCENARIOS])) {
-    const s = loadScenario(f);
+  // A run over part of the corpus (--filter) adds to what the folder holds, never replaces it.
+  const prior = resultsBase(out);
+  const alikeSet = new Set(prior?.base === base ? prior.same : []);
+  const scenarios = listScenarioFiles([SCENARIOS]).map(loadScenario);
+  for (const s of scenarios) {
     const file = join(recorded, `${s.id}.json`);
     if (!existsSync(file)) continue;
     const mine = parseResult(JSON.parse(readFileSync(file, 'utf8')), file);
     const theirs = loadExpected(s, join(RESULTS, base), true);
-    const diffs = theirs ? differences(theirs, { ...mine, version: base }) : [];
-    if (theirs && diffs.length === 0) {
-      same.push(s.id);
+    if (theirs && differences(theirs, { ...mine, version: base }).length === 0) {
+      alikeSet.add(s.id);
       rmSync(join(out, `${s.id}.json`), { force: true });
-    }
-    else {
-      if (theirs) changed.set(s.id, { area: s.scenario.area ?? s.id.split('-')[0] ?? 'other', diffs });
-      else fresh.push(s.id);
+    } else {
+      alikeSet.delete(s.id);
       writeFileSync(join(out, `${s.id}.json`), readFileSync(file));
     }
+  }
+  // The entry says what the whole folder holds: this run's results and earlier runs' alike.
+  const same = scenarios.filter((s) => alikeSet.has(s.id)).map((s) => s.id);
+  /** Scenarios the base release never recorded (newer than its intake): stored, but no change. */
+  const fresh: string[] = [];
+  const changed = new Map<string, { area: string; diffs: Difference[] }>();
+  for (const s of scenarios) {
+    const file = join(out, `${s.id}.json`);
+    if (!existsSync(file)) continue;
+    const theirs = loadExpected(s, join(RESULTS, base), true);
+    const mine = parseResult(JSON.parse(readFileSync(file, 'utf8')), file);
+    if (theirs) changed.set(s.id, { area: s.scenario.area ?? s.id.split('-')[0] ?? 'other', diffs: differences(theirs, { ...mine, version: base }) });
+    else fresh.push(s.id);
   }
   writeFileSync(join(out, '_base.json'), `${JSON.stringify({ base, same }, null, 1)}\n`);
   const toolsFile = join(recorded, '_tools.json');
@@ -117,15 +126,19 @@ async function main(): Promise<void> {
   const toolChanges = addToHistory(o.version, JSON.parse(readFileSync(join(o.work, 'tools-default.json'), 'utf8')).tools);
   registerRelease(o.version, 'corpus');
 
-  const entry: ChangelogEntry = {
-    version: o.version,
-    base,
-    exact: adjacent(base, o.version),
-    recorded: same.length + changed.size + fresh.length,
-    tools: toolChanges,
-    behaviours: groupBehaviours(changed),
-  };
   const log = existsSync(CHANGELOG) ? parseChangelog(JSON.parse(readFileSync(CHANGELOG, 'utf8'))) : [];
+  const priorEntry = o.filter ? log.find((e) => e.version === o.version) : undefined;
+  const ran = new Set(scenarios.filter((s) => existsSync(join(recorded, `${s.id}.json`))).map((s) => s.id));
+  const recordedCount = same.length + changed.size + fresh.length;
+  // Over part of the corpus, an entry already there (perhaps placed by a bisection) keeps its base.
+  const entry: ChangelogEntry = priorEntry
+    ? {
+        ...priorEntry,
+        recorded: recordedCount,
+        tools: toolChanges,
+        behaviours: mergeBehaviours(priorEntry.behaviours, ran, groupBehaviours(new Map([...changed].filter(([id]) => ran.has(id))))),
+      }
+    : { version: o.version, base, exact: adjacent(base, o.version), recorded: recordedCount, tools: toolChanges, behaviours: groupBehaviours(changed) };
   const next = [...log.filter((e) => e.version !== o.version), entry].sort((a, b) => compareReleases(b.version, a.version));
   writeFileSync(CHANGELOG, `${JSON.stringify(next, null, 1)}\n`);
   const proposal = [

@@ -149,6 +149,12 @@ async function main(): Promise<number> {
       if (expected) pairs.push({ family: 'public', version, scenario: s, expected });
       else unrecorded.push(s.id);
     }
+    const link = version === NEWEST ? undefined : resultsBase(join(RESULTS, version));
+    if (link) {
+      // Recorded alike with its base: replayed under the base's name there.
+      const alike = new Set(link.same);
+      unrecorded.splice(0, unrecorded.length, ...unrecorded.filter((id) => !alike.has(id)));
+    }
     for (const backend of CLI_BACKENDS) {
       if (!isPinned(version) && backend !== 'memfs') continue;
       if (!runs(false, version, backend)) continue;
@@ -166,12 +172,6 @@ async function main(): Promise<number> {
       console.log(
         `${version} ${backend}: conformance: ${passed} passed, ${pairs.length - passed} failed, ${unrecorded.length} no recorded result (${((performance.now() - t0) / 1000).toFixed(1)} s, ${Math.min(jobs, pairs.length)} threads, ${pairs.length ? (ms / pairs.length).toFixed(0) : 0} ms per scenario)`,
       );
-      const link = version === NEWEST ? undefined : resultsBase(join(RESULTS, version));
-      if (link) {
-        // Recorded alike with its base: replayed under the base's name there.
-        const alike = new Set(link.same);
-        unrecorded.splice(0, unrecorded.length, ...unrecorded.filter((id) => !alike.has(id)));
-      }
       if (unrecorded.length && !unrecordedNamed)
         console.log(
           `${version}: no recorded result (every backend): ${

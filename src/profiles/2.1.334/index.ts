@@ -4,6 +4,9 @@
 import type { ProfileDelta } from '../chain';
 
 export const delta_2_1_334: ProfileDelta = {
+  // glob-x-dot-slash-and-prefix, glob-x-literal-prefix (bisected: 2.1.333 as 2.1.332): `./src/*.ts`
+  // finds src/a.ts and `./[a-` under `path` is refused as '/[a-'.
+  globDotSlashAnchored: true,
   readOffsetZeroAsOne: true,
   notebookReportsOldCellType: true,
   text: {

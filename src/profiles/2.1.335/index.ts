@@ -4,10 +4,6 @@ import type { ProfileDelta } from '../chain';
 import { BASH_STAGES_2_1_332 } from '../2.1.332/permissions';
 
 export const delta_2_1_335: ProfileDelta = {
-  // Probes on 2.1.332, 2.1.335 and 2.1.336: `./src/[a-` is refused as '/src/[a-' on 2.1.335
-  // ('./[a-' as './[a-' on 2.1.332) and `./src/*.ts` finds src/a.ts on 2.1.336 (nothing on
-  // 2.1.332). First seen on 2.1.335; 2.1.333 and 2.1.334 were not recorded.
-  globDotSlashAnchored: true,
   permissions: {
     // bash-perm-heredoc-substitution: `echo "$(cat <<'EOF'\nhello\nEOF\n)"` ran as read-only on
     // 2.1.334 and is refused on 2.1.335 when the here-document's text is one word; prose and a
