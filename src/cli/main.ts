@@ -208,7 +208,8 @@ async function conform(a: Args, thread: ScenarioThread): Promise<number> {
     if (!a.json) console.log(`FAIL ${why}`);
   }
   for (const s of scenarios) {
-    const expected = loadExpected(s, a.expected);
+    // A differences-only folder (`_base.json`) holds the rest under its base release's name.
+    const expected = loadExpected(s, a.expected, true);
     if (!expected) {
       total.failed++;
       if (!a.json) console.log(`FAIL ${s.id}: no recorded result`);

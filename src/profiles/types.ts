@@ -201,8 +201,11 @@ export interface Profile {
   deferredByDefault?: readonly string[];
   /** The LSP tool (a code-intelligence plugin offers it): `deferred`, sent behind ToolSearch and
    * announced after the first model call (2.1.332); `maxFileBytes`, the size past which a file the
-   * server has not opened yet is refused before it is read (lsp-x-file-too-large). */
-  lsp?: { deferred: boolean; maxFileBytes?: number };
+   * server has not opened yet is refused before it is read (lsp-x-file-too-large);
+   * `namesAtName`, a document symbol and a call hierarchy item are named by their name's line,
+   * not by where their range starts (a call item's with its JSDoc, a symbol's with its decorators
+   * and modifiers): lsp-x-call-item-line, lsp-operations. */
+  lsp?: { deferred: boolean; maxFileBytes?: number; namesAtName?: boolean };
   /** ToolSearch: words a deferred tool matches beyond its name and description (the binary
    * ranks by hints it does not send; inferred from the recorded rankings, tools-search-*). */
   toolSearchHints?: Readonly<Record<string, readonly string[]>>;

@@ -36,6 +36,9 @@ export interface DocumentSymbol {
   kind: SymbolKind;
   /** The symbol's whole range starts here. */
   line: number;
+  /** Its name is on this line (the range's first line when the name lies outside that range, as
+   * for a second overload). */
+  nameLine: number;
   children: DocumentSymbol[];
 }
 
@@ -52,6 +55,10 @@ export interface CallItem {
   file: string;
   /** The item's range (with its leading JSDoc) starts on this line. */
   line: number;
+  /** The item's name (its selection range) is on this line. */
+  nameLine: number;
+  /** What the server gives as the item's detail: the class a method belongs to. */
+  detail?: string;
 }
 
 export interface CallEdge {

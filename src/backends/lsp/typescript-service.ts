@@ -156,7 +156,14 @@ export function typescriptBackend(ts: Ts, readLib: LibReader): LanguageBackend {
   function callItem(project: LspProject, i: TS.CallHierarchyItem): CallItem {
     // A file's top level is named by its base name (lsp-operations: "b.ts (Module)").
     const name = i.name === i.file ? i.name.slice(i.name.lastIndexOf('/') + 1) : i.name;
-    return { name, kind: symbolKind(i.kind), file: i.file, line: pos(project, i.file, i.span.start).line };
+    return {
+      name,
+      kind: symbolKind(i.kind),
+      file: i.file,
+      line: pos(project, i.file, i.span.start).line,
+      nameLine: pos(project, i.file, i.selectionSpan.start).line,
+      ...(i.containerName ? { detail: i.containerName } : {}),
+    };
   }
 
   function documentSymbols(project: LspProject, file: string, items: readonly TS.NavigationTree[]): DocumentSymbol[] {
@@ -171,10 +178,13 @@ export function typescriptBackend(ts: Ts, readLib: LibReader): LanguageBackend {
           const first = c.spans[0];
           return first !== undefined && first.start >= span.start && first.start <= span.start + span.length;
         });
+        const name = item.nameSpan;
+        const named = name !== undefined && name.start >= span.start && name.start + name.length <= span.start + span.length;
         out.push({
           name: item.text,
           kind: symbolKind(item.kind),
           line: pos(project, file, span.start).line,
+          nameLine: pos(project, file, named ? name.start : span.start).line,
           children: documentSymbols(project, file, inside),
         });
       }

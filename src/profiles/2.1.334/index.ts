@@ -7,6 +7,10 @@ export const delta_2_1_334: ProfileDelta = {
   // glob-x-dot-slash-and-prefix, glob-x-literal-prefix (bisected: 2.1.333 as 2.1.332): `./src/*.ts`
   // finds src/a.ts and `./[a-` under `path` is refused as '/[a-'.
   globDotSlashAnchored: true,
+  // lsp-x-call-item-line, lsp-operations (bisected: 2.1.333 records as 2.1.332): `late` declared
+  // as `export\nfunction late` under a JSDoc is named at its name's line, as a symbol and as a call
+  // hierarchy item.
+  lsp: { namesAtName: true },
   readOffsetZeroAsOne: true,
   notebookReportsOldCellType: true,
   text: {

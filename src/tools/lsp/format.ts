@@ -4,7 +4,7 @@
 // order the server gave them. NOT RECORDED (worded by analogy, marked where used): several
 // references in one file on 2.1.332 (2.1.273 says "across 1 files"), several call hierarchy
 // items at one position.
-import type { CallEdge, DocumentSymbol, Location, LspAnswer, Operation, SymbolKind } from '../../workspace/language';
+import type { CallEdge, CallItem, DocumentSymbol, Location, LspAnswer, Operation, SymbolKind } from '../../workspace/language';
 
 /** LSP SymbolKind names, by number. */
 const KIND_NAMES = [
@@ -85,10 +85,10 @@ function countSymbols(symbols: readonly DocumentSymbol[]): number {
   return symbols.reduce((n, s) => n + 1 + countSymbols(s.children), 0);
 }
 
-function symbolLines(symbols: readonly DocumentSymbol[], depth: number): string[] {
+function symbolLines(symbols: readonly DocumentSymbol[], depth: number, atName: boolean): string[] {
   return symbols.flatMap((s) => [
-    `${'  '.repeat(depth)}${s.name} (${kindName(s.kind)}) - Line ${s.line + 1}`,
-    ...symbolLines(s.children, depth + 1),
+    `${'  '.repeat(depth)}${s.name} (${kindName(s.kind)}) - Line ${(atName ? s.nameLine : s.line) + 1}`,
+    ...symbolLines(s.children, depth + 1, atName),
   ]);
 }
 
@@ -117,7 +117,7 @@ function references(locs: readonly Location[], rel: (f: string) => string): Form
   };
 }
 
-function calls(op: 'incomingCalls' | 'outgoingCalls', edges: readonly CallEdge[], rel: (f: string) => string): Formatted {
+function calls(op: 'incomingCalls' | 'outgoingCalls', edges: readonly CallEdge[], rel: (f: string) => string, itemLine: (i: CallItem) => number): Formatted {
   const groups = byFile(edges, (e) => e.item.file);
   const word = op === 'incomingCalls' ? 'incoming call' : 'outgoing call';
   const where = op === 'incomingCalls' ? 'calls at' : 'called from';
@@ -126,7 +126,7 @@ function calls(op: 'incomingCalls' | 'outgoingCalls', edges: readonly CallEdge[]
       `${rel(f)}:\n${es
         .map(
           (e) =>
-            `  ${e.item.name} (${kindName(e.item.kind)}) - Line ${e.item.line + 1} [${where}: ${e.ranges
+            `  ${e.item.name} (${kindName(e.item.kind)}) - Line ${itemLine(e.item) + 1} [${where}: ${e.ranges
               .map((r) => at(r.line, r.character))
               .join(', ')}]`,
         )
@@ -140,7 +140,19 @@ function calls(op: 'incomingCalls' | 'outgoingCalls', edges: readonly CallEdge[]
 }
 
 /** `position` is the one the tool asked about (1-based), which hover's header names. */
-export function formatAnswer(answer: LspAnswer, rel: (f: string) => string, position: { line: number; character: number }): Formatted {
+/** Which line names a document symbol or a call hierarchy item: where its range starts, or where
+ * its name is (Profile.lsp.namesAtName). */
+export interface FormatOptions {
+  namesAtName: boolean;
+}
+
+export function formatAnswer(
+  answer: LspAnswer,
+  rel: (f: string) => string,
+  position: { line: number; character: number },
+  options: FormatOptions,
+): Formatted {
+  const itemLine = (i: CallItem) => (options.namesAtName ? i.nameLine : i.line);
   const none = (op: Operation): Formatted => ({ text: NOTHING[op], resultCount: 0, fileCount: 0 });
   switch (answer.op) {
     case 'goToDefinition':
@@ -162,7 +174,7 @@ export function formatAnswer(answer: LspAnswer, rel: (f: string) => string, posi
       return answer.symbols.length === 0
         ? none('documentSymbol')
         : {
-            text: `Document symbols:\n${symbolLines(answer.symbols, 0).join('\n')}`,
+            text: `Document symbols:\n${symbolLines(answer.symbols, 0, options.namesAtName).join('\n')}`,
             resultCount: countSymbols(answer.symbols),
             fileCount: 1,
           };
@@ -179,7 +191,8 @@ export function formatAnswer(answer: LspAnswer, rel: (f: string) => string, posi
       };
     }
     case 'prepareCallHierarchy': {
-      const line = (i: (typeof answer.items)[number]) => `${i.name} (${kindName(i.kind)}) - ${rel(i.file)}:${i.line + 1}`;
+      // A method's class follows in brackets (lsp-x-call-item-line).
+      const line = (i: CallItem) => `${i.name} (${kindName(i.kind)}) - ${rel(i.file)}:${itemLine(i) + 1}${i.detail ? ` [${i.detail}]` : ''}`;
       const [only] = answer.items;
       if (only === undefined) return none('prepareCallHierarchy');
       if (answer.items.length === 1) return { text: `Call hierarchy item: ${line(only)}`, resultCount: 1, fileCount: 1 };
@@ -193,6 +206,6 @@ export function formatAnswer(answer: LspAnswer, rel: (f: string) => string, posi
     case 'incomingCalls':
     case 'outgoingCalls':
       if (!answer.item) return { text: NO_ITEM, resultCount: 0, fileCount: 0 };
-      return answer.calls.length === 0 ? none(answer.op) : calls(answer.op, answer.calls, rel);
+      return answer.calls.length === 0 ? none(answer.op) : calls(answer.op, answer.calls, rel, itemLine);
   }
 }

@@ -112,7 +112,7 @@ async function callLsp(input: LspInput, ctx: ToolContext): Promise<LspOutcome> {
   const formatted = formatAnswer(answer, (f) => relativePath(ws.info.cwd, f), {
     line: position.line + 1,
     character: position.character + 1,
-  });
+  }, { namesAtName: ctx.profile.lsp?.namesAtName ?? false });
   return { kind: 'answer', op, filePath, formatted };
 }
 

@@ -44,9 +44,9 @@ const x: string = add(1, 2);
 const project: LspProject = { cwd: '/p', files: { '/p/a.ts': A, '/p/b.ts': B }, opened: ['/p/a.ts', '/p/b.ts'] };
 const backend = createInProcessLanguageBackend();
 
-async function ask(req: LspRequest): Promise<string> {
+async function ask(req: LspRequest, namesAtName = false): Promise<string> {
   const answer = await backend.run(project, req);
-  return formatAnswer(answer, (f) => relativePath('/p', f), { line: req.position.line + 1, character: req.position.character + 1 }).text;
+  return formatAnswer(answer, (f) => relativePath('/p', f), { line: req.position.line + 1, character: req.position.character + 1 }, { namesAtName }).text;
 }
 
 describe('LSP answers', () => {
@@ -85,6 +85,18 @@ describe('LSP answers', () => {
     );
     expect(await ask({ op: 'hover', file: '/p/a.ts', position: { line: 3, character: 0 } })).toBe(
       'No hover information available. This may occur if the cursor is not on a symbol, or if the LSP server has not fully indexed the file.',
+    );
+  });
+
+  it('a call hierarchy item: at its JSDoc, or at its name (2.1.334), a method with its class in brackets', async () => {
+    const add = { op: 'prepareCallHierarchy', file: '/p/a.ts', position: { line: 16, character: 16 } } as const;
+    expect(await ask(add)).toBe('Call hierarchy item: add (Function) - a.ts:12');
+    expect(await ask(add, true)).toBe('Call hierarchy item: add (Function) - a.ts:17');
+    expect(await ask({ op: 'prepareCallHierarchy', file: '/p/a.ts', position: { line: 6, character: 3 } }, true)).toBe(
+      'Call hierarchy item: area (Method) - a.ts:7 [Circle]',
+    );
+    expect(await ask({ op: 'outgoingCalls', file: '/p/a.ts', position: { line: 20, character: 16 } }, true)).toBe(
+      'Found 1 outgoing call:\n\na.ts:\n  add (Function) - Line 17 [called from: 22:10]',
     );
   });
 
