@@ -252,11 +252,6 @@ export function createWorkerShell(vol: Volume, clock: Clock, options: WorkerShel
           };
           kill();
         }, TICK_MS);
-      const onAbort = () => {
-        slot.worker.postMessage({ t: 'abort', id } satisfies ToWorker);
-        clearTimeout(timer);
-        timer = setTimeout(kill, graceMs);
-      };
       const result = new Promise<ShellResult>((resolve, reject) => {
         running.add(slot);
         slot.job = {
@@ -278,6 +273,14 @@ export function createWorkerShell(vol: Volume, clock: Clock, options: WorkerShel
           },
         };
       });
+      const onAbort = () => {
+        slot.worker.postMessage({ t: 'abort', id } satisfies ToWorker);
+        clearTimeout(timer);
+        timer = setTimeout(kill, graceMs);
+        // A stopped process ends at once; the worker's reply is the playground's overhead, so the
+        // timeline waits for it (a monitor's expiry reaches the call it falls in: monitor-expiry).
+        void clock.hold?.(result.catch(() => undefined));
+      };
       let names: string[];
       try {
         names = await (clock.hold ? clock.hold(slot.ready) : slot.ready);
