@@ -84,7 +84,8 @@ export function loadExpected(
 ): ScenarioResult | undefined {
   if (!expectedDir && s.scenario.expect) return s.scenario.expect;
   const folder = expectedDir ?? join(dirname(s.file), '..', 'results', s.scenario.version ?? DEFAULT_VERSION);
-  if (expectedDir && !chain) {
+  // A folder that holds every result itself is read as it is, whatever its name.
+  if (expectedDir && (!chain || !resultsBase(folder))) {
     const f = join(folder, `${s.id}.json`);
     return existsSync(f) ? parseResult(readJson(f), f) : undefined;
   }

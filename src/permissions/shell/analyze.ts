@@ -622,19 +622,13 @@ export function analyze(
   };
 }
 
-/** Commands a line runs at its top level and in its if/for/while bodies, with the number of
- * pipes among them and whether one of them is not a simple command. */
-function controlPipes(body: readonly StatementNode[], nested: boolean): { pipes: number; textual: boolean } {
+/** The pipes of a line's top level and of its if/for/while bodies. */
+function controlPipes(body: readonly StatementNode[]): number {
   let pipes = 0;
-  let textual = false;
   for (const st of body)
     for (const pl of st.pipelines) {
-      if (pl.commands.length > 1) {
-        pipes += pl.commands.length - 1;
-        if (nested || pl.commands.some((c) => c.type !== 'SimpleCommand')) textual = true;
-      }
+      pipes += pl.commands.length - 1;
       for (const cmd of pl.commands) {
-        if (cmd.type !== 'SimpleCommand' && st.pipelines.some((p) => p.commands.length > 1)) textual = true;
         const inner: StatementNode[][] =
           cmd.type === 'If'
             ? [...cmd.clauses.flatMap((c) => [c.condition, c.body]), cmd.elseBody ?? []]
@@ -643,14 +637,10 @@ function controlPipes(body: readonly StatementNode[], nested: boolean): { pipes:
               : cmd.type === 'While' || cmd.type === 'Until'
                 ? [cmd.condition, cmd.body]
                 : [];
-        for (const b of inner) {
-          const r = controlPipes(b, true);
-          pipes += r.pipes;
-          textual ||= r.textual;
-        }
+        for (const b of inner) pipes += controlPipes(b);
       }
     }
-  return { pipes, textual };
+  return pipes;
 }
 
 /** Where the line's pipes are, outside quotes, substitutions and `||`. */
@@ -684,17 +674,19 @@ function pipePositions(source: string): { at: number; width: number }[] {
   return found;
 }
 
-/** Output redirections are left out of a segment's name (`touch y 2>/dev/null; fi` is named
- * `touch y ; fi`). */
-const OUTPUT_REDIRECT = /(?:\d*|&)(?:>>|>\||>&|&>>|&>|>)\s*(?:'[^']*'|"[^"]*"|[^\s;|&<>()]+)/g;
+/** Redirections of one descriptor to a file are left out of a segment's name (`touch y
+ * 2>/dev/null; fi` is named `touch y ; fi`); a duplication (`2>&1`, `>&2`) and `&>file` stay
+ * (bash-perm-deny-pipe-redirects, both versions). */
+const OUTPUT_REDIRECT = /(?<![&\d>])\d*(?:>>|>\||>)(?!&)\s*(?:'[^']*'|"[^"]*"|[^\s;|&<>()]+)/g;
 
-/** When a pipe sits in an if/for/while body, or a pipeline has such a command as one of its
- * commands, Claude Code names the pipe segments by cutting the line's text at every pipe
- * (probed on both versions: `if true; then touch x | touch y; fi` asks for `if true; then
- * touch x, touch y; fi`). Undefined when the plain top-level walk names them. */
+/** Claude Code names the pipe segments by cutting the line's text at every pipe, keeping its
+ * spacing and what lies before the pipe in its list (probed on both versions: `if true; then
+ * touch x | touch y; fi` asks for `if true; then touch x, touch y; fi`; `echo x && rm a.txt 2>&1
+ * | cat` with rm denied names `echo x && rm a.txt 2>&1`). Undefined when a pipe sits where the
+ * cut cannot find it (in a subshell or a substitution): the top-level walk names them then. */
 function pipeLayout(script: ScriptNode, source: string): string[] | undefined {
-  const { pipes, textual } = controlPipes(script.statements, false);
-  if (!textual || pipes === 0) return undefined;
+  const pipes = controlPipes(script.statements);
+  if (pipes === 0) return undefined;
   const at = pipePositions(source);
   if (at.length !== pipes) return undefined;
   const cuts = [{ at: -1, width: 1 }, ...at, { at: source.length, width: 0 }];
