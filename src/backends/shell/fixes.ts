@@ -574,6 +574,73 @@ async function wcWidth(ctx: CommandContext, counts: number, files: readonly stri
   return Math.max(minimum, String(total).length);
 }
 
+/** The column a line reaches as GNU wc -L measures it (coreutils 9, C.UTF-8): a tab moves to the
+ * next multiple of 8, a carriage return or form feed starts the line again, a control character
+ * takes no room, a wide character two (probed: `printf 'a\tb\n' | wc -L` prints 9). */
+function lineWidths(text: string): { longest: number; words: number } {
+  let longest = 0;
+  let at = 0;
+  let words = 0;
+  let inWord = false;
+  for (const ch of text) {
+    const c = ch.codePointAt(0) as number;
+    if (ch === '\n' || ch === '\r' || ch === '\f') {
+      longest = Math.max(longest, at);
+      at = 0;
+      inWord = false;
+    } else if (ch === '\t') {
+      at += 8 - (at % 8);
+      inWord = false;
+    } else if (ch === ' ' || ch === '\v' || /\s/u.test(ch)) {
+      if (ch !== '\v') at++;
+      inWord = false;
+    } else if (c >= 0x20 && c !== 0x7f && !(c >= 0x80 && c < 0xa0)) {
+      if (!/\p{Mn}/u.test(ch)) at += isWide(c) ? 2 : 1;
+      if (!inWord) words++;
+      inWord = true;
+    }
+  }
+  return { longest: Math.max(longest, at), words };
+}
+
+const WIDE: readonly [number, number][] = [
+  [0x1100, 0x115f], [0x2e80, 0x303e], [0x3041, 0x33ff], [0x3400, 0x4dbf], [0x4e00, 0x9fff], [0xa000, 0xa4cf],
+  [0xac00, 0xd7a3], [0xf900, 0xfaff], [0xfe30, 0xfe4f], [0xff00, 0xff60], [0xffe0, 0xffe6], [0x1f300, 0x1f64f],
+  [0x1f900, 0x1f9ff], [0x20000, 0x3fffd],
+];
+const isWide = (c: number) => WIDE.some(([a, b]) => c >= a && c <= b);
+
+/** A latin1-shaped byte string (how a pipe hands its bytes on) as bytes; text otherwise. */
+const bytesOf = (s: string): Uint8Array =>
+  /[^\u0000-\u00ff]/.test(s) ? new TextEncoder().encode(s) : Uint8Array.from(s, (c) => c.charCodeAt(0));
+
+/** wc taking every count itself, in GNU's column order (lines, words, chars, bytes, longest
+ * line) with a total line for several inputs, where the longest line is the longest of all. */
+async function wcCounted(ctx: CommandContext, flags: ReadonlySet<string>, files: readonly string[], width: number): Promise<ExecResult> {
+  const order = ['l', 'w', 'm', 'c', 'L'].filter((f) => flags.has(f));
+  const inputs = files.length === 0 ? [undefined] : files;
+  const rows: string[] = [];
+  let stderr = '';
+  const total = { l: 0, w: 0, m: 0, c: 0, L: 0 };
+  for (const name of inputs) {
+    let bytes: Uint8Array;
+    try {
+      bytes = name === undefined || name === '-' ? bytesOf(String(ctx.stdin)) : await ctx.fs.readFileBuffer(ctx.fs.resolvePath(ctx.cwd, name));
+    } catch {
+      stderr += `wc: ${quoteName(name ?? '-')}: No such file or directory\n`;
+      continue;
+    }
+    const text = new TextDecoder().decode(bytes);
+    const { longest, words } = lineWidths(text);
+    const n = { l: bytes.filter((b) => b === 10).length, w: words, m: [...text].length, c: bytes.length, L: longest };
+    for (const k of ['l', 'w', 'm', 'c'] as const) total[k] += n[k];
+    total.L = Math.max(total.L, longest);
+    rows.push(order.map((f) => String(n[f as keyof typeof n]).padStart(width)).join(' ') + (name === undefined ? '' : ` ${name}`));
+  }
+  if (inputs.length > 1) rows.push(order.map((f) => String(total[f as keyof typeof total]).padStart(width)).join(' ') + ' total');
+  return { stdout: rows.map((r) => `${r}\n`).join(''), stderr, exitCode: stderr ? 1 : 0 };
+}
+
 /** wc with GNU's column widths and quoted names in its errors. */
 export const wcCommand: Command = defineCommand('wc', async (args, ctx) => {
   const orig = ctx.origCommand;
@@ -594,6 +661,8 @@ export const wcCommand: Command = defineCommand('wc', async (args, ctx) => {
   }
   const counts = flags.size === 0 ? 3 : flags.size;
   const width = await wcWidth(ctx, counts, files);
+  // just-bash's wc has no -L: with it, every count is taken here.
+  if (flags.has('L')) return wcCounted(ctx, flags, files, width);
   const line = new RegExp(`^ *(\\d+(?: +\\d+){${counts - 1}})(?=$| )`, 'gm');
   const stdout = r.stdout.replace(line, (_, nums: string) =>
     nums

@@ -185,6 +185,24 @@ describe('file names in coreutils messages', () => {
     ];
     expect(cases.map(([name]) => quoteName(name))).toEqual(cases.map(([, quoted]) => quoted));
   });
+  it('wc -L as GNU wc measures lines: tabs to multiples of 8, wide characters two columns, a total', async () => {
+    const { shell, opts } = setup();
+    const command = [
+      "wc -L a.txt a.txt",
+      "printf 'a\\tbc\\tdefghijk\\tl\\n' | wc -L",
+      "printf 'x\\r\\nabcdef\\rab\\n' | wc -L",
+      "printf '\\xe4\\xb8\\xad\\xe6\\x96\\x87\\n' | wc -L",
+      "printf 'caf\\xc3\\xa9\\n' | wc -mL",
+      'wc -lwL a.txt',
+    ].join('; ');
+    expect(await shell.run(command, opts)).toEqual({
+      stdout: ' 5 a.txt\n 5 a.txt\n 5 total\n33\n6\n4\n      5       4\n 2  2  5 a.txt\n',
+      stderr: '',
+      exitCode: 0,
+      interrupted: false,
+      cwdAfter: '/ws/project',
+    });
+  });
   it('in cat, wc and head errors', async () => {
     const { shell, opts } = setup();
     expect(await shell.run("cat ''; wc 'a b'; head ''", opts)).toEqual({
