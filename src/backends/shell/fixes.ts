@@ -612,7 +612,7 @@ const isWide = (c: number) => WIDE.some(([a, b]) => c >= a && c <= b);
 
 /** A latin1-shaped byte string (how a pipe hands its bytes on) as bytes; text otherwise. */
 const bytesOf = (s: string): Uint8Array =>
-  /[^\u0000-\u00ff]/.test(s) ? new TextEncoder().encode(s) : Uint8Array.from(s, (c) => c.charCodeAt(0));
+  [...s].some((c) => c.charCodeAt(0) > 0xff) ? new TextEncoder().encode(s) : Uint8Array.from(s, (c) => c.charCodeAt(0));
 
 /** wc taking every count itself, in GNU's column order (lines, words, chars, bytes, longest
  * line) with a total line for several inputs, where the longest line is the longest of all. */
