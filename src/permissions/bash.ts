@@ -11,6 +11,7 @@ import type { Analysis } from './shell/analyze';
 import { analyze } from './shell/analyze';
 import { parseCommand } from './shell/parse';
 import { hasUnclosedExpansion } from './shell/unclosed';
+import { recoverLine } from './shell/recover';
 import { assignedValues, gateReason } from './shell/gate';
 import { denyForms, formTexts, ruleFor } from './bash-match';
 import type { Walk } from './bash-uses';
@@ -77,6 +78,12 @@ function closeTrailingQuote(command: string, quotes: readonly string[]): string 
   return open !== undefined && quotes.includes(open) ? command.slice(0, -1) + open : undefined;
 }
 
+const RECOVERED_TEXT = {
+  'parse-error': msg.PARSE_ERROR,
+  'trailing-input': msg.TRAILING_INPUT,
+  'redirect-shape': msg.REDIRECT_SHAPE,
+} as const;
+
 export function checkBash(
   env: Env,
   written: string,
@@ -84,7 +91,8 @@ export function checkBash(
   shellEnv?: readonly string[],
 ): Check {
   const first = parseCommand(written);
-  const closed = first.ok ? undefined : closeTrailingQuote(written, env.behaviour.unclosedQuotesRead);
+  const recovered = recoverLine(written);
+  const closed = recovered?.kind === 'closed' ? recovered.text : first.ok ? undefined : closeTrailingQuote(written, env.behaviour.unclosedQuotesRead);
   const reparsed = closed === undefined ? undefined : parseCommand(closed);
   const parsed = reparsed?.ok ? reparsed : first;
   const command = reparsed?.ok && closed !== undefined ? closed : written;
@@ -106,6 +114,14 @@ export function checkBash(
       reason:
         'a $( ), $(( )), ${ } or $[ ] expansion is not closed, so Claude Code cannot be sure how the shell reads the command',
     };
+  if (recovered && recovered.kind !== 'closed')
+    return wholeCommand(
+      env,
+      command,
+      RECOVERED_TEXT[recovered.kind],
+      `Claude Code's parser cannot read the command (${recovered.why})`,
+      undefined,
+    );
   if (!parsed.ok)
     return wholeCommand(
       env,

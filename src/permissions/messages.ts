@@ -34,6 +34,10 @@ export const isGenericBashAsk = (message: string): boolean =>
 /** A command Claude Code's parser cannot read, in every mode that asks (both versions). */
 export const PARSE_ERROR = 'Parse error';
 export const PARSER_ABORTED = 'Parser aborted (timeout, resource limit, or over-length)';
+/** A group that opens the line and is never closed, or a `)` after it (shell/recover.ts). */
+export const TRAILING_INPUT = 'Parser did not consume trailing input';
+/** A redirection with no target (shell/recover.ts). */
+export const REDIRECT_SHAPE = 'Unrecognized redirect shape';
 export const SHELL_OPERATORS = 'This command uses shell operators that require approval for safety';
 /** Constructs the 2.1.27x analyser will not approve statically, by tree-sitter node name. */
 export const containsConstruct = (node: string): string => `Contains ${node}`;

@@ -155,6 +155,9 @@ export interface Profile {
    * the user (perm-default-bash-readonly: after the fifth). */
   quietNudge?: {
     afterCalls: number;
+    /** It comes this many times at most (calls 5, 10 and 15, never 20: perm-rule-sources-trusted,
+     * bash-perm-parse-forms, 31 and 34 model calls on 2.1.332 and 2.1.336). */
+    maxTimes: number;
     text: string;
     /** Models that never get it (hook-strict-model-ctx, hook-post-formatter-edit-strict: six
      * quiet model calls with claude-opus-4-6 and no nudge). */

@@ -819,14 +819,15 @@ export class Session {
     return attachments;
   }
 
-  /** The version's nudge after so many quiet model calls (a replayed model never writes text,
-   * so every model call counts as a quiet one); subagents get none. */
+  /** The version's nudge after so many quiet model calls, a few times at most (a replayed model
+   * never writes text, so every model call counts as a quiet one); subagents get none. */
   private addQuietNudge(attachments: Attachment[]): void {
     const nudge = this.opts.idPrefix === undefined ? this.opts.profile.quietNudge : undefined;
     if (
       nudge &&
       !nudge.exceptModels?.includes(this.opts.model) &&
-      (this.history.length + 1) % nudge.afterCalls === 0
+      (this.history.length + 1) % nudge.afterCalls === 0 &&
+      (this.history.length + 1) / nudge.afterCalls <= nudge.maxTimes
     ) {
       // After a system text of the same call (a hook message: hook-post-read; a worktree's
       // environment update: worktree-path-enter) it is part of that text.

@@ -53,9 +53,15 @@ export function parseErrorsAsBash(stderr: string, command: string): string {
         `${at(q === ')' ? unfinished : inQuote(Number(n)))}unexpected EOF while looking for matching \`${q}'`,
     )
     .replace(
-      /^bash: syntax error: Parse error at (\d+):\d+: syntax error near unexpected token `(.+)'$/gm,
-      (_, n: string, token: string) =>
-        `${at(evalLineNumber(Number(n)))}syntax error near unexpected token \`${token}'\n${at(evalLineNumber(Number(n)))}\`${lines[Number(n) - 1] ?? ''}'`,
+      /^bash: syntax error: Parse error at (\d+):(\d+): syntax error near unexpected token `(.+)'$/gm,
+      (_, n: string, col: string, token: string) =>
+        // just-bash names the closer an empty body at the end lacks (`if true; then`); bash
+        // reaches the end of the input first.
+        Number(n) === lines.length &&
+        Number(col) > (lines[Number(n) - 1] ?? '').length &&
+        !(lines[Number(n) - 1] ?? '').split(/[\s;&|()]+/).includes(token)
+          ? `${at(unfinished)}syntax error: unexpected end of file`
+          : `${at(evalLineNumber(Number(n)))}syntax error near unexpected token \`${token}'\n${at(evalLineNumber(Number(n)))}\`${lines[Number(n) - 1] ?? ''}'`,
     )
     .replace(
       /^bash: syntax error: Parse error at \d+:\d+: Expected \w+, got EOF$/gm,

@@ -9,6 +9,7 @@ export const delta_2_1_280: ProfileDelta = {
   hooks: { effortLevel: 'medium' },
   quietNudge: {
     afterCalls: 5,
+    maxTimes: 3,
     text: "The user hasn't heard from you in a while. As you continue, keep them updated when there's something to tell — a finding, a change of plan.",
     exceptModels: ['claude-opus-4-6'],
   },
