@@ -59,7 +59,8 @@ export function parseErrorsAsBash(stderr: string, command: string): string {
         // reaches the end of the input first.
         Number(n) === lines.length &&
         Number(col) > (lines[Number(n) - 1] ?? '').length &&
-        !(lines[Number(n) - 1] ?? '').split(/[\s;&|()]+/).includes(token)
+        !(lines[Number(n) - 1] ?? '').split(/[\s;&|()]+/).includes(token) &&
+        !/[;&|()<>]/.test(token)
           ? `${at(unfinished)}syntax error: unexpected end of file`
           : `${at(evalLineNumber(Number(n)))}syntax error near unexpected token \`${token}'\n${at(evalLineNumber(Number(n)))}\`${lines[Number(n) - 1] ?? ''}'`,
     )

@@ -282,7 +282,17 @@ export function recoverLine(line: string): Recovered | undefined {
     else if (w === '[[') stack.push({ open: 'test', first });
     else if (w !== '!' && w !== 'time') atCommand = false;
   }
-  if (stack.length === 0) return undefined;
+  return stack.length === 0 ? undefined : judgeOpen(line, stack, bodyDue, inPattern);
+}
+
+/** The constructs the line leaves open: a group that opens it is trailing input, one the
+ * parser must see is left to it, and an if, loop, case or function body is closed. */
+function judgeOpen(
+  line: string,
+  stack: readonly { open: Open; first: boolean; fn?: boolean }[],
+  bodyDue: boolean,
+  inPattern: boolean,
+): Recovered | undefined {
   const bottom = stack[0] as { open: Open; first: boolean };
   if (bottom.first && (bottom.open === 'paren' || bottom.open === 'brace' || bottom.open === 'test'))
     return { kind: 'trailing-input', why: `the ${CLOSERS[bottom.open] === ')' ? '(' : bottom.open === 'brace' ? '{' : '[['} that opens the line is never closed` };
@@ -293,3 +303,4 @@ export function recoverLine(line: string): Recovered | undefined {
   for (const x of [...stack].reverse()) text += x.open === 'case' ? (inPattern ? ' esac' : ';; esac') : `; ${CLOSERS[x.open]}`;
   return { kind: 'closed', text };
 }
+
