@@ -7,6 +7,7 @@
 import type { ProfileDelta } from './chain';
 import { delta_2_1_197 } from './2.1.197';
 import { delta_2_1_204 } from './2.1.204';
+import { delta_2_1_228 } from './2.1.228';
 import { delta_2_1_250 } from './2.1.250';
 import { delta_2_1_259 } from './2.1.259';
 import { delta_2_1_267 } from './2.1.267';
@@ -40,6 +41,7 @@ import { delta_2_1_336 } from './2.1.336';
 export const RECORDED_DELTAS: Readonly<Record<string, ProfileDelta>> = {
   '2.1.197': delta_2_1_197,
   '2.1.204': delta_2_1_204,
+  '2.1.228': delta_2_1_228,
   '2.1.250': delta_2_1_250,
   '2.1.259': delta_2_1_259,
   '2.1.267': delta_2_1_267,
