@@ -505,8 +505,8 @@ export function offeredTools(allTools: readonly string[], ctx: PermissionContext
   const removed: Record<string, string> = {};
   for (const tool of allTools) {
     // A tool --tools leaves out is "disabled", both versions (agent-not-offered, agent-tools-only-agent).
-    if (ctx.cli.tools && !ctx.cli.tools.includes(tool)) removed[tool] = msg.toolDisabled(tool);
-    else if (bareRule(env.rules, tool, 'deny')) removed[tool] = msg.toolDisabled(tool);
+    if (ctx.cli.tools && !ctx.cli.tools.includes(tool)) removed[tool] = msg.toolDisabled(tool, env.behaviour.disabledToolTail);
+    else if (bareRule(env.rules, tool, 'deny')) removed[tool] = msg.toolDisabled(tool, env.behaviour.disabledToolTail);
     else if (SEARCH_TOOLS.includes(tool) && !searchOptIn) removed[tool] = msg.searchToolGated(tool);
     else offered.push(tool);
   }

@@ -222,10 +222,8 @@ export const classifierUnavailable = (tool: string): string =>
 
 export const DEFAULT_CLASSIFIER_CATEGORY = 'Irreversible Local Destruction';
 
-export const toolDisabled = (tool: string): string =>
-  toolUseError(
-    `Error: No such tool available: ${tool}. ${tool} is disabled for this session, in subagents as well as here.`,
-  );
+export const toolDisabled = (tool: string, tail = 'is disabled for this session, in subagents as well as here.'): string =>
+  toolUseError(`Error: No such tool available: ${tool}. ${tool} ${tail}`);
 export const searchToolGated = (tool: string): string =>
   toolUseError(
     `Error: No such tool available: ${tool}. ${tool} is not available in this session — ${tool === 'Grep' ? 'search file contents with `grep`' : 'find files with `find`'} via the Bash tool instead.`,

@@ -48,6 +48,10 @@ export type ClassifierVerdict =
 /** Where Claude Code versions differ in permission decisions: switches, never version
  * strings (each release's profile holds one). */
 export interface PermissionBehaviour {
+  /** What follows the tool's name in "No such tool available: X. X …" for a tool left out or
+   * disabled, where the release words it otherwise than "is disabled for this session, in
+   * subagents as well as here." (monitor-default-tools, memory-basics). */
+  disabledToolTail?: string;
   /** Bash rules also match a path-qualified command name by its basename (`/bin/rm`). */
   basenameCommandNames: boolean;
   /** Deny rules are checked inside `bash -c` scripts; a hit prompts, even in bypassPermissions. */

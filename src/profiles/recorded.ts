@@ -1,8 +1,16 @@
 // The deltas of releases other than the root and 2.1.332, each in its own folder: those recorded
 // after 2.1.332, checked by a person from the intake's proposal (src/cli/intake), and the change
 // points the bisection found between 2.1.273 and 2.1.332 (src/cli/bisect; each delta moved out of
-// 2.1.332's). A release not listed behaves as its predecessor on everything recorded.
+// 2.1.332's), and the backward deltas of releases before the root (the release just before a
+// change point, taking it back to the older behaviour). A release not listed behaves as its
+// neighbour towards the root on everything recorded.
 import type { ProfileDelta } from './chain';
+import { delta_2_1_197 } from './2.1.197';
+import { delta_2_1_204 } from './2.1.204';
+import { delta_2_1_228 } from './2.1.228';
+import { delta_2_1_250 } from './2.1.250';
+import { delta_2_1_259 } from './2.1.259';
+import { delta_2_1_267 } from './2.1.267';
 import { delta_2_1_277 } from './2.1.277';
 import { delta_2_1_280 } from './2.1.280';
 import { delta_2_1_281 } from './2.1.281';
@@ -31,6 +39,12 @@ import { delta_2_1_335 } from './2.1.335';
 import { delta_2_1_336 } from './2.1.336';
 
 export const RECORDED_DELTAS: Readonly<Record<string, ProfileDelta>> = {
+  '2.1.197': delta_2_1_197,
+  '2.1.204': delta_2_1_204,
+  '2.1.228': delta_2_1_228,
+  '2.1.250': delta_2_1_250,
+  '2.1.259': delta_2_1_259,
+  '2.1.267': delta_2_1_267,
   '2.1.277': delta_2_1_277,
   '2.1.280': delta_2_1_280,
   '2.1.281': delta_2_1_281,

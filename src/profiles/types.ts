@@ -51,6 +51,9 @@ export interface WorktreeTexts {
   strayDirAdvice(path: string): string;
   /** The failing call named in a missing `path`'s error (lstat, realpath). */
   pathSyscall: string;
+  /** Entering or leaving a worktree sends no "# Environment update" note about the new working
+   * directory (worktree-name-64, recorded on 2.1.110, 2.1.196 and 2.1.237). */
+  noEnvironmentUpdate?: true;
 }
 
 export interface Profile {
@@ -71,6 +74,14 @@ export interface Profile {
    * 'attachment' = a separate role:"system" message; 'inline' = appended to the tool_result
    * inside <system-reminder>. */
   noticePlacement(model: string): 'attachment' | 'inline';
+  /** Read's PARTIAL view notice leads the Read's own result inside <system-reminder> tags,
+   * whatever the model, and does not name the path (read-size-cap-boundary,
+   * read-huge-single-line, recorded on 2.1.110 and 2.1.196). */
+  partialNoticeLeadsResult?: true;
+  /** A background Bash task's output file ends without the "[exited with code N]" line, so
+   * TaskOutput shows the output alone (task-output-block-completes, recorded on 2.1.110 and
+   * 2.1.196). */
+  taskOutputOmitsExitCode?: true;
   /** For models that take notices inline, the message's system texts fold into the tool_result
    * that finishes last: how late each kind of call of a parallel batch finishes (higher later,
    * ties go to the later call). Keys: tool names, `Read:partial` (a PARTIAL view, which counts
@@ -284,6 +295,9 @@ export interface PowerShellProfile {
 }
 
 export interface HookBehaviour {
+  /** In bypassPermissions mode a call an ask rule would prompt for goes to no PermissionRequest
+   * hook and is refused (hook-permreq-bypass-ask-rule, recorded on 2.1.110 and 2.1.196). */
+  noPermissionRequestInBypass?: true;
   /** The `effort.level` hook inputs carry for the default model (hook-pilot, hook-input-*);
    * other models: `effortLevel` in models.ts. */
   effortLevel: string;
@@ -342,6 +356,13 @@ export interface ProfileText {
   workflowRerunTail?: string;
   /** Workflow's launch text: the sentence about resuming, around the Workflow({...}) call. */
   workflowResume?: { lead: string; tail: string };
+  /** Write and Edit's refusal of a symlink path, around the path, where a release words it
+   * otherwise than "Refusing to write <path>: it is a symbolic link. …" (write-symlink, recorded
+   * on 2.1.110, 2.1.196 and 2.1.237). */
+  symlinkRefusal?: { lead: string; tail: string };
+  /** A background task's notification preamble where it lacks the "No human input …" sentences
+   * (task-output-block-completes, recorded on 2.1.110 and 2.1.196). */
+  notificationPreamble?: string;
 }
 
 /** How a version reads and writes .claude/scheduled_tasks.json beyond what both do

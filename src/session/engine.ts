@@ -490,7 +490,9 @@ export class Session {
       decision.rule.text === 'plan' &&
       req.kind === 'write' &&
       !decision.classified;
-    if ((decision.behavior === 'ask' || planPrompt) && this.opts.hooks && !hooked?.hookAsked) {
+    const bypassUnhooked =
+      ctx.profile.hooks.noPermissionRequestInBypass === true && this.opts.permissions.mode === 'bypassPermissions';
+    if ((decision.behavior === 'ask' || planPrompt) && this.opts.hooks && !hooked?.hookAsked && !bypassUnhooked) {
       const answered = await onPermissionAsk(
         this.opts.hooks,
         this.hookedCall(tool, use, input, ctx),

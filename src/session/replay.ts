@@ -363,10 +363,8 @@ function offerTools(cx: ReplayContext, permissions: SessionPermissions): ToolOff
   const unmet = tools.filter((t) => t.available?.(scen) === false).map((t) => t.name);
   const { offered, removed } = permissions.offered(known.filter((n) => !unmet.includes(n)));
   for (const [name, text] of Object.entries(disabled)) removed[name] = text;
-  for (const name of gatedOff(scen, profile)) removed[name] = toolDisabled(name);
-  for (const name of unmet)
-    removed[name] =
-      `<tool_use_error>Error: No such tool available: ${name}. ${name} is disabled for this session, in subagents as well as here.</tool_use_error>`;
+  for (const name of gatedOff(scen, profile)) removed[name] = toolDisabled(name, profile.permissions.disabledToolTail);
+  for (const name of unmet) removed[name] = toolDisabled(name, profile.permissions.disabledToolTail);
   // 2.1.332 sends a plugin's LSP behind ToolSearch when no --tools list names it.
   const extraDeferred =
     flag === null && profile.lsp?.deferred === true

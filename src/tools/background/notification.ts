@@ -16,6 +16,8 @@ export interface NotificationFields {
   summary: string;
   /** Lines after the summary (<note>, <event>, <result>…), each already formatted. */
   extra?: readonly string[];
+  /** The release's own preamble where it differs (profile text.notificationPreamble). */
+  preamble?: string;
 }
 
 export function notificationBody(f: NotificationFields): string {
@@ -24,18 +26,19 @@ export function notificationBody(f: NotificationFields): string {
   if (f.outputFile !== undefined) lines.push(`<output-file>${f.outputFile}</output-file>`);
   if (f.status !== undefined) lines.push(`<status>${f.status}</status>`);
   lines.push(`<summary>${f.summary}</summary>`, ...(f.extra ?? []));
-  return `${NOTIFICATION_PREAMBLE}\n\n<task-notification>\n${lines.join('\n')}\n</task-notification>`;
+  return `${f.preamble ?? NOTIFICATION_PREAMBLE}\n\n<task-notification>\n${lines.join('\n')}\n</task-notification>`;
 }
 
 /** What a Bash task sends when it ends: its exit code, or 'killed' when its background time
  * limit stopped it (versions with a background timeout). */
-export function taskNotification(taskId: string, callId: string, outputFile: string, command: string, end: number | 'killed'): string {
+export function taskNotification(taskId: string, callId: string, outputFile: string, command: string, end: number | 'killed', preamble?: string): string {
   const quoted = `Background command "${escapeXml(command)}"`;
   if (end === 'killed')
     return notificationBody({
       taskId,
       callId,
       outputFile,
+      preamble,
       status: 'killed',
       summary: `${quoted} was stopped after reaching its background time limit`,
       extra: [
@@ -46,6 +49,7 @@ export function taskNotification(taskId: string, callId: string, outputFile: str
     taskId,
     callId,
     outputFile,
+    preamble,
     status: end === 0 ? 'completed' : 'failed',
     summary: end === 0 ? `${quoted} completed (exit code 0)` : `${quoted} failed with exit code ${end}`,
   });

@@ -242,12 +242,12 @@ function adopt(
       await appendText(
         ctx,
         outputFile,
-        (opts.streamed ? '' : r.stdout + r.stderr) + note + (killed ? '' : exitMarker(exitCode)),
+        (opts.streamed ? '' : r.stdout + r.stderr) + note + (killed || ctx.profile.taskOutputOmitsExitCode ? '' : exitMarker(exitCode)),
       );
       task.status = killed ? 'killed' : exitCode === 0 ? 'completed' : 'failed';
       task.exitCode = killed ? null : exitCode;
       task.output = (await readText(ctx, outputFile)) ?? '';
-      tasks.notify({ taskId, text: taskNotification(taskId, ctx.callId, outputFile, description, end) });
+      tasks.notify({ taskId, text: taskNotification(taskId, ctx.callId, outputFile, description, end, ctx.profile.text.notificationPreamble) });
     })
     .finally(() => poll?.());
   tasks.add(task);

@@ -29,6 +29,8 @@ export function thrown(text: string): Rendered {
 }
 
 export function symlinkRefusal(o: { path: string; target: string }, ctx: ToolContext): string {
+  const older = ctx.profile.text.symlinkRefusal;
+  if (older) return `${older.lead}${o.path}${older.tail}`;
   const target = ctx.profile.symlinkRefusalNamesTarget ? `: ${o.target}` : '';
   return `Refusing to write ${o.path}: it is a symbolic link. Write to the link's target path instead${target}.`;
 }

@@ -75,7 +75,7 @@ export function monitor(input: MonitorInput, ctx: ToolContext): Promise<MonitorO
     tasks.notify({
       taskId,
       keepsTask: true,
-      text: notificationBody({ taskId, summary: `Monitor event: "${summary}"`, extra: [event(waiting)] }),
+      text: notificationBody({ taskId, summary: `Monitor event: "${summary}"`, extra: [event(waiting)], preamble: ctx.profile.text.notificationPreamble }),
     });
     delivered += waiting.length;
     waiting = [];
@@ -119,6 +119,7 @@ export function monitor(input: MonitorInput, ctx: ToolContext): Promise<MonitorO
         taskId,
         text: notificationBody({
           taskId,
+          preamble: ctx.profile.text.notificationPreamble,
           summary: `Monitor event: "${summary}"`,
           extra: [
             `<event>[Monitor expired after ${formatDuration(timeoutMs)} ${what}. Re-arm it if you still need the watch — and widen the filter if silence was unexpected.]</event>`,
@@ -133,6 +134,7 @@ export function monitor(input: MonitorInput, ctx: ToolContext): Promise<MonitorO
       taskId,
       text: notificationBody({
         taskId,
+        preamble: ctx.profile.text.notificationPreamble,
         callId: ctx.callId,
         outputFile,
         status: task.status,

@@ -14,10 +14,11 @@ const RANGE_HINT = 'Use offset and limit parameters to read specific portions of
 
 function partialNotice(path: string, t: Truncation, shownLines: number, totalLines: number, ctx: ToolContext): string {
   const hint = ctx.profile.text.allowLargeHint ? ` ${ctx.profile.text.allowLargeHint}` : '';
+  const named = ctx.profile.partialNoticeLeadsResult ? '' : `${path}: `;
   if (t.mode === 'chars') {
-    return `[Truncated: PARTIAL view — ${path}: showing the first ${t.shownChars} of ${t.totalChars} characters (${t.tokens} tokens, cap ${t.cap}); this file has very long lines and cannot be paginated by line. Use Grep to find a specific section, or Read with offset/limit to page through it.${hint} Do NOT answer from this excerpt alone if the answer may be elsewhere in the file.]`;
+    return `[Truncated: PARTIAL view — ${named}showing the first ${t.shownChars} of ${t.totalChars} characters (${t.tokens} tokens, cap ${t.cap}); this file has very long lines and cannot be paginated by line. Use Grep to find a specific section, or Read with offset/limit to page through it.${hint} Do NOT answer from this excerpt alone if the answer may be elsewhere in the file.]`;
   }
-  return `[Truncated: PARTIAL view — ${path}: showing lines 1-${shownLines} of ${totalLines} total (${t.tokens} tokens, cap ${t.cap}). Call Read with offset=${shownLines + 1} limit=${shownLines} for the next page, or Grep to find a specific section.${hint} Do NOT answer from this page alone if the answer may be further in the file.]`;
+  return `[Truncated: PARTIAL view — ${named}showing lines 1-${shownLines} of ${totalLines} total (${t.tokens} tokens, cap ${t.cap}). Call Read with offset=${shownLines + 1} limit=${shownLines} for the next page, or Grep to find a specific section.${hint} Do NOT answer from this page alone if the answer may be further in the file.]`;
 }
 
 /** A size or token-cap refusal: the range hint, and where the version has it, allow_large. */
@@ -50,6 +51,8 @@ function renderOutcome(o: ReadOutcome, ctx: ToolContext): Rendered {
       const notice = o.truncation ? partialNotice(o.path, o.truncation, o.lines.length, o.totalLines, ctx) : undefined;
       // The notice folds into this Read's own result even when it is not the last of the
       // message (read-probe4-strict-partial-not-last: the slow read finishes last).
+      if (ctx.profile.partialNoticeLeadsResult && notice !== undefined)
+        return { is_error: false, content: `<system-reminder>${notice}</system-reminder>\n\n${numbered}`, structured: { type: 'text', file } };
       if (ctx.profile.noticePlacement(ctx.model) === 'inline' && notice !== undefined) {
         return { is_error: false, content: `${numbered.trimEnd()}\n\n<system-reminder>\n${notice}\n</system-reminder>`, structured: { type: 'text', file } };
       }

@@ -145,6 +145,7 @@ export async function workflow(input: WorkflowInput, ctx: ToolContext): Promise<
         held,
         text: notificationBody({
           taskId,
+          preamble: ctx.profile.text.notificationPreamble,
           callId: ctx.callId,
           outputFile: task.outputFile,
           status: 'completed',

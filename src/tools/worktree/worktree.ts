@@ -298,7 +298,7 @@ export function renderEnter(o: EnterOutcome, ctx: ToolContext): Rendered {
     content: message,
     is_error: false,
     structured: { worktreePath: s.path, worktreeBranch: s.branch, message },
-    attachments: [enteredUpdate(s.path, o.from)],
+    attachments: texts(ctx.profile).noEnvironmentUpdate ? [] : [enteredUpdate(s.path, o.from)],
   };
 }
 
@@ -336,6 +336,6 @@ export function renderExit(o: ExitOutcome, ctx: ToolContext): Rendered {
       ...restored,
       message,
     },
-    attachments: [exitedUpdate(s.originalCwd, s.path)],
+    attachments: texts(p).noEnvironmentUpdate ? [] : [exitedUpdate(s.originalCwd, s.path)],
   };
 }
