@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { PERMISSIONS_2_1_273 } from '../profiles/2.1.273/permissions';
 import { PERMISSIONS_2_1_332 } from '../profiles/2.1.332/permissions';
+import { SANDBOX_PROTECTED_IN_PROJECT } from '../profiles/2.1.332/sandbox';
 import { decide } from './index';
 import { callSandbox, sandboxError, sandboxNetworkRefusal, sandboxRefusals, sandboxViolation, type SandboxPolicy } from './sandbox';
 import type { Mode, PermissionBehaviour, PermissionContext } from './types';
@@ -57,6 +58,37 @@ describe('sandbox decisions', () => {
       expect(await shown('ls', c, true)).toBe('allow');
       expect(callSandbox(c, b.sandbox, 'ls', true)?.writeRoots).toEqual([CWD, '/r/tmp']);
     }
+  });
+
+  // sandbox-x-masked-entries: a denyWrite path gets no entry; 2.1.273 masks four .git paths fewer.
+  it('masks the version\'s protected paths alone', () => {
+    const masks = (b: PermissionBehaviour) =>
+      callSandbox(ctx('default', b, { enabled: true, filesystem: { denyWrite: ['./nope.txt'] } }), b.sandbox, 'ls', false)
+        ?.masks.filter((p) => p.startsWith(`${CWD}/.git/`));
+    expect(masks(PERMISSIONS_2_1_332)).toEqual([
+      `${CWD}/.git/hooks`,
+      `${CWD}/.git/config`,
+      `${CWD}/.git/config.lock`,
+      `${CWD}/.git/config.worktree`,
+      `${CWD}/.git/NOTES_MERGE_WORKTREE`,
+      `${CWD}/.git/glab-cli`,
+      `${CWD}/.git/remotes`,
+      `${CWD}/.git/worktrees`,
+    ]);
+    expect(masks(PERMISSIONS_2_1_273)).toEqual([
+      `${CWD}/.git/hooks`,
+      `${CWD}/.git/config`,
+      `${CWD}/.git/config.lock`,
+      `${CWD}/.git/config.worktree`,
+    ]);
+    const all = callSandbox(
+      ctx('default', PERMISSIONS_2_1_332, { enabled: true, filesystem: { denyWrite: ['./nope.txt'] } }),
+      PERMISSIONS_2_1_332.sandbox,
+      'ls',
+      false,
+    );
+    expect(all?.masks).toEqual(SANDBOX_PROTECTED_IN_PROJECT.map((p) => `${CWD}/${p}`));
+    expect(all?.protectedPaths).toEqual([...(all?.masks ?? []), `${CWD}/nope.txt`]);
   });
 
   it('with the sandbox off, dangerouslyDisableSandbox changes nothing', async () => {

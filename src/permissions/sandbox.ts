@@ -76,6 +76,10 @@ export interface SandboxPolicy {
   writeRoots: string[];
   /** Paths inside the write roots it may not write (the version's table, denyWrite). */
   protectedPaths: string[];
+  /** The version's table alone: each of these the project lacks, where its folder exists, a
+   * sandboxed command sees as an entry of its own (bubblewrap mounts /dev/null there; a denyWrite
+   * path gets none: sandbox-x-masked-entries). */
+  masks: string[];
   denyRead: string[];
   /** Hosts the sandbox's proxy lets through (sandbox.network.allowedDomains); every other
    * host is refused, and loopback is a separate network. */
@@ -93,9 +97,11 @@ export function sandboxPolicy(
   where: { cwd: string; home: string; tmp: string; mode?: string },
 ): SandboxPolicy {
   const abs = (p: string) => normalizePath(resolvePath(p, where.cwd, where.home));
+  const masks = table.protectedInProject.map((p) => `${where.cwd}/${p}`);
   return {
     writeRoots: [where.cwd, where.tmp, ...settings.allowWrite.map(abs)],
-    protectedPaths: [...table.protectedInProject.map((p) => `${where.cwd}/${p}`), ...settings.denyWrite.map(abs)],
+    protectedPaths: [...masks, ...settings.denyWrite.map(abs)],
+    masks,
     denyRead: settings.denyRead.map(abs),
     allowedDomains: settings.allowedDomains,
     networkAsks: where.mode !== 'bypassPermissions',

@@ -14,6 +14,7 @@ import { startedTask, startLag } from '../background/registry';
 import { taskNotification } from '../background/notification';
 import { sandboxError, sandboxNetworkRefusal, sandboxRefusals } from '../../permissions/sandbox';
 import { loadShellRewriter, parseCommand, rewriteSimpleCommands } from '../../permissions/shell/parse';
+import { catchFs } from '../files/errors';
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
 export const MAX_TIMEOUT_MS = 600_000;
@@ -331,6 +332,26 @@ async function sandboxEffect(
   return { kind: 'rewritten', run, target: first?.path ?? '', notRecorded: !policy.recorded };
 }
 
+/** A sandboxed command sees each protected path the project lacks, where its folder exists, as
+ * an entry of its own (bubblewrap mounts /dev/null there), and the entries are gone once it ends
+ * (sandbox-x-masked-entries: ls and git status list them inside the sandbox, not outside).
+ * Emulated as empty files for a foreground command; returns what takes them away. A background
+ * command gets none (not recorded). */
+async function placeMasks(ctx: ToolContext, input: BashInput): Promise<() => Promise<void>> {
+  const policy = ctx.permissions.sandbox?.(input.command, input.dangerouslyDisableSandbox === true);
+  const fs = ctx.ws.fs;
+  const placed: string[] = [];
+  for (const path of policy?.masks ?? []) {
+    if ('ok' in (await catchFs(() => fs.lstat(path)))) continue;
+    const parent = await catchFs(() => fs.stat(path.slice(0, path.lastIndexOf('/'))));
+    if (!('ok' in parent) || parent.ok.type !== 'dir') continue;
+    if ('ok' in (await catchFs(() => fs.writeFile(path, new Uint8Array())))) placed.push(path);
+  }
+  return async () => {
+    for (const path of placed) await catchFs(() => fs.rm(path, { recursive: true }));
+  };
+}
+
 /** One Bash call as it runs: its command, where, with what environment and for how long. */
 interface ShellCall {
   ctx: ToolContext;
@@ -388,10 +409,13 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
   // A command that starts with `sleep` is never moved to the background (it is meant to wait).
   const first = analysis?.units[0];
   const startsWithSleep = first !== undefined && first.origin === 'list' && first.words[0]?.value === 'sleep';
-  const ran =
-    backgroundAllowed && !startsWithSleep
-      ? await runOrMove(call)
-      : { result: await runShell(call, timeoutMs) };
+  const unmask = await placeMasks(ctx, input);
+  let ran: Awaited<ReturnType<typeof runOrMove>>;
+  try {
+    ran = backgroundAllowed && !startsWithSleep ? await runOrMove(call) : { result: await runShell(call, timeoutMs) };
+  } finally {
+    await unmask();
+  }
   if ('moved' in ran) return ran.moved;
   return ranOutcome(call, ran.result, analysis, sandbox);
 }

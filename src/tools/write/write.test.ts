@@ -217,4 +217,24 @@ describe('Write', () => {
     await h.run('Write', { file_path: `${CWD}/r.md`, content: 'hard  \nbreak \\u00e9\n' });
     expect(h.text('r.md')).toEqual('hard  \nbreak é\n');
   });
+
+  // The encoding refusal is Write's call, so the permission check's symlink refusal comes first.
+  it('refuses a symlink to a Latin-1 file as a symlink, and the file itself for its encoding', async () => {
+    const h = harness({ version: '2.1.332', files: { 'f.txt': new Uint8Array([0x63, 0x61, 0x66, 0xe9, 0x0a]) } });
+    h.ws.vol.symlinkSync('f.txt', `${CWD}/link.txt`);
+    const link = `Refusing to write ${CWD}/link.txt: it is a symbolic link. Write to the link's target path instead: ${CWD}/f.txt.`;
+    expect(await h.run('Write', { file_path: `${CWD}/link.txt`, content: 'new\n' })).toEqual({
+      content: link,
+      is_error: true,
+      structured: `Error: ${link}`,
+    });
+    const legacy =
+      'File is not valid UTF-8: it uses a legacy encoding such as Windows-1252, Shift-JIS or GBK, or it is binary. These tools write UTF-8 (or UTF-16LE behind its byte-order mark) and never convert a file\'s encoding on their own, so nothing was written. If the file is text, make the change with a shell command that reads and writes it in its own encoding (iconv, or PowerShell Get-Content/Set-Content -Encoding), or ask the user whether to convert it to UTF-8 first. To replace the whole file with new UTF-8 text anyway, delete it first, then Write it.';
+    expect(await h.run('Write', { file_path: `${CWD}/f.txt`, content: 'new\n' })).toEqual({
+      content: legacy,
+      is_error: true,
+      structured: `Error: ${legacy}`,
+    });
+    expect([...h.bytes('f.txt')]).toEqual([0x63, 0x61, 0x66, 0xe9, 0x0a]);
+  });
 });

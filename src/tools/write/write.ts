@@ -1,5 +1,5 @@
 // Write: create or replace a whole file. validate() holds Claude Code's pre-permission checks
-// (read-before-write, changed-since-read); call() writes. No model-facing strings here.
+// (read-before-write, changed-since-read); call() refuses a legacy encoding, then writes. No model-facing strings here.
 import { dirname } from 'pathe';
 import type { LedgerEntry } from '../../ledger/ledger';
 import { encodeText, encodingRefusal, foldCrlf, readTextFile, type EncodingRefusal, type TextEncoding, type TextFile } from '../../text/encoding';
@@ -79,14 +79,6 @@ async function check(input: WriteInput, ctx: ToolContext): Promise<Checked | Wri
   const state = r.ok;
   if (state?.kind === 'unread') return { kind: 'refused', code: 'unread', path, state };
   if (state?.kind === 'stale') return { kind: 'refused', code: 'stale', path, state };
-  // After the read-state checks: with the strict ledger an unread binary file is refused as
-  // unread (write-x-unread-binary-strict); with the relaxed one an unread file passes them
-  // (issue 13 probes, 2.1.332).
-  if (state && ctx.profile.writeRefusesUnsafeEncodings) {
-    const bytes = await catchFs(() => ctx.ws.fs.readFile(path));
-    const refusal = 'ok' in bytes ? encodingRefusal(bytes.ok) : undefined;
-    if (refusal) return { kind: 'encoding', refusal, path };
-  }
   return { path, state };
 }
 
@@ -125,6 +117,16 @@ export async function write(input: WriteInput, ctx: ToolContext): Promise<WriteO
   const { fs } = ctx.ws;
   const link = await symlinkRefused(path, ctx, false);
   if (link) return link;
+  // In the call, not the input checks: the text is not wrapped in <tool_use_error>, and a
+  // symlink's refusal in the permission check comes first (write-x-symlink-legacy-target). After
+  // the read-state checks: with the strict ledger an unread binary file is refused as unread
+  // (write-x-unread-binary-strict); with the relaxed one an unread file passes them (issue 13
+  // probes, 2.1.332).
+  if (state && ctx.profile.writeRefusesUnsafeEncodings) {
+    const bytes = await catchFs(() => fs.readFile(path));
+    const refusal = 'ok' in bytes ? encodingRefusal(bytes.ok) : undefined;
+    if (refusal) return { kind: 'encoding', refusal, path };
+  }
 
   const old = await catchFs(() => readText(path, ctx));
   let original: TextFile | null = null;
