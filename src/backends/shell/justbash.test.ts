@@ -203,6 +203,20 @@ describe('file names in coreutils messages', () => {
       cwdAfter: '/ws/project',
     });
   });
+  it('od stars a run of repeated lines as GNU od does, and -v prints them', async () => {
+    const { shell, opts } = setup();
+    const command = "printf 'abababababababababababababababab-' | od -c; printf 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' | od -v -c";
+    expect(await shell.run(command, opts)).toEqual({
+      stdout:
+        '0000000   a   b   a   b   a   b   a   b   a   b   a   b   a   b   a   b\n*\n0000040   -\n0000041\n' +
+        '0000000   a   a   a   a   a   a   a   a   a   a   a   a   a   a   a   a\n' +
+        '0000020   a   a   a   a   a   a   a   a   a   a   a   a   a   a   a   a\n0000040\n',
+      stderr: '',
+      exitCode: 0,
+      interrupted: false,
+      cwdAfter: '/ws/project',
+    });
+  });
   it('in cat, wc and head errors', async () => {
     const { shell, opts } = setup();
     expect(await shell.run("cat ''; wc 'a b'; head ''", opts)).toEqual({
