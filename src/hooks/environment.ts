@@ -14,6 +14,8 @@ export interface HookEnvSetup {
   effort?: string;
   /** 2.1.332 passes CLAUDE_CODE_CHILD_NOTES_DIR. */
   childNotesDir: boolean;
+  /** 2.1.337 passes CLAUDE_CODE_STARTER_READS_FOLDER_SETTINGS. */
+  starterReadsFolderSettings?: boolean;
 }
 
 /** The process id and messaging token: the binary's own pid and a random token, which no
@@ -40,6 +42,9 @@ export function claudeHookEnv(s: HookEnvSetup): Record<string, string> {
   };
   // The uid of the recording host (root) names the folder.
   if (s.childNotesDir) env.CLAUDE_CODE_CHILD_NOTES_DIR = `${s.tmp}/claude-0/${sanitise(s.projectDir)}/${s.sessionId}/started`;
+  // "0" as recorded (a probe of its value on 2.1.337): the oracle's session is not one whose
+  // starter reads the folder's settings.
+  if (s.starterReadsFolderSettings) env.CLAUDE_CODE_STARTER_READS_FOLDER_SETTINGS = '0';
   if (s.effort !== undefined) env.CLAUDE_EFFORT = s.effort;
   return env;
 }

@@ -366,6 +366,8 @@ describe('modes', () => {
         "Auto mode could not evaluate this action and is blocking it for safety — run with --debug for details. This is not a judgment that the action is unsafe. This is usually transient — wait briefly and try this action again as-is; don't rewrite it. If it keeps failing, continue with other tasks that don't require this action and come back to it later. Note: reading files, searching code, and other read-only operations do not require the classifier and can still be used.",
       ),
       classified: true,
+      // Marked, for the releases that list such a refusal as unchecked (auto_mode_unchecked).
+      classifierUnchecked: true,
       reason: 'the auto-mode classifier gave no verdict, so the call is blocked',
       rule: { text: 'auto', source: 'mode' },
       subcommands: [

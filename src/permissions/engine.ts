@@ -20,10 +20,10 @@ import type { Decision, DenialTally, OfferedTools, PermissionContext, Permission
 /** The path gaps (Check.pathGaps) of each decision made, for decide() to drop beside a bypass mark. */
 const pathGapsOf = new WeakMap<Decision, ReadonlySet<string>>();
 
-/** Marks a refusal that came from the classifier. */
-function classified(d: Decision): Decision {
+/** Marks a refusal that came from the classifier; `unchecked`: it gave no verdict. */
+function classified(d: Decision, unchecked: boolean): Decision {
   if (!d.permissionDenial) return d;
-  const out: Decision = { ...d, classified: true };
+  const out: Decision = { ...d, classified: true, ...(unchecked && { classifierUnchecked: true as const }) };
   const gaps = pathGapsOf.get(d);
   if (gaps) pathGapsOf.set(out, gaps);
   return out;
@@ -395,6 +395,8 @@ async function decideCall(req: PermissionRequest, ctx: PermissionContext): Promi
         );
     }
     const verdict = classify(env, req, c.safety);
+    // No verdict, whether refused or (past the denial limit) put to the person.
+    const unchecked = ctx.classifier === undefined;
     const tally = denials(ctx);
     if (verdict.behavior === 'allow') tally.consecutive = 0;
     else if (verdict.blocked) {
@@ -411,6 +413,7 @@ async function decideCall(req: PermissionRequest, ctx: PermissionContext): Promi
             },
             req.tool,
           ),
+          unchecked,
         );
     }
     return classified(
@@ -423,6 +426,7 @@ async function decideCall(req: PermissionRequest, ctx: PermissionContext): Promi
         },
         req.tool,
       ),
+      unchecked,
     );
   }
   return finish(withMode(ctx, c, req), req.tool);

@@ -79,6 +79,11 @@ export interface PermissionBehaviour {
   classifierRuleHint: 'bash' | 'rule-family';
   /** Who classifies: a local side request (2.1.273) or the Messages API itself (2.1.332). */
   classifierSource: 'local' | 'api';
+  /** The `auto_mode_unchecked` value -p mode's permission_denials give a call refused (or put
+   * to the person past the denial limit) for want of a classifier verdict in plan or auto mode
+   * (2.1.337: "no_check_in_session"; before: no such field). A rule's or plan mode's own
+   * refusal, and a classifier's block, carry none. */
+  uncheckedDenialNote?: string;
   /** -p mode's permission_denials: whether a parallel Read's refusal is listed after the next
    * call's of the same run (2.1.332: Read answers one step later than Glob and Grep,
    * perm-rule-other-file-tools and perm-bare-* probes) or in call order (2.1.273). */
@@ -348,6 +353,9 @@ export interface Decision {
   /** Decided by asking the auto-mode classifier (a side request in 2.1.273: such refusals are
    * listed after the calls the rules decided, web-rule-ask-plan). */
   classified?: true;
+  /** A refusal for want of a classifier verdict (none in the session), marked as such in
+   * permission_denials where the release does (PermissionBehaviour.uncheckedDenialNote). */
+  classifierUnchecked?: true;
   /** Bash with the sandbox on: whether this call runs inside it and the policy it gets. */
   sandbox?: SandboxNote;
   /** Bash let through (or put to a prompt) although what the command does reaches a path a

@@ -127,7 +127,7 @@ describe.each(['2.1.273', '2.1.332'])('profile %s', (version) => {
 
 describe('profiles', () => {
   it('knows every recorded version', () => {
-    expect(recordedReleases()).toEqual(['2.1.273', '2.1.332', '2.1.334', '2.1.335', '2.1.336']);
+    expect(recordedReleases()).toEqual(['2.1.273', '2.1.332', '2.1.334', '2.1.335', '2.1.336', '2.1.337']);
   });
 
   it('refuses a version named like an Object property, as any unknown version', () => {
@@ -141,7 +141,7 @@ describe('profiles', () => {
     };
     expect(['toString', 'constructor', '__proto__', '9.9.9'].map(refusal)).toEqual(
       ['toString', 'constructor', '__proto__', '9.9.9'].map(
-        (v) => `Unknown Claude Code version ${v}; ${v === '9.9.9' ? 'nearest: 2.1.336' : 'known: 2.1.110 to 2.1.336'}`,
+        (v) => `Unknown Claude Code version ${v}; ${v === '9.9.9' ? 'nearest: 2.1.337' : 'known: 2.1.110 to 2.1.337'}`,
       ),
     );
   });

@@ -37,6 +37,7 @@ import { delta_2_1_330 } from './2.1.330';
 import { delta_2_1_334 } from './2.1.334';
 import { delta_2_1_335 } from './2.1.335';
 import { delta_2_1_336 } from './2.1.336';
+import { delta_2_1_337 } from './2.1.337';
 
 export const RECORDED_DELTAS: Readonly<Record<string, ProfileDelta>> = {
   '2.1.197': delta_2_1_197,
@@ -71,4 +72,5 @@ export const RECORDED_DELTAS: Readonly<Record<string, ProfileDelta>> = {
   '2.1.334': delta_2_1_334,
   '2.1.335': delta_2_1_335,
   '2.1.336': delta_2_1_336,
+  '2.1.337': delta_2_1_337,
 };

@@ -303,6 +303,8 @@ export interface HookBehaviour {
   effortLevel: string;
   /** Hooks get CLAUDE_CODE_CHILD_NOTES_DIR (2.1.332, hook-env). */
   childNotesDir: boolean;
+  /** Hooks get CLAUDE_CODE_STARTER_READS_FOLDER_SETTINGS (2.1.337, hook-env). */
+  starterReadsFolderSettings?: true;
   /** A PreToolUse deny reads `PreToolUse:<Tool> hook error: <reason>` (older: the bare reason,
    * and `Hook PreToolUse:<Tool> denied this tool` without one). */
   denyPrefixed: boolean;

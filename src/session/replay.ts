@@ -410,6 +410,7 @@ function startSession(
           projectDir: ws.info.cwd,
           ...(effort !== undefined ? { effort } : {}),
           childNotesDir: profile.hooks.childNotesDir,
+          starterReadsFolderSettings: profile.hooks.starterReadsFolderSettings === true,
         }),
       }),
       ...(opts.signal ? { signal: opts.signal } : {}),
@@ -537,6 +538,10 @@ function listDenials(
         tool_name: s.tool(c.name)?.denialName ?? c.name,
         tool_use_id: c.id,
         tool_input: denialInput(s.tool(c.name), c.parsed ?? c.input),
+        ...(c.decision.classifierUnchecked &&
+          profile.permissions.uncheckedDenialNote !== undefined && {
+            auto_mode_unchecked: profile.permissions.uncheckedDenialNote,
+          }),
       });
   };
   // 2.1.273 asks its classifier in a side request: the refusals it gives are listed after the
