@@ -8,7 +8,8 @@ import { isLongListing, longListing, workspaceNow } from './ls-long';
 import { perlCommand } from './perl';
 import { npmCommand } from './npm';
 import { selfSignal, signalName } from './signals';
-import { QUOTING_COMMANDS, wcCommand, usageHinted, withUsageHint, catCommand, odCommand, rmdirCommand, bashCommand, shCommand, namesQuotedIn, mkdirCommand, nlCommand, sedCommand, xargsCommand, niceCommand, nohupCommand, stdbufCommand, timeoutCommandOn, type LimitWait } from './fixes';
+import { QUOTING_COMMANDS, wcCommand, usageHinted, withUsageHint, catCommand, rmdirCommand, bashCommand, shCommand, namesQuotedIn, mkdirCommand, nlCommand, sedCommand, xargsCommand, niceCommand, nohupCommand, stdbufCommand, timeoutCommandOn, type LimitWait } from './fixes';
+import { odCommand } from './od';
 
 /** Bytes `yes` produces: just-bash pipes are not streams, so an endless producer must stop
  * somewhere. 1 MiB, like /dev/zero, covers `yes | head -n N` past the largest output limit

@@ -674,49 +674,6 @@ export const wcCommand: Command = defineCommand('wc', async (args, ctx) => {
   return { ...r, stdout, stderr: namesQuotedIn('wc', r.stderr) };
 });
 
-/** od: GNU's fields carry their own leading spaces, so nothing separates the 7-digit address from
- * the first field, and the lines of a second format are indented by the address's width (7);
- * just-bash puts one more space in both places (coreutils 9, probed: `od -c`, `od -t x1`,
- * `od -c -t x1`). */
-export const odCommand: Command = defineCommand('od', async (args, ctx) => {
-  const orig = ctx.origCommand;
-  if (orig === undefined) return noOriginal('od');
-  const r = await orig(args);
-  const noAddress = args.some((a, i) => a === '-An' || (a === '-A' && args[i + 1] === 'n'));
-  const stdout = noAddress ? r.stdout : r.stdout.replace(/^([0-7]{7}) (?=.)|^ {8}/gm, (m, addr?: string) => addr ?? '       ');
-  const verbose = args.some((a) => a === '-v' || a === '--output-duplicates' || /^-[a-zA-Z]*v/.test(a));
-  return { ...r, stdout: noAddress || verbose ? stdout : odDuplicatesStarred(stdout), stderr: namesQuotedIn('od', r.stderr) };
-});
-
-/** GNU od prints a run of lines repeating the one before as a single `*` (unless -v); just-bash
- * prints each (bash-x-od-duplicates). A line is an address and its fields, with a second
- * format's lines below it. */
-function odDuplicatesStarred(out: string): string {
-  const lines = out.split('\n');
-  const blocks: string[][] = [];
-  for (const l of lines) {
-    if (/^[0-7]{7}/.test(l) || blocks.length === 0) blocks.push([l]);
-    else blocks[blocks.length - 1]?.push(l);
-  }
-  const data = (b: string[]) => [b[0]?.slice(7), ...b.slice(1)].join('\n');
-  const kept: string[] = [];
-  let previous: string | undefined;
-  let starred = false;
-  for (const b of blocks) {
-    const d = data(b);
-    const full = d.length > 0 && /^[0-7]{7}./.test(b[0] ?? '');
-    if (full && d === previous) {
-      if (!starred) kept.push('*');
-      starred = true;
-      continue;
-    }
-    kept.push(...b);
-    previous = full ? d : undefined;
-    starred = false;
-  }
-  return kept.join('\n');
-}
-
 /** nl: just-bash passes the file system's message through; GNU names the operand. */
 export const nlCommand: Command = defineCommand('nl', async (args, ctx) => {
   const orig = ctx.origCommand;

@@ -79,6 +79,7 @@ const SHELL_CASES: string[] = [
   'mkdir -p p/q/r && touch p/x && rmdir -p p/q/r; echo rc=$?; rm p/x; rmdir -pv p/q/ p; rmdir; rmdir nope a.txt; echo rc=$?',
   "bash -lc 'echo hi | wc -c'; bash -l -c 'echo $0' x; bash -ec 'false; echo no'; echo rc=$?; bash --login -c 'echo z'; sh -lc 'echo a'",
   "printf 'ab\\0\\n\\001' | od -c; printf 'ab' | od -c -t x1; printf 'ab' | od -An -c",
+  'printf abc > o.txt; mkdir -p o.d; od -j 100 o.txt; od -tq o.txt; od -t x3 o.txt; od -c nope o.txt; od -N x o.txt; od -j1k o.txt; od -A; od o.d; od nope; od -w3 -j1 o.txt; echo rc=$?',
   'head -n 1 nope; tail -n 1 nope; stat nope; mkdir sub; find nope; echo rc=$?',
 ];
 
