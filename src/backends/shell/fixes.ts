@@ -611,7 +611,7 @@ const WIDE: readonly [number, number][] = [
 const isWide = (c: number) => WIDE.some(([a, b]) => c >= a && c <= b);
 
 /** A latin1-shaped byte string (how a pipe hands its bytes on) as bytes; text otherwise. */
-const bytesOf = (s: string): Uint8Array =>
+export const bytesOf = (s: string): Uint8Array =>
   [...s].some((c) => c.charCodeAt(0) > 0xff) ? new TextEncoder().encode(s) : Uint8Array.from(s, (c) => c.charCodeAt(0));
 
 /** wc taking every count itself, in GNU's column order (lines, words, chars, bytes, longest

@@ -3,7 +3,7 @@
 // the '*' for repeated lines are taken here; what this does not know (floats, --endian, -S,
 // --traditional) goes to the built-in with GNU's spacing put back.
 import { defineCommand, type Command, type CommandContext, type ExecResult } from 'just-bash';
-import { namesQuotedIn, quoteName } from './fixes';
+import { bytesOf, namesQuotedIn, quoteName } from './fixes';
 
 interface Spec {
   kind: 'a' | 'c' | 'd' | 'o' | 'u' | 'x';
@@ -280,12 +280,6 @@ function dump(plan: Plan, data: Uint8Array, perLine: number): string {
   if (plan.radix !== 'n') lines.push(address(plan, plan.skip + data.length));
   return lines.map((l) => `${l}\n`).join('');
 }
-
-/** A latin1-shaped byte string (how a pipe hands its bytes on) as bytes; text otherwise. */
-const bytesOf = (s: string): Uint8Array =>
-  [...s].some((c) => c.charCodeAt(0) > 0xff)
-    ? new TextEncoder().encode(s)
-    : Uint8Array.from(s, (c) => c.charCodeAt(0));
 
 async function input(
   ctx: CommandContext,
