@@ -89,6 +89,8 @@ function context(s: Scenario, behaviour: PermissionBehaviour): PermissionContext
   };
 }
 
+const TOOL_CONTEXT = { conversation: { cwd: CWD }, ws: { info: { home: HOME } } } as unknown as ToolContext;
+
 const expand = (p: unknown) =>
   typeof p === 'string' ? (p.startsWith('~/') ? `${HOME}/${p.slice(2)}` : p) : undefined;
 
@@ -105,9 +107,6 @@ function request(tool: string, input: Record<string, unknown>, mode?: Mode | nul
       return { tool, kind: 'write', paths: [expand(input.file_path) ?? ''], input, validation: 'edit' };
     case 'NotebookEdit':
       return { tool, kind: 'write', paths: [expand(input.notebook_path) ?? ''], input };
-    case 'Glob':
-    case 'Grep':
-      return { tool, kind: 'read', paths: [expand(input.path) ?? CWD], input };
     case 'Bash':
       return {
         tool,
@@ -117,9 +116,10 @@ function request(tool: string, input: Record<string, unknown>, mode?: Mode | nul
         input,
       };
     default: {
-      // The tool's own request: the other tools' requests read nothing from the context.
+      // The tool's own request: the other tools read only the working folder and the home from
+      // the context (Glob and Grep resolve their path against them).
       const t = ALL_TOOLS.find((x) => x.name === tool);
-      return t ? t.permissionRequest(input as never, {} as ToolContext) : { tool, kind: 'other', paths: [], input };
+      return t ? t.permissionRequest(input as never, TOOL_CONTEXT) : { tool, kind: 'other', paths: [], input };
     }
   }
 }

@@ -304,20 +304,23 @@ async function decideCall(req: PermissionRequest, ctx: PermissionContext): Promi
     if (v) return finish(v, req.tool);
   }
   const bareAsk = bareRule(env.rules, req.tool, 'ask');
-  // A reading tool's prompt names the path when the path itself would ask (outside the working
-  // directories, no rule allowing it), and the tool otherwise (perm-bare-rules probe, both
-  // versions: `"ask": ["Read"]` gives "… to use Read" inside the project, "… to read from <path>"
-  // outside).
-  const pathAsk =
-    bareAsk && req.kind === 'read' && req.paths.length > 0 ? await toolCheck(env, req) : undefined;
   // A Bash prompt names what the command's own check refuses (a path, a construct), judged as in
   // default mode even under bypassPermissions; a prompt that only says approval is needed does
   // not (difftest probes, both versions: `echo hi > out.txt`, `rm x.tmp`, `echo $(ls)` under
   // `"ask": ["Bash"]`; `ls && ./tool.sh` gives the tool's text; acceptEdits lets the write pass).
-  const bashAsk =
-    bareAsk && req.kind === 'bash'
-      ? await toolCheck(env.mode === 'bypassPermissions' ? { ...env, mode: 'default' } : env, req)
+  const own =
+    bareAsk && (req.kind === 'bash' || req.paths.length > 0)
+      ? await toolCheck(req.kind === 'bash' && env.mode === 'bypassPermissions' ? { ...env, mode: 'default' } : env, req)
       : undefined;
+  // The tool's own deny rules win over a bare ask rule: `rm x.tmp && echo a` under deny
+  // Bash(rm *) and ask Bash, Grep on a file a Read rule denies under ask Grep (perm-bare-ask-deny-wins).
+  if (own?.behavior === 'deny') return finish(withMode(ctx, own, req), req.tool);
+  // A reading tool's prompt names the path when the path itself would ask (outside the working
+  // directories, no rule allowing it), and the tool otherwise (perm-bare-rules probe, both
+  // versions: `"ask": ["Read"]` gives "… to use Read" inside the project, "… to read from <path>"
+  // outside).
+  const pathAsk = req.kind === 'read' ? own : undefined;
+  const bashAsk = req.kind === 'bash' ? own : undefined;
   if (bareAsk)
     return finish(
       withMode(
@@ -339,8 +342,8 @@ async function decideCall(req: PermissionRequest, ctx: PermissionContext): Promi
       req.tool,
     );
 
-  const own = await toolCheck(env, req);
-  const c = req.kind === 'bash' ? sandboxCheck(env, req, own) : own;
+  const checked = await toolCheck(env, req);
+  const c = req.kind === 'bash' ? sandboxCheck(env, req, checked) : checked;
   if (c.behavior !== 'ask' || c.ruleAsk) return finish(withMode(ctx, c, req), req.tool);
 
   // A passthrough ask: the mode and the bare allow rules decide.

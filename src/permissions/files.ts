@@ -82,9 +82,10 @@ const deny = (rule: Rule, message: string, reason: string): Check => ({
 
 /** The deny checks Read, Edit and Write make in their input validation, on the path as given. */
 export function validationDeny(env: Env, style: ValidationStyle, path: string): Check | undefined {
-  if (style === 'read') {
+  if (style === 'read' || style === 'search') {
     const r = pathRule(env, 'read', 'deny', [path]);
-    return r && deny(r, msg.toolUseError(msg.DIRECTORY_DENIED), `${r.text} denies reading ${path}`);
+    const text = style === 'read' ? msg.toolUseError(msg.DIRECTORY_DENIED) : msg.readDenied(path);
+    return r && deny(r, text, `${r.text} denies reading ${path}`);
   }
   const e = pathRule(env, 'edit', 'deny', [path]);
   if (e) return deny(e, msg.toolUseError(msg.DIRECTORY_DENIED), `${e.text} denies editing ${path}`);

@@ -297,9 +297,10 @@ export interface DenialTally {
 
 export type PermissionKind = 'read' | 'write' | 'bash' | 'powershell' | 'other';
 
-/** How a file tool reports a path deny rule. Read, Edit and Write refuse in their input
- * validation (a `<tool_use_error>`); the other file tools get the permission-check text. */
-export type ValidationStyle = 'read' | 'edit' | 'write';
+/** How a file tool reports a path deny rule it checks ahead of its input validation. Read, Edit
+ * and Write refuse as a `<tool_use_error>`; Glob and Grep ('search') with the permission-check
+ * text, before they look whether the path exists or is a folder. */
+export type ValidationStyle = 'read' | 'edit' | 'write' | 'search';
 
 export interface PermissionRequest {
   tool: string;
