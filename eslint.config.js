@@ -32,5 +32,5 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
-  { files: ['oracle/**/*.mjs'], languageOptions: { globals: globals.node } },
+  { files: ['oracle/**/*.mjs', 'scripts/**/*.mjs'], languageOptions: { globals: globals.node } },
 );

@@ -154,6 +154,15 @@ const MERGED_CASES: string[] = [
   'while true\ndo echo',
   'echo a |',
   'echo a && # then',
+  // The standing `2>&1` copies fd 1: stderr inside a substitution or an earlier pipeline stage
+  // goes to the output, ahead of the command's own.
+  'x=$(ls nope); echo "[$x]"; ls nope | wc -l; echo $(cat nope) done',
+  '{ echo e >&2; echo o; } | wc -l; f() { cat nope; }; f | wc -l; cat nope | od -c | head -1',
+  'ls nope 2>&1 | wc -l; x=$(echo e >&2; echo o 2>&1); echo "[$x]"; y=$(ls nope 2>&1 | wc -l); echo "[$y]"',
+  'x=$(ls nope | wc -l); echo "[$x]"; ls nope |& wc -l; ls nope 2>/dev/null | wc -l',
+  '{ ls nope; echo in; } > f.txt; echo after; cat f.txt; f() { ls nope; echo x; }; f > g.txt; cat g.txt',
+  'for i in 1; do cat nope; done > /dev/null; { cat nope; echo o; } > h.txt 2>&1; cat h.txt; rm -f f.txt g.txt h.txt',
+  '{ cat nope; echo o; } 2>&1 > k.txt; cat k.txt; { cat nope; echo p; } 2>/dev/null; { cat nope; } &> k.txt; cat k.txt; rm k.txt',
 ];
 
 function contract(name: string, cases: string[], enabled = true, mergeStderr = false) {
