@@ -12,7 +12,12 @@ import type { BashInput } from './schema';
 import { exitIsAnswer } from './semantics';
 import { startedTask, startLag } from '../background/registry';
 import { taskNotification } from '../background/notification';
-import { sandboxError, sandboxNetworkRefusal, sandboxRefusals } from '../../permissions/sandbox';
+import {
+  sandboxError,
+  sandboxNetworkRefusal,
+  sandboxRefusals,
+  type SandboxPolicy,
+} from '../../permissions/sandbox';
 import { loadShellRewriter, parseCommand, rewriteSimpleCommands } from '../../permissions/shell/parse';
 import { catchFs } from '../files/errors';
 
@@ -243,12 +248,24 @@ function adopt(
       await appendText(
         ctx,
         outputFile,
-        (opts.streamed ? '' : r.stdout + r.stderr) + note + (killed || ctx.profile.taskOutputOmitsExitCode ? '' : exitMarker(exitCode)),
+        (opts.streamed ? '' : r.stdout + r.stderr) +
+          note +
+          (killed || ctx.profile.taskOutputOmitsExitCode ? '' : exitMarker(exitCode)),
       );
       task.status = killed ? 'killed' : exitCode === 0 ? 'completed' : 'failed';
       task.exitCode = killed ? null : exitCode;
       task.output = (await readText(ctx, outputFile)) ?? '';
-      tasks.notify({ taskId, text: taskNotification(taskId, ctx.callId, outputFile, description, end, ctx.profile.text.notificationPreamble) });
+      tasks.notify({
+        taskId,
+        text: taskNotification(
+          taskId,
+          ctx.callId,
+          outputFile,
+          description,
+          end,
+          ctx.profile.text.notificationPreamble,
+        ),
+      });
     })
     .finally(() => poll?.());
   tasks.add(task);
@@ -271,10 +288,10 @@ const singleQuoted = (t: string) => `'${t.replace(/'/g, `'\\''`)}'`;
 async function sandboxEffect(
   ctx: ToolContext,
   input: BashInput,
+  policy: SandboxPolicy | null | undefined,
   cwd: string,
   env: Record<string, string>,
 ): Promise<SandboxEffect | undefined> {
-  const policy = ctx.permissions.sandbox?.(input.command, input.dangerouslyDisableSandbox === true);
   if (!policy) return undefined;
   // The binary makes the project's `.claude/.cc-writes/` when the first command runs inside the
   // sandbox; one run outside it, a Read or a refused call leaves none (sandbox-ccwrites-*).
@@ -337,8 +354,10 @@ async function sandboxEffect(
  * (sandbox-x-masked-entries: ls and git status list them inside the sandbox, not outside).
  * Emulated as empty files for a foreground command; returns what takes them away. A background
  * command gets none (not recorded). */
-async function placeMasks(ctx: ToolContext, input: BashInput): Promise<() => Promise<void>> {
-  const policy = ctx.permissions.sandbox?.(input.command, input.dangerouslyDisableSandbox === true);
+async function placeMasks(
+  ctx: ToolContext,
+  policy: SandboxPolicy | null | undefined,
+): Promise<() => Promise<void>> {
   const fs = ctx.ws.fs;
   const placed: string[] = [];
   for (const path of policy?.masks ?? []) {
@@ -384,7 +403,8 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
   const timeoutMs = Math.min(input.timeout !== undefined && input.timeout > 0 ? input.timeout : def, max);
   // Parallel calls get their task ids in call order, before anything is awaited.
   const bgTaskId = input.run_in_background === true ? shortId(conversation, 'b') : undefined;
-  const sandbox = await sandboxEffect(ctx, input, cwd, env);
+  const policy = ctx.permissions.sandbox?.(input.command, input.dangerouslyDisableSandbox === true);
+  const sandbox = await sandboxEffect(ctx, input, policy, cwd, env);
   const script = scriptFor(
     sandbox?.kind === 'rewritten' ? sandbox.run : input.command,
     await prelude(ctx, env),
@@ -409,10 +429,13 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
   // A command that starts with `sleep` is never moved to the background (it is meant to wait).
   const first = analysis?.units[0];
   const startsWithSleep = first !== undefined && first.origin === 'list' && first.words[0]?.value === 'sleep';
-  const unmask = await placeMasks(ctx, input);
+  const unmask = await placeMasks(ctx, policy);
   let ran: Awaited<ReturnType<typeof runOrMove>>;
   try {
-    ran = backgroundAllowed && !startsWithSleep ? await runOrMove(call) : { result: await runShell(call, timeoutMs) };
+    ran =
+      backgroundAllowed && !startsWithSleep
+        ? await runOrMove(call)
+        : { result: await runShell(call, timeoutMs) };
   } finally {
     await unmask();
   }
@@ -575,7 +598,9 @@ async function ranOutcome(
     cwdReset,
     cwdChange,
     viewed,
-    backendNote: [ctx.ws.info.notes?.shell, ...(result.notes ?? [])].filter((n) => n !== undefined).join(' ') || undefined,
+    backendNote:
+      [ctx.ws.info.notes?.shell, ...(result.notes ?? [])].filter((n) => n !== undefined).join(' ') ||
+      undefined,
     ...(sandbox?.kind === 'rewritten'
       ? { sandboxRefused: { target: sandbox.target, notRecorded: sandbox.notRecorded } }
       : {}),
