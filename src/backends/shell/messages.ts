@@ -42,10 +42,22 @@ export function parseErrorsAsBash(stderr: string, command: string): string {
   /** An unclosed quote or backtick opened on line n: the newlines before it twice, after it once. */
   const inQuote = (n: number) => n + lines.length - 1;
   const unfinished = 2 * lines.length;
+  /** just-bash names the closer an empty body at the end lacks (`if true; then`): a word past the
+   * end of the last line, not on it. bash reaches the end of the input first. */
+  const missingCloser = (n: number, col: number, token: string) => {
+    const line = lines[n - 1] ?? '';
+    return (
+      n === lines.length &&
+      col > line.length &&
+      !/[;&|()<>]/.test(token) &&
+      !line.split(/[\s;&|()]+/).includes(token)
+    );
+  };
   return stderr
     .replace(
       /^bash: line (\d+): unexpected EOF while looking for matching `(["'])'$/gm,
-      (_, n: string, q: string) => `${at(inQuote(Number(n)))}unexpected EOF while looking for matching \`${q}'`,
+      (_, n: string, q: string) =>
+        `${at(inQuote(Number(n)))}unexpected EOF while looking for matching \`${q}'`,
     )
     .replace(
       /^bash: syntax error: Parse error at (\d+):\d+: unexpected EOF while looking for matching `([`)])'$/gm,
@@ -55,12 +67,7 @@ export function parseErrorsAsBash(stderr: string, command: string): string {
     .replace(
       /^bash: syntax error: Parse error at (\d+):(\d+): syntax error near unexpected token `(.+)'$/gm,
       (_, n: string, col: string, token: string) =>
-        // just-bash names the closer an empty body at the end lacks (`if true; then`); bash
-        // reaches the end of the input first.
-        Number(n) === lines.length &&
-        Number(col) > (lines[Number(n) - 1] ?? '').length &&
-        !(lines[Number(n) - 1] ?? '').split(/[\s;&|()]+/).includes(token) &&
-        !/[;&|()<>]/.test(token)
+        missingCloser(Number(n), Number(col), token)
           ? `${at(unfinished)}syntax error: unexpected end of file`
           : `${at(evalLineNumber(Number(n)))}syntax error near unexpected token \`${token}'\n${at(evalLineNumber(Number(n)))}\`${lines[Number(n) - 1] ?? ''}'`,
     )
