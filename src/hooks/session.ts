@@ -210,7 +210,10 @@ export class ToolHooks {
             ? j.reason
             : undefined;
       const effects: string[] = [];
-      if (r.exitCode === 2 && decision === undefined) {
+      // Exit 2 blocks with the stderr unless the JSON denies: its ask or allow is dropped
+      // (hook-pre-json-exit-ask).
+      const exitBlocks = r.exitCode === 2 && decision !== 'deny';
+      if (exitBlocks) {
         block = later(block, {
           content: `${label} hook error: [${r.hook.command}]: ${r.stderr === '' ? 'No stderr output' : r.stderr}`,
           reason:
@@ -235,6 +238,8 @@ export class ToolHooks {
           : (reason ?? `Hook ${label} denied this tool`);
         block = later(block, { content, reason: 'A PreToolUse hook denied the call.', finished: r.finished });
         effects.push('deny');
+      } else if (exitBlocks) {
+        if (decision !== undefined) effects.push(`its ${decision} is dropped`);
       } else if (decision === 'ask') {
         ask ??= reason !== undefined ? { reason } : {};
         effects.push('ask');

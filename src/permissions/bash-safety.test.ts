@@ -38,6 +38,7 @@ describe('the write safety check in Bash', () => {
       message,
       structured: `Error: ${message}`,
       permissionDenial: true,
+      safety: true,
       subcommands: [
         { command: 'cp a.txt .git/hooks/pre-commit', decision: { behavior: 'ask', reason, message } },
       ],

@@ -387,6 +387,7 @@ describe('modes', () => {
       ),
       reason:
         "/r/project/.claude/settings.json is Claude Code's own configuration, which it asks about before every write",
+      safety: true,
     });
   });
 

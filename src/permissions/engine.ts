@@ -47,6 +47,7 @@ function finish(c: Check, tool: string): Decision {
   // A gap only matters when the call goes through.
   if (c.knownGap && c.behavior === 'allow') d.knownGap = c.knownGap;
   if (c.sandbox) d.sandbox = c.sandbox;
+  if (c.safety && c.behavior === 'ask') d.safety = true;
   if (c.pathGaps) pathGapsOf.set(d, c.pathGaps);
   if (c.behavior !== 'allow') {
     d.message = c.message ?? (c.behavior === 'deny' ? msg.toolDenied(tool) : msg.askTool(tool));
@@ -310,7 +311,10 @@ async function decideCall(req: PermissionRequest, ctx: PermissionContext): Promi
   // `"ask": ["Bash"]`; `ls && ./tool.sh` gives the tool's text; acceptEdits lets the write pass).
   const own =
     bareAsk && (req.kind === 'bash' || req.paths.length > 0)
-      ? await toolCheck(req.kind === 'bash' && env.mode === 'bypassPermissions' ? { ...env, mode: 'default' } : env, req)
+      ? await toolCheck(
+          req.kind === 'bash' && env.mode === 'bypassPermissions' ? { ...env, mode: 'default' } : env,
+          req,
+        )
       : undefined;
   // The tool's own deny rules win over a bare ask rule: `rm x.tmp && echo a` under deny
   // Bash(rm *) and ask Bash, Grep on a file a Read rule denies under ask Grep (perm-bare-ask-deny-wins).
@@ -512,8 +516,10 @@ export function offeredTools(allTools: readonly string[], ctx: PermissionContext
   const removed: Record<string, string> = {};
   for (const tool of allTools) {
     // A tool --tools leaves out is "disabled", both versions (agent-not-offered, agent-tools-only-agent).
-    if (ctx.cli.tools && !ctx.cli.tools.includes(tool)) removed[tool] = msg.toolDisabled(tool, env.behaviour.disabledToolTail);
-    else if (bareRule(env.rules, tool, 'deny')) removed[tool] = msg.toolDisabled(tool, env.behaviour.disabledToolTail);
+    if (ctx.cli.tools && !ctx.cli.tools.includes(tool))
+      removed[tool] = msg.toolDisabled(tool, env.behaviour.disabledToolTail);
+    else if (bareRule(env.rules, tool, 'deny'))
+      removed[tool] = msg.toolDisabled(tool, env.behaviour.disabledToolTail);
     else if (SEARCH_TOOLS.includes(tool) && !searchOptIn) removed[tool] = msg.searchToolGated(tool);
     else offered.push(tool);
   }

@@ -359,6 +359,9 @@ export interface Decision {
   classifierUnchecked?: true;
   /** Bash with the sandbox on: whether this call runs inside it and the policy it gets. */
   sandbox?: SandboxNote;
+  /** An ask from the write safety check (sensitive and configuration paths): a PreToolUse
+   * hook's allow or ask does not replace it (hook-pre-verdict-vs-safety-default). */
+  safety?: true;
   /** Bash let through (or put to a prompt) although what the command does reaches a path a
    * Read or Edit deny rule names: for people only, it changes neither the decision nor what
    * the model receives. */

@@ -93,9 +93,10 @@ export async function beforePermission(hooks: SessionHooks, c: HookedCall): Prom
   if (pre.allow) {
     const reason = pre.allow.reason;
     // An allow answers what the mode would prompt for or refuse (dontAsk, plan: hook-dontask-allow,
-    // hook-plan-allow); deny and ask rules still apply (hook-pre-allow-vs-deny-rule).
+    // hook-plan-allow); deny and ask rules and the write safety check still apply
+    // (hook-pre-allow-vs-deny-rule, hook-pre-verdict-vs-safety-default).
     out.decide = (d) =>
-      (d.behavior === 'ask' && (d.rule === undefined || d.rule.source === 'mode')) ||
+      (d.behavior === 'ask' && !d.safety && (d.rule === undefined || d.rule.source === 'mode')) ||
       (d.behavior === 'deny' && d.rule?.source === 'mode' && (d.rule.text !== 'plan' || c.allowOverridesPlan))
         ? { behavior: 'allow', reason: `A PreToolUse hook allowed the call (${reason}).` }
         : d;
@@ -103,7 +104,7 @@ export async function beforePermission(hooks: SessionHooks, c: HookedCall): Prom
     const message = pre.ask.reason ?? '';
     out.hookAsked = true;
     out.decide = (d) =>
-      d.behavior === 'deny'
+      d.behavior === 'deny' || d.safety
         ? d
         : {
             behavior: 'ask',
