@@ -8,7 +8,26 @@ import { isLongListing, longListing, workspaceNow } from './ls-long';
 import { perlCommand } from './perl';
 import { npmCommand } from './npm';
 import { selfSignal, signalName } from './signals';
-import { QUOTING_COMMANDS, wcCommand, usageHinted, withUsageHint, catCommand, rmdirCommand, bashCommand, shCommand, namesQuotedIn, mkdirCommand, nlCommand, sedCommand, xargsCommand, niceCommand, nohupCommand, stdbufCommand, timeoutCommandOn, type LimitWait } from './fixes';
+import {
+  QUOTING_COMMANDS,
+  wcCommand,
+  usageHinted,
+  withUsageHint,
+  catCommand,
+  rmdirCommand,
+  bashCommand,
+  shCommand,
+  namesQuotedIn,
+  mkdirCommand,
+  nlCommand,
+  sedCommand,
+  xargsCommand,
+  niceCommand,
+  nohupCommand,
+  stdbufCommand,
+  timeoutCommandOn,
+  type LimitWait,
+} from './fixes';
 import { odCommand } from './od';
 
 /** Bytes `yes` produces: just-bash pipes are not streams, so an endless producer must stop
@@ -16,16 +35,64 @@ import { odCommand } from './od';
  * (150 000 characters, persisted whole). */
 export const YES_OUTPUT_BYTES = 1 << 20;
 
+const YES_HELP = `Usage: yes [STRING]...
+  or:  yes OPTION
+Repeatedly output a line with all specified STRING(s), or 'y'.
+
+      --help        display this help and exit
+      --version     output version information and exit
+
+GNU coreutils online help: <https://www.gnu.org/software/coreutils/>
+Report any translation bugs to <https://translationproject.org/team/>
+Full documentation <https://www.gnu.org/software/coreutils/yes>
+or available locally via: info '(coreutils) yes invocation'
+`;
+
+const YES_VERSION = `yes (GNU coreutils) 9.1
+Copyright (C) 2022 Free Software Foundation, Inc.
+License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.
+This is free software: you are free to change and redistribute it.
+There is NO WARRANTY, to the extent permitted by law.
+
+Written by David MacKenzie.
+`;
+
+/** GNU yes's options as getopt reads them: anywhere before `--` (which is dropped), the first
+ * one decides; `--help` and `--version` may be shortened, any other option is an error.
+ * Returns the strings to repeat, or what yes prints and exits with. */
+function yesOperands(args: string[]): string[] | ExecResult {
+  const operands: string[] = [];
+  const usage = (text: string): ExecResult => ({
+    stdout: '',
+    stderr: `yes: ${text}\nTry 'yes --help' for more information.\n`,
+    exitCode: 1,
+  });
+  for (const [i, a] of args.entries()) {
+    if (a === '--') return [...operands, ...args.slice(i + 1)];
+    if (a.startsWith('--')) {
+      const name = a.slice(2).split('=')[0] ?? '';
+      const long = ['help', 'version'].find((o) => o.startsWith(name));
+      if (!long) return usage(`unrecognized option '${a}'`);
+      if (a.includes('=')) return usage(`option '--${long}' doesn't allow an argument`);
+      return { stdout: long === 'help' ? YES_HELP : YES_VERSION, stderr: '', exitCode: 0 };
+    }
+    if (a.length > 1 && a.startsWith('-')) return usage(`invalid option -- '${a.charAt(1)}'`);
+    operands.push(a);
+  }
+  return operands;
+}
+
 /** `yes`, calling `onEnd` each time it stops where bash's would go on (the run says so). */
 export function yesCommandFor(onEnd: () => void): Command {
   return defineCommand('yes', async (args) => {
-    const line = (args.length > 0 ? args.join(' ') : 'y') + '\n';
+    const operands = yesOperands(args);
+    if (!Array.isArray(operands)) return operands;
+    const line = (operands.length > 0 ? operands.join(' ') : 'y') + '\n';
     const count = Math.max(1, Math.floor(YES_OUTPUT_BYTES / line.length));
     onEnd();
     return { stdout: line.repeat(count), stderr: '', exitCode: 0 };
   });
 }
-
 
 const missingOriginal = (name: string): ExecResult => ({
   stdout: '',
@@ -287,7 +354,10 @@ function reworded(name: string, rules: readonly [RegExp, Rewording][]): Command 
     const r = await ctx.origCommand(args);
     return {
       ...r,
-      stderr: rules.reduce((s, [re, to]) => (typeof to === 'string' ? s.replace(re, to) : s.replace(re, to)), r.stderr),
+      stderr: rules.reduce(
+        (s, [re, to]) => (typeof to === 'string' ? s.replace(re, to) : s.replace(re, to)),
+        r.stderr,
+      ),
     };
   });
 }
@@ -451,7 +521,11 @@ export const printenvCommand: Command = defineCommand('printenv', async (args, c
   const env = exported(ctx);
   if (args.length === 0) return { stdout: listing(env), stderr: '', exitCode: 0 };
   const found = args.filter((n) => env.has(n));
-  return { stdout: found.map((n) => `${env.get(n)}\n`).join(''), stderr: '', exitCode: found.length === args.length ? 0 : 1 };
+  return {
+    stdout: found.map((n) => `${env.get(n)}\n`).join(''),
+    stderr: '',
+    exitCode: found.length === args.length ? 0 : 1,
+  };
 });
 
 const wrapped: Command[] = [
@@ -494,7 +568,27 @@ const wrapped: Command[] = [
 /** Commands whose usage errors (a missing operand, an invalid option) GNU follows with `Try
  * '<name> --help'` (probed; cat, head, tail, wc: `cat a wc -l`, the difftest's shell
  * dimension). */
-const USAGE_HINTED = new Set(['rm', 'mv', 'cp', 'touch', 'mkdir', 'ln', 'chmod', 'basename', 'dirname', 'readlink', 'seq', 'expr', 'stat', 'tr', 'cut', 'cat', 'head', 'tail', 'wc']);
+const USAGE_HINTED = new Set([
+  'rm',
+  'mv',
+  'cp',
+  'touch',
+  'mkdir',
+  'ln',
+  'chmod',
+  'basename',
+  'dirname',
+  'readlink',
+  'seq',
+  'expr',
+  'stat',
+  'tr',
+  'cut',
+  'cat',
+  'head',
+  'tail',
+  'wc',
+]);
 
 export const extraCommands: Command[] = [
   ...wrapped.map((c) => (USAGE_HINTED.has(c.name) ? withUsageHint(c) : c)),

@@ -48,6 +48,8 @@ const SHELL_CASES: string[] = [
   'echo hi >/dev/null; echo rc=$?',
   'cat; echo rc=$?',
   'yes | head -3',
+  'yes -c | head -1; yes a -- -b | head -1; yes -- -c | head -1; yes --c | head -1; yes --he=x; echo rc=$?',
+  'yes --versio | head -1; yes --h | tail -1; yes a -c | head -1; echo rc=$?',
   "printf '\\033[31mred\\033[0m\\n'",
   "printf 'caf\\xc3\\xa9 \\xf0\\x9f\\x9a\\x80\\n'",
   "printf '\\n\\nb\\n'",
