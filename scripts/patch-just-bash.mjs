@@ -1,4 +1,5 @@
-// Runs after `npm install`: gives just-bash 3.4.2 bash's copy semantics for a standing `2>&1`.
+// Runs after `npm install`: gives just-bash 3.4.2 bash's copy semantics for a standing `2>&1`,
+// and defers a background job's output as bash's scheduling usually does.
 //
 // The in-memory shell merges a command's stderr into its stdout with `exec 2>&1` (src/backends/
 // shell/run.ts), as Claude Code's own shell does. just-bash keeps that standing `2>&1` as "fd 2
@@ -11,15 +12,23 @@
 // is fd 1. (Where the redirections leave fd 2 on fd 1, `{ …; } > f 2>&1`, the standing
 // duplicate keeps both streams in the order they were written.)
 //
+// just-bash runs `cmd &` in place, so its output came first (`echo one & echo two`: one, two).
+// In bash the job is forked and the foreground goes on: what it prints with builtins alone comes
+// first, and the job's output lands when the foreground itself forks (an external command, a
+// pipeline, a substitution, a subshell) or waits, or at the end (difftest, bash-background-order
+// recorded three times each: the binary's own order varies, this is its usual one). Here a
+// top-level background statement's output is held and written at the next statement that would
+// fork, or at the end; its status is 0, as bash's `$?` after `&` is.
+//
 // The bundles are minified, so each edit is a pattern over them that must match exactly once; a
 // just-bash release that moves them fails the install here rather than shipping the old
 // behaviour unnoticed.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const VERSION = '3.4.2';
-const MARK = '/* cc-playground: standing 2>&1 copies fd 1 */';
+const MARK = '/* cc-playground patches: standing 2>&1 copies fd 1; background output deferred */';
 const DUP1 = '"__dupout__:1"';
 
 const HELPERS = `${MARK}
@@ -28,6 +37,9 @@ async function __ccCapture(ctx,capturing,run){const saved=ctx.state.fileDescript
 function __ccLiteral(w){return w?.type==="Word"&&w.parts.length===1&&w.parts[0].type==="Literal"?w.parts[0].value:null}
 function __ccSetsAside(rs){let changed=!1,follows=!0;for(const r of rs){if(r.fdVariable)continue;const op=r.operator;if(op==="&>"||op==="&>>"){changed=follows=!0;continue}if(op!==">"&&op!==">>"&&op!==">|"&&op!==">&")continue;const fd=r.fd??1;if(fd!==1&&fd!==2)continue;changed=!0;const to=op===">&"?__ccLiteral(r.target):null;follows=fd===2?to==="1":to==="2"?!0:!1}return changed&&!follows}
 function __ccLatin1Utf8(text){const b=new TextEncoder().encode(text);let s="";for(let i=0;i<b.length;i+=8192)s+=String.fromCharCode(...b.subarray(i,i+8192));return s}
+const __ccBuiltins=new Set(["echo","printf","cd","pwd","true","false",":","test","[","[[","export","unset","set","shift","read","local","declare","typeset","let","eval","source",".","return","exit","break","continue","type","command","builtin","alias","unalias","hash","umask","trap","times","getopts","kill","jobs","fg","bg","disown","shopt","enable","help","history","ulimit","dirs","pushd","popd","readonly","mapfile","readarray","compgen","complete","compopt","caller","logout","suspend"]);
+function __ccForks(ctx,n){if(!n||typeof n!=="object")return!1;if(Array.isArray(n))return n.some(x=>__ccForks(ctx,x));switch(n.type){case"Subshell":case"CommandSubstitution":case"ProcessSubstitution":return!0;case"FunctionDef":return!1;case"Pipeline":if(n.commands.length>1)return!0;break;case"SimpleCommand":if(n.name){const w=__ccLiteral(n.name);if(w===null||w==="wait"||!(__ccBuiltins.has(w)||ctx.state.functions?.has(w)))return!0}}for(const k in n)if(k!=="type"&&__ccForks(ctx,n[k]))return!0;return!1}
+function __ccFlushJobs(ctx,statement,out){if(!out.__ccJobs?.length||statement&&!__ccForks(ctx,statement))return;for(const[res,text]of out.__ccJobs)out.appendResult(res,text);out.__ccJobs=[]}
 function __ccLead(ctx,r,text,bytes){const acc=r.internalOutputAccounting;if(!__ccMerged(ctx))return bytes===void 0?{...r,stderr:text+r.stderr}:{...r,stderr:text+r.stderr,internalOutputAccounting:{stdout:acc?.stdout??0,stderr:bytes+(acc?.stderr??0)}};const raw=r.stdoutKind==="bytes"||(r.stdoutKind===void 0&&r.stdoutEncoding==="binary");const out={...r,stdout:(raw?__ccLatin1Utf8(text):text)+r.stdout};return bytes===void 0?out:{...out,internalOutputAccounting:{stdout:bytes+(acc?.stdout??0),stderr:acc?.stderr??0}}}
 `;
 
@@ -75,6 +87,20 @@ const EDITS = [
     replace: (_, text, xtrace, result) =>
       `let ${text}=(this.ctx.state.expansionStderr||"")+${xtrace};return this.ctx.state.expansionStderr="",__ccLead(this.ctx,${result}("","",this.ctx.state.lastExitCode),${text})`,
   },
+  {
+    what: "a top-level background statement's output waits for the foreground to fork",
+    pattern:
+      /for\(let ([\w$]+) of ([\w$]+)\.statements\)try\{let ([\w$]+)=await this\.executeStatement\(\1\);([\w$]+)\.appendResult\(\3,([\w$]+)\(\3\)\),/g,
+    replace: (_, st, script, res, out, decode) =>
+      `for(let ${st} of ${script}.statements)try{let ${res};if(${st}.background){const j=await this.executeStatement(${st});(${out}.__ccJobs??=[]).push([j,${decode}(j)]);${res}={stdout:"",stderr:"",exitCode:0}}else{__ccFlushJobs(this.ctx,${st},${out});${res}=await this.executeStatement(${st})}${out}.appendResult(${res},${decode}(${res})),`,
+  },
+  {
+    what: 'held background output is written when the script ends',
+    pattern:
+      /\}return\{\.\.\.([\w$]+)\.build\(([\w$]+)\),env:([\w$]+)\(this\.ctx\.state\.env\)\}\}async executeUserScript/g,
+    replace: (_, out, code, env) =>
+      `}__ccFlushJobs(this.ctx,null,${out});return{...${out}.build(${code}),env:${env}(this.ctx.state.env)}}async executeUserScript`,
+  },
 ];
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../node_modules/just-bash');
@@ -87,8 +113,12 @@ if (version !== VERSION) {
 
 for (const name of ['index.js', 'browser.js', 'index.cjs']) {
   const file = join(root, 'dist/bundle', name);
-  let text = readFileSync(file, 'utf8');
-  if (text.includes(MARK)) continue;
+  if (readFileSync(file, 'utf8').includes(MARK)) continue;
+  // The edits apply to the bundle as published: kept beside it, so a changed set of edits
+  // re-applies cleanly over an earlier patch.
+  const original = `${file}.orig`;
+  if (!existsSync(original)) copyFileSync(file, original);
+  let text = readFileSync(original, 'utf8');
   for (const edit of EDITS) {
     const found = text.match(edit.pattern)?.length ?? 0;
     const want = edit.count ?? 1;
