@@ -5,14 +5,14 @@
 // divergence by delta debugging (re-recording each candidate) and ends with a table of
 // divergence rates per dimension and version. Reduced cases land in <out>/reduced/, in the
 // corpus layout (scenarios/, results/<version>/).
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { draw, type Drawn } from './grammar';
 import { DIMENSIONS } from './dims';
 import { reduce } from './reduce';
 import type { JsonObject } from './types';
-import { loadScenario } from '../cli/corpus';
+import { compareVersions, loadScenario } from '../cli/corpus';
 import { conformOne, describeVerdict, inProcess, type Verdict } from '../cli/run';
 import { parseResult, type ScenarioResult } from '../scenario/schema';
 import { isCliBackend, type CliBackend } from '../cli/backend-names';
@@ -75,6 +75,14 @@ function parse(argv: string[]): Options {
     maxReduce: o.maxReduce ?? 30,
     backends: o.backends ?? ['memfs', 'disk'],
   };
+}
+
+/** The release a binary reports (`claude --version`: "2.1.273 (Claude Code)"). */
+function binaryVersion(bin: string): string {
+  const out = execFileSync(bin, ['--version'], { encoding: 'utf8', timeout: 30_000 });
+  const v = /^\d+\.\d+\.\d+/.exec(out.trim())?.[0];
+  if (!v) throw new Error(`${bin} --version printed no release: ${out.slice(0, 80)}`);
+  return v;
 }
 
 /** Runs the oracle; resolves with its stdout. */
@@ -155,13 +163,18 @@ async function main(): Promise<number> {
   mkdirSync(scenDir, { recursive: true });
   const onPath = (prog: string) =>
     (process.env.PATH ?? '').split(':').some((d) => d !== '' && existsSync(join(d, prog)));
-  const skip = new Set(
-    DIMENSIONS.filter(([, d]) => (d.needs ?? []).some((p) => !onPath(p))).map(([, d]) => d.name),
-  );
-  for (const name of skip)
-    console.log(
-      `left out: ${name} (this host lacks ${DIMENSIONS.find(([, d]) => d.name === name)?.[1].needs?.join(', ')})`,
-    );
+  const releases = o.bins.map(binaryVersion);
+  const root = process.getuid?.() === 0;
+  const skip = new Set<string>();
+  for (const [, d] of DIMENSIONS) {
+    const lacking = (d.needs ?? []).filter((p) => !onPath(p));
+    const old = releases.find((v) => d.unprivilegedUpTo && compareVersions(v, d.unprivilegedUpTo) <= 0);
+    if (lacking.length) console.log(`left out: ${d.name} (this host lacks ${lacking.join(', ')})`);
+    else if (root && old)
+      console.log(`left out: ${d.name} (${old} records it faithfully only as an unprivileged user)`);
+    else continue;
+    skip.add(d.name);
+  }
   const drawn = Array.from({ length: o.n }, (_, i) => draw(o.seed, i, o.only, skip));
   for (const d of drawn) writeJson(join(scenDir, `${d.scenario.id as string}.json`), d.scenario);
 

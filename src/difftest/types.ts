@@ -37,5 +37,8 @@ export interface Dimension {
   /** Programs the recording host must have for the binary to behave as it does for users
    * (without bwrap and socat the binary turns the sandbox off and says so on stderr). */
   needs?: string[];
+  /** The newest release whose recordings of this dimension are only faithful made as an
+   * unprivileged user (the sandbox up to 2.1.273 behaves otherwise under root). */
+  unprivilegedUpTo?: string;
   sample(rng: Rng): Piece;
 }
