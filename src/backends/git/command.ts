@@ -6,6 +6,7 @@ import type { Volume } from 'memfs';
 import type { Clock } from '../../workspace/types';
 import { abbrev, fileDiff, lineStats, type DiffSide } from './diff';
 import {
+  commitNothing,
   currentBranch,
   findRepo,
   GitError,
@@ -257,7 +258,8 @@ function wildcardRegExp(pattern: string): RegExp {
     const c = pattern[i] ?? '';
     if (c === '*') re += '.*';
     else if (c === '?') re += '.';
-    else if (c === '\\' && i + 1 < pattern.length) re += (pattern[++i] ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    else if (c === '\\' && i + 1 < pattern.length)
+      re += (pattern[++i] ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     else if (c === '[') {
       const end = pattern.indexOf(']', i + 2);
       if (end < 0) re += '\\[';
@@ -419,6 +421,7 @@ async function cmdCommit(ctx: GitContext, args: string[]): Promise<GitResult> {
   const changes = changesBetween(before, index);
   const branch = await currentBranch(repo);
   if (changes.length === 0 && !allowEmpty) {
+    await commitNothing(repo, cleanMessage(messages), ctx.clock);
     const st = await computeStatus(repo);
     const prefix = prefixOf(repo, ctx.cwd);
     return fail(
@@ -613,12 +616,20 @@ async function cmdShow(ctx: GitContext, args: string[]): Promise<ExecResult> {
   let split = words.length;
   for (let i = 0; i < words.length; i++) {
     const w = words[i] ?? '';
-    const resolves = w.includes(':') ? await colonResolves(repo, w) : (await resolveRevision(repo, w)) !== null;
+    const resolves = w.includes(':')
+      ? await colonResolves(repo, w)
+      : (await resolveRevision(repo, w)) !== null;
     if (resolves) continue;
     // As lstat sees it: `HEAD:sub/../foo.txt` is no file, since there is no `HEAD:sub`.
     const onDisk = (a: string) =>
-      a.split('/').every((_, i, parts) => i === 0 || parts[i] !== '..' || ctx.vol.existsSync(resolveAgainst(ctx.cwd, parts.slice(0, i).join('/') || '/'))) &&
-      ctx.vol.existsSync(resolveAgainst(ctx.cwd, a));
+      a
+        .split('/')
+        .every(
+          (_, i, parts) =>
+            i === 0 ||
+            parts[i] !== '..' ||
+            ctx.vol.existsSync(resolveAgainst(ctx.cwd, parts.slice(0, i).join('/') || '/')),
+        ) && ctx.vol.existsSync(resolveAgainst(ctx.cwd, a));
     const isPath = (a: string) => hasWildcard(a) || onDisk(a);
     if (words.slice(i).every(isPath)) split = i;
     break;
@@ -647,11 +658,15 @@ async function cmdShow(ctx: GitContext, args: string[]): Promise<ExecResult> {
       const below = [...files.keys()].filter((k) => k.startsWith(dir));
       if (!index && below.length > 0) {
         // A tree: git prints its entries, directories with a trailing slash.
-        const entries = [...new Set(below.map((k) => {
-          const rest = k.slice(dir.length);
-          const slash = rest.indexOf('/');
-          return slash < 0 ? rest : rest.slice(0, slash + 1);
-        }))].sort((a, b) => (a.replace(/\/$/, '') < b.replace(/\/$/, '') ? -1 : 1));
+        const entries = [
+          ...new Set(
+            below.map((k) => {
+              const rest = k.slice(dir.length);
+              const slash = rest.indexOf('/');
+              return slash < 0 ? rest : rest.slice(0, slash + 1);
+            }),
+          ),
+        ].sort((a, b) => (a.replace(/\/$/, '') < b.replace(/\/$/, '') ? -1 : 1));
         out += `tree ${rev}\n\n${entries.join('\n')}\n`;
         continue;
       }
@@ -736,7 +751,12 @@ async function cmdBranch(ctx: GitContext, args: string[]): Promise<ExecResult> {
   const branch = await currentBranch(repo);
   if (args.includes('--show-current')) return ok(branch === null ? '' : `${branch}\n`);
   const del = args.find((a) => a === '-d' || a === '-D' || a === '--delete');
-  if (del !== undefined) return deleteBranches(ctx, repo, args.filter((a) => !a.startsWith('-')));
+  if (del !== undefined)
+    return deleteBranches(
+      ctx,
+      repo,
+      args.filter((a) => !a.startsWith('-')),
+    );
   const all = args.filter((a) => a !== '-a' && a !== '--all' && a !== '-l' && a !== '--list');
   if (all.length > 0) return unsupported(`branch ${args.join(' ')}`);
   if ((await headOid(repo)) === null) return ok('');
@@ -745,11 +765,7 @@ async function cmdBranch(ctx: GitContext, args: string[]): Promise<ExecResult> {
     : [];
   // `+`: checked out in another work tree (a linked worktree, or the main one from a linked one).
   const elsewhere = checkedOut(ctx, repo.gitdir);
-  return ok(
-    names
-      .map((n) => `${n === branch ? '*' : elsewhere.has(n) ? '+' : ' '} ${n}\n`)
-      .join(''),
-  );
+  return ok(names.map((n) => `${n === branch ? '*' : elsewhere.has(n) ? '+' : ' '} ${n}\n`).join(''));
 }
 
 /** Branch names under refs/heads, nested ones (a/b) included, sorted. */
@@ -771,7 +787,8 @@ async function deleteBranches(ctx: GitContext, repo: Repo, names: string[]): Pro
     const ref = joinPath(repo.gitdir, `refs/heads/${n}`);
     if (!ctx.vol.existsSync(ref)) return fail(`error: branch '${n}' not found\n`, 1, out);
     const at = elsewhere.get(n);
-    if (at !== undefined) return fail(`error: cannot delete branch '${n}' used by worktree at '${at}'\n`, 1, out);
+    if (at !== undefined)
+      return fail(`error: cannot delete branch '${n}' used by worktree at '${at}'\n`, 1, out);
     const oid = String(ctx.vol.readFileSync(ref)).trim();
     ctx.vol.unlinkSync(ref);
     out += `Deleted branch ${n} (was ${abbrev(oid)}).\n`;
@@ -834,22 +851,46 @@ function recordMove(ctx: GitContext, repo: Repo, from: string | null, to: string
   const logFile = joinPath(repo.gitdir, 'logs/HEAD');
   ctx.vol.mkdirSync(joinPath(repo.gitdir, 'logs'), { recursive: true });
   const t = Math.floor(ctx.clock.now() / 1000);
-  ctx.vol.appendFileSync(logFile, `${'0'.repeat(40)} ${'0'.repeat(40)} - ${t} +0000\tcheckout: moving from ${from ?? 'HEAD'} to ${to}\n`);
+  ctx.vol.appendFileSync(
+    logFile,
+    `${'0'.repeat(40)} ${'0'.repeat(40)} - ${t} +0000\tcheckout: moving from ${from ?? 'HEAD'} to ${to}\n`,
+  );
 }
 
 /** post-checkout after a checkout that worked (its own output follows git's). */
-function afterCheckout(ctx: GitContext, repo: Repo, r: ExecResult, before: string | null, after: string | null, flag: string): GitResult {
+function afterCheckout(
+  ctx: GitContext,
+  repo: Repo,
+  r: ExecResult,
+  before: string | null,
+  after: string | null,
+  flag: string,
+): GitResult {
   const hook = hookAt(ctx, repo, 'post-checkout');
   if (hook === null) return r;
   if ('hint' in hook) return { ...r, stderr: r.stderr + hook.hint };
   const zero = '0'.repeat(40);
-  return { ...r, hook: { name: 'post-checkout', path: hook.path, cwd: repo.dir, args: [before ?? zero, after ?? zero, flag], rerun: false } };
+  return {
+    ...r,
+    hook: {
+      name: 'post-checkout',
+      path: hook.path,
+      cwd: repo.dir,
+      args: [before ?? zero, after ?? zero, flag],
+      rerun: false,
+    },
+  };
 }
 
 /** Moves HEAD to `name`: files that differ between the two commits are written or removed, the
  * index follows; local changes to such a file stop it (git's two-way merge), other local
  * changes stay. */
-async function switchBranch(ctx: GitContext, repo: Repo, name: string, say: (t: string) => string): Promise<GitResult> {
+async function switchBranch(
+  ctx: GitContext,
+  repo: Repo,
+  name: string,
+  say: (t: string) => string,
+): Promise<GitResult> {
   const from = await currentBranch(repo);
   const before = await headOid(repo);
   if (from === name) return ok('', say(`Already on '${name}'\n`));
@@ -858,7 +899,9 @@ async function switchBranch(ctx: GitContext, repo: Repo, name: string, say: (t: 
   const newTree = await treeFiles(repo, after);
   const index = await indexFiles(repo);
   const differs = [...new Set([...oldTree.keys(), ...newTree.keys()])]
-    .filter((p) => oldTree.get(p)?.oid !== newTree.get(p)?.oid || oldTree.get(p)?.mode !== newTree.get(p)?.mode)
+    .filter(
+      (p) => oldTree.get(p)?.oid !== newTree.get(p)?.oid || oldTree.get(p)?.mode !== newTree.get(p)?.mode,
+    )
     .sort();
   const local: string[] = [];
   for (const p of differs) {
@@ -1017,8 +1060,7 @@ export async function runGit(ctx: GitContext, argv: string[]): Promise<GitResult
       const [k, ...v] = (args[1] ?? '').split('=');
       ctx = { ...ctx, config: new Map([...(ctx.config ?? []), [(k ?? '').toLowerCase(), v.join('=')]]) };
       args.splice(0, 2);
-    }
-    else if (a === '--no-pager' || a === '-P' || a === '--no-optional-locks') args.shift();
+    } else if (a === '--no-pager' || a === '-P' || a === '--no-optional-locks') args.shift();
     else break;
   }
   const sub = args.shift();

@@ -102,7 +102,14 @@ export function headFile(repo: Repo): string {
 
 /** Checks `ref` out into a new linked worktree (files, index, HEAD), as `git worktree add`. */
 export async function checkoutLinked(repo: Repo, ref: string): Promise<void> {
-  await git.checkout({ fs: repo.fs, dir: repo.dir, gitdir: repo.gitdir, ref, force: true, cache: repo.cache });
+  await git.checkout({
+    fs: repo.fs,
+    dir: repo.dir,
+    gitdir: repo.gitdir,
+    ref,
+    force: true,
+    cache: repo.cache,
+  });
 }
 
 /** The repository whose work tree holds `cwd`, like git's discovery (walks up to /); a `.git`
@@ -385,7 +392,13 @@ const objectPath = (oid: string) => `objects/${oid.slice(0, 2)}/${oid.slice(2)}`
 
 /** The trees of `treeOid` children first (git writes a directory's tree after its subtrees). */
 async function treesPostOrder(repo: Repo, treeOid: string, out: string[]): Promise<void> {
-  const t = await git.readTree({ fs: repo.fs, dir: repo.dir, gitdir: repo.gitdir, oid: treeOid, cache: repo.cache });
+  const t = await git.readTree({
+    fs: repo.fs,
+    dir: repo.dir,
+    gitdir: repo.gitdir,
+    oid: treeOid,
+    cache: repo.cache,
+  });
   for (const e of t.tree) if (e.type === 'tree') await treesPostOrder(repo, e.oid, out);
   out.push(treeOid);
 }
@@ -409,7 +422,14 @@ function tz(offset: number): string {
 
 /** What `git commit` leaves besides the objects: COMMIT_EDITMSG and the reflogs of HEAD and
  * the branch (`commit (initial): <subject>` for a root commit). */
-function afterCommit(repo: Repo, message: string, committer: Identity, oldOid: string | null, oid: string, branch: string | null): void {
+function afterCommit(
+  repo: Repo,
+  message: string,
+  committer: Identity,
+  oldOid: string | null,
+  oid: string,
+  branch: string | null,
+): void {
   repo.vol.writeFileSync(joinPath(repo.gitdir, 'COMMIT_EDITMSG'), message);
   const subject = message.split('\n')[0] ?? '';
   const line = `${oldOid ?? '0'.repeat(40)} ${oid} ${committer.name} <${committer.email}> ${committer.timestamp} ${tz(committer.timezoneOffset)}\t${oldOid === null ? 'commit (initial)' : 'commit'}: ${subject}\n`;
@@ -428,11 +448,40 @@ export async function stage(repo: Repo, path: string, clock?: Clock): Promise<vo
 
 /** The index entry of `path` set back to HEAD's (dropped when HEAD has no such file). */
 export async function resetIndexEntry(repo: Repo, path: string): Promise<void> {
-  await git.resetIndex({ fs: repo.fs, dir: repo.dir, gitdir: repo.gitdir, filepath: path, cache: repo.cache });
+  await git.resetIndex({
+    fs: repo.fs,
+    dir: repo.dir,
+    gitdir: repo.gitdir,
+    filepath: path,
+    cache: repo.cache,
+  });
 }
 
 export async function unstage(repo: Repo, path: string): Promise<void> {
   await git.remove({ fs: repo.fs, dir: repo.dir, gitdir: repo.gitdir, filepath: path, cache: repo.cache });
+}
+
+/** The index git writes when a commit finds nothing to commit in a repository that has none:
+ * no entries, and the cache-tree extension naming the empty tree (git 2.39, byte for byte). */
+const EMPTY_INDEX =
+  '4449524300000002000000005452454500000019003020300a4b825dc642cb6eb9a060e54bf8d69288fbee490472d53f787d86a932a25a8537cee236d81846a8f1';
+
+/** What `git commit` leaves when there is nothing to commit: the message in COMMIT_EDITMSG and,
+ * in a repository without an index, an empty one and the empty tree (probed: `git init; git
+ * commit -m init` in an empty folder). */
+export async function commitNothing(repo: Repo, message: string, clock?: Clock): Promise<void> {
+  const index = joinPath(repo.gitdir, 'index');
+  const written: string[] = [];
+  if (!repo.vol.existsSync(index)) {
+    const tree = await git.writeTree({ fs: repo.fs, dir: repo.dir, gitdir: repo.gitdir, tree: [] });
+    repo.vol.writeFileSync(
+      index,
+      Uint8Array.from(EMPTY_INDEX.match(/../g) ?? [], (h) => parseInt(h, 16)),
+    );
+    written.push(objectPath(tree), 'index');
+  }
+  repo.vol.writeFileSync(joinPath(repo.gitdir, 'COMMIT_EDITMSG'), message);
+  stamp(repo, clock, [...written, 'COMMIT_EDITMSG']);
 }
 
 export async function writeCommit(
