@@ -249,14 +249,7 @@ export async function treeFiles(repo: Repo, commitOid: string | null): Promise<M
   if (commitOid === null) return out;
   const c = await readCommit(repo, commitOid);
   const walkTree = async (treeOid: string, prefix: string): Promise<void> => {
-    const t = await git.readTree({
-      fs: repo.fs,
-      dir: repo.dir,
-      gitdir: repo.gitdir,
-      oid: treeOid,
-      cache: repo.cache,
-    });
-    for (const e of t.tree) {
+    for (const e of await treeEntries(repo, treeOid)) {
       const p = prefix === '' ? e.path : `${prefix}/${e.path}`;
       if (e.type === 'tree') await walkTree(e.oid, p);
       else if (e.type === 'blob') out.set(p, { oid: e.oid, mode: e.mode });
@@ -390,16 +383,15 @@ function looseObjects(repo: Repo): Set<string> {
 
 const objectPath = (oid: string) => `objects/${oid.slice(0, 2)}/${oid.slice(2)}`;
 
+async function treeEntries(repo: Repo, oid: string) {
+  return (await git.readTree({ fs: repo.fs, dir: repo.dir, gitdir: repo.gitdir, oid, cache: repo.cache }))
+    .tree;
+}
+
 /** The trees of `treeOid` children first (git writes a directory's tree after its subtrees). */
 async function treesPostOrder(repo: Repo, treeOid: string, out: string[]): Promise<void> {
-  const t = await git.readTree({
-    fs: repo.fs,
-    dir: repo.dir,
-    gitdir: repo.gitdir,
-    oid: treeOid,
-    cache: repo.cache,
-  });
-  for (const e of t.tree) if (e.type === 'tree') await treesPostOrder(repo, e.oid, out);
+  for (const e of await treeEntries(repo, treeOid))
+    if (e.type === 'tree') await treesPostOrder(repo, e.oid, out);
   out.push(treeOid);
 }
 
