@@ -520,8 +520,48 @@ function namesQuoted(name: string): Command {
     const orig = ctx.origCommand;
     if (orig === undefined) return noOriginal(name);
     const r = await orig(args);
-    return { ...r, stderr: namesQuotedIn(name, r.stderr) };
+    // just-bash's checksum commands print their errors with the sums, on stdout.
+    const lines = r.stdout.split('\n');
+    const errs = name.endsWith('sum') ? lines.filter((l) => l.startsWith(`${name}: `)) : [];
+    const out = errs.length
+      ? {
+          stdout: lines.filter((l) => !errs.includes(l)).join('\n'),
+          stderr: r.stderr + errs.map((l) => `${l}\n`).join(''),
+        }
+      : r;
+    return { ...r, ...out, stderr: await directoriesNamed(ctx, name, out.stderr) };
   });
+}
+
+/** What GNU coreutils 9 says about a folder given as a file (probed on the binary's host);
+ * just-bash says the folder does not exist. */
+const DIRECTORY_ERRORS: Readonly<Record<string, (quoted: string) => string>> = {
+  cat: (q) => `cat: ${q}: Is a directory`,
+  cut: (q) => `cut: ${q}: Is a directory`,
+  paste: (q) => `paste: ${q}: Is a directory`,
+  sha256sum: (q) => `sha256sum: ${q}: Is a directory`,
+  sha1sum: (q) => `sha1sum: ${q}: Is a directory`,
+  md5sum: (q) => `md5sum: ${q}: Is a directory`,
+  base64: () => 'base64: read error: Is a directory',
+};
+
+/** The stderr with file names quoted as GNU quotes them, and "No such file or directory" about
+ * a path that is a folder in GNU's words for it. */
+async function directoriesNamed(ctx: CommandContext, name: string, stderr: string): Promise<string> {
+  const worded = DIRECTORY_ERRORS[name];
+  const missing = new RegExp(`^${name}: (.*): No such file or directory$`, 'gm');
+  const folders = new Set<string>();
+  for (const [, n] of worded ? stderr.matchAll(missing) : []) {
+    const st = n ? await ctx.fs.stat(ctx.fs.resolvePath(ctx.cwd, n)).catch(() => undefined) : undefined;
+    if (n && st?.isDirectory) folders.add(n);
+  }
+  return stderr
+    .split('\n')
+    .map((line) => {
+      const n = new RegExp(missing.source).exec(line)?.[1];
+      return worded && n !== undefined && folders.has(n) ? worded(quoteName(n)) : namesQuotedIn(name, line);
+    })
+    .join('\n');
 }
 
 /** `<name>: <file>: <error>` lines of a command's stderr with the file quoted as GNU does. */
