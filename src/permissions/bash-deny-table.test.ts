@@ -117,8 +117,10 @@ const TABLE: Row[] = [
   ['cat <<EOF\n$(rm a.txt)\nEOF', 'deny', 'Bash(rm:*)', null, null],
   ["cat <<'EOF'\n$(rm a.txt)\nEOF", 'allow', null, null, null],
   // commands run by other commands: find -exec, eval, background, negation
-  ['find . -name a.txt -exec rm {} \\;', 'deny', 'Bash(rm:*)', null, null],
-  ['find . -name a.txt -exec rm -f {} +', 'deny', 'Bash(rm:*)', null, null],
+  // no rule is matched against what find runs (perm-find-exec-deny-inner-modes: bypassPermissions
+  // runs it); from `.` the bypass mark would be a second note (secrets/ is below)
+  ['find a.txt -exec rm {} \\;', 'allow', null, null, GAP],
+  ['find a.txt -exec rm -f {} +', 'allow', null, null, GAP],
   // -delete below `.` reaches secrets/a.txt were there one (Read(./secrets/**)): the bypass mark says so
   ['find . -name a.txt -delete', 'allow', null, null, GAP],
   // eval is refused as shell code before its string is looked into: bypassPermissions runs it

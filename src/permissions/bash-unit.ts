@@ -219,6 +219,15 @@ const shellScript: Stage = (s) => {
   const { env, u, walk } = s;
   if (!u.strictOnly) return undefined;
   const deny = ruleFor(env, 'deny', s.texts) ?? s.strictDeny;
+  if (u.origin === 'find-exec') {
+    if (deny)
+      note(
+        s,
+        `Claude Code does not match rules against the command find runs with -exec, so ${deny.text} does not stop \`${u.display}\` there.`,
+        false,
+      );
+    return result(s, { verdict: 'allow', reason: 'run by find -exec, which is not analysed' });
+  }
   const named = withBasename(s.pathWords);
   const inScript = pathUses(env, u, named, walk.cwd);
   const pathRule = inScript === 'dynamic' ? undefined : pathDeny(env, inScript)?.rule;

@@ -107,6 +107,8 @@ const GATE_FIXED: Record<GateFixed, string> = {
   'tilde-variant': 'Tilde expansion variants (~user, ~+, ~-) in paths require manual approval',
   background:
     'This command uses the `&` background operator, which defers execution past approval-time safety checks. Approve only if you trust it.',
+  'zsh-subscript': 'zsh "$name[expr]" / "$name:mod" inside double-quotes — recursive eval',
+  'runtime-name': 'Command name is runtime-determined (placeholder argv[0])',
   'heredoc-word':
     "Part of this command comes from a $(cat <<…) here-document and would be missing if cat failed, so the command can't be checked before it runs. Write that text into the command itself.",
 };
@@ -222,8 +224,10 @@ export const classifierUnavailable = (tool: string): string =>
 
 export const DEFAULT_CLASSIFIER_CATEGORY = 'Irreversible Local Destruction';
 
-export const toolDisabled = (tool: string, tail = 'is disabled for this session, in subagents as well as here.'): string =>
-  toolUseError(`Error: No such tool available: ${tool}. ${tool} ${tail}`);
+export const toolDisabled = (
+  tool: string,
+  tail = 'is disabled for this session, in subagents as well as here.',
+): string => toolUseError(`Error: No such tool available: ${tool}. ${tool} ${tail}`);
 export const searchToolGated = (tool: string): string =>
   toolUseError(
     `Error: No such tool available: ${tool}. ${tool} is not available in this session — ${tool === 'Grep' ? 'search file contents with `grep`' : 'find files with `find`'} via the Bash tool instead.`,

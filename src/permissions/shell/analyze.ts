@@ -394,7 +394,9 @@ function nestedScripts(words: readonly Word[], walk: Walk): void {
           segment: walk.segment,
           top: walk.top,
           index: walk.units.length,
-          strictOnly: walk.strictOnly,
+          // Neither release matches rules against what find runs: probe-find-exec (deny
+          // Bash(cat:*), Bash(rm:*); bypassPermissions runs `find . -exec rm {} +`).
+          strictOnly: true,
         });
       i = end;
     }
@@ -511,7 +513,7 @@ function shellQuoteAll(words: readonly Word[]): string[] | null {
   if (words.some((w) => w.value === null)) return null;
   return words.map((w) => {
     const v = w.value as string;
-    return /^[A-Za-z0-9_\-.,:/@%+=]+$/.test(v) ? v : `'${v.replace(/'/g, "'\\''")}'`;
+    return /^[A-Za-z0-9_\-.,:/@%+=[\]]+$/.test(v) ? v : `'${v.replace(/'/g, "'\\''")}'`;
   });
 }
 

@@ -56,7 +56,10 @@ export type GateFixed =
   | 'expansion-in-path'
   | 'tilde-variant'
   | 'background'
-  | 'heredoc-word';
+  | 'heredoc-word'
+  /** A command name in double quotes that holds a variable set from a command's output. */
+  | 'runtime-name'
+  | 'zsh-subscript';
 
 /** Variables a command may read without the gate stopping it: HOME is resolved from the
  * environment (`echo $HOME`, `ls "$HOME"` are judged as the home path). */
@@ -395,6 +398,7 @@ function partsReason(parts: readonly WordPart[], w: Walk): GateReason | undefine
           if (x.type !== 'ParameterExpansion') continue;
           const braced = w.braced[w.next++] ?? false;
           if (braced || x.operation !== null) return node('expansion');
+          if (zshSubscript(x.parameter, inner[i + 1], w)) return fixed('zsh-subscript');
           if (w.assigned.has(x.parameter)) {
             w.usedAssigned = true;
             continue;
@@ -434,6 +438,21 @@ function partsReason(parts: readonly WordPart[], w: Walk): GateReason | undefine
 }
 
 const wordReason = (word: WordNode, w: Walk): GateReason | undefined => partsReason(word.parts, w);
+
+/** `"$x[1]"`, `"$x:h"`: zsh's subscript or modifier on a variable the gate would otherwise pass
+ * (set in the line, from a command's output, or by the shell), but not on HOME (probe-zsh-
+ * subscript on all three releases: `"$HOME[1]"` runs, `"$x:/a"`, `"$x:1"` and `"$x]"` pass). */
+function zshSubscript(name: string, next: WordPart | undefined, w: Walk): boolean {
+  if (next?.type !== 'Literal' || !/^(\[|:[A-Za-z])/.test(next.value)) return false;
+  return w.assigned.has(name) || w.fromOutput.has(name) || SHELL_SET.has(name);
+}
+
+const holdsOutput = (word: WordNode, w: Walk): boolean =>
+  word.parts.some(
+    (p) =>
+      p.type === 'DoubleQuoted' &&
+      p.parts.some((x) => x.type === 'ParameterExpansion' && w.fromOutput.has(x.parameter)),
+  );
 
 function commandReason(cmd: CommandNode, w: Walk): GateReason | undefined {
   switch (cmd.type) {
@@ -524,10 +543,16 @@ function commandReason(cmd: CommandNode, w: Walk): GateReason | undefined {
       if (name !== null && ZSH_BUILTINS.has(name)) return { kind: 'zsh-builtin', command: name };
       const wrapper = wrapperReason(words.slice(at).map(lit));
       if (wrapper) return wrapper;
+      // A command named like an option (`-qam m`, `--`, `"-q"`), probed on all three releases.
+      if (lit(words[0])?.startsWith('-')) return { kind: 'fragment' };
       for (const word of words) {
         const r = wordReason(word, w);
         if (r) return r;
       }
+      // `"[$x]"` with x from a command's output: the quoted text passes (two characters or
+      // more around the variable), then the name itself is refused (bash-gate-runtime-name).
+      const named = words[at];
+      if (named && holdsOutput(named, w)) return fixed('runtime-name');
       w.hereDocWord ??= hereDocWordReason(words);
       if (name === 'find') {
         const flag = words.map(lit).find((v) => v !== null && FIND_ACTIONS.has(v));
@@ -661,6 +686,10 @@ export function gateReason(script: ScriptNode, command: string, deferEval = fals
 
 /** Variables a command line assigns at its top level before their use (`F=x; cat $F`), with
  * their static values: 2.1.273 judges `$F` as its value. */
+/** What a variable set from a command's output stands for when the line is judged: the binary
+ * names it so in its prompts (`echo [__CMDSUB_OUTPUT__]` for `x=$(cat a); echo "[$x]"`). */
+export const CMDSUB_OUTPUT = '__CMDSUB_OUTPUT__';
+
 export function assignedValues(script: ScriptNode): Map<string, string> {
   const values = new Map<string, string>();
   for (const st of script.statements)
@@ -668,7 +697,8 @@ export function assignedValues(script: ScriptNode): Map<string, string> {
       for (const cmd of pl.commands) {
         if (cmd.type !== 'SimpleCommand' || cmd.name) continue;
         for (const a of cmd.assignments) {
-          const v = a.value ? lit(a.value) : '';
+          const only = a.value?.parts.length === 1 ? a.value.parts[0] : undefined;
+          const v = only?.type === 'CommandSubstitution' ? CMDSUB_OUTPUT : a.value ? lit(a.value) : '';
           if (v !== null && !a.array) values.set(a.name, v);
         }
       }
