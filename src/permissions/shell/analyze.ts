@@ -676,10 +676,11 @@ function pipePositions(source: string): { at: number; width: number }[] {
   return found;
 }
 
-/** Redirections of one descriptor to a file are left out of a segment's name (`touch y
- * 2>/dev/null; fi` is named `touch y ; fi`); a duplication (`2>&1`, `>&2`) and `&>file` stay
- * (bash-perm-deny-pipe-redirects, both versions). */
-const OUTPUT_REDIRECT = /(?<![&\d>])\d*(?:>>|>\||>)(?!&)\s*(?:'[^']*'|"[^"]*"|[^\s;|&<>()]+)/g;
+/** Redirections of one descriptor to a file are left out of a segment's name with the spaces
+ * after them (`touch y 2>/dev/null; fi` is named `touch y ; fi`, `echo x >> a.txt && git log`
+ * `echo x && git log`); a duplication (`2>&1`, `>&2`) and `&>file` stay
+ * (bash-perm-deny-pipe-redirects, both versions; difftest seed 18181818). */
+const OUTPUT_REDIRECT = /(?<![&\d>])\d*(?:>>|>\||>)(?!&)\s*(?:'[^']*'|"[^"]*"|[^\s;|&<>()]+)\s*/g;
 
 /** Claude Code names the pipe segments by cutting the line's text at every pipe, keeping its
  * spacing and what lies before the pipe in its list (probed on both versions: `if true; then
