@@ -348,9 +348,15 @@ const sortCommand: Command = defineCommand('sort', async (args, ctx) => {
 /** A built-in whose messages GNU coreutils words otherwise: its stderr lines rewritten. */
 type Rewording = string | ((match: string, ...groups: string[]) => string);
 
-function reworded(name: string, rules: readonly [RegExp, Rewording][]): Command {
+function reworded(
+  name: string,
+  rules: readonly [RegExp, Rewording][],
+  usage?: (args: string[]) => ExecResult | undefined,
+): Command {
   return defineCommand(name, async (args, ctx) => {
     if (ctx.origCommand === undefined) return missingOriginal(name);
+    const refused = usage?.(args);
+    if (refused) return refused;
     const r = await ctx.origCommand(args);
     return {
       ...r,
@@ -362,20 +368,37 @@ function reworded(name: string, rules: readonly [RegExp, Rewording][]): Command 
   });
 }
 
+/** head's and tail's count options as GNU getopt reads them: `-n`/`-c` last, with nothing to take,
+ * wants an argument (`yes | head wc -c`: difftest seed 18181818); just-bash took the missing
+ * count for an invalid one. */
+const countArgument =
+  (name: string) =>
+  (args: string[]): ExecResult | undefined => {
+    const end = args.indexOf('--');
+    const last = (end === -1 ? args : args.slice(0, end)).at(-1);
+    const at = last === undefined ? -1 : args.lastIndexOf(last);
+    const option =
+      last === '-n' || last === '--lines' ? 'n' : last === '-c' || last === '--bytes' ? 'c' : null;
+    const taken = ['-n', '-c', '--lines', '--bytes'].includes(args[at - 1] ?? '');
+    if (option === null || at !== args.length - 1 || taken) return undefined;
+    const what = last?.startsWith('--')
+      ? `option '${last}' requires an argument`
+      : `option requires an argument -- '${option}'`;
+    return { stdout: '', stderr: `${name}: ${what}\nTry '${name} --help' for more information.\n`, exitCode: 1 };
+  };
+
 /** GNU's wording (coreutils 9, findutils 4.9, in a UTF-8 locale: ‘’ where GNU quotes that way). */
 const REWORDED: Command[] = [
-  reworded('head', [
-    [
-      /^head: (.*): No such file or directory$/gm,
-      "head: cannot open '$1' for reading: No such file or directory",
-    ],
-  ]),
-  reworded('tail', [
-    [
-      /^tail: (.*): No such file or directory$/gm,
-      "tail: cannot open '$1' for reading: No such file or directory",
-    ],
-  ]),
+  reworded(
+    'head',
+    [[/^head: (.*): No such file or directory$/gm, "head: cannot open '$1' for reading: No such file or directory"]],
+    countArgument('head'),
+  ),
+  reworded(
+    'tail',
+    [[/^tail: (.*): No such file or directory$/gm, "tail: cannot open '$1' for reading: No such file or directory"]],
+    countArgument('tail'),
+  ),
   reworded('stat', [[/^stat: cannot stat '(.*)'/gm, "stat: cannot statx '$1'"]]),
   reworded('find', [
     [/^find: (?!‘)(.*): No such file or directory$/gm, 'find: ‘$1’: No such file or directory'],

@@ -48,6 +48,7 @@ const SHELL_CASES: string[] = [
   'echo hi >/dev/null; echo rc=$?',
   'cat; echo rc=$?',
   'yes | head -3',
+  'yes | head wc -c; tail -n; head --lines; echo rc=$?',
   'mkdir -p dd; cat dd; cut -c1 dd; paste dd; md5sum dd; base64 dd; echo rc=$?',
   'yes -c | head -1; yes a -- -b | head -1; yes -- -c | head -1; yes --c | head -1; yes --he=x; echo rc=$?',
   'yes --versio | head -1; yes --h | tail -1; yes a -c | head -1; echo rc=$?',
