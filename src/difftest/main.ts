@@ -12,7 +12,8 @@ import { draw, type Drawn } from './grammar';
 import { DIMENSIONS } from './dims';
 import { reduce } from './reduce';
 import type { JsonObject } from './types';
-import { compareVersions, loadScenario } from '../cli/corpus';
+import { loadScenario } from '../cli/corpus';
+import { getProfile, type Profile } from '../profiles';
 import { conformOne, describeVerdict, inProcess, type Verdict } from '../cli/run';
 import { parseResult, type ScenarioResult } from '../scenario/schema';
 import { isCliBackend, type CliBackend } from '../cli/backend-names';
@@ -75,6 +76,15 @@ function parse(argv: string[]): Options {
     maxReduce: o.maxReduce ?? 30,
     backends: o.backends ?? ['memfs', 'disk'],
   };
+}
+
+/** A release's profile; one the registry does not know yet is taken as the default release's. */
+function profileOf(version: string): Profile {
+  try {
+    return getProfile(version);
+  } catch {
+    return getProfile();
+  }
 }
 
 /** The release a binary reports (`claude --version`: "2.1.273 (Claude Code)"). */
@@ -168,7 +178,7 @@ async function main(): Promise<number> {
   const skip = new Set<string>();
   for (const [, d] of DIMENSIONS) {
     const lacking = (d.needs ?? []).filter((p) => !onPath(p));
-    const old = releases.find((v) => d.unprivilegedUpTo && compareVersions(v, d.unprivilegedUpTo) <= 0);
+    const old = releases.find((v) => d.unprivilegedOnly?.(profileOf(v)));
     if (lacking.length) console.log(`left out: ${d.name} (this host lacks ${lacking.join(', ')})`);
     else if (root && old)
       console.log(`left out: ${d.name} (${old} records it faithfully only as an unprivileged user)`);

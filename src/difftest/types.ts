@@ -1,6 +1,7 @@
 // The pieces a dimension contributes to a scenario (the oracle's scenario format, see
 // oracle/README.md), merged by the grammar into one scenario.
 import type { Rng } from '../../conformance/generate/rng';
+import type { Profile } from '../profiles';
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 export type JsonObject = { [k: string]: Json };
@@ -37,8 +38,8 @@ export interface Dimension {
   /** Programs the recording host must have for the binary to behave as it does for users
    * (without bwrap and socat the binary turns the sandbox off and says so on stderr). */
   needs?: string[];
-  /** The newest release whose recordings of this dimension are only faithful made as an
-   * unprivileged user (the sandbox up to 2.1.273 behaves otherwise under root). */
-  unprivilegedUpTo?: string;
+  /** Whether a release's recordings of this dimension are only faithful made as an unprivileged
+   * user (from its profile: the sandbox of some releases does not run under root). */
+  unprivilegedOnly?: (profile: Profile) => boolean;
   sample(rng: Rng): Piece;
 }

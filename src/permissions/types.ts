@@ -203,8 +203,12 @@ export interface SandboxTable {
   protectedInProject: readonly string[];
   /** autoAllowBashIfSandboxed when no setting gives it (2.1.273 on, 2.1.332 off). */
   autoAllowDefault: boolean;
+  /** The release's sandbox runs only for an unprivileged user: recorded as root, every sandboxed
+   * command fails (`apply-seccomp: write /proc/self/uid_map`), so its recordings say nothing. */
+  unprivilegedOnly?: boolean;
   /** dangerouslyDisableSandbox asks "Run outside of the sandbox" before the command's own
-   * checks ('first', 2.1.332) or when those would let it run ('after-check', 2.1.273). */
+   * checks ('first', 2.1.332) or when those would let it run or only prompt generically
+   * ('after-check', 2.1.273). */
   unsandboxedAsk: 'first' | 'after-check';
 }
 

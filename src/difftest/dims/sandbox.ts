@@ -24,7 +24,7 @@ export const sandbox: Dimension = {
     'sandbox enabled/auto-allow/unsandboxed x excludedCommands forms x filesystem rules x dangerouslyDisableSandbox',
   combinable: false,
   needs: ['bwrap', 'socat'],
-  unprivilegedUpTo: '2.1.273',
+  unprivilegedOnly: (profile) => profile.permissions.sandbox.unprivilegedOnly === true,
   sample(rng) {
     const sb: JsonObject = { enabled: rng.chance(0.9) };
     if (rng.chance(0.6)) sb.autoAllowBashIfSandboxed = rng.chance(0.7);

@@ -16,5 +16,6 @@ export const SANDBOX_2_1_273: SandboxTable = {
   recorded: false,
   protectedInProject: SANDBOX_PROTECTED_IN_PROJECT.filter((p) => !NOT_YET.has(p)),
   autoAllowDefault: true,
+  unprivilegedOnly: true,
   unsandboxedAsk: 'after-check',
 };

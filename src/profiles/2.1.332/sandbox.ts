@@ -48,6 +48,8 @@ export const SANDBOX_2_1_332: SandboxTable = {
   // sandbox-default-*: without the setting, default, acceptEdits and dontAsk decide a sandboxed
   // command as without the sandbox; `"autoAllowBashIfSandboxed": true` lets it run unasked.
   autoAllowDefault: false,
+  // Recorded as root: its sandbox runs there (sandbox-default-*).
+  unprivilegedOnly: false,
   // sandbox-default-*: `echo hi > $HOME/o.txt` with dangerouslyDisableSandbox gets "Run outside
   // of the sandbox", not the redirection's refusal.
   unsandboxedAsk: 'first',
