@@ -463,14 +463,19 @@ function sandboxCheck(env: Env, req: PermissionRequest, c: Check): Check {
   const where = placement(settings, command, dds);
   const noted = { ...c, ...(sandbox ? { sandbox } : {}) };
   if (c.behavior === 'deny' || c.ruleAsk) return noted;
-  if (!where.sandboxed && dds) {
+  // A command that runs outside the sandbox anyway (excludedCommands) asks nothing more for
+  // dangerouslyDisableSandbox (sandbox-dds-readonly-*-excluded, all three releases).
+  if (!where.sandboxed && dds && placement(settings, command, false).sandboxed) {
     const leave: Check = {
       ...noted,
       behavior: 'ask',
       message: RUN_OUTSIDE_SANDBOX,
       reason: `the call asks to run outside the sandbox (dangerouslyDisableSandbox)${c.behavior === 'ask' ? `; ${c.reason}` : ''}`,
     };
-    if (table.unsandboxedAsk === 'first' || c.behavior === 'allow') return leave;
+    // 2.1.273 keeps a refusal that says why (a path outside the working directories) and asks
+    // to leave in place of the generic prompt (sandbox-dds-readonly-default: `git add -A`).
+    if (table.unsandboxedAsk === 'first' || c.behavior === 'allow' || c.message === msg.BASH_NEEDS_APPROVAL)
+      return leave;
     return noted;
   }
   if (where.sandboxed && settings.autoAllow && c.behavior === 'ask')

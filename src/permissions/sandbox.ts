@@ -130,14 +130,15 @@ export function placement(
 }
 
 /** An excludedCommands entry. Recorded (sandbox-bypass-excluded, 2.1.332): `["touch"]` leaves
- * `touch $HOME/ex.txt` in the sandbox, alone or in a compound line. Taken here: the entry names
- * the whole command, or a `prefix:*` rule covers a simple command that starts with it (not
- * recorded). */
+ * `touch $HOME/ex.txt` in the sandbox, alone or in a compound line; `["git *"]` takes `git status
+ * --short` out (sandbox-dds-readonly-*-excluded, all three releases). Taken here: the entry names
+ * the whole command, or a `prefix:*` or `prefix *` rule covers a simple command that starts with
+ * it (the colon form not recorded). */
 function excludedMatch(pattern: string, command: string): boolean {
   const c = command.trim();
   const p = pattern.trim();
   if (c === p) return true;
-  if (!p.endsWith(':*')) return false;
+  if (!p.endsWith(':*') && !p.endsWith(' *')) return false;
   const prefix = p.slice(0, -2);
   return (c === prefix || c.startsWith(`${prefix} `)) && !/[;&|<>`$(\n]/.test(c);
 }
@@ -290,7 +291,16 @@ function unitRefusal(
       const entry = policy.denyRead.find((p) => isInside(abs, p));
       if (entry === undefined) continue;
       const error = abs === entry ? 'Permission denied' : 'No such file or directory';
-      refused.push({ v: { path: abs, shown, error, text: (e, named) => reader.text(named, e, {}), exitCode: reader.exitCode }, w });
+      refused.push({
+        v: {
+          path: abs,
+          shown,
+          error,
+          text: (e, named) => reader.text(named, e, {}),
+          exitCode: reader.exitCode,
+        },
+        w,
+      });
     }
     if (refused.length === 0) return undefined;
     const violations = refused.map((r) => r.v);
@@ -356,7 +366,14 @@ export function sandboxRefusals(
   simpleCommands(parsed.script).forEach((node, i) => {
     const alone: ScriptNode = {
       type: 'Script',
-      statements: [{ type: 'Statement', pipelines: [{ type: 'Pipeline', commands: [node], negated: false }], operators: [], background: false }],
+      statements: [
+        {
+          type: 'Statement',
+          pipelines: [{ type: 'Pipeline', commands: [node], negated: false }],
+          operators: [],
+          background: false,
+        },
+      ],
     };
     const u = analyze(alone, where.home).units.find((x) => !x.shadow);
     const r = u ? unitRefusal(u, policy, where) : undefined;
@@ -411,7 +428,9 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 /** How a client fails when the sandbox's proxy refuses its host (sandbox probes, both versions,
  * acceptEdits): plain http reaches the proxy, whose answer curl prints (exit 0); https is a
  * refused CONNECT. `url` is the URL as written. */
-const CLIENT_REFUSALS: Readonly<Record<string, (https: boolean, url: string) => { output: string; exitCode: number }>> = {
+const CLIENT_REFUSALS: Readonly<
+  Record<string, (https: boolean, url: string) => { output: string; exitCode: number }>
+> = {
   curl: (https) =>
     https
       ? { output: 'curl: (56) CONNECT tunnel failed, response 403\n', exitCode: 56 }
@@ -440,14 +459,22 @@ export function sandboxNetworkRefusal(
   const https = url.startsWith('https://');
   if (name === 'git') {
     if (args[0] !== 'clone' || !https) return undefined;
-    const dir = (args.filter((a) => a !== null && !a.startsWith('-'))[2] ?? url.replace(/\/+$/, '').split('/').pop() ?? '').replace(/\.git$/, '');
+    const dir = (
+      args.filter((a) => a !== null && !a.startsWith('-'))[2] ??
+      url.replace(/\/+$/, '').split('/').pop() ??
+      ''
+    ).replace(/\.git$/, '');
     failure = {
       output: `Cloning into '${dir}'...\nfatal: unable to access '${url.endsWith('/') ? url : `${url}/`}': CONNECT tunnel failed, response 403\n`,
       exitCode: 128,
     };
   } else {
     const client = CLIENT_REFUSALS[name];
-    if (!client || (name === 'curl' && args.some((a) => a !== null && /^-[a-zA-Z]*[Iiw]|^--(head|include|write-out)/.test(a))))
+    if (
+      !client ||
+      (name === 'curl' &&
+        args.some((a) => a !== null && /^-[a-zA-Z]*[Iiw]|^--(head|include|write-out)/.test(a)))
+    )
       return undefined;
     failure = client(https, url);
   }
