@@ -27,6 +27,7 @@ import {
   stdbufCommand,
   timeoutCommandOn,
   type LimitWait,
+  usageError,
 } from './fixes';
 import { odCommand } from './od';
 
@@ -62,11 +63,7 @@ Written by David MacKenzie.
  * Returns the strings to repeat, or what yes prints and exits with. */
 function yesOperands(args: string[]): string[] | ExecResult {
   const operands: string[] = [];
-  const usage = (text: string): ExecResult => ({
-    stdout: '',
-    stderr: `yes: ${text}\nTry 'yes --help' for more information.\n`,
-    exitCode: 1,
-  });
+  const usage = (text: string) => usageError('yes', text);
   for (const [i, a] of args.entries()) {
     if (a === '--') return [...operands, ...args.slice(i + 1)];
     if (a.startsWith('--')) {
@@ -384,7 +381,7 @@ const countArgument =
     const what = last?.startsWith('--')
       ? `option '${last}' requires an argument`
       : `option requires an argument -- '${option}'`;
-    return { stdout: '', stderr: `${name}: ${what}\nTry '${name} --help' for more information.\n`, exitCode: 1 };
+    return usageError(name, what);
   };
 
 /** GNU's wording (coreutils 9, findutils 4.9, in a UTF-8 locale: ‘’ where GNU quotes that way). */

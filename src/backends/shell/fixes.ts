@@ -188,7 +188,7 @@ export const rmdirCommand: Command = defineCommand('rmdir', async (args, ctx) =>
     else operands.push(a);
   }
   if (operands.length === 0)
-    return { stdout: '', stderr: "rmdir: missing operand\nTry 'rmdir --help' for more information.\n", exitCode: 1 };
+    return usageError('rmdir', 'missing operand');
   let stdout = '';
   let stderr = '';
   let exitCode = 0;
@@ -412,7 +412,7 @@ export const niceCommand: Command = defineCommand('nice', async (args, ctx) => {
 export const nohupCommand: Command = defineCommand('nohup', async (args, ctx) => {
   const rest = args[0] === '--' ? args.slice(1) : args;
   if (rest.length === 0)
-    return { stdout: '', stderr: "nohup: missing operand\nTry 'nohup --help' for more information.\n", exitCode: 125 };
+    return usageError('nohup', 'missing operand', 125);
   return runRest(rest, ctx);
 });
 
@@ -420,7 +420,7 @@ export const nohupCommand: Command = defineCommand('nohup', async (args, ctx) =>
 export const stdbufCommand: Command = defineCommand('stdbuf', async (args, ctx) => {
   const i = commandIndex(args, ['-i', '-o', '-e'], /^(-[ioe].+|--(input|output|error)=.*)$/);
   if (i >= args.length)
-    return { stdout: '', stderr: "stdbuf: missing operand\nTry 'stdbuf --help' for more information.\n", exitCode: 125 };
+    return usageError('stdbuf', 'missing operand', 125);
   return runRest(args.slice(i), ctx);
 });
 
@@ -806,6 +806,13 @@ const quoteAfter = (name: string): string => {
   const q = quoteName(name);
   return q === name ? `'${name}'` : q;
 };
+
+/** A GNU usage error: the message, then the pointer to --help. */
+export const usageError = (name: string, text: string, exitCode = 1): ExecResult => ({
+  stdout: '',
+  stderr: `${name}: ${text}\nTry '${name} --help' for more information.\n`,
+  exitCode,
+});
 
 /** GNU coreutils follow a usage error with a pointer to --help (`Try 'rm --help' for more
  * information.`); just-bash prints the error alone (probed: rm, mv, cp, touch, mkdir, ln, chmod,
