@@ -20,6 +20,10 @@
 // top-level background statement's output is held and written at the next statement that would
 // fork, or at the end; its status is 0, as bash's `$?` after `&` is.
 //
+// just-bash hands text on to a pipe as a string of bytes built one character at a time, and
+// reads a file's bytes into one the same way: a 100 MB output (`yes | head -c 100000000`)
+// became a hundred million strings for the collector. They are built in chunks here.
+//
 // The bundles are minified, so each edit is a pattern over them that must match exactly once; a
 // just-bash release that moves them fails the install here rather than shipping the old
 // behaviour unnoticed.
@@ -28,7 +32,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const VERSION = '3.4.2';
-const MARK = '/* cc-playground patches: standing 2>&1 copies fd 1; background output deferred */';
+const MARK =
+  '/* cc-playground patches: standing 2>&1 copies fd 1; background output deferred; byte strings built in chunks */';
 const DUP1 = '"__dupout__:1"';
 
 const HELPERS = `${MARK}
@@ -43,8 +48,20 @@ function __ccFlushJobs(ctx,statement,out){if(!out.__ccJobs?.length||statement&&!
 function __ccLead(ctx,r,text,bytes){const acc=r.internalOutputAccounting;if(!__ccMerged(ctx))return bytes===void 0?{...r,stderr:text+r.stderr}:{...r,stderr:text+r.stderr,internalOutputAccounting:{stdout:acc?.stdout??0,stderr:bytes+(acc?.stderr??0)}};const raw=r.stdoutKind==="bytes"||(r.stdoutKind===void 0&&r.stdoutEncoding==="binary");const out={...r,stdout:(raw?__ccLatin1Utf8(text):text)+r.stdout};return bytes===void 0?out:{...out,internalOutputAccounting:{stdout:bytes+(acc?.stdout??0),stderr:acc?.stderr??0}}}
 `;
 
-/** Each edit: a pattern that must match exactly once, and its replacement. */
+const BUNDLES = ['index.js', 'browser.js', 'index.cjs'];
+
+/** Each edit: a pattern that must match exactly once (or `count` times) in each of its files
+ * (default: the three bundles), and its replacement. */
 const EDITS = [
+  {
+    what: 'a byte string is built in chunks',
+    pattern: /for\(let (\w+)=0;\1<(\w+)\.length;\1\+\+\)(\w+)\+=String\.fromCharCode\(\2\[\1\]\)/g,
+    replace: (_, i, bytes, out) =>
+      `for(let ${i}=0;${i}<${bytes}.length;${i}+=8192)${out}+=String.fromCharCode(...${bytes}.subarray(${i},${i}+8192))`,
+    count: 2,
+    // index.js imports the encoding helpers from its chunk; the other two bundle them.
+    files: ['browser.js', 'index.cjs', 'chunks/chunk-GN6CQ3J4.js'],
+  },
   {
     what: 'a command substitution body runs with fd 2 set aside',
     pattern: /try\{let (\w+)=await (\w+)\.executeScript\((\w+)\.body\),/g,
@@ -111,7 +128,7 @@ if (version !== VERSION) {
   );
 }
 
-for (const name of ['index.js', 'browser.js', 'index.cjs']) {
+for (const name of new Set([...BUNDLES, ...EDITS.flatMap((e) => e.files ?? [])])) {
   const file = join(root, 'dist/bundle', name);
   if (readFileSync(file, 'utf8').includes(MARK)) continue;
   // The edits apply to the bundle as published: kept beside it, so a changed set of edits
@@ -119,12 +136,12 @@ for (const name of ['index.js', 'browser.js', 'index.cjs']) {
   const original = `${file}.orig`;
   if (!existsSync(original)) copyFileSync(file, original);
   let text = readFileSync(original, 'utf8');
-  for (const edit of EDITS) {
+  for (const edit of EDITS.filter((e) => (e.files ?? BUNDLES).includes(name))) {
     const found = text.match(edit.pattern)?.length ?? 0;
     const want = edit.count ?? 1;
     if (found !== want) throw new Error(`${name}: ${edit.what}: expected ${want} match(es), found ${found}`);
     text = text.replace(edit.pattern, edit.replace);
   }
   // Function declarations are hoisted: at the end they leave a leading "use strict" in place.
-  writeFileSync(file, `${text}\n${HELPERS}`);
+  writeFileSync(file, `${text}\n${BUNDLES.includes(name) ? HELPERS : MARK}`);
 }

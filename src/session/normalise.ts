@@ -2,6 +2,7 @@
 // workspace paths -> $CWD/$HOME/$TMP/$ROOT, ids -> placeholders, long strings -> hashes.
 import { sha256 } from '@noble/hashes/sha2';
 import { bytesToHex } from '@noble/hashes/utils';
+import { bytesToLatin1 } from '../text/bytes';
 
 export const LONG = 60000;
 const VOLATILE_KEYS =
@@ -168,8 +169,5 @@ export function describeBytes(buf: Uint8Array): unknown {
 }
 
 export function bytesToBase64(buf: Uint8Array): string {
-  let s = '';
-  const CH = 0x8000;
-  for (let i = 0; i < buf.length; i += CH) s += String.fromCharCode(...buf.subarray(i, i + CH));
-  return btoa(s);
+  return btoa(bytesToLatin1(buf));
 }

@@ -7,3 +7,12 @@ export const formatBytes = (n: number): string =>
       : n >= 1024
         ? `${(n / 1024).toFixed(1)} KiB`
         : `${n} B`;
+
+/** Bytes as a string of one character per byte (latin1), in chunks: the spread of a whole large
+ * array overflows the stack, and adding a character at a time builds a string per byte. */
+export function bytesToLatin1(b: Uint8Array): string {
+  let s = '';
+  const CHUNK = 0x8000;
+  for (let i = 0; i < b.length; i += CHUNK) s += String.fromCharCode(...b.subarray(i, i + CHUNK));
+  return s;
+}

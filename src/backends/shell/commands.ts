@@ -1,7 +1,14 @@
 // Commands just-bash lacks, and thin wrappers where its built-in prints something other than
 // GNU coreutils (checked against /bin/bash in shell.contract.test.ts).
 import { structuredPatch } from 'diff';
-import { defineCommand, type Command, type CommandContext, type ExecResult } from 'just-bash';
+import {
+  bytesOutput,
+  defineCommand,
+  encodeUtf8ToBytes,
+  latin1FromBytes,
+  stdoutAsBytes,
+  unsafeBytesFromLatin1,
+  type Command, type CommandContext, type ExecResult } from 'just-bash';
 import { COMMAND_WORDS } from '../../text/commands';
 import { curlCommand, wgetCommand } from './net';
 import { isLongListing, longListing, workspaceNow } from './ls-long';
@@ -30,11 +37,8 @@ import {
   usageError,
 } from './fixes';
 import { odCommand } from './od';
-
-/** Bytes `yes` produces: just-bash pipes are not streams, so an endless producer must stop
- * somewhere. 1 MiB, like /dev/zero, covers `yes | head -n N` past the largest output limit
- * (150 000 characters, persisted whole). */
-export const YES_OUTPUT_BYTES = 1 << 20;
+import { ENDLESS_BYTES } from './endless';
+import { countNumber, countOptions, gnuQuote, readCount, type CountUnit } from './counts';
 
 const YES_HELP = `Usage: yes [STRING]...
   or:  yes OPTION
@@ -79,15 +83,17 @@ function yesOperands(args: string[]): string[] | ExecResult {
   return operands;
 }
 
-/** `yes`, calling `onEnd` each time it stops where bash's would go on (the run says so). */
-export function yesCommandFor(onEnd: () => void): Command {
+/** `yes`, making `bytes(line length)` bytes (endless.ts) and calling `onEnd` each time it stops
+ * where bash's would go on (the run says so). */
+export function yesCommandFor(onEnd: () => void, bytes: (lineBytes: number) => number): Command {
   return defineCommand('yes', async (args) => {
     const operands = yesOperands(args);
     if (!Array.isArray(operands)) return operands;
-    const line = (operands.length > 0 ? operands.join(' ') : 'y') + '\n';
-    const count = Math.max(1, Math.floor(YES_OUTPUT_BYTES / line.length));
+    // As bytes: a text result would be encoded for the pipe a character at a time.
+    const line = latin1FromBytes(encodeUtf8ToBytes((operands.length > 0 ? operands.join(' ') : 'y') + '\n'));
+    const count = Math.max(1, Math.ceil(bytes(line.length) / line.length));
     onEnd();
-    return { stdout: line.repeat(count), stderr: '', exitCode: 0 };
+    return { ...bytesOutput(unsafeBytesFromLatin1(line.repeat(count))), stderr: '', exitCode: 0 };
   });
 }
 
@@ -384,23 +390,124 @@ const countArgument =
     return usageError(name, what);
   };
 
+/** Each input of a head or tail whole (`-c` past any length, no headers), changed by `cut`,
+ * with GNU's `==> name <==` headers put back: for the counts just-bash cannot take (head's
+ * `-n -N`, tail's `-c +N`). */
+async function perInput(
+  args: string[],
+  ctx: CommandContext,
+  orig: NonNullable<CommandContext['origCommand']>,
+  cut: (content: string) => string,
+): Promise<ExecResult> {
+  const end = args.indexOf('--');
+  const isOperand = (a: string, i: number) => (end !== -1 && i > end) || a === '-' || !a.startsWith('-');
+  const flags = args.filter((a, i) => !isOperand(a, i) && i !== end);
+  const inputs = args.filter(isOperand);
+  const quiet = flags.some((f) => ['-q', '--quiet', '--silent'].includes(f));
+  const verbose = flags.some((f) => ['-v', '--verbose'].includes(f));
+  const headers = verbose || (!quiet && inputs.length > 1);
+  let stdout = '';
+  let stderr = '';
+  let exitCode = 0;
+  let first = true;
+  for (const input of inputs.length ? inputs : ['-']) {
+    const r = await orig(['-q', '-c', String(Number.MAX_SAFE_INTEGER), ...(input === '-' ? [] : [input])]);
+    stderr += r.stderr;
+    if (r.exitCode !== 0) {
+      exitCode = r.exitCode;
+      continue;
+    }
+    if (headers) stdout += `${first ? '' : '\n'}==> ${input === '-' ? 'standard input' : input} <==\n`;
+    first = false;
+    stdout += cut(latin1FromBytes(stdoutAsBytes(r)));
+  }
+  return { ...bytesOutput(unsafeBytesFromLatin1(stdout)), stderr, exitCode };
+}
+
+/** All but the last `n` lines (an unfinished last line is one), as `head -n -N`. */
+function elideLines(content: string, n: number): string {
+  let cut = content.length;
+  let left = n;
+  if (left > 0 && cut > 0 && !content.endsWith('\n')) {
+    cut = content.lastIndexOf('\n') + 1;
+    left--;
+  }
+  for (; left > 0 && cut > 0; left--) cut = content.lastIndexOf('\n', cut - 2) + 1;
+  return content.slice(0, cut);
+}
+
+/** head and tail with GNU's counts (counts.ts) and wording; only the last count option counts. */
+function headTailCommand(name: 'head' | 'tail'): Command {
+  const missing = new RegExp(`^${name}: (.*): No such file or directory$`, 'gm');
+  const reword = (r: ExecResult): ExecResult => ({
+    ...r,
+    stderr: r.stderr.replace(missing, `${name}: cannot open '$1' for reading: No such file or directory`),
+  });
+  return defineCommand(name, async (args, ctx) => {
+    const orig = ctx.origCommand;
+    if (orig === undefined) return missingOriginal(name);
+    const refused = countArgument(name)(args);
+    if (refused) return refused;
+    const options = countOptions(args);
+    let last: { unit: CountUnit; value: number; sign: string } | undefined;
+    for (const c of options) {
+      const read = readCount(name, c);
+      if ('refusal' in read) return { stdout: '', stderr: read.refusal, exitCode: 1 };
+      last = { unit: read.unit, value: countNumber(read.value), sign: read.sign };
+    }
+    const rest = args.filter((_, i) => !options.some((c) => i >= c.at && i < c.at + c.width));
+    if (last === undefined) return reword(await orig(rest));
+    const { unit, value, sign } = last;
+    if (name === 'head' && sign === '-')
+      return reword(
+        await perInput(rest, ctx, orig, (s) => (unit === 'bytes' ? s.slice(0, Math.max(0, s.length - value)) : elideLines(s, value))),
+      );
+    if (name === 'tail' && sign === '+' && unit === 'bytes')
+      return reword(await perInput(rest, ctx, orig, (s) => s.slice(Math.max(0, value - 1))));
+    return reword(await orig([unit === 'bytes' ? '-c' : '-n', `${sign === '+' ? '+' : ''}${value}`, ...rest]));
+  });
+}
+
 /** GNU's wording (coreutils 9, findutils 4.9, in a UTF-8 locale: ‘’ where GNU quotes that way). */
 const REWORDED: Command[] = [
-  reworded(
-    'head',
-    [[/^head: (.*): No such file or directory$/gm, "head: cannot open '$1' for reading: No such file or directory"]],
-    countArgument('head'),
-  ),
-  reworded(
-    'tail',
-    [[/^tail: (.*): No such file or directory$/gm, "tail: cannot open '$1' for reading: No such file or directory"]],
-    countArgument('tail'),
-  ),
+  headTailCommand('head'),
+  headTailCommand('tail'),
   reworded('stat', [[/^stat: cannot stat '(.*)'/gm, "stat: cannot statx '$1'"]]),
   reworded('find', [
     [/^find: (?!‘)(.*): No such file or directory$/gm, 'find: ‘$1’: No such file or directory'],
   ]),
 ];
+
+/** Lines of an integer `seq` made at once: just-bash's checks each line (3 million took 12 s and
+ * 1 GB), and `seq 1 5000000` is a test of a long output (bash-x-output-huge). */
+const SEQ_FAST_MOST = 1 << 24;
+
+/** `seq [FIRST [INCREMENT]] LAST` of whole numbers, GNU's default format; anything else (options,
+ * fractions, a zero step) is just-bash's. */
+export const seqCommand: Command = defineCommand('seq', async (args, ctx) => {
+  const orig = ctx.origCommand;
+  if (orig === undefined) return missingOriginal('seq');
+  const operands = args.filter((a) => !/^-[^\d.]/.test(a));
+  if (operands.length === args.length && args.length > 3) return usageError('seq', `extra operand ${gnuQuote(args[3] ?? '')}`);
+  const whole = args.length >= 1 && args.length <= 3 && args.every((a, i) => (i === 0 ? /^\+?\d{1,15}$/ : /^[+-]?\d{1,15}$/).test(a));
+  const [first, step, last] = whole ? (args.length === 1 ? [1, 1, Number(args[0])] : args.length === 2 ? [Number(args[0]), 1, Number(args[1])] : args.map(Number)) : [];
+  if (first === undefined || step === undefined || last === undefined || step === 0) {
+    const r = await orig(args);
+    // GNU quotes the value with quote() and points to --help.
+    const m = /^seq: (invalid [^:']*): '(.*)'\n$/.exec(r.stderr);
+    return m ? usageError('seq', `${m[1] ?? ''}: ${gnuQuote(m[2] ?? '')}`) : r;
+  }
+  const count = Math.max(0, Math.floor((last - first) / step) + 1);
+  if (count > SEQ_FAST_MOST) return orig(args);
+  let stdout = '';
+  const CHUNK = 65536;
+  for (let i = 0; i < count; i += CHUNK) {
+    const part: number[] = [];
+    for (let j = i; j < Math.min(count, i + CHUNK); j++) part.push(first + j * step);
+    stdout += `${part.join('\n')}\n`;
+  }
+  return { stdout, stderr: '', exitCode: 0 };
+});
 
 /** GNU cmp: the first differing byte and its line, or where the shorter file ended. */
 export function cmpText(
@@ -492,6 +599,9 @@ export interface RunHooks {
   limit?: LimitWait;
   /** `yes` or an endless device stopped where bash's would go on. */
   onEndless: () => void;
+  /** How many bytes an endless producer makes, given its line's length (endless.ts); default:
+   * the least bound. */
+  endlessBytes?: (lineBytes: number) => number;
   /** `kill $$`: the run's shell is ended with this signal and status. */
   onSelfSignal: (end: { signal: string; exitCode: number }) => void;
 }
@@ -499,7 +609,7 @@ export interface RunHooks {
 /** The commands whose behaviour belongs to one run (its clock, what it reports back): a run's
  * interpreter takes these in place of the shell's commands of the same names. */
 export function commandsForRun(hooks: RunHooks): Command[] {
-  return [timeoutCommandOn(hooks.limit), yesCommandFor(hooks.onEndless), killCommandFor(hooks.onSelfSignal)];
+  return [timeoutCommandOn(hooks.limit), yesCommandFor(hooks.onEndless, hooks.endlessBytes ?? (() => ENDLESS_BYTES.least)), killCommandFor(hooks.onSelfSignal)];
 }
 
 /** The variables a child process gets: just-bash's env and printenv list every shell variable
@@ -559,6 +669,7 @@ const wrapped: Command[] = [
   grepWrapper('egrep'),
   grepWrapper('fgrep'),
   trCommand,
+  seqCommand,
   uniqCommand,
   lsCommand,
   dateCommand,

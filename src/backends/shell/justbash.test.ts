@@ -5,6 +5,7 @@ import { createJustBashShell, rewriteShellErrors } from './justbash';
 import { ENDLESS_NOTE } from './run';
 import { decodeTrOctal, normalDiff } from './commands';
 import { quoteName } from './fixes';
+import { SHELL_OUTPUT_CAP_BYTES } from '../../workspace/types';
 
 function setup() {
   const vol = new Volume();
@@ -48,19 +49,42 @@ describe('createJustBashShell', () => {
     expect(vol.existsSync('/dev')).toEqual(false);
   });
 
-  it('says under the result where an endless producer stopped, and nowhere else', async () => {
+  it("makes what the command's head asks of an endless producer, between 1 MiB and 128 MiB, and says so under the result", async () => {
     const { shell, opts } = setup();
-    const runs = await Promise.all(
-      ['yes | head -c 2000000 | wc -c', 'wc -c < /dev/zero', 'cd /dev && head -c 3 urandom | wc -c', 'echo y | head -c 2'].map((c) =>
-        shell.run(c, opts),
-      ),
-    );
+    const commands = [
+      'yes | head -c 2000000 | wc -c',
+      'yes ab | head -n 600000 | wc -c',
+      'wc -c < /dev/zero',
+      'head -c 200M /dev/zero | wc -c',
+      // A count the script computes is not read before it runs: the least bound.
+      'n=2000000; yes | head -c $n | wc -c',
+      'cd /dev && head -c 3 urandom | wc -c',
+      'echo y | head -c 2',
+    ];
+    const runs = await Promise.all(commands.map((c) => shell.run(c, opts)));
     expect(runs.map((r) => [r.stdout, r.notes])).toEqual([
+      ['2000000\n', [ENDLESS_NOTE]],
+      ['1800000\n', [ENDLESS_NOTE]],
       ['1048576\n', [ENDLESS_NOTE]],
+      ['134217728\n', [ENDLESS_NOTE]],
       ['1048576\n', [ENDLESS_NOTE]],
       ['3\n', [ENDLESS_NOTE]],
       ['y\n', undefined],
     ]);
+  });
+
+  it('keeps each stream up to SHELL_OUTPUT_CAP_BYTES and counts the rest, as the disk shell does', async () => {
+    const { shell, opts } = setup();
+    const r = await shell.run('yes | head -c 70000000', opts);
+    expect({ ...r, stdout: r.stdout.length }).toEqual({
+      stdout: SHELL_OUTPUT_CAP_BYTES,
+      stderr: '',
+      exitCode: 0,
+      interrupted: false,
+      cwdAfter: '/ws/project',
+      outputBytes: 70000000,
+      notes: [ENDLESS_NOTE],
+    });
   });
 
   it("ends the shell at kill $$ with the signal's status, keeping what it printed; QUIT, CHLD and kill -0 do nothing", async () => {

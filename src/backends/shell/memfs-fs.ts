@@ -13,15 +13,10 @@ import type {
 } from 'just-bash';
 import type { Clock } from '../../workspace/types';
 import { normalizePath, resolveAgainst } from '../../text/paths';
+import { bytesToLatin1 } from '../../text/bytes';
 import { withDirTimes } from '../memfs/dir-times';
 import { DIR_MODE, FILE_MODE } from '../memfs/vfs';
-
-/** Bytes handed out for an endless device (/dev/zero, /dev/urandom): just-bash has no streams,
- * so a reader gets a bounded prefix. Enough for `head -c` of any tool-sized output. */
-export const DEVICE_READ_BYTES = 1 << 20;
-
-/** The devices a read of never ends in bash (DEVICE_READ_BYTES here). */
-export const ENDLESS_DEVICES: ReadonlySet<string> = new Set(['/dev/zero', '/dev/random', '/dev/urandom']);
+import { ENDLESS_BYTES, ENDLESS_DEVICES, endlessDeviceBytes } from './endless';
 
 const DEVICES: ReadonlySet<string> = new Set([
   '/dev/null',
@@ -79,13 +74,6 @@ function latin1ToBytes(s: string): Uint8Array {
   const out = new Uint8Array(s.length);
   for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i) & 0xff;
   return out;
-}
-
-function bytesToLatin1(b: Uint8Array): string {
-  let s = '';
-  const CHUNK = 0x8000;
-  for (let i = 0; i < b.length; i += CHUNK) s += String.fromCharCode(...b.subarray(i, i + CHUNK));
-  return s;
 }
 
 function base64ToBytes(s: string): Uint8Array {
@@ -189,15 +177,10 @@ export class MemfsShellFs implements IFileSystem {
     this.vol.utimesSync(path, t, t);
   }
 
+  /** A device's content: an endless one's least bound (a run's own reads get its script's
+   * bound from run.ts), nothing for /dev/null. */
   private deviceBytes(path: string): Uint8Array {
-    if (path === '/dev/zero') return new Uint8Array(DEVICE_READ_BYTES);
-    if (path === '/dev/random' || path === '/dev/urandom') {
-      const b = new Uint8Array(DEVICE_READ_BYTES);
-      for (let i = 0; i < b.length; i += 65536)
-        crypto.getRandomValues(b.subarray(i, Math.min(b.length, i + 65536)));
-      return b;
-    }
-    return new Uint8Array(0);
+    return ENDLESS_DEVICES.has(path) ? endlessDeviceBytes(path, ENDLESS_BYTES.least) : new Uint8Array(0);
   }
 
   private isDevice(path: string): boolean {

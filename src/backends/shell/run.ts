@@ -1,13 +1,14 @@
 // One command through just-bash, shaped like the disk shell's result (/bin/bash -c as Claude Code
 // spawns it). Shared by the in-process shell (CLI, tests) and the page's shell worker, so both
 // behave alike; it knows nothing of memfs or git, only the IFileSystem it is given.
-import { Bash, getCommandNames, type CustomCommand, type IFileSystem } from 'just-bash';
+import { Bash, getCommandNames, type CustomCommand, type IFileSystem, type ScriptNode } from 'just-bash';
 import { SHELL_OUTPUT_CAP_BYTES, type Clock, type ShellResult, type ShellRunOptions } from '../../workspace/types';
 import { parseErrorsAsBash, shellErrorPrefix, SIGTERM_EXIT } from './messages';
 import type { LimitWait } from './fixes';
 import { commandsForRun } from './commands';
-import { ENDLESS_DEVICES } from './memfs-fs';
+import { ENDLESS_BYTES, ENDLESS_DEVICES, ENDLESS_NOTE, endlessBytes, endlessDemand, endlessDeviceBytes, type EndlessDemand } from './endless';
 import { normalizePath } from '../../text/paths';
+import { bytesToLatin1 } from '../../text/bytes';
 
 export interface JustBashSetup {
   fs: IFileSystem;
@@ -126,17 +127,20 @@ export function shellCommandNames(commands: readonly CustomCommand[]): Set<strin
 
 let parser: Bash | undefined;
 
-/** Whether the command ends waiting for a command after `|`, `&&` or `||`: bash's parser fails
- * there ("unexpected end of file") and runs nothing; just-bash's takes an empty command. */
-function endsUnfinished(command: string): boolean {
-  let script;
+/** The command's syntax tree, or undefined where just-bash's parser refuses it. */
+function parseScript(command: string): ScriptNode | undefined {
   try {
     // The browser bundle exports no parse(): an interpreter's transform parses without running.
-    script = (parser ??= new Bash()).transform(command).ast;
+    return (parser ??= new Bash()).transform(command).ast;
   } catch {
-    return false;
+    return undefined;
   }
-  const statement = script.statements.at(-1);
+}
+
+/** Whether the command ends waiting for a command after `|`, `&&` or `||`: bash's parser fails
+ * there ("unexpected end of file") and runs nothing; just-bash's takes an empty command. */
+function endsUnfinished(script: ScriptNode | undefined): boolean {
+  const statement = script?.statements.at(-1);
   const pipeline = statement?.pipelines.at(-1);
   const last = pipeline?.commands.at(-1);
   if (!statement || !pipeline || last?.type !== 'SimpleCommand') return false;
@@ -144,21 +148,47 @@ function endsUnfinished(command: string): boolean {
   return empty && (pipeline.commands.length > 1 || statement.pipelines.length > 1);
 }
 
-/** Said under a result whose command ran `yes` or read an endless device: pipes here are strings,
- * so what bash streams without end stops at a bound (YES_OUTPUT_BYTES, DEVICE_READ_BYTES). */
-export const ENDLESS_NOTE =
-  'In memory, `yes`, /dev/zero and /dev/urandom end after 1 MiB (pipes here are whole strings, not streams): a reader that wants more than that, such as `head -c 2000000`, gets less than bash gives it, and one that would read for ever gets an end. The disk backend runs real bash.';
+export { ENDLESS_NOTE };
 
-/** The file system a run sees, calling `onEndless` when the command reads an endless device. */
-function watchingEndless(fs: IFileSystem, onEndless: () => void): IFileSystem {
-  const reads = new Set<PropertyKey>(['readFile', 'readFileBytes', 'readFileBuffer', 'cp']);
+const utf8Bytes = new TextEncoder();
+
+/** Each stream kept up to SHELL_OUTPUT_CAP_BYTES, as the disk shell keeps them, with the count
+ * of all their bytes when that cut them. */
+function capped(stdout: string, stderr: string): { stdout: string; stderr: string; outputBytes?: number } {
+  // A UTF-8 character is at most 3 bytes per UTF-16 unit: shorter strings cannot be over.
+  if (Math.max(stdout.length, stderr.length) * 3 <= SHELL_OUTPUT_CAP_BYTES) return { stdout, stderr };
+  const [out, err] = [utf8Bytes.encode(stdout), utf8Bytes.encode(stderr)];
+  if (Math.max(out.length, err.length) <= SHELL_OUTPUT_CAP_BYTES) return { stdout, stderr };
+  const keep = (b: Uint8Array, s: string) => (b.length > SHELL_OUTPUT_CAP_BYTES ? utf8.decode(b.subarray(0, SHELL_OUTPUT_CAP_BYTES)) : s);
+  return { stdout: keep(out, stdout), stderr: keep(err, stderr), outputBytes: out.length + err.length };
+}
+
+const LATIN1 = new Set(['binary', 'latin1']);
+const utf8 = new TextDecoder();
+
+/** The file system a run sees: an endless device gives the bytes the script asks for
+ * (endless.ts), and each read of one calls `onEndless`. */
+function withEndlessDevices(fs: IFileSystem, demand: EndlessDemand, onEndless: () => void): IFileSystem {
+  const bytes = (p: string) => endlessDeviceBytes(p, endlessBytes(demand));
+  const reads: Record<string, (p: string, options?: unknown) => unknown> = {
+    readFileBuffer: async (p) => bytes(p),
+    readFileBytes: async (p) => (p === '/dev/zero' ? '\0'.repeat(endlessBytes(demand)) : bytesToLatin1(bytes(p))),
+    readFile: async (p, options) => {
+      const enc = typeof options === 'string' ? options : (options as { encoding?: string } | undefined)?.encoding;
+      return enc !== undefined && LATIN1.has(enc) ? bytesToLatin1(bytes(p)) : utf8.decode(bytes(p));
+    },
+  };
   return new Proxy(fs, {
     get(target, key, receiver) {
       const value: unknown = Reflect.get(target, key, receiver);
-      if (!reads.has(key) || typeof value !== 'function') return value;
+      const own = typeof key === 'string' ? reads[key] : undefined;
+      if (typeof value !== 'function' || (own === undefined && key !== 'cp')) return value;
       return (path: unknown, ...rest: unknown[]) => {
-        if (typeof path === 'string' && ENDLESS_DEVICES.has(normalizePath(path))) onEndless();
-        return (value as (...a: unknown[]) => unknown).call(target, path, ...rest);
+        const p = typeof path === 'string' ? normalizePath(path) : undefined;
+        if (p === undefined || !ENDLESS_DEVICES.has(p))
+          return (value as (...a: unknown[]) => unknown).call(target, path, ...rest);
+        onEndless();
+        return own ? own(p, rest[0]) : (value as (...a: unknown[]) => unknown).call(target, path, ...rest);
       };
     },
   });
@@ -170,7 +200,8 @@ export async function runJustBash(
   opts: ShellRunOptions,
 ): Promise<ShellResult> {
   const { fs, commands, python } = setup;
-  if (endsUnfinished(command)) {
+  const script = parseScript(command);
+  if (endsUnfinished(script)) {
     const text = `/bin/bash: eval: line ${2 * command.replace(/\n+$/, '').split('\n').length}: syntax error: unexpected end of file\n`;
     const merged = opts.mergeStderr === true;
     return { stdout: merged ? text : '', stderr: merged ? '' : text, exitCode: 2, interrupted: false, cwdAfter: opts.cwd };
@@ -197,6 +228,7 @@ export async function runJustBash(
     end();
   };
   const notes = new Set<string>();
+  const demand = script ? endlessDemand(script) : { bytes: 0, lines: 0 };
   const endless = () => notes.add(ENDLESS_NOTE);
   // `kill $$`: the shell ends there, with the signal's status.
   let ended: { signal: string; exitCode: number } | undefined;
@@ -205,10 +237,15 @@ export async function runJustBash(
     end();
   };
   const perRun = new Map(
-    commandsForRun({ limit: limitWait(time), onEndless: endless, onSelfSignal: endBy }).map((c) => [c.name, c]),
+    commandsForRun({
+      limit: limitWait(time),
+      onEndless: endless,
+      endlessBytes: (lineBytes) => endlessBytes(demand, lineBytes),
+      onSelfSignal: endBy,
+    }).map((c) => [c.name, c]),
   );
   const bash = new Bash({
-    fs: watchingEndless(fs, endless),
+    fs: withEndlessDevices(fs, demand, endless),
     sleep: (ms) => time.sleep(ms, AbortSignal.any([halting.signal, over.signal])),
     cwd: opts.cwd,
     env: opts.env,
@@ -225,7 +262,13 @@ export async function runJustBash(
       maxAwkIterations: Number.MAX_SAFE_INTEGER,
       maxSedIterations: Number.MAX_SAFE_INTEGER,
       maxCallDepth: 1000,
-      maxOutputSize: SHELL_OUTPUT_CAP_BYTES,
+      // Room for what an endless producer makes for a script's head (endless.ts) to pass through
+      // a pipeline and still be kept up to SHELL_OUTPUT_CAP_BYTES (capped).
+      maxOutputSize: 2 * ENDLESS_BYTES.most,
+      // head and tail of a file take the smaller of the two as their output's bound.
+      maxStringLength: 2 * ENDLESS_BYTES.most,
+      // seq's lines count against it (bash-x-output-huge: `seq 1 5000000`).
+      maxArrayElements: 1 << 24,
       ...(opts.budget ? { maxLiveBytes: opts.budget.liveBytes } : {}),
       maxPythonTimeoutMs: Math.max(1, opts.timeoutMs),
     },
@@ -269,9 +312,9 @@ export async function runJustBash(
       ...(ended && !interrupted ? { signal: ended.signal } : {}),
       ...(notes.size > 0 ? { notes: [...notes] } : {}),
     };
-    if (opts.mergeStderr === true)
-      return { stdout: shellText(r.stdout) + stderr, stderr: '', exitCode, interrupted, cwdAfter, ...noted };
-    return { stdout: r.stdout, stderr, exitCode, interrupted, cwdAfter, ...noted };
+    const streams =
+      opts.mergeStderr === true ? capped(shellText(r.stdout) + stderr, '') : capped(r.stdout, stderr);
+    return { ...streams, exitCode, interrupted, cwdAfter, ...noted };
   } finally {
     cancelTimeout();
     clearTimeout(grace);

@@ -49,6 +49,13 @@ const SHELL_CASES: string[] = [
   'cat; echo rc=$?',
   'yes | head -3',
   'yes | head wc -c; tail -n; head --lines; echo rc=$?',
+  // GNU's counts: multiplier suffixes, head's all-but-the-last, tail's from-byte, its refusals.
+  "seq 1 300 > n.txt; head -c 1K n.txt | wc -c; head -c 1kB n.txt | wc -c; head -c K n.txt | wc -c; tail -n 1k n.txt | wc -l",
+  "printf 'a\\nb' > u.txt; head -n -1 u.txt; head -c -2 u.txt; echo; head -n -2 n.txt nope u.txt; tail -c +3 u.txt; tail -n -1 u.txt; echo",
+  "head -n 5 -c 3 n.txt; echo; head -c 2X n.txt; head -n 1.5 n.txt; head -c 1Y n.txt; head -n -x n.txt; tail -n +x n.txt; tail --bytes=3w n.txt; echo rc=$?",
+  // What an endless producer makes follows the command's head, past the least bound.
+  'yes abcdefghij | head -c 2000000 | wc -c; yes | head -n 3000000 | tail -1; head -c 3M /dev/zero | wc -c; cat /dev/zero | head -c 2000000 | wc -c',
+  'seq 1 3000000 | tail -1; seq 3 -1 1; seq 2 -2 -5; seq +3 4; seq 08 10; seq 1 0 3; seq x; seq 1 2 3 4; echo rc=$?',
   'mkdir -p dd; cat dd; cut -c1 dd; paste dd; md5sum dd; base64 dd; echo rc=$?',
   'yes -c | head -1; yes a -- -b | head -1; yes -- -c | head -1; yes --c | head -1; yes --he=x; echo rc=$?',
   'yes --versio | head -1; yes --h | tail -1; yes a -c | head -1; echo rc=$?',
