@@ -58,6 +58,16 @@ export interface StopOutcome {
   prevent: boolean;
 }
 
+/** What the UserPromptSubmit hooks made of the prompt (hook-prompt-submit-*, 2.1.332): a block
+ * or a stop keeps it from the model, which then makes no call at all. */
+export interface PromptOutcome {
+  steps: HookStep[];
+  /** Why the prompt never reached the model, as the binary reports it (a system message). */
+  refused?: string;
+  /** The hooks' systemMessage texts, reported as notices. */
+  notices: string[];
+}
+
 /** How many Stop blocks in a row the binary follows before it ends the turn anyway
  * (CLAUDE_CODE_STOP_HOOK_BLOCK_CAP's default in both versions; hook-stop-exit2-stderr). */
 export const STOP_BLOCK_CAP = 8;
@@ -180,6 +190,45 @@ export class ToolHooks {
       out.steps.push(step('Stop', r, effects.length ? effects.join('; ') : 'no effect: the session ends'));
     }
     return out;
+  }
+
+  /** The UserPromptSubmit hooks before the prompt reaches the model. Their matchers are not
+   * consulted (`Read`, `Ba.*` select them: difftest seeds 17171717 and 18181818). A JSON
+   * `continue: false` stops the session, winning over a block; `decision: block` blocks on any
+   * exit code, with its reason in place of exit 2's stderr; a context or plain stdout goes into
+   * the prompt, which no tool result shows. */
+  async promptSubmit(permissionMode: string, prompt: string): Promise<PromptOutcome> {
+    const out: PromptOutcome = { steps: [], notices: [] };
+    if (this.settings.disabled) return out;
+    const hooks = selectHooks(this.settings.hooks, 'UserPromptSubmit');
+    if (hooks.length === 0) return out;
+    const runs = await runHooks(this.host, hooks, {
+      ...this.common(permissionMode),
+      hook_event_name: 'UserPromptSubmit',
+      prompt,
+    });
+    let stopped: string | undefined;
+    let blocked: string | undefined;
+    for (const r of runs) {
+      const j = r.json;
+      const effects: string[] = [];
+      if (j?.continue === false) {
+        // Without a stopReason the text is not recorded: the reason is left empty.
+        stopped ??= `Operation stopped by hook: ${typeof j.stopReason === 'string' ? j.stopReason : ''}`;
+        effects.push('continue: false stops the session');
+      } else if (j?.decision === 'block') {
+        blocked ??= typeof j.reason === 'string' ? j.reason : 'Blocked by hook';
+        effects.push('decision block: the prompt is blocked');
+      } else if (r.exitCode === 2) {
+        blocked ??= `[${r.hook.command}]: ${r.stderr === '' ? 'No stderr output' : r.stderr}`;
+        effects.push('exit 2: the prompt is blocked');
+      }
+      if (typeof j?.systemMessage === 'string') out.notices.push(`UserPromptSubmit says: ${j.systemMessage}`);
+      out.steps.push(step('UserPromptSubmit', r, effects.length ? effects.join('; ') : 'no effect: the prompt goes on'));
+    }
+    const refused =
+      stopped ?? (blocked === undefined ? undefined : `UserPromptSubmit operation blocked by hook:\n${blocked}\n\nOriginal prompt: ${prompt}`);
+    return refused === undefined ? out : { ...out, refused };
   }
 
   async preToolUse(c: HookCallInfo): Promise<PreOutcome> {

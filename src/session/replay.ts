@@ -151,6 +151,9 @@ export function toolsFlag(s: Scenario, profile: Profile): string[] | null {
  * assistant message Stop hooks see. */
 const ORACLE_CLOSING_TEXT = 'done';
 
+/** The prompt the oracle starts the binary with (`-p go`): what UserPromptSubmit hooks see. */
+const ORACLE_PROMPT = 'go';
+
 /** What the oracle's buildEnv adds for the binary itself (its fake API server, which the
  * normaliser writes as 127.0.0.1:<port>), which hooks inherit (hook-env). The Bash tool's shell
  * has them too (henv probes), but they are left out of its environment here: the bare-assignment
@@ -319,9 +322,20 @@ export async function replayScenario(
     : allowAll;
   const offer = offerTools(cx, permissions);
   const { session, hooks } = startSession(cx, permissions, offer);
-  const run = await runTurns(cx, session, setup.problems);
+  const prompt = await hooks.promptSubmit(permissions.mode ?? cx.mode, ORACLE_PROMPT);
+  // A prompt a hook refused never reaches the model: no call is made (hook-prompt-submit-*).
+  if (prompt.refused !== undefined) setup.problems.push(prompt.refused);
+  const run =
+    prompt.refused === undefined
+      ? await runTurns(cx, session, setup.problems)
+      : { turns: [], withAttachments: [], exitCode: 0, ended: true, denials: [] };
   const agents = await closingTurns(cx, session, hooks, permissions, run);
   const raw = await rawResult(cx, setup, permissions, offer, run, agents);
+  const events = [
+    ...(prompt.refused === undefined ? [] : [{ subtype: 'informational', content: prompt.refused, level: 'warning' }]),
+    ...prompt.notices.map((content) => ({ subtype: 'informational', content, level: 'notice' })),
+  ];
+  if (events.length > 0) raw.system_events = events;
   const N = new Normaliser(ws.info);
   N.learn(raw);
   const result = N.value(raw) as ScenarioResult;
