@@ -35,6 +35,9 @@ import {
   timeoutCommandOn,
   type LimitWait,
   usageError,
+  folderOperands,
+  quoteAfter,
+  quoteName,
 } from './fixes';
 import { odCommand } from './od';
 import { ENDLESS_BYTES } from './endless';
@@ -129,9 +132,23 @@ export const trCommand: Command = defineCommand('tr', async (args, ctx) => {
   return ctx.origCommand(args.map((a) => (a.startsWith('-') ? a : decodeTrOctal(a))));
 });
 
+/** util-linux rev: a folder is named with the byte it failed at (0), and the other files are
+ * still reversed. */
+export const revCommand: Command = defineCommand('rev', async (args, ctx) => {
+  const orig = ctx.origCommand;
+  if (orig === undefined) return missingOriginal('rev');
+  const folders = new Set(await folderOperands(ctx, args));
+  if (folders.size === 0) return orig(args);
+  const r = await orig(args.filter((a) => !folders.has(a)));
+  const named = [...folders].map((f) => `rev: ${f}: 0: Is a directory\n`).join('');
+  return { ...r, stderr: named + r.stderr, exitCode: 1 };
+});
+
 /** `uniq -c` pads counts to seven columns in GNU coreutils. */
 export const uniqCommand: Command = defineCommand('uniq', async (args, ctx) => {
   if (ctx.origCommand === undefined) return missingOriginal('uniq');
+  const folder = (await folderOperands(ctx, args))[0];
+  if (folder !== undefined) return { stdout: '', stderr: `uniq: error reading ${quoteAfter(folder)}\n`, exitCode: 1 };
   const raw = await ctx.origCommand(args);
   const r = { ...raw, stderr: namesQuotedIn('uniq', raw.stderr) };
   const counting = args.some((a) => a === '--count' || /^-[A-Za-z]*c/.test(a));
@@ -324,6 +341,9 @@ const sortCommand: Command = defineCommand('sort', async (args, ctx) => {
   const flags = args.filter((a) => a.startsWith('-') && a !== '-');
   const locale = ctx.env.get('LC_ALL') ?? ctx.env.get('LC_COLLATE') ?? ctx.env.get('LANG') ?? 'C';
   const plain = flags.every((f) => /^-[ru]+$/.test(f));
+  // A folder stops sort before it prints anything.
+  const folder = (await folderOperands(ctx, args))[0];
+  if (folder !== undefined) return { stdout: '', stderr: `sort: read failed: ${quoteName(folder)}: Is a directory\n`, exitCode: 2 };
   const r = await orig(args);
   if (!plain || r.exitCode !== 0 || !/^(C|POSIX)(\.|$)/.test(locale)) return r;
   const reverse = flags.some((f) => f.includes('r'));
@@ -390,15 +410,18 @@ const countArgument =
     return usageError(name, what);
   };
 
-/** Each input of a head or tail whole (`-c` past any length, no headers), changed by `cut`,
- * with GNU's `==> name <==` headers put back: for the counts just-bash cannot take (head's
- * `-n -N`, tail's `-c +N`). */
+/** Each input of a head or tail on its own (`count` given, no headers), changed by `cut`, with
+ * GNU's `==> name <==` headers put back: for the counts just-bash cannot take (head's `-n -N`,
+ * tail's `-c +N`: whole inputs cut here) and for folders, which GNU opens and fails to read. */
 async function perInput(
+  name: 'head' | 'tail',
   args: string[],
   ctx: CommandContext,
   orig: NonNullable<CommandContext['origCommand']>,
-  cut: (content: string) => string,
+  count: string[],
+  cut: (content: string) => string = (c) => c,
 ): Promise<ExecResult> {
+  const folders = new Set(await folderOperands(ctx, args));
   const end = args.indexOf('--');
   const isOperand = (a: string, i: number) => (end !== -1 && i > end) || a === '-' || !a.startsWith('-');
   const flags = args.filter((a, i) => !isOperand(a, i) && i !== end);
@@ -411,12 +434,13 @@ async function perInput(
   let exitCode = 0;
   let first = true;
   for (const input of inputs.length ? inputs : ['-']) {
-    const r = await orig(['-q', '-c', String(Number.MAX_SAFE_INTEGER), ...(input === '-' ? [] : [input])]);
+    // A folder opens, so its header comes before the read fails.
+    const r = folders.has(input)
+      ? { stdout: '', stderr: `${name}: error reading ${quoteAfter(input)}: Is a directory\n`, exitCode: 1 }
+      : await orig(['-q', ...count, ...(input === '-' ? [] : [input])]);
     stderr += r.stderr;
-    if (r.exitCode !== 0) {
-      exitCode = r.exitCode;
-      continue;
-    }
+    if (r.exitCode !== 0) exitCode = r.exitCode;
+    if (r.exitCode !== 0 && !folders.has(input)) continue;
     if (headers) stdout += `${first ? '' : '\n'}==> ${input === '-' ? 'standard input' : input} <==\n`;
     first = false;
     stdout += cut(latin1FromBytes(stdoutAsBytes(r)));
@@ -456,15 +480,22 @@ function headTailCommand(name: 'head' | 'tail'): Command {
       last = { unit: read.unit, value: countNumber(read.value), sign: read.sign };
     }
     const rest = args.filter((_, i) => !options.some((c) => i >= c.at && i < c.at + c.width));
-    if (last === undefined) return reword(await orig(rest));
-    const { unit, value, sign } = last;
-    if (name === 'head' && sign === '-')
+    const whole = ['-c', String(Number.MAX_SAFE_INTEGER)];
+    if (last?.sign === '-' && name === 'head') {
+      const { unit, value } = last;
       return reword(
-        await perInput(rest, ctx, orig, (s) => (unit === 'bytes' ? s.slice(0, Math.max(0, s.length - value)) : elideLines(s, value))),
+        await perInput(name, rest, ctx, orig, whole, (s) =>
+          unit === 'bytes' ? s.slice(0, Math.max(0, s.length - value)) : elideLines(s, value),
+        ),
       );
-    if (name === 'tail' && sign === '+' && unit === 'bytes')
-      return reword(await perInput(rest, ctx, orig, (s) => s.slice(Math.max(0, value - 1))));
-    return reword(await orig([unit === 'bytes' ? '-c' : '-n', `${sign === '+' ? '+' : ''}${value}`, ...rest]));
+    }
+    if (last?.sign === '+' && last.unit === 'bytes' && name === 'tail') {
+      const { value } = last;
+      return reword(await perInput(name, rest, ctx, orig, whole, (s) => s.slice(Math.max(0, value - 1))));
+    }
+    const count = last === undefined ? [] : [last.unit === 'bytes' ? '-c' : '-n', `${last.sign === '+' ? '+' : ''}${last.value}`];
+    if ((await folderOperands(ctx, rest)).length > 0) return reword(await perInput(name, rest, ctx, orig, count));
+    return reword(await orig([...count, ...rest]));
   });
 }
 
@@ -670,6 +701,7 @@ const wrapped: Command[] = [
   grepWrapper('fgrep'),
   trCommand,
   seqCommand,
+  revCommand,
   uniqCommand,
   lsCommand,
   dateCommand,

@@ -14,6 +14,15 @@ async function kindOf(ctx: CommandContext, p: string): Promise<Kind> {
   }
 }
 
+/** The operands (words not starting with `-`, and those after `--`) that are folders. */
+export async function folderOperands(ctx: CommandContext, args: readonly string[]): Promise<string[]> {
+  const end = args.indexOf('--');
+  // An empty name is no path at all (ENOENT), not the working directory it resolves to.
+  const operands = args.filter((a, i) => a !== '' && ((end !== -1 && i > end) || (i !== end && !a.startsWith('-'))));
+  const kinds = await Promise.all(operands.map((a) => kindOf(ctx, a)));
+  return operands.filter((_, i) => kinds[i] === 'dir');
+}
+
 const noOriginal = (name: string): ExecResult => ({
   stdout: '',
   stderr: `bash: ${name}: command not found\n`,
@@ -667,8 +676,11 @@ async function wcCounted(ctx: CommandContext, flags: ReadonlySet<string>, files:
     try {
       bytes = name === undefined || name === '-' ? bytesOf(String(ctx.stdin)) : await ctx.fs.readFileBuffer(ctx.fs.resolvePath(ctx.cwd, name));
     } catch {
-      stderr += `wc: ${quoteName(name ?? '-')}: No such file or directory\n`;
-      continue;
+      // A folder is counted as empty after its error (`wc: d: Is a directory`, then `0 d`).
+      const folder = name !== undefined && name !== '' && (await kindOf(ctx, name)) === 'dir';
+      stderr += `wc: ${quoteName(name ?? '-')}: ${folder ? 'Is a directory' : 'No such file or directory'}\n`;
+      if (!folder) continue;
+      bytes = new Uint8Array(0);
     }
     const text = new TextDecoder().decode(bytes);
     const { longest, words } = lineWidths(text);
@@ -701,8 +713,10 @@ export const wcCommand: Command = defineCommand('wc', async (args, ctx) => {
   }
   const counts = flags.size === 0 ? 3 : flags.size;
   const width = await wcWidth(ctx, counts, files);
-  // just-bash's wc has no -L: with it, every count is taken here.
-  if (flags.has('L')) return wcCounted(ctx, flags, files, width);
+  // just-bash's wc has no -L, and takes a folder for a missing file: then every count is taken here.
+  const folders = await folderOperands(ctx, files);
+  if (flags.has('L') || folders.length > 0)
+    return wcCounted(ctx, flags.size === 0 ? new Set(['l', 'w', 'c']) : flags, files, width);
   const line = new RegExp(`^ *(\\d+(?: +\\d+){${counts - 1}})(?=$| )`, 'gm');
   const stdout = r.stdout.replace(line, (_, nums: string) =>
     nums
@@ -729,8 +743,9 @@ export const nlCommand: Command = defineCommand('nl', async (args, ctx) => {
   return {
     ...r,
     stderr: r.stderr.replace(
-      /^nl: ENOENT: no such file or directory, \w+ '(.*)'$/gm,
-      (_, abs: string) => `nl: ${quoteName(named(abs))}: No such file or directory`,
+      /^nl: (ENOENT|EISDIR): [^,]*, \w+ '(.*)'$/gm,
+      (_, code: string, abs: string) =>
+        `nl: ${quoteName(named(abs))}: ${code === 'EISDIR' ? 'Is a directory' : 'No such file or directory'}`,
     ),
   };
 });
@@ -802,7 +817,7 @@ function gnuUsageError(name: string, error: string, args: readonly string[]): st
 }
 
 /** A name GNU quotes with quoteaf: always quoted, in single quotes unless quoteName needs more. */
-const quoteAfter = (name: string): string => {
+export const quoteAfter = (name: string): string => {
   const q = quoteName(name);
   return q === name ? `'${name}'` : q;
 };
