@@ -24,6 +24,11 @@
 // reads a file's bytes into one the same way: a 100 MB output (`yes | head -c 100000000`)
 // became a hundred million strings for the collector. They are built in chunks here.
 //
+// A redirection into a folder that does not exist (`echo hi > nodir/f`) reached the file system
+// unchecked: just-bash's own file system makes the folders on the way, and the workspace's
+// refuses, which ended the whole command with an exception. bash says `nodir/f: No such file or
+// directory` (or `Not a directory` below a file) and goes on; so does the check added here.
+//
 // The bundles are minified, so each edit is a pattern over them that must match exactly once; a
 // just-bash release that moves them fails the install here rather than shipping the old
 // behaviour unnoticed.
@@ -33,7 +38,7 @@ import { fileURLToPath } from 'node:url';
 
 const VERSION = '3.4.2';
 const MARK =
-  '/* cc-playground patches: standing 2>&1 copies fd 1; background output deferred; byte strings built in chunks */';
+  '/* cc-playground patches: standing 2>&1 copies fd 1; background output deferred; byte strings built in chunks; redirect folders checked */';
 const DUP1 = '"__dupout__:1"';
 
 const HELPERS = `${MARK}
@@ -53,6 +58,13 @@ const BUNDLES = ['index.js', 'browser.js', 'index.cjs'];
 /** Each edit: a pattern that must match exactly once (or `count` times) in each of its files
  * (default: the three bundles), and its replacement. */
 const EDITS = [
+  {
+    what: "a redirection's folder is checked before the write",
+    pattern:
+      /try\{if\(!await (\w+)\.fs\.exists\((\w+)\)\)return null;if\(\(await \1\.fs\.stat\(\2\)\)\.isDirectory\)return`bash: \$\{(\w+)\}: Is a directory/g,
+    replace: (_, ctx, abs, shown) =>
+      `try{if(!await ${ctx}.fs.exists(${abs})){const d=${abs}.slice(0,${abs}.lastIndexOf("/"))||"/";if(!await ${ctx}.fs.exists(d))return\`bash: \${${shown}}: No such file or directory\n\`;if(!(await ${ctx}.fs.stat(d)).isDirectory)return\`bash: \${${shown}}: Not a directory\n\`;return null}if((await ${ctx}.fs.stat(${abs})).isDirectory)return\`bash: \${${shown}}: Is a directory`,
+  },
   {
     what: 'a byte string is built in chunks',
     pattern: /for\(let (\w+)=0;\1<(\w+)\.length;\1\+\+\)(\w+)\+=String\.fromCharCode\(\2\[\1\]\)/g,

@@ -53,6 +53,8 @@ const SHELL_CASES: string[] = [
   "seq 1 300 > n.txt; head -c 1K n.txt | wc -c; head -c 1kB n.txt | wc -c; head -c K n.txt | wc -c; tail -n 1k n.txt | wc -l",
   "printf 'a\\nb' > u.txt; head -n -1 u.txt; head -c -2 u.txt; echo; head -n -2 n.txt nope u.txt; tail -c +3 u.txt; tail -n -1 u.txt; echo",
   "head -n 5 -c 3 n.txt; echo; head -c 2X n.txt; head -n 1.5 n.txt; head -c 1Y n.txt; head -n -x n.txt; tail -n +x n.txt; tail --bytes=3w n.txt; echo rc=$?",
+  // A redirection into a folder that is missing or a file: bash's error, and the line goes on.
+  'echo hi > nodir/z.txt; echo after; touch ff; echo x > ff/g; echo x >> nodir/y; echo rc=$?; rm ff',
   // A folder where a file is read: each command's own words, and what it still does.
   'mkdir -p fd; echo hi > fa; head fd fa; tail -n 1 fd; head -n -1 fd; wc fd fa; wc -l fd; sort fa fd; uniq fd; nl fd; rev fa fd; echo rc=$?',
   // What an endless producer makes follows the command's head, past the least bound.
