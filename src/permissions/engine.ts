@@ -466,6 +466,9 @@ function sandboxCheck(env: Env, req: PermissionRequest, c: Check): Check {
   // A command that runs outside the sandbox anyway (excludedCommands) asks nothing more for
   // dangerouslyDisableSandbox (sandbox-dds-readonly-*-excluded, all three releases).
   if (!where.sandboxed && dds && placement(settings, command, false).sandboxed) {
+    // The write safety check asks before the call may leave the sandbox (sandbox-dds-sensitive-*,
+    // all three releases: `echo hi > .claude/z.txt` gets the sensitive-file prompt).
+    if (c.safety === true && c.behavior === 'ask') return noted;
     const leave: Check = {
       ...noted,
       behavior: 'ask',

@@ -182,17 +182,27 @@ export interface SandboxViolation {
   parents?: true;
   /** A read under denyRead: its error does not depend on what exists. */
   error?: string;
+  /** A write inside a folder denyRead hides: it lands on the empty scratch folder the sandbox
+   * mounts there and is gone when the command ends, with nothing said. */
+  vanishes?: true;
 }
 
-type Form = { text: (shown: string, error: string, u: { source?: string }) => string; exitCode: number };
+type Form = {
+  text: (shown: string, error: string, u: { source?: string }) => string;
+  exitCode: number;
+  /** What a target inside a folder denyRead hides gets (sandbox-denyread-writes, three
+   * releases): a new entry made there vanishes with the scratch folder; one removed there is
+   * not found. Forms without it were not recorded there. */
+  hidden?: 'vanishes' | 'missing';
+};
 
 /** GNU's wording per file command for a target it cannot write (sandbox-bypass-writers). sed's
  * temporary file has a random six-character suffix in the real run (`../sedFkruKF`); here it is
  * `sedXXXXXX`. Commands the analysis knows to write but that are not here are not checked. */
 const FILE_COMMAND_ERRORS: Readonly<Record<string, Form>> = {
-  touch: { text: (p, e) => `touch: cannot touch '${p}': ${e}`, exitCode: 1 },
-  rm: { text: (p, e) => `rm: cannot remove '${p}': ${e}`, exitCode: 1 },
-  mkdir: { text: (p, e) => `mkdir: cannot create directory ‘${p}’: ${e}`, exitCode: 1 },
+  touch: { text: (p, e) => `touch: cannot touch '${p}': ${e}`, exitCode: 1, hidden: 'vanishes' },
+  rm: { text: (p, e) => `rm: cannot remove '${p}': ${e}`, exitCode: 1, hidden: 'missing' },
+  mkdir: { text: (p, e) => `mkdir: cannot create directory ‘${p}’: ${e}`, exitCode: 1, hidden: 'vanishes' },
   cp: { text: (p, e) => `cp: cannot create regular file '${p}': ${e}`, exitCode: 1 },
   mv: {
     text: (p, e, u) =>
@@ -211,7 +221,7 @@ const READ_ERRORS: Readonly<Record<string, Form>> = {
   cat: { text: (p, e) => `cat: ${p}: ${e}`, exitCode: 1 },
 };
 
-const REDIRECT_FORM: Form = { text: (p, e) => `/bin/bash: line 1: ${p}: ${e}`, exitCode: 1 };
+const REDIRECT_FORM: Form = { text: (p, e) => `/bin/bash: line 1: ${p}: ${e}`, exitCode: 1, hidden: 'vanishes' };
 
 /** A word's value with `$NAME` / `${NAME}` taken from the shell's environment, where that is
  * all the word expands (how the shell shows a redirection target it could not open). */
@@ -259,6 +269,14 @@ function unitRefusal(
     if (shown === null) return undefined;
     const abs = normalizePath(resolvePath(shown, where.cwd, where.home));
     if (DEVICES.has(abs)) return undefined;
+    const base = { path: abs, shown, text: (e: string, named: string) => form.text(named, e, o) };
+    // denyRead (sandbox-denyread-*): a named file cannot be opened for writing either; inside a
+    // named folder the command works on an empty scratch folder.
+    const hiddenBy = policy.denyRead.find((p) => isInside(abs, p));
+    if (hiddenBy === abs) return { ...base, error: 'Permission denied', exitCode: form.exitCode };
+    if (hiddenBy !== undefined && form.hidden === 'vanishes') return { ...base, vanishes: true, exitCode: 0 };
+    if (hiddenBy !== undefined && form.hidden === 'missing')
+      return { ...base, error: 'No such file or directory', exitCode: form.exitCode };
     const entry = policy.protectedPaths.find((p) => isInside(abs, p));
     if (entry === undefined && policy.writeRoots.some((r) => isInside(abs, r))) return undefined;
     return {
@@ -327,7 +345,7 @@ function unitRefusal(
     }
   if (refused.length === 0) return undefined;
   const violations = refused.map((r) => r.v);
-  const exitCode = form.exitCode;
+  const exitCode = violations.every((v) => v.vanishes) ? 0 : form.exitCode;
   if (!PER_OPERAND.has(name) || !fa) return { violations: violations.slice(0, 1), exitCode };
   if (fa.paths.length === refused.length) return { violations, exitCode };
   return { violations, drop: refused.map((r) => u.words.indexOf(r.w)), exitCode };

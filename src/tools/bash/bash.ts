@@ -319,6 +319,7 @@ async function sandboxEffect(
   for (const [i, r] of refusals) {
     const texts: string[] = [];
     for (const v of r.violations) {
+      if (v.vanishes) continue;
       const parent = v.path.slice(0, v.path.lastIndexOf('/')) || '/';
       const found = sandboxError(v, {
         entry: v.protectedEntry !== undefined && (await fs.exists(v.protectedEntry)),
@@ -333,7 +334,8 @@ async function sandboxEffect(
     const stub = stubs.get(i);
     if (!stub) return undefined;
     const keep = stub.drop !== undefined && node.name !== null;
-    const line = `{ ${keep ? '__cc_keep__; ' : ''}printf '%s\\n' ${stub.texts.map(singleQuoted).join(' ')} >&2; (exit ${stub.exitCode}); }`;
+    const said = stub.texts.length > 0 ? `printf '%s\\n' ${stub.texts.map(singleQuoted).join(' ')} >&2; ` : '';
+    const line = `{ ${keep ? '__cc_keep__; ' : ''}${said}(exit ${stub.exitCode}); }`;
     const parsed = parseCommand(line);
     const group = parsed.ok ? parsed.script.statements[0]?.pipelines[0]?.commands[0] : undefined;
     if (!group) return undefined;
