@@ -17,6 +17,7 @@ import { getProfile, type Profile } from '../profiles';
 import { conformOne, describeVerdict, inProcess, type Verdict } from '../cli/run';
 import { parseResult, type ScenarioResult } from '../scenario/schema';
 import { isCliBackend, type CliBackend } from '../cli/backend-names';
+import { endedByHook } from './recording';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const RUNNER = join(ROOT, 'oracle/run.mjs');
@@ -222,7 +223,14 @@ async function main(): Promise<number> {
       const file = join(scenDir, `${id}.json`);
       const raw = JSON.parse(readFileSync(join(recDir, `${id}.json`), 'utf8')) as JsonObject;
       const version = String(raw.version);
-      const row: Row = { id, dims: d.dims, version, recorded: !raw.problems, diverged: {}, racy: [] };
+      const row: Row = {
+        id,
+        dims: d.dims,
+        version,
+        recorded: !raw.problems || endedByHook(raw),
+        diverged: {},
+        racy: [],
+      };
       rows.push(row);
       if (!row.recorded) {
         console.log(`  not recorded ${id}: ${JSON.stringify(raw.problems).slice(0, 160)}`);
