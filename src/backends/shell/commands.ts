@@ -426,6 +426,9 @@ async function perInput(
   const isOperand = (a: string, i: number) => (end !== -1 && i > end) || a === '-' || !a.startsWith('-');
   const flags = args.filter((a, i) => !isOperand(a, i) && i !== end);
   const inputs = args.filter(isOperand);
+  const HEADERS = ['-q', '--quiet', '--silent', '-v', '--verbose'];
+  // The other options (`-5`, `-z`) go to each input's own run; headers are put back here.
+  const passed = flags.filter((f) => !HEADERS.includes(f));
   const quiet = flags.some((f) => ['-q', '--quiet', '--silent'].includes(f));
   const verbose = flags.some((f) => ['-v', '--verbose'].includes(f));
   const headers = verbose || (!quiet && inputs.length > 1);
@@ -437,7 +440,7 @@ async function perInput(
     // A folder opens, so its header comes before the read fails.
     const r = folders.has(input)
       ? { stdout: '', stderr: `${name}: error reading ${quoteAfter(input)}: Is a directory\n`, exitCode: 1 }
-      : await orig(['-q', ...count, ...(input === '-' ? [] : [input])]);
+      : await orig(['-q', ...passed, ...count, ...(input === '-' ? [] : [input])]);
     stderr += r.stderr;
     if (r.exitCode !== 0) exitCode = r.exitCode;
     if (r.exitCode !== 0 && !folders.has(input)) continue;

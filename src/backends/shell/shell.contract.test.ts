@@ -57,6 +57,7 @@ const SHELL_CASES: string[] = [
   'echo hi > nodir/z.txt; echo after; touch ff; echo x > ff/g; echo x >> nodir/y; echo rc=$?; rm ff',
   // A folder where a file is read: each command's own words, and what it still does.
   'mkdir -p fd; echo hi > fa; head fd fa; tail -n 1 fd; head -n -1 fd; wc fd fa; wc -l fd; sort fa fd; uniq fd; nl fd; rev fa fd; echo rc=$?',
+  'mkdir -p fd; seq 5 > fa; head -3 fd fa; head -c 2 -q fd fa fa; tail -n 2 -v fa fd; echo rc=$?',
   // What an endless producer makes follows the command's head, past the least bound.
   'yes abcdefghij | head -c 2000000 | wc -c; yes | head -n 3000000 | tail -1; head -c 3M /dev/zero | wc -c; cat /dev/zero | head -c 2000000 | wc -c',
   'seq 1 3000000 | tail -1; seq 3 -1 1; seq 2 -2 -5; seq +3 4; seq 08 10; seq 1 0 3; seq x; seq 1 2 3 4; echo rc=$?',
