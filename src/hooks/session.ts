@@ -193,7 +193,7 @@ export class ToolHooks {
   }
 
   /** The UserPromptSubmit hooks before the prompt reaches the model. Their matchers are not
-   * consulted (`Read`, `Ba.*` select them: difftest seeds 17171717 and 18181818). A JSON
+   * consulted (a tool's name or a pattern selects them: difftest seeds 17171717 and 18181818). A JSON
    * `continue: false` stops the session, winning over a block; `decision: block` blocks on any
    * exit code, with its reason in place of exit 2's stderr; a context or plain stdout goes into
    * the prompt, which no tool result shows. */
