@@ -385,3 +385,50 @@ describe('the page', () => {
     ]);
   });
 });
+
+/** Names `file` imports as values from `pkg` (type-only imports aside). */
+export function valueImports(file: string, text: string, pkg: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const out: string[] = [];
+  for (const st of source.statements) {
+    if (!ts.isImportDeclaration(st) || !ts.isStringLiteral(st.moduleSpecifier) || st.moduleSpecifier.text !== pkg) continue;
+    const clause = st.importClause;
+    if (!clause || clause.isTypeOnly) continue;
+    if (clause.name) out.push('default');
+    const bindings = clause.namedBindings;
+    if (bindings && ts.isNamedImports(bindings))
+      for (const el of bindings.elements) if (!el.isTypeOnly) out.push((el.propertyName ?? el.name).text);
+  }
+  return out;
+}
+
+/** The names a minified ES bundle exports (its closing `export{a as B,…}`). */
+export function bundleExports(text: string): Set<string> {
+  const list = [...text.matchAll(/export\s*\{([^}]*)\}/g)].at(-1)?.[1] ?? '';
+  return new Set(list.split(',').map((e) => (e.split(/\s+as\s+/).at(-1) as string).trim()).filter(Boolean));
+}
+
+describe('packages with a browser build', () => {
+  // just-bash's Node bundle exports more than its browser one; a name only the first has passes
+  // every Node test and breaks `vite build`.
+  it('give the page every name it imports from them', () => {
+    const pkgDir = join(here, '../node_modules/just-bash');
+    const browser = (JSON.parse(read(join(pkgDir, 'package.json'))) as { exports: { '.': { browser: string } } }).exports['.'].browser;
+    const exported = bundleExports(read(join(pkgDir, browser)));
+    expect(exported.has('Bash')).toEqual(true);
+    const missing = allModules().flatMap((f) =>
+      valueImports(f, read(join(here, f)), 'just-bash').filter((n) => !exported.has(n)).map((n) => `${f}: ${n}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('notices a value import the bundle lacks, not a type import', () => {
+    const text = [
+      "import { defineCommand, bytesOutput, type ExecResult } from 'just-bash';",
+      "import type { ByteString } from 'just-bash';",
+      "import { x } from 'other';",
+    ].join('\n');
+    const exported = bundleExports('var a=1;export{a as defineCommand,b as Bash};');
+    expect(valueImports('f.ts', text, 'just-bash').filter((n) => !exported.has(n))).toEqual(['bytesOutput']);
+  });
+});

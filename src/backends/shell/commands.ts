@@ -1,14 +1,8 @@
 // Commands just-bash lacks, and thin wrappers where its built-in prints something other than
 // GNU coreutils (checked against /bin/bash in shell.contract.test.ts).
 import { structuredPatch } from 'diff';
-import {
-  bytesOutput,
-  defineCommand,
-  encodeUtf8ToBytes,
-  latin1FromBytes,
-  stdoutAsBytes,
-  unsafeBytesFromLatin1,
-  type Command, type CommandContext, type ExecResult } from 'just-bash';
+import { defineCommand, type Command, type CommandContext, type ExecResult } from 'just-bash';
+import { bytesStdout, stdoutLatin1, utf8AsLatin1 } from './bytes';
 import { COMMAND_WORDS } from '../../text/commands';
 import { curlCommand, wgetCommand } from './net';
 import { isLongListing, longListing, workspaceNow } from './ls-long';
@@ -93,10 +87,10 @@ export function yesCommandFor(onEnd: () => void, bytes: (lineBytes: number) => n
     const operands = yesOperands(args);
     if (!Array.isArray(operands)) return operands;
     // As bytes: a text result would be encoded for the pipe a character at a time.
-    const line = latin1FromBytes(encodeUtf8ToBytes((operands.length > 0 ? operands.join(' ') : 'y') + '\n'));
+    const line = utf8AsLatin1((operands.length > 0 ? operands.join(' ') : 'y') + '\n');
     const count = Math.max(1, Math.ceil(bytes(line.length) / line.length));
     onEnd();
-    return { ...bytesOutput(unsafeBytesFromLatin1(line.repeat(count))), stderr: '', exitCode: 0 };
+    return { ...bytesStdout(line.repeat(count)), stderr: '', exitCode: 0 };
   });
 }
 
@@ -446,9 +440,9 @@ async function perInput(
     if (r.exitCode !== 0 && !folders.has(input)) continue;
     if (headers) stdout += `${first ? '' : '\n'}==> ${input === '-' ? 'standard input' : input} <==\n`;
     first = false;
-    stdout += cut(latin1FromBytes(stdoutAsBytes(r)));
+    stdout += cut(stdoutLatin1(r));
   }
-  return { ...bytesOutput(unsafeBytesFromLatin1(stdout)), stderr, exitCode };
+  return { ...bytesStdout(stdout), stderr, exitCode };
 }
 
 /** All but the last `n` lines (an unfinished last line is one), as `head -n -N`. */
