@@ -29,16 +29,21 @@
 // refuses, which ended the whole command with an exception. bash says `nodir/f: No such file or
 // directory` (or `Not a directory` below a file) and goes on; so does the check added here.
 //
+// A command's stdout and stderr were written one after the other. A result may carry the chunks
+// in the order the command wrote them (`__ccOrder`, src/backends/shell/order.ts): they are written
+// in that order wherever the two go, and as one where both reach the same place (`> f 2>&1`).
+//
 // The bundles are minified, so each edit is a pattern over them that must match exactly once; a
 // just-bash release that moves them fails the install here rather than shipping the old
 // behaviour unnoticed.
+import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const VERSION = '3.4.2';
-const MARK =
-  '/* cc-playground patches: standing 2>&1 copies fd 1; background output deferred; byte strings built in chunks; redirect folders checked */';
+// The mark names this script's own text by its hash: a changed edit re-applies on the next install.
+const MARK = `/* cc-playground patches ${createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url))).digest('hex').slice(0, 16)}: standing 2>&1 copies fd 1; background output deferred; byte strings built in chunks; redirect folders checked; output order kept */`;
 const DUP1 = '"__dupout__:1"';
 
 const HELPERS = `${MARK}
@@ -46,6 +51,9 @@ function __ccMerged(ctx){return ctx.state.fileDescriptors?.get(2)===${DUP1}}
 async function __ccCapture(ctx,capturing,run){const saved=ctx.state.fileDescriptors?.get(2);if(!capturing||saved!==${DUP1})return run();ctx.state.fileDescriptors.delete(2);try{return await run()}finally{(ctx.state.fileDescriptors??=new Map).set(2,saved)}}
 function __ccLiteral(w){return w?.type==="Word"&&w.parts.length===1&&w.parts[0].type==="Literal"?w.parts[0].value:null}
 function __ccSetsAside(rs){let changed=!1,follows=!0;for(const r of rs){if(r.fdVariable)continue;const op=r.operator;if(op==="&>"||op==="&>>"){changed=follows=!0;continue}if(op!==">"&&op!==">>"&&op!==">|"&&op!==">&")continue;const fd=r.fd??1;if(fd!==1&&fd!==2)continue;changed=!0;const to=op===">&"?__ccLiteral(r.target):null;follows=fd===2?to==="1":to==="2"?!0:!1}return changed&&!follows}
+function __ccJoin(order,out,err){if(!order)return out+err;let o="",e="",all="";for(const[fd,t]of order){fd===2?e+=t:o+=t;all+=t}return o===out&&e===err?all:out+err}
+function __ccPath(d){return d.kind==="file"?d.path:d.kind==="descriptor"?d.source?.entry?.path:void 0}
+function __ccPieces(order,out,err,to1,to2){const two=[[out,to1,!0],[err,to2,!1]];if(!order||out===""||err==="")return two;let o="",e="",all="";for(const[fd,t]of order){fd===2?e+=t:o+=t;all+=t}if(o!==out||e!==err)return two;const p=__ccPath(to1);if(p!==void 0&&p===__ccPath(to2))return[[all,to1,!0]];const seen=new Set;return order.map(([fd,t])=>{let d=fd===2?to2:to1;if(d.kind==="file"&&!d.append){if(seen.has(d))d={...d,append:!0};else seen.add(d)}return[t,d,fd!==2]})}
 function __ccLatin1Utf8(text){const b=new TextEncoder().encode(text);let s="";for(let i=0;i<b.length;i+=8192)s+=String.fromCharCode(...b.subarray(i,i+8192));return s}
 const __ccBuiltins=new Set(["echo","printf","cd","pwd","true","false",":","test","[","[[","export","unset","set","shift","read","local","declare","typeset","let","eval","source",".","return","exit","break","continue","type","command","builtin","alias","unalias","hash","umask","trap","times","getopts","kill","jobs","fg","bg","disown","shopt","enable","help","history","ulimit","dirs","pushd","popd","readonly","mapfile","readarray","compgen","complete","compopt","caller","logout","suspend"]);
 function __ccForks(ctx,n){if(!n||typeof n!=="object")return!1;if(Array.isArray(n))return n.some(x=>__ccForks(ctx,x));switch(n.type){case"Subshell":case"CommandSubstitution":case"ProcessSubstitution":return!0;case"FunctionDef":return!1;case"Pipeline":if(n.commands.length>1)return!0;break;case"SimpleCommand":if(n.name){const w=__ccLiteral(n.name);if(w===null||w==="wait"||!(__ccBuiltins.has(w)||ctx.state.functions?.has(w)))return!0}}for(const k in n)if(k!=="type"&&__ccForks(ctx,n[k]))return!0;return!1}
@@ -115,6 +123,13 @@ const EDITS = [
       /let (\w+)=\(this\.ctx\.state\.expansionStderr\|\|""\)\+(\w+);return this\.ctx\.state\.expansionStderr="",(\w+)\("",\1,this\.ctx\.state\.lastExitCode\)/g,
     replace: (_, text, xtrace, result) =>
       `let ${text}=(this.ctx.state.expansionStderr||"")+${xtrace};return this.ctx.state.expansionStderr="",__ccLead(this.ctx,${result}("","",this.ctx.state.lastExitCode),${text})`,
+  },
+  {
+    what: "a command's stdout and stderr keep the order it wrote them in",
+    pattern:
+      /let\{stdout:(\w+),stderr:(\w+),exitCode:(\w+)\}=(\w+),([\s\S]{0,3000}?)if\((\w+)===(\w+)&&\(\6\.kind==="file"\|\|\6\.kind==="descriptor"\)\)\{let (\w+)=(\w+)\+(\w+);([\s\S]{0,300}?)\}else for\(let\[(\w+),(\w+),(\w+)\]of\[\[\9,\6,!0\],\[\10,\7,!1\]\]\)/g,
+    replace: (_, out, err, code, res, between, to1, to2, all, s1, s2, write, text, dest, isOut) =>
+      `let{stdout:${out},stderr:${err},exitCode:${code}}=${res},${between}if(${to1}===${to2}&&(${to1}.kind==="file"||${to1}.kind==="descriptor")){let ${all}=__ccJoin(${res}.__ccOrder,${s1},${s2});${write}}else for(let[${text},${dest},${isOut}]of __ccPieces(${res}.__ccOrder,${s1},${s2},${to1},${to2}))`,
   },
   {
     what: "a top-level background statement's output waits for the foreground to fork",

@@ -30,10 +30,14 @@ import {
   type LimitWait,
   usageError,
   folderOperands,
+  missingOperands,
   quoteAfter,
   quoteName,
 } from './fixes';
 import { odCommand } from './od';
+import { orderedBuiltins, withOrder } from './ordered-commands';
+import { mapStderr, ordered, type Chunk } from './order';
+import { awkCommand, fileCommand, tacCommand } from './operands';
 import { ENDLESS_BYTES } from './endless';
 import { countNumber, countOptions, gnuQuote, readCount, type CountUnit } from './counts';
 
@@ -174,6 +178,8 @@ export const lsCommand: Command = defineCommand('ls', async (args, ctx) => {
       return { stdout: '', stderr: `ls: cannot access '${only}': No such file or directory\n`, exitCode: 2 };
   }
   if (operands.length < 2 || args.includes('--')) return lsMissing(await orig(args));
+  // Missing operands are reported while the arguments are read, before any listing.
+  let missing = '';
   let stderr = '';
   let exitCode = 0;
   const files: string[] = [];
@@ -185,7 +191,7 @@ export const lsCommand: Command = defineCommand('ls', async (args, ctx) => {
       if (st.isDirectory && !flags.some((f) => /^-[A-Za-z]*d/.test(f))) dirs.push(op);
       else files.push(op);
     } catch {
-      stderr += `ls: cannot access '${op}': No such file or directory\n`;
+      missing += `ls: cannot access '${op}': No such file or directory\n`;
       exitCode = 2;
     }
   }
@@ -206,7 +212,7 @@ export const lsCommand: Command = defineCommand('ls', async (args, ctx) => {
     stderr += r.stderr;
     if (r.exitCode !== 0) exitCode = r.exitCode;
   }
-  return { stdout: parts.join('\n'), stderr, exitCode };
+  return ordered([[2, missing], [1, parts.join('\n')], [2, stderr]], exitCode);
 });
 
 /** Options that give `date` a time of its own; without one it tells the workspace clock's time. */
@@ -268,6 +274,8 @@ export const diffCommand: Command = defineCommand('diff', async (args, ctx) => {
 
 const GREP_VALUE_FLAGS: ReadonlySet<string> = new Set(COMMAND_WORDS.grep.valueFlags);
 
+const grepExitOf = (r: ExecResult): ExecResult => (r.exitCode === 1 && r.stderr !== '' ? { ...r, exitCode: 2 } : r);
+
 /** GNU grep searches `.` when -r has no file operand (naming files without `./`), and names
  * files under an explicit `.` operand as `./x`; just-bash does neither. */
 function grepWrapper(name: string): Command {
@@ -299,7 +307,8 @@ function grepWrapper(name: string): Command {
       } else operands.push(a);
     }
     const files = patternGiven ? operands : operands.slice(1);
-    if (!recursive) return orig(args);
+    // An operand grep cannot read (a folder without -r) is an error: 2.
+    if (!recursive) return grepExitOf(await orig(args));
     if (files.length === 0) return orig([...args, '.']);
     if (files.length === 1 && files[0] === '.' && !noNames) {
       const r = await orig(args);
@@ -335,7 +344,9 @@ const sortCommand: Command = defineCommand('sort', async (args, ctx) => {
   const flags = args.filter((a) => a.startsWith('-') && a !== '-');
   const locale = ctx.env.get('LC_ALL') ?? ctx.env.get('LC_COLLATE') ?? ctx.env.get('LANG') ?? 'C';
   const plain = flags.every((f) => /^-[ru]+$/.test(f));
-  // A folder stops sort before it prints anything.
+  // A missing file or a folder stops sort before it prints anything.
+  const missing = (await missingOperands(ctx, args))[0];
+  if (missing !== undefined) return { stdout: '', stderr: `sort: cannot read: ${quoteName(missing)}: No such file or directory\n`, exitCode: 2 };
   const folder = (await folderOperands(ctx, args))[0];
   if (folder !== undefined) return { stdout: '', stderr: `sort: read failed: ${quoteName(folder)}: Is a directory\n`, exitCode: 2 };
   const r = await orig(args);
@@ -404,6 +415,20 @@ const countArgument =
     return usageError(name, what);
   };
 
+/** tail reads `-N` as a count only as its first word with at most one file after it
+ * (`tail -2 a b`: "option used in invalid context -- 2"); anywhere else getopt takes the digit
+ * for an option that is not allowed there. */
+function tailObsoleteCount(args: readonly string[]): ExecResult | undefined {
+  const end = args.indexOf('--');
+  const at = args.findIndex(
+    (a, i) => (end === -1 || i < end) && /^-\d/.test(a) && !['-n', '-c', '--lines', '--bytes'].includes(args[i - 1] ?? ''),
+  );
+  if (at === -1) return undefined;
+  const obsolete = at === 0 && (args.length === 1 || (args.length === 2 && !/^-./.test(args[1] as string)));
+  if (obsolete) return undefined;
+  return { stdout: '', stderr: `tail: option used in invalid context -- ${(args[at] as string)[1]}\n`, exitCode: 1 };
+}
+
 /** Each input of a head or tail on its own (`count` given, no headers), changed by `cut`, with
  * GNU's `==> name <==` headers put back: for the counts just-bash cannot take (head's `-n -N`,
  * tail's `-c +N`: whole inputs cut here) and for folders, which GNU opens and fails to read. */
@@ -426,23 +451,25 @@ async function perInput(
   const quiet = flags.some((f) => ['-q', '--quiet', '--silent'].includes(f));
   const verbose = flags.some((f) => ['-v', '--verbose'].includes(f));
   const headers = verbose || (!quiet && inputs.length > 1);
-  let stdout = '';
-  let stderr = '';
+  const chunks: Chunk[] = [];
   let exitCode = 0;
   let first = true;
   for (const input of inputs.length ? inputs : ['-']) {
     // A folder opens, so its header comes before the read fails.
-    const r = folders.has(input)
+    const folder = folders.has(input);
+    const r = folder
       ? { stdout: '', stderr: `${name}: error reading ${quoteAfter(input)}: Is a directory\n`, exitCode: 1 }
       : await orig(['-q', ...passed, ...count, ...(input === '-' ? [] : [input])]);
-    stderr += r.stderr;
     if (r.exitCode !== 0) exitCode = r.exitCode;
-    if (r.exitCode !== 0 && !folders.has(input)) continue;
-    if (headers) stdout += `${first ? '' : '\n'}==> ${input === '-' ? 'standard input' : input} <==\n`;
+    if (r.exitCode !== 0 && !folder) {
+      chunks.push([2, r.stderr]);
+      continue;
+    }
+    if (headers) chunks.push([1, utf8AsLatin1(`${first ? '' : '\n'}==> ${input === '-' ? 'standard input' : input} <==\n`)]);
     first = false;
-    stdout += cut(stdoutLatin1(r));
+    chunks.push([1, cut(stdoutLatin1(r))], [2, r.stderr]);
   }
-  return { ...bytesStdout(stdout), stderr, exitCode };
+  return ordered(chunks, exitCode, bytesStdout(''));
 }
 
 /** All but the last `n` lines (an unfinished last line is one), as `head -n -N`. */
@@ -460,14 +487,12 @@ function elideLines(content: string, n: number): string {
 /** head and tail with GNU's counts (counts.ts) and wording; only the last count option counts. */
 function headTailCommand(name: 'head' | 'tail'): Command {
   const missing = new RegExp(`^${name}: (.*): No such file or directory$`, 'gm');
-  const reword = (r: ExecResult): ExecResult => ({
-    ...r,
-    stderr: r.stderr.replace(missing, `${name}: cannot open '$1' for reading: No such file or directory`),
-  });
+  const reword = (r: ExecResult): ExecResult =>
+    mapStderr(r, (e) => e.replace(missing, `${name}: cannot open '$1' for reading: No such file or directory`));
   return defineCommand(name, async (args, ctx) => {
     const orig = ctx.origCommand;
     if (orig === undefined) return missingOriginal(name);
-    const refused = countArgument(name)(args);
+    const refused = countArgument(name)(args) ?? (name === 'tail' ? tailObsoleteCount(args) : undefined);
     if (refused) return refused;
     const options = countOptions(args);
     let last: { unit: CountUnit; value: number; sign: string } | undefined;
@@ -491,7 +516,10 @@ function headTailCommand(name: 'head' | 'tail'): Command {
       return reword(await perInput(name, rest, ctx, orig, whole, (s) => s.slice(Math.max(0, value - 1))));
     }
     const count = last === undefined ? [] : [last.unit === 'bytes' ? '-c' : '-n', `${last.sign === '+' ? '+' : ''}${last.value}`];
-    if ((await folderOperands(ctx, rest)).length > 0) return reword(await perInput(name, rest, ctx, orig, count));
+    // Each input on its own where one fails, so its error comes where it is reached.
+    const several = rest.filter((a) => a === '-' || !a.startsWith('-')).length > 1;
+    if ((await folderOperands(ctx, rest)).length > 0 || (several && (await missingOperands(ctx, rest)).length > 0))
+      return reword(await perInput(name, rest, ctx, orig, count));
     return reword(await orig([...count, ...rest]));
   });
 }
@@ -723,6 +751,9 @@ const wrapped: Command[] = [
   nlCommand,
   envCommand,
   printenvCommand,
+  tacCommand,
+  fileCommand,
+  awkCommand,
 ];
 
 /** Commands whose usage errors (a missing operand, an invalid option) GNU follows with `Try
@@ -751,6 +782,6 @@ const USAGE_HINTED = new Set([
 ]);
 
 export const extraCommands: Command[] = [
-  ...wrapped.map((c) => (USAGE_HINTED.has(c.name) ? withUsageHint(c) : c)),
+  ...[...wrapped.map(withOrder), ...orderedBuiltins(wrapped)].map((c) => (USAGE_HINTED.has(c.name) ? withUsageHint(c) : c)),
   ...[...USAGE_HINTED].filter((n) => !wrapped.some((c) => c.name === n)).map(usageHinted),
 ];

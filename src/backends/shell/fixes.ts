@@ -2,6 +2,7 @@
 // directories or sit below a regular file (GNU sed 4.9 and coreutils 9 on the binary's host,
 // recorded with probe.mjs). The built-in still does the work on the operands GNU would process.
 import { defineCommand, type Command, type CommandContext, type ExecResult } from 'just-bash';
+import { ordered, type Chunk } from './order';
 
 type Kind = 'file' | 'dir' | 'missing';
 
@@ -21,6 +22,14 @@ export async function folderOperands(ctx: CommandContext, args: readonly string[
   const operands = args.filter((a, i) => a !== '' && ((end !== -1 && i > end) || (i !== end && !a.startsWith('-'))));
   const kinds = await Promise.all(operands.map((a) => kindOf(ctx, a)));
   return operands.filter((_, i) => kinds[i] === 'dir');
+}
+
+/** The operands (as for `folderOperands`) that name nothing. */
+export async function missingOperands(ctx: CommandContext, args: readonly string[]): Promise<string[]> {
+  const end = args.indexOf('--');
+  const operands = args.filter((a, i) => a !== '-' && ((end !== -1 && i > end) || (i !== end && !a.startsWith('-'))));
+  const kinds = await Promise.all(operands.map((a) => kindOf(ctx, a)));
+  return operands.filter((_, i) => kinds[i] === 'missing');
 }
 
 const noOriginal = (name: string): ExecResult => ({
@@ -668,9 +677,10 @@ export const bytesOf = (s: string): Uint8Array =>
 async function wcCounted(ctx: CommandContext, flags: ReadonlySet<string>, files: readonly string[], width: number): Promise<ExecResult> {
   const order = ['l', 'w', 'm', 'c', 'L'].filter((f) => flags.has(f));
   const inputs = files.length === 0 ? [undefined] : files;
-  const rows: string[] = [];
-  let stderr = '';
+  // Each error where wc reaches its operand, among the rows.
+  const chunks: Chunk[] = [];
   const total = { l: 0, w: 0, m: 0, c: 0, L: 0 };
+  let failed = false;
   for (const name of inputs) {
     let bytes: Uint8Array;
     try {
@@ -678,7 +688,8 @@ async function wcCounted(ctx: CommandContext, flags: ReadonlySet<string>, files:
     } catch {
       // A folder is counted as empty after its error (`wc: d: Is a directory`, then `0 d`).
       const folder = name !== undefined && name !== '' && (await kindOf(ctx, name)) === 'dir';
-      stderr += `wc: ${quoteName(name ?? '-')}: ${folder ? 'Is a directory' : 'No such file or directory'}\n`;
+      chunks.push([2, `wc: ${quoteName(name ?? '-')}: ${folder ? 'Is a directory' : 'No such file or directory'}\n`]);
+      failed = true;
       if (!folder) continue;
       bytes = new Uint8Array(0);
     }
@@ -687,10 +698,10 @@ async function wcCounted(ctx: CommandContext, flags: ReadonlySet<string>, files:
     const n = { l: bytes.filter((b) => b === 10).length, w: words, m: [...text].length, c: bytes.length, L: longest };
     for (const k of ['l', 'w', 'm', 'c'] as const) total[k] += n[k];
     total.L = Math.max(total.L, longest);
-    rows.push(order.map((f) => String(n[f as keyof typeof n]).padStart(width)).join(' ') + (name === undefined ? '' : ` ${name}`));
+    chunks.push([1, order.map((f) => String(n[f as keyof typeof n]).padStart(width)).join(' ') + (name === undefined ? '' : ` ${name}`) + '\n']);
   }
-  if (inputs.length > 1) rows.push(order.map((f) => String(total[f as keyof typeof total]).padStart(width)).join(' ') + ' total');
-  return { stdout: rows.map((r) => `${r}\n`).join(''), stderr, exitCode: stderr ? 1 : 0 };
+  if (inputs.length > 1) chunks.push([1, order.map((f) => String(total[f as keyof typeof total]).padStart(width)).join(' ') + ' total\n']);
+  return ordered(chunks, failed ? 1 : 0);
 }
 
 /** wc with GNU's column widths and quoted names in its errors. */
@@ -715,7 +726,8 @@ export const wcCommand: Command = defineCommand('wc', async (args, ctx) => {
   const width = await wcWidth(ctx, counts, files);
   // just-bash's wc has no -L, and takes a folder for a missing file: then every count is taken here.
   const folders = await folderOperands(ctx, files);
-  if (flags.has('L') || folders.length > 0)
+  const kinds = await Promise.all(files.map((f) => (f === '-' ? 'file' : kindOf(ctx, f))));
+  if (flags.has('L') || folders.length > 0 || (files.length > 1 && kinds.includes('missing')))
     return wcCounted(ctx, flags.size === 0 ? new Set(['l', 'w', 'c']) : flags, files, width);
   const line = new RegExp(`^ *(\\d+(?: +\\d+){${counts - 1}})(?=$| )`, 'gm');
   const stdout = r.stdout.replace(line, (_, nums: string) =>

@@ -108,6 +108,7 @@ describe('perl', () => {
 });
 
 describe('sed and mkdir in GNU words', () => {
+  // sed keeps its output until it exits: what it reports comes first (recorded).
   it('sed reads on past a missing file (exit 2) and stops at a directory (exit 4)', async () => {
     const run = shell();
     expect(await run("sed -i 's/a/b/' nope.txt")).toEqual([
@@ -116,7 +117,7 @@ describe('sed and mkdir in GNU words', () => {
     ]);
     expect(await run('sed -n p nope.txt foo.txt')).toEqual([
       2,
-      "TOP secret\nsecond line\nsed: can't read nope.txt: No such file or directory\n",
+      "sed: can't read nope.txt: No such file or directory\nTOP secret\nsecond line\n",
     ]);
     expect(await run('sed -n p sub')).toEqual([4, 'sed: read error on sub: Is a directory\n']);
     expect(await run('sed -i s/a/b/ sub')).toEqual([4, "sed: couldn't edit sub: not a regular file\n"]);

@@ -55,6 +55,12 @@ const SHELL_CASES: string[] = [
   "head -n 5 -c 3 n.txt; echo; head -c 2X n.txt; head -n 1.5 n.txt; head -c 1Y n.txt; head -n -x n.txt; tail -n +x n.txt; tail --bytes=3w n.txt; echo rc=$?",
   // A redirection into a folder that is missing or a file: bash's error, and the line goes on.
   'echo hi > nodir/z.txt; echo after; touch ff; echo x > ff/g; echo x >> nodir/y; echo rc=$?; rm ff',
+  // An operand that fails: GNU tools report it where they reach it; sed, awk, tac and od keep
+  // their output until they exit, so their errors come first.
+  'seq 3 > fa; cat fa missing fa; cat -n fa missing fa; cut -c1 fa missing fa; nl fa missing fa; md5sum fa missing; echo rc=$?',
+  'seq 2 > fa; wc -l fa missing fa; head -1 fa missing fa; tail -n1 missing fa fa; stat -c %n fa missing; grep 1 fa missing fa; grep -c 1 fa missing; ls fa nope; echo rc=$?',
+  'seq 2 > fa; sed p fa missing; awk 1 fa missing; tac fa missing fa; od -c fa missing; sort missing fa; file fa missing; tail -2 fa fa; echo rc=$?',
+  'seq 2 > fa; cat fa missing fa > o1; cat o1; grep 1 fa missing fa 2>o2 >o3; cat o2 o3; echo x > o4; wc -l fa missing >> o4 2>&1; cat o4; ls fa nope &> o5; cat o5',
   // A folder where a file is read: each command's own words, and what it still does.
   'mkdir -p fd; echo hi > fa; head fd fa; tail -n 1 fd; head -n -1 fd; wc fd fa; wc -l fd; sort fa fd; uniq fd; nl fd; rev fa fd; echo rc=$?',
   'mkdir -p fd; seq 5 > fa; head -3 fd fa; head -c 2 -q fd fa fa; tail -n 2 -v fa fd; echo rc=$?',
