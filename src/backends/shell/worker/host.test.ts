@@ -6,7 +6,8 @@ import { createWorkerPool, createWorkerShell, type WorkerLike } from './host';
 import type { FromWorker, ToWorker } from './protocol';
 import { ENDLESS_NOTE } from '../run';
 
-const opts = { cwd: '/ws/project', env: { PATH: '/usr/bin:/bin', HOME: '/ws/home' }, timeoutMs: 5000 };
+// A deadline no run here should meet, even on a loaded machine: the tests of timeouts set their own.
+const opts = { cwd: '/ws/project', env: { PATH: '/usr/bin:/bin', HOME: '/ws/home' }, timeoutMs: 120000 };
 
 function volume(): Volume {
   const vol = new Volume();
