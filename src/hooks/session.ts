@@ -324,7 +324,9 @@ export class ToolHooks {
     const runs = await this.run('PermissionRequest', c.toolName, input);
     const out: PermissionOutcome = { steps: [] };
     for (const r of runs) {
-      const h = r.exitCode === 0 ? specific(r, 'PermissionRequest') : undefined;
+      // The JSON decision counts on every exit code: allow on exit 1, 2, 3 runs the call, deny on
+      // exit 1 or 2 refuses it with its message (dt-hooks-workspace-21212121-115-r and its variants, 2.1.332).
+      const h = specific(r, 'PermissionRequest');
       const d = isObject(h?.decision) ? h.decision : undefined;
       if (d?.behavior === 'allow' && !out.decision) {
         out.decision = {

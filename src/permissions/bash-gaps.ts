@@ -5,7 +5,7 @@ import { resolvePath } from './paths';
 import { denyBelow, denyOn, READ_TOOLS } from './deny-match';
 import type { Rule } from './rules';
 import type { Word } from './shell/commands';
-import { gitWithoutGlobals, UNCHECKED_WRITERS } from './shell/commands';
+import { gitWithoutGlobals, stripWrapper, UNCHECKED_WRITERS } from './shell/commands';
 import type { Unit } from './shell/analyze';
 import { denyForms, formTexts, ruleFor } from './bash-match';
 import type { PathUse } from './bash-uses';
@@ -45,6 +45,22 @@ export function interpreterGap(env: Env, u: Unit, words: readonly Word[], cwd: s
     }
   }
   return undefined;
+}
+
+/** A Bash deny rule that names what a wrapper runs, where the wrapper has options the binary
+ * does not look past for deny rules (`xargs -n 1 rm` past `Bash(rm:*)`: dt-shell-21212121-88-r). */
+export function wrapperGap(env: Env, u: Unit): string | undefined {
+  const strict = denyForms(u);
+  const lenient: Word[][] = [];
+  for (let cur: Word[] | undefined = u.words, guard = 0; cur && cur.length > 0 && guard < 16; guard++) {
+    lenient.push(cur);
+    cur = stripWrapper(cur, false);
+  }
+  if (lenient.length <= strict.length || ruleFor(env, 'deny', formTexts(strict, true))) return undefined;
+  const rule = ruleFor(env, 'deny', formTexts(lenient, true));
+  return rule
+    ? `\`${u.display}\` runs a command that ${rule.text} denies through a wrapper with options, and Claude Code looks through such a wrapper only without them, so the rule does not apply.`
+    : undefined;
 }
 
 /** A Bash deny rule that names the git subcommand a unit runs behind git's global options

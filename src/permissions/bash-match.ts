@@ -4,7 +4,7 @@ import type { Env } from './check';
 import { Bounded } from './cache';
 import type { Rule } from './rules';
 import type { Word } from './shell/commands';
-import { stripAllowWrapper, stripWrapper } from './shell/commands';
+import { stripAllowWrapper, stripDenyWrapper, stripWrapper } from './shell/commands';
 import type { Unit } from './shell/analyze';
 
 const wildcard = new Bounded<string, RegExp>(512);
@@ -54,7 +54,7 @@ export function denyForms(u: Unit): Word[][] {
   let cur: Word[] | undefined = u.words;
   for (let guard = 0; cur && cur.length > 0 && guard < 16; guard++) {
     forms.push(cur);
-    cur = stripWrapper(cur, false);
+    cur = stripDenyWrapper(cur);
   }
   return forms;
 }
@@ -151,7 +151,7 @@ export function strictForms(u: Unit): Word[][] {
   for (let guard = 0; cur && cur.length > 0 && guard < 16; guard++) {
     const base = withBasename(cur);
     forms.push(base);
-    cur = stripWrapper(base, false);
+    cur = stripDenyWrapper(base);
   }
   return forms;
 }

@@ -38,7 +38,7 @@ import {
   unsafeWrite,
   writesPath,
 } from './bash-uses';
-import { gitGlobalsGap, globGap, hiddenReadGap, interpreterGap, uncheckedWriteGap } from './bash-gaps';
+import { gitGlobalsGap, globGap, hiddenReadGap, interpreterGap, uncheckedWriteGap, wrapperGap } from './bash-gaps';
 
 export type Verdict = 'deny' | 'shell-deny' | 'ask-rule' | 'allow' | 'blocked' | 'approval';
 
@@ -267,7 +267,7 @@ const nameGaps: Stage = (s) => {
       `The command name in \`${u.display}\` is only known when it runs, so Bash deny rules cannot be checked; Claude Code does not check them either.`,
       false,
     );
-  if (s.gap === undefined) note(s, gitGlobalsGap(env, u), false);
+  if (s.gap === undefined) note(s, gitGlobalsGap(env, u) ?? wrapperGap(env, u), false);
   return undefined;
 };
 

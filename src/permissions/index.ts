@@ -8,6 +8,6 @@ export { readDenyFilter, readDeniedPaths } from './filter';
 export type { ReadBatch } from './filter';
 export { scriptedVerdict } from './behaviour';
 export type * from './types';
-export { callSandbox, sandboxViolation } from './sandbox';
+export { callSandbox, sandboxEnabled, sandboxViolation } from './sandbox';
 export type { SandboxPolicy, SandboxViolation } from './sandbox';
 export { RUN_OUTSIDE_SANDBOX } from './engine';

@@ -88,7 +88,8 @@ describe('sandbox decisions', () => {
       false,
     );
     expect(all?.masks).toEqual(SANDBOX_PROTECTED_IN_PROJECT.map((p) => `${CWD}/${p}`));
-    expect(all?.protectedPaths).toEqual([...(all?.masks ?? []), `${CWD}/nope.txt`]);
+    // A relative path in user settings is taken from ~/.claude (sandbox-user-relative-path).
+    expect(all?.protectedPaths).toEqual([...(all?.masks ?? []), `${HOME}/.claude/nope.txt`]);
   });
 
   it('with the sandbox off, dangerouslyDisableSandbox changes nothing', async () => {

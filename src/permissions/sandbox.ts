@@ -22,6 +22,8 @@ export interface SandboxSettings {
   allowWrite: string[];
   denyWrite: string[];
   denyRead: string[];
+  /** filesystem.allowRead: re-exposes, read-only, a path inside a denyRead folder. */
+  allowRead: string[];
   allowedDomains: string[];
 }
 
@@ -35,6 +37,9 @@ const bool = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : 
  * to turn the sandbox on, sandbox-project-settings). */
 const ORDER: readonly SettingsSource[] = ['user', 'project', 'local', 'managed'];
 
+const fromUserSettings = (p: string): string =>
+  p.startsWith('/') || p.startsWith('~') ? p : `~/.claude/${p.replace(/^\.\//, '')}`;
+
 export function sandboxSettings(
   sources: Partial<Record<SettingsSource, Settings | undefined>>,
   table: SandboxTable,
@@ -47,6 +52,7 @@ export function sandboxSettings(
     allowWrite: [] as string[],
     denyWrite: [] as string[],
     denyRead: [] as string[],
+    allowRead: [] as string[],
     allowedDomains: [] as string[],
   };
   for (const s of ORDER) {
@@ -56,9 +62,13 @@ export function sandboxSettings(
     allowUnsandboxed = bool(sb.allowUnsandboxedCommands) ?? allowUnsandboxed;
     lists.excludedCommands.push(...(strings(sb.excludedCommands) ?? []));
     const fs = obj(sb.filesystem);
-    lists.allowWrite.push(...(strings(fs.allowWrite) ?? []));
-    lists.denyWrite.push(...(strings(fs.denyWrite) ?? []));
-    lists.denyRead.push(...(strings(fs.denyRead) ?? []));
+    // A relative path is taken from the settings file's folder: ~/.claude for the user's
+    // settings, the project for project and local settings (variants of dt-sandbox-21212121-31-r: the bwrap arguments).
+    const paths = (v: unknown) => (strings(v) ?? []).map((p) => (s === 'user' ? fromUserSettings(p) : p));
+    lists.allowWrite.push(...paths(fs.allowWrite));
+    lists.denyWrite.push(...paths(fs.denyWrite));
+    lists.denyRead.push(...paths(fs.denyRead));
+    lists.allowRead.push(...paths(fs.allowRead));
     lists.allowedDomains.push(...(strings(obj(sb.network).allowedDomains) ?? []));
   }
   return {
@@ -81,6 +91,11 @@ export interface SandboxPolicy {
    * path gets none: sandbox-x-masked-entries). */
   masks: string[];
   denyRead: string[];
+  /** allowRead and allowWrite paths at or inside a denyRead path: bubblewrap mounts the tmpfs
+   * on the denied folder first, then binds these back over it (allowRead read-only, allowWrite
+   * writable), so they are seen and read as they are (dt-sandbox-21212121-31-r and its variants: the bwrap
+   * argument list). A denyRead path inside an allowWrite folder stays hidden (a variant of dt-sandbox-21212121-31-r). */
+  exposed: string[];
   /** Hosts the sandbox's proxy lets through (sandbox.network.allowedDomains); every other
    * host is refused, and loopback is a separate network. */
   allowedDomains: string[];
@@ -103,6 +118,9 @@ export function sandboxPolicy(
     protectedPaths: [...masks, ...settings.denyWrite.map(abs)],
     masks,
     denyRead: settings.denyRead.map(abs),
+    exposed: [...settings.allowRead, ...settings.allowWrite]
+      .map(abs)
+      .filter((a) => settings.denyRead.some((d) => isInside(a, abs(d)))),
     allowedDomains: settings.allowedDomains,
     networkAsks: where.mode !== 'bypassPermissions',
     recorded: table.recorded,
@@ -141,6 +159,14 @@ function excludedMatch(pattern: string, command: string): boolean {
   if (!p.endsWith(':*') && !p.endsWith(' *')) return false;
   const prefix = p.slice(0, -2);
   return (c === prefix || c.startsWith(`${prefix} `)) && !/[;&|<>`$(\n]/.test(c);
+}
+
+/** The denyRead path that hides `abs` from a sandboxed command, unless an allowRead or
+ * allowWrite path at or inside it brings `abs` back. */
+export function hiddenBy(policy: SandboxPolicy, abs: string): string | undefined {
+  return policy.denyRead.find(
+    (d) => isInside(abs, d) && !policy.exposed.some((a) => isInside(a, d) && isInside(abs, a)),
+  );
 }
 
 /** The note the decisions pane shows for a Bash call. */
@@ -272,11 +298,11 @@ function unitRefusal(
     const base = { path: abs, shown, text: (e: string, named: string) => form.text(named, e, o) };
     // denyRead (sandbox-denyread-*): a named file cannot be opened for writing either; inside a
     // named folder the command works on an empty scratch folder.
-    const hiddenBy = policy.denyRead.find((p) => isInside(abs, p));
-    if (hiddenBy === abs) return { ...base, error: 'Permission denied', exitCode: form.exitCode };
-    if (hiddenBy !== undefined && form.hidden === 'vanishes') return { ...base, vanishes: true, exitCode: 0 };
-    if (hiddenBy !== undefined && form.hidden === 'missing')
-      return { ...base, error: 'No such file or directory', exitCode: form.exitCode };
+    const hidden = hiddenBy(policy, abs);
+    if (hidden === abs) return { ...base, error: 'Permission denied', exitCode: form.exitCode };
+    // Inside a hidden folder the command works on the empty scratch folder hideDenied (Bash)
+    // puts there: its writes land and are gone after it, what it removes is not found.
+    if (hidden !== undefined) return undefined;
     const entry = policy.protectedPaths.find((p) => isInside(abs, p));
     if (entry === undefined && policy.writeRoots.some((r) => isInside(abs, r))) return undefined;
     return {
@@ -306,8 +332,8 @@ function unitRefusal(
       const shown = expanded(w, where.env);
       if (shown === null) continue;
       const abs = normalizePath(resolvePath(shown, where.cwd, where.home));
-      const entry = policy.denyRead.find((p) => isInside(abs, p));
-      if (entry === undefined) continue;
+      const entry = hiddenBy(policy, abs);
+      if (entry !== abs) continue;
       const error = abs === entry ? 'Permission denied' : 'No such file or directory';
       refused.push({
         v: {
@@ -420,6 +446,10 @@ export function sandboxError(
 }
 
 /** The settings a permission context carries, read with the version's table. */
+/** Whether the settings in force turn the sandbox on (whatever this call's placement). */
+export const sandboxEnabled = (ctx: PermissionContext, table: SandboxTable): boolean =>
+  contextSandbox(ctx, table).enabled;
+
 export const contextSandbox = (ctx: PermissionContext, table: SandboxTable): SandboxSettings =>
   sandboxSettings(ctx.sources, table);
 

@@ -234,6 +234,7 @@ export class Session {
         }),
         mode: () => permissions.mode,
         ...(permissions.sandbox && { sandbox: permissions.sandbox.bind(permissions) }),
+        ...(permissions.sandboxEnabled && { sandboxEnabled: permissions.sandboxEnabled.bind(permissions) }),
       },
     };
   }

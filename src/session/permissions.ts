@@ -24,6 +24,8 @@ export interface SessionPermissions {
   mode?: string;
   /** The sandbox policy a Bash call runs under; null when it runs outside the sandbox. */
   sandbox?(command: string, dangerouslyDisableSandbox: boolean): SandboxPolicy | null;
+  /** Whether the settings in force turn the sandbox on. */
+  sandboxEnabled?(): boolean;
   /** What "always allow" at a prompt would add for this asked call, from the rules its tool
    * suggests (the bare tool without). */
   suggest?(req: PermissionRequest, decision: SessionDecision, rules?: RuleSuggester): PermissionUpdate[];

@@ -2,6 +2,7 @@
 // can be swapped (and so the UI and the CLI wire it the same way).
 import {
   callSandbox,
+  sandboxEnabled,
   decide,
   offeredTools,
   readDeniedPaths,
@@ -80,6 +81,7 @@ export function createPermissions(setup: PermissionSetup): SessionPermissions {
     workingDirectories: () => workingDirectories(ctx),
     sandbox: (command: string, dangerouslyDisableSandbox: boolean) =>
       callSandbox(ctx, (ctx.behaviour ?? getProfile().permissions).sandbox, command, dangerouslyDisableSandbox) ?? null,
+    sandboxEnabled: () => sandboxEnabled(ctx, (ctx.behaviour ?? getProfile().permissions).sandbox),
   };
   return permissions;
 }

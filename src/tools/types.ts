@@ -141,6 +141,8 @@ export interface PermissionProbe {
   mode?(): string | undefined;
   /** The sandbox policy a Bash call runs under; null or absent: outside any sandbox. */
   sandbox?(command: string, dangerouslyDisableSandbox: boolean): SandboxPolicy | null;
+  /** Whether the sandbox is on in the settings in force (absent: off). */
+  sandboxEnabled?(): boolean;
 }
 
 export interface ToolContext {

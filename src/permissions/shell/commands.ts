@@ -993,6 +993,25 @@ export function stripAllowWrapper(words: readonly Word[]): Word[] | undefined {
   return i < words.length ? words.slice(i) : undefined;
 }
 
+/** One wrapper a deny or ask rule looks through taken off, or undefined. The wrappers allow
+ * rules look through are taken off only in the forms the binary recognises (dt-shell-21212121-88-r and
+ * its variants, 2.1.332): xargs bare (`xargs -n 1 echo`, `xargs -0 rm`, `xargs -- rm` are not
+ * matched by Bash(echo:*) / Bash(rm:*)); stdbuf with attached short options only (`-oL`, not
+ * `-o L` nor `--output=0`); nice `-n N` or `-N` (not `-n5`, `--adjustment=5`); timeout, nohup,
+ * time, command as for allow rules. Other wrappers (env, sudo, exec...) as before. */
+export function stripDenyWrapper(words: readonly Word[]): Word[] | undefined {
+  const name = words[0]?.value;
+  if (name === 'xargs') return words.length > 1 && !words[1]?.value?.startsWith('-') ? words.slice(1) : undefined;
+  if (name === 'stdbuf') {
+    let i = 1;
+    while (i < words.length && /^-[ioe]./.test(words[i]?.value ?? '')) i++;
+    const next = words[i]?.value;
+    return i > 1 && i < words.length && !next?.startsWith('-') ? words.slice(i) : undefined;
+  }
+  if (name && ALLOW_WRAPPERS.has(name)) return stripAllowWrapper(words);
+  return stripWrapper(words, false);
+}
+
 export const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh']);
 
 /** `bash -c 'script'` (also -lc, -ec…): the script operand, when static. */

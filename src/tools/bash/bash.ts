@@ -4,7 +4,7 @@ import type { ToolContext } from '../types';
 import { decodeUtf8, normaliseNewlines } from '../../text/decode';
 import { expandPath } from '../../text/paths';
 import { every, isFsError, type ShellBudget, type ShellResult } from '../../workspace/types';
-import { analyseCommand, inPlaceEdits, noOutputExpected, viewedFile } from './analysis';
+import { analyseCommand, inPlaceEdits, isReadOnly, noOutputExpected, viewedFile } from './analysis';
 import { maxOutputLength, preview, RESULT_PERSIST_CHARS, trimOutput } from './output';
 import { ranText } from './render';
 import { persistedOutputPath, sessionId, shortId, taskOutputPath } from './paths';
@@ -373,6 +373,75 @@ async function placeMasks(
   };
 }
 
+/** A call run outside the sandbox while the sandbox is on (dangerouslyDisableSandbox, an
+ * excludedCommands pattern) makes the project's `.claude/.cc-writes/` too when the project is a
+ * git repository and the command is not read-only (its structured bashEditDiff is
+ * `unavailable`): `echo hi > z`, touch, rm, mkdir, python3 -c, a write to /tmp do; echo, cat,
+ * sort, git status, `> /dev/null`, or any command outside a git repository, do not (dt-sandbox-21212121-125-r
+ * and its variants, 2.1.332). */
+async function markUnsandboxedWrites(ctx: ToolContext, command: string): Promise<void> {
+  if (ctx.permissions.sandboxEnabled?.() !== true) return;
+  if (isReadOnly(analyseCommand(command, ctx.ws.info.home))) return;
+  if (!(await ctx.ws.fs.exists(`${ctx.ws.info.cwd}/.git`))) return;
+  await ctx.ws.fs.mkdir(`${ctx.ws.info.cwd}/.claude/.cc-writes`, { recursive: true });
+}
+
+/** What a sandboxed command sees of a denyRead path (dt-sandbox-21212121-92-r and its variants, 2.1.332): bubblewrap mounts
+ * an empty tmpfs on a denied folder and binds the allowRead/allowWrite paths inside it back
+ * over it, so ls lists only those, git status shows the tracked files there as deleted (` D`)
+ * and writes there are gone after the command; a denied file is empty and unreadable (git
+ * status ` M`, cat `Permission denied`). Emulated for a foreground command by moving the path
+ * aside to the session's temp folder for the run; returns what puts it back. */
+async function hideDenied(
+  ctx: ToolContext,
+  policy: SandboxPolicy | null | undefined,
+  tmp: string,
+): Promise<() => Promise<void>> {
+  const fs = ctx.ws.fs;
+  const undo: (() => Promise<void>)[] = [];
+  let n = 0;
+  for (const denied of policy?.denyRead ?? []) {
+    const st = await catchFs(() => fs.lstat(denied));
+    if (!('ok' in st)) continue;
+    const stash = `${tmp}/.cc-denyread/${n++}`;
+    await fs.mkdir(stash.slice(0, stash.lastIndexOf('/')), { recursive: true });
+    await fs.rename(denied, stash);
+    if (st.ok.type !== 'dir') {
+      await fs.writeFile(denied, new Uint8Array());
+      undo.push(async () => {
+        await catchFs(() => fs.rm(denied, { recursive: true }));
+        await fs.rename(stash, denied);
+      });
+      continue;
+    }
+    await fs.mkdir(denied);
+    const back: string[] = [];
+    for (const a of policy?.exposed ?? []) {
+      if (a !== denied && !a.startsWith(`${denied}/`)) continue;
+      const from = stash + a.slice(denied.length);
+      if (a === denied || !(await fs.exists(from))) continue;
+      await fs.mkdir(a.slice(0, a.lastIndexOf('/')), { recursive: true });
+      await fs.rename(from, a);
+      back.push(a);
+    }
+    const whole = policy?.exposed.includes(denied) === true;
+    if (whole) {
+      // The folder itself is bound back: nothing is hidden.
+      await fs.rm(denied, { recursive: true });
+      await fs.rename(stash, denied);
+      continue;
+    }
+    undo.push(async () => {
+      for (const a of back) await catchFs(() => fs.rename(a, stash + a.slice(denied.length)));
+      await catchFs(() => fs.rm(denied, { recursive: true }));
+      await fs.rename(stash, denied);
+    });
+  }
+  return async () => {
+    for (const u of undo.reverse()) await u();
+  };
+}
+
 /** One Bash call as it runs: its command, where, with what environment and for how long. */
 interface ShellCall {
   ctx: ToolContext;
@@ -407,6 +476,7 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
   const bgTaskId = input.run_in_background === true ? shortId(conversation, 'b') : undefined;
   const policy = ctx.permissions.sandbox?.(input.command, input.dangerouslyDisableSandbox === true);
   const sandbox = await sandboxEffect(ctx, input, policy, cwd, env);
+  if (!policy) await markUnsandboxedWrites(ctx, input.command);
   const script = scriptFor(
     sandbox?.kind === 'rewritten' ? sandbox.run : input.command,
     await prelude(ctx, env),
@@ -431,6 +501,7 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
   // A command that starts with `sleep` is never moved to the background (it is meant to wait).
   const first = analysis?.units[0];
   const startsWithSleep = first !== undefined && first.origin === 'list' && first.words[0]?.value === 'sleep';
+  const unhide = await hideDenied(ctx, policy, call.tmp);
   const unmask = await placeMasks(ctx, policy);
   let ran: Awaited<ReturnType<typeof runOrMove>>;
   try {
@@ -440,6 +511,7 @@ export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutc
         : { result: await runShell(call, timeoutMs) };
   } finally {
     await unmask();
+    await unhide();
   }
   if ('moved' in ran) return ran.moved;
   return ranOutcome(call, ran.result, analysis, sandbox);

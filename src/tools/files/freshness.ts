@@ -19,6 +19,9 @@ export type ReadState =
  * mode's leave to read do not count: R-* probes of issue 13). */
 export async function mayRelax(path: string, ctx: ToolContext): Promise<boolean> {
   if (!ctx.profile.relaxedReadBeforeEdit(ctx.model) || !ctx.offered.has('Read')) return false;
+  // A notebook is never written unread: an existing .ipynb (any case, any content) is refused
+  // as unread; .json, .png, .pdf, .txt are relaxed (dt-files-21212121-68-r and its variants, 2.1.332).
+  if (/\.ipynb$/i.test(path)) return false;
   return ctx.permissions.wouldAllow({
     tool: 'Read',
     kind: 'read',
