@@ -332,14 +332,13 @@ function unitRefusal(
       const shown = expanded(w, where.env);
       if (shown === null) continue;
       const abs = normalizePath(resolvePath(shown, where.cwd, where.home));
-      const entry = hiddenBy(policy, abs);
-      if (entry !== abs) continue;
-      const error = abs === entry ? 'Permission denied' : 'No such file or directory';
+      // Only a denied file itself: inside a denied folder the command reads the empty scratch folder.
+      if (hiddenBy(policy, abs) !== abs) continue;
       refused.push({
         v: {
           path: abs,
           shown,
-          error,
+          error: 'Permission denied',
           text: (e, named) => reader.text(named, e, {}),
           exitCode: reader.exitCode,
         },
@@ -445,11 +444,11 @@ export function sandboxError(
   return { error: 'Not a directory', named };
 }
 
-/** The settings a permission context carries, read with the version's table. */
 /** Whether the settings in force turn the sandbox on (whatever this call's placement). */
 export const sandboxEnabled = (ctx: PermissionContext, table: SandboxTable): boolean =>
   contextSandbox(ctx, table).enabled;
 
+/** The settings a permission context carries, read with the version's table. */
 export const contextSandbox = (ctx: PermissionContext, table: SandboxTable): SandboxSettings =>
   sandboxSettings(ctx.sources, table);
 
