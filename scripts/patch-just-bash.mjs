@@ -33,6 +33,15 @@
 // in the order the command wrote them (`__ccOrder`, src/backends/shell/order.ts): they are written
 // in that order wherever the two go, and as one where both reach the same place (`> f 2>&1`).
 //
+// awk and sed run their loops inside one command, so a Bash timeout could not stop `awk
+// 'BEGIN{while(1){}}'` or `sed ':a;ba'` in memory: each read its iteration limit once. They read
+// it live here (sed every 1024 turns), through the copy of the limits each command is given, and
+// the shell makes the limit 0 at the timeout (src/backends/shell/run.ts, haltWhen).
+//
+// just-bash's eval nested without bound (`x="eval \$x"; eval $x` grew to gigabytes); bash's stack
+// overflows and the shell dies of SIGSEGV. eval counts against the call depth here, as a function
+// call does, and the shell reads the depth error as that signal (run.ts).
+//
 // The bundles are minified, so each edit is a pattern over them that must match exactly once; a
 // just-bash release that moves them fails the install here rather than shipping the old
 // behaviour unnoticed.
@@ -43,7 +52,7 @@ import { fileURLToPath } from 'node:url';
 
 const VERSION = '3.4.2';
 // The mark names this script's own text by its hash: a changed edit re-applies on the next install.
-const MARK = `/* cc-playground patches ${createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url))).digest('hex').slice(0, 16)}: standing 2>&1 copies fd 1; background output deferred; byte strings built in chunks; redirect folders checked; output order kept */`;
+const MARK = `/* cc-playground patches ${createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url))).digest('hex').slice(0, 16)}: standing 2>&1 copies fd 1; background output deferred; byte strings built in chunks; redirect folders checked; output order kept; awk and sed limits live; eval depth */`;
 const DUP1 = '"__dupout__:1"';
 
 const HELPERS = `${MARK}
@@ -62,6 +71,11 @@ function __ccLead(ctx,r,text,bytes){const acc=r.internalOutputAccounting;if(!__c
 `;
 
 const BUNDLES = ['index.js', 'browser.js', 'index.cjs'];
+// index.js imports awk's and sed's interpreters from these chunks; the other two bundle them.
+const AWK_CHUNK = 'chunks/chunk-3CBCABOZ.js';
+const SED_CHUNK = 'chunks/chunk-CFBEDNHJ.js';
+// Stands in an edit's replacement for the bundle's function that throws an execution-limit error.
+const THROWER = '__ccLimitThrower__';
 
 /** Each edit: a pattern that must match exactly once (or `count` times) in each of its files
  * (default: the three bundles), and its replacement. */
@@ -132,6 +146,46 @@ const EDITS = [
       `let{stdout:${out},stderr:${err},exitCode:${code}}=${res},${between}if(${to1}===${to2}&&(${to1}.kind==="file"||${to1}.kind==="descriptor")){let ${all}=__ccJoin(${res}.__ccOrder,${s1},${s2});${write}}else for(let[${text},${dest},${isOut}]of __ccPieces(${res}.__ccOrder,${s1},${s2},${to1},${to2}))`,
   },
   {
+    what: 'eval nests against the call depth, as function calls do',
+    pattern:
+      /try\{let (\w+)=(\w+)\((\w+)\);return await (\w+)\.executeScript\(\1\)\}catch\(\1\)\{if\(\1 instanceof/g,
+    replace: (_, script, parse, text, ctx) =>
+      `try{let ${script}=${parse}(${text});${ctx}.state.callDepth++;try{if(${ctx}.state.callDepth>${ctx}.limits.maxCallDepth)${THROWER}(\`eval: maximum recursion depth (\${${ctx}.limits.maxCallDepth}) exceeded, increase executionLimits.maxCallDepth\`,"recursion");return await ${ctx}.executeScript(${script})}finally{${ctx}.state.callDepth--}}catch(${script}){if(${script} instanceof`,
+  },
+  {
+    what: "a command's frozen copy of the limits keeps their getters",
+    pattern: /limits:(\w+)\(Object\.freeze\(\{\.\.\.(\w+)\.limits\}\)\)/g,
+    replace: (_, wrap, ctx) =>
+      `limits:${wrap}(Object.freeze(Object.defineProperties({},Object.getOwnPropertyDescriptors(${ctx}.limits))))`,
+  },
+  {
+    what: "awk's loops read its iteration limit live",
+    pattern: /maxIterations:(\w+)\.limits\.maxAwkIterations/g,
+    replace: (_, ctx) => `maxIterations:()=>${ctx}.limits.maxAwkIterations`,
+    files: ['browser.js', 'index.cjs', AWK_CHUNK],
+  },
+  {
+    what: "awk's run state takes its iteration limit from a function",
+    pattern: /fieldSep:(\w+),maxIterations:(\w+),maxRecursionDepth/g,
+    replace: (_, sep, max) =>
+      `fieldSep:${sep},get maxIterations(){return typeof ${max}=="function"?${max}():${max}},maxRecursionDepth`,
+    files: ['browser.js', 'index.cjs', AWK_CHUNK],
+  },
+  {
+    what: "sed's options read its iteration limit live",
+    pattern: /(\w+)=(\w+)\?\{maxIterations:\2\.maxSedIterations,/g,
+    replace: (_, opts, limits) => `${opts}=${limits}?{get maxIterations(){return ${limits}.maxSedIterations},`,
+    files: ['browser.js', 'index.cjs', SED_CHUNK],
+  },
+  {
+    what: "sed's branch loop looks at its limit again every 1024 turns",
+    pattern:
+      /let (\w+)=(\w+)\?\.maxIterations\?\?(\w+),(\w+)=0,(\w+)=0;for\(;\5<(\w+)\.length;\)\{if\(\4\+\+,\4>\1\)/g,
+    replace: (_, max, opts, fallback, turns, at, cmds) =>
+      `let ${max}=${opts}?.maxIterations??${fallback},${turns}=0,${at}=0;for(;${at}<${cmds}.length;){if(${turns}++,${turns}>${max}||(${turns}&1023)===0&&${turns}>(${opts}?.maxIterations??${fallback}))`,
+    files: ['browser.js', 'index.cjs', SED_CHUNK],
+  },
+  {
     what: "a top-level background statement's output waits for the foreground to fork",
     pattern:
       /for\(let ([\w$]+) of ([\w$]+)\.statements\)try\{let ([\w$]+)=await this\.executeStatement\(\1\);([\w$]+)\.appendResult\(\3,([\w$]+)\(\3\)\),/g,
@@ -163,11 +217,18 @@ for (const name of new Set([...BUNDLES, ...EDITS.flatMap((e) => e.files ?? [])])
   const original = `${file}.orig`;
   if (!existsSync(original)) copyFileSync(file, original);
   let text = readFileSync(original, 'utf8');
+  // The function that throws an execution-limit error has a different minified name in each bundle.
+  const thrower = text.match(/(\w+)\(`\$\{\w+\.name\}: maximum recursion depth/)?.[1];
   for (const edit of EDITS.filter((e) => (e.files ?? BUNDLES).includes(name))) {
     const found = text.match(edit.pattern)?.length ?? 0;
     const want = edit.count ?? 1;
     if (found !== want) throw new Error(`${name}: ${edit.what}: expected ${want} match(es), found ${found}`);
-    text = text.replace(edit.pattern, edit.replace);
+    text = text.replace(edit.pattern, (...m) => {
+      const out = edit.replace(...m);
+      if (!out.includes(THROWER)) return out;
+      if (thrower === undefined) throw new Error(`${name}: ${edit.what}: no limit error thrower found`);
+      return out.replaceAll(THROWER, thrower);
+    });
   }
   // Function declarations are hoisted: at the end they leave a leading "use strict" in place.
   writeFileSync(file, `${text}\n${BUNDLES.includes(name) ? HELPERS : MARK}`);

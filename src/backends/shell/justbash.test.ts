@@ -138,19 +138,43 @@ describe('createJustBashShell', () => {
     expect((await shell.run('cd /ws/home; exit 2', opts)).cwdAfter).toEqual('/ws/project');
   });
 
-  it('stops deep recursion without crashing', async () => {
+  it('ends the shell by SIGSEGV where a function or eval nests without end, as bash overflows its stack', async () => {
     const { shell, opts } = setup();
-    const r = await shell.run('f() { f; }; f', opts);
-    expect({ exitCode: r.exitCode, interrupted: r.interrupted }).toEqual({
-      exitCode: 126,
-      interrupted: false,
-    });
+    const runs = [];
+    for (const c of ['echo a; f() { f; }; f; echo no', 'echo b; x="eval \\$x"; eval $x; echo no'])
+      runs.push(await shell.run(c, opts));
+    const cwdAfter = '/ws/project';
+    expect(runs).toEqual([
+      { stdout: 'a\n', stderr: '', exitCode: 139, interrupted: false, cwdAfter, signal: 'SIGSEGV' },
+      { stdout: 'b\n', stderr: '', exitCode: 139, interrupted: false, cwdAfter, signal: 'SIGSEGV' },
+    ]);
   });
 
   it('stops a runaway loop at the timeout and reports it as interrupted', async () => {
     const { shell, opts } = setup();
     const r = await shell.run('while true; do :; done', { ...opts, timeoutMs: 300 });
     expect(r).toEqual({ stdout: '', stderr: '', exitCode: 143, interrupted: true, cwdAfter: '/ws/project' });
+  });
+
+  it('stops a loop inside awk or sed at the timeout; what they had not written out in whole blocks is lost', async () => {
+    const { shell, opts } = setup();
+    const runs = [];
+    for (const c of [
+      "awk 'BEGIN{while(1){}}'",
+      "echo before; echo x | awk '{print \"hi\"; for(;;){}}'; echo no",
+      "sed -n 'p;:a;ba' <<< x",
+      "awk 'BEGIN{for(i=0;i<500;i++)print \"aaaaaaaaa\"; while(1){}}' > out.txt",
+    ])
+      runs.push(await shell.run(c, { ...opts, timeoutMs: 300 }));
+    runs.push(await shell.run('wc -c < out.txt', opts));
+    const cwdAfter = '/ws/project';
+    expect(runs).toEqual([
+      { stdout: '', stderr: '', exitCode: 143, interrupted: true, cwdAfter },
+      { stdout: 'before\n', stderr: '', exitCode: 143, interrupted: true, cwdAfter },
+      { stdout: '', stderr: '', exitCode: 143, interrupted: true, cwdAfter },
+      { stdout: '', stderr: '', exitCode: 143, interrupted: true, cwdAfter },
+      { stdout: '4096\n', stderr: '', exitCode: 0, interrupted: false, cwdAfter },
+    ]);
   });
 
   it('stops a sleep when the signal aborts', async () => {

@@ -72,8 +72,36 @@ const OPERAND_ORDER: Readonly<Record<string, OperandOrder>> = {
 /** Tools that keep stdout until they exit: whatever they report comes first. */
 const ERRORS_FIRST = new Set(['sed', 'od']);
 
+/** What an awk or sed loop says when a timeout zeroes its limits (scripts/patch-just-bash.mjs):
+ * only a halt gets there, the limits being endless otherwise. */
+export const ENGINE_HALT_MESSAGE = /^(?:awk|sed): .*exceeded maximum iterations \(\d+\)/;
+
+/** stdio's block on a file or pipe. mawk and GNU sed stopped by a timeout lose what they had not
+ * yet written out in whole blocks (bash-x-engine-loops-timeout: awk's `print` before its loop is
+ * gone; on this host 500 lines of 10 bytes kept 4096, 1000 kept 8192). */
+const STDIO_BLOCK = 4096;
+/** The engines a timeout halts inside one command. */
+const HALTABLE = new Set(['awk', 'sed']);
+
+function wholeBlocks(stdout: string): string {
+  const bytes = new TextEncoder().encode(stdout);
+  return new TextDecoder().decode(bytes.subarray(0, bytes.length - (bytes.length % STDIO_BLOCK)));
+}
+
+/** `command` losing its unwritten output when a timeout halts its loop. */
+const buffered = (command: Command): Command =>
+  defineCommand(command.name, async (args, ctx) => {
+    const r = await command.execute(args, ctx);
+    return r.stderr.split('\n').some((l) => ENGINE_HALT_MESSAGE.test(l)) ? { ...r, stdout: wholeBlocks(r.stdout) } : r;
+  });
+
 /** `command` writing its output and errors in the order the real tool does. */
 export function withOrder(command: Command): Command {
+  const inItsOrder = withOrderOf(command);
+  return HALTABLE.has(command.name) ? buffered(inItsOrder) : inItsOrder;
+}
+
+function withOrderOf(command: Command): Command {
   const spec = OPERAND_ORDER[command.name];
   if (spec) return inOrder(command, spec);
   if (ERRORS_FIRST.has(command.name))

@@ -6,6 +6,7 @@ import { SHELL_OUTPUT_CAP_BYTES, type Clock, type ShellResult, type ShellRunOpti
 import { parseErrorsAsBash, shellErrorPrefix, SIGTERM_EXIT } from './messages';
 import type { LimitWait } from './fixes';
 import { commandsForRun } from './commands';
+import { ENGINE_HALT_MESSAGE } from './ordered-commands';
 import { ENDLESS_BYTES, ENDLESS_DEVICES, ENDLESS_NOTE, endlessBytes, endlessDemand, endlessDeviceBytes, type EndlessDemand } from './endless';
 import { normalizePath } from '../../text/paths';
 import { bytesToLatin1 } from '../../text/bytes';
@@ -93,14 +94,33 @@ export function rewriteShellErrors(stderr: string, command: string): string {
     );
 }
 
-// What just-bash says when a halted run's next command or loop turn meets its zeroed limits.
+// What just-bash says when a halted run's next command or loop turn, or an awk or sed loop,
+// meets its zeroed limits.
 const HALT_MESSAGE = /^bash: (?:.*too many (?:commands executed|iterations)|.*work limit exceeded).*\n?$/;
 
 function stripStopMessage(stderr: string, halted: boolean): string {
   const lines = stderr.split(/(?<=\n)/);
-  const last = lines[lines.length - 1];
-  if (last !== undefined && (STOP_MESSAGE.test(last) || (halted && HALT_MESSAGE.test(last)))) lines.pop();
+  // A halted awk or sed says so, and so does the command after it that meets the limits.
+  const stops = (line: string | undefined) =>
+    line !== undefined &&
+    (STOP_MESSAGE.test(line) || (halted && (HALT_MESSAGE.test(line) || ENGINE_HALT_MESSAGE.test(line))));
+  while (stops(lines[lines.length - 1])) lines.pop();
   return lines.join('');
+}
+
+/** just-bash's word for a call or eval nested past its depth (scripts/patch-just-bash.mjs). */
+const OVERFLOW = /^bash: [^\n]*maximum recursion depth \(\d+\) exceeded, increase executionLimits\.maxCallDepth\n?/m;
+
+/** Where just-bash meets its call depth, bash's stack overflows and the shell dies of SIGSEGV,
+ * keeping what it printed (bash-x-engine-loops-timeout: `x="eval \$x"; eval $x`). bash gets about
+ * 8,000 calls deep on an 8 MiB stack; the bound here is the playground's own (maxCallDepth). */
+function overflowed<R extends { stdout: string; stderr: string }>(
+  r: R,
+  endBy: (e: { signal: string; exitCode: number }) => void,
+): R {
+  if (!OVERFLOW.test(r.stderr)) return r;
+  endBy({ signal: 'SIGSEGV', exitCode: 139 });
+  return { ...r, stderr: r.stderr.replace(OVERFLOW, '') };
 }
 
 /** After a halt, how long a script that runs no further command may go on before it is aborted
@@ -116,7 +136,7 @@ const HALT_GRACE_MS = 1000;
 function haltWhen(bash: Bash, due: () => boolean): void {
   const limits = (bash as unknown as { limits?: Record<string, number> }).limits;
   if (limits === undefined) return;
-  for (const key of ['maxCommandCount', 'maxLoopIterations'])
+  for (const key of ['maxCommandCount', 'maxLoopIterations', 'maxAwkIterations', 'maxSedIterations'])
     Object.defineProperty(limits, key, { get: () => (due() ? 0 : Number.MAX_SAFE_INTEGER) });
 }
 
@@ -287,13 +307,16 @@ export async function runJustBash(
   });
   try {
     // `exec 2>&1` on the command's own first line keeps bash's line numbers in its errors.
-    const r = await bash.exec(opts.mergeStderr === true ? `exec 2>&1; ${command}` : command, {
-      cwd: opts.cwd,
-      env: opts.env,
-      replaceEnv: true,
-      rawScript: true,
-      signal: stop.signal,
-    });
+    const r = overflowed(
+      await bash.exec(opts.mergeStderr === true ? `exec 2>&1; ${command}` : command, {
+        cwd: opts.cwd,
+        env: opts.env,
+        replaceEnv: true,
+        rawScript: true,
+        signal: stop.signal,
+      }),
+      endBy,
+    );
     const interrupted = stopped || opts.signal?.aborted === true || time.elapsed() - started >= opts.timeoutMs;
     const shellText = (s: string) =>
       rewriteShellErrors(interrupted || halted ? stripStopMessage(s, halted) : s, command);
