@@ -538,32 +538,42 @@ const REWORDED: Command[] = [
  * 1 GB), and `seq 1 5000000` is a test of a long output (bash-x-output-huge). */
 const SEQ_FAST_MOST = 1 << 24;
 
+/** Where a seq longer than SEQ_FAST_MOST lines stops: bash's would print for hours, so only a
+ * reader that stops early (`seq 1 100000000000 | head -3`) can be matched; the run says so. */
+type SeqEnd = { onEnd: () => void; bytes: (lineBytes: number) => number };
+
 /** `seq [FIRST [INCREMENT]] LAST` of whole numbers, GNU's default format; anything else (options,
  * fractions, a zero step) is just-bash's. */
-export const seqCommand: Command = defineCommand('seq', async (args, ctx) => {
-  const orig = ctx.origCommand;
-  if (orig === undefined) return missingOriginal('seq');
-  const operands = args.filter((a) => !/^-[^\d.]/.test(a));
-  if (operands.length === args.length && args.length > 3) return usageError('seq', `extra operand ${gnuQuote(args[3] ?? '')}`);
-  const whole = args.length >= 1 && args.length <= 3 && args.every((a, i) => (i === 0 ? /^\+?\d{1,15}$/ : /^[+-]?\d{1,15}$/).test(a));
-  const [first, step, last] = whole ? (args.length === 1 ? [1, 1, Number(args[0])] : args.length === 2 ? [Number(args[0]), 1, Number(args[1])] : args.map(Number)) : [];
-  if (first === undefined || step === undefined || last === undefined || step === 0) {
-    const r = await orig(args);
-    // GNU quotes the value with quote() and points to --help.
-    const m = /^seq: (invalid [^:']*): '(.*)'\n$/.exec(r.stderr);
-    return m ? usageError('seq', `${m[1] ?? ''}: ${gnuQuote(m[2] ?? '')}`) : r;
-  }
-  const count = Math.max(0, Math.floor((last - first) / step) + 1);
-  if (count > SEQ_FAST_MOST) return orig(args);
-  let stdout = '';
-  const CHUNK = 65536;
-  for (let i = 0; i < count; i += CHUNK) {
-    const part: number[] = [];
-    for (let j = i; j < Math.min(count, i + CHUNK); j++) part.push(first + j * step);
-    stdout += `${part.join('\n')}\n`;
-  }
-  return { stdout, stderr: '', exitCode: 0 };
-});
+function seqFor(end?: SeqEnd): Command {
+  return defineCommand('seq', async (args, ctx) => {
+    const orig = ctx.origCommand;
+    if (orig === undefined) return missingOriginal('seq');
+    const operands = args.filter((a) => !/^-[^\d.]/.test(a));
+    if (operands.length === args.length && args.length > 3) return usageError('seq', `extra operand ${gnuQuote(args[3] ?? '')}`);
+    const whole = args.length >= 1 && args.length <= 3 && args.every((a, i) => (i === 0 ? /^\+?\d{1,15}$/ : /^[+-]?\d{1,15}$/).test(a));
+    const [first, step, last] = whole ? (args.length === 1 ? [1, 1, Number(args[0])] : args.length === 2 ? [Number(args[0]), 1, Number(args[1])] : args.map(Number)) : [];
+    if (first === undefined || step === undefined || last === undefined || step === 0) {
+      const r = await orig(args);
+      // GNU quotes the value with quote() and points to --help.
+      const m = /^seq: (invalid [^:']*): '(.*)'\n$/.exec(r.stderr);
+      return m ? usageError('seq', `${m[1] ?? ''}: ${gnuQuote(m[2] ?? '')}`) : r;
+    }
+    const count = Math.max(0, Math.floor((last - first) / step) + 1);
+    if (count > SEQ_FAST_MOST && end === undefined) return orig(args);
+    const most = count > SEQ_FAST_MOST && end ? end.bytes(String(last).length + 1) : Infinity;
+    let stdout = '';
+    const CHUNK = 65536;
+    for (let i = 0; i < count && stdout.length < most; i += CHUNK) {
+      const part: number[] = [];
+      for (let j = i; j < Math.min(count, i + CHUNK); j++) part.push(first + j * step);
+      stdout += `${part.join('\n')}\n`;
+    }
+    if (most !== Infinity) end?.onEnd();
+    return { stdout, stderr: '', exitCode: 0 };
+  });
+}
+
+export const seqCommand: Command = seqFor();
 
 /** GNU cmp: the first differing byte and its line, or where the shorter file ended. */
 export function cmpText(
@@ -653,7 +663,7 @@ export function killCommandFor(onSelf: (end: { signal: string; exitCode: number 
 export interface RunHooks {
   /** `timeout`'s limit on the run's time (default: real time). */
   limit?: LimitWait;
-  /** `yes` or an endless device stopped where bash's would go on. */
+  /** `yes`, a seq too long to make or an endless device stopped where bash's would go on. */
   onEndless: () => void;
   /** How many bytes an endless producer makes, given its line's length (endless.ts); default:
    * the least bound. */
@@ -665,7 +675,13 @@ export interface RunHooks {
 /** The commands whose behaviour belongs to one run (its clock, what it reports back): a run's
  * interpreter takes these in place of the shell's commands of the same names. */
 export function commandsForRun(hooks: RunHooks): Command[] {
-  return [timeoutCommandOn(hooks.limit), yesCommandFor(hooks.onEndless, hooks.endlessBytes ?? (() => ENDLESS_BYTES.least)), killCommandFor(hooks.onSelfSignal)];
+  const bytes = hooks.endlessBytes ?? (() => ENDLESS_BYTES.least);
+  return [
+    timeoutCommandOn(hooks.limit),
+    yesCommandFor(hooks.onEndless, bytes),
+    killCommandFor(hooks.onSelfSignal),
+    withUsageHint(seqFor({ onEnd: hooks.onEndless, bytes })),
+  ];
 }
 
 /** The variables a child process gets: just-bash's env and printenv list every shell variable

@@ -14,9 +14,9 @@ export const ENDLESS_BYTES = {
 /** The devices a read of never ends in bash. */
 export const ENDLESS_DEVICES: ReadonlySet<string> = new Set(['/dev/zero', '/dev/random', '/dev/urandom']);
 
-/** Said under a result whose command ran `yes` or read an endless device. */
+/** Said under a result whose command ran `yes`, a seq too long to make or read an endless device. */
 export const ENDLESS_NOTE =
-  'In memory, `yes`, /dev/zero and /dev/urandom end after 1 MiB, or after what a `head -c`/`head -n` in the command asks for (up to 128 MiB): pipes here are whole strings, not streams, so a reader that wants more than that gets less than bash gives it, and one that would read for ever gets an end. The disk backend runs real bash.';
+  'In memory, `yes`, /dev/zero, /dev/urandom and a `seq` of more than 16 million lines end after 1 MiB, or after what a `head -c`/`head -n` in the command asks for (up to 128 MiB): pipes here are whole strings, not streams, so a reader that wants more than that gets less than bash gives it, and one that would read for ever gets an end. The disk backend runs real bash.';
 
 /** `n` bytes of an endless device. */
 export function endlessDeviceBytes(path: string, n: number): Uint8Array {

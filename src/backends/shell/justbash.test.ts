@@ -61,6 +61,9 @@ describe('createJustBashShell', () => {
       'n=2000000; yes | head -c $n | wc -c',
       'cd /dev && head -c 3 urandom | wc -c',
       'echo y | head -c 2',
+      'seq 100000000000 | head -3',
+      'seq 5 5 100000000000 | head -n 300000 | tail -1',
+      'seq 3 | wc -l',
     ];
     const runs = [];
     for (const c of commands) runs.push(await shell.run(c, opts));
@@ -72,6 +75,9 @@ describe('createJustBashShell', () => {
       ['1048576\n', false, [ENDLESS_NOTE]],
       ['3\n', false, [ENDLESS_NOTE]],
       ['y\n', false, undefined],
+      ['1\n2\n3\n', false, [ENDLESS_NOTE]],
+      ['1500000\n', false, [ENDLESS_NOTE]],
+      ['3\n', false, undefined],
     ]);
   });
 
