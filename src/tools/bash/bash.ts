@@ -414,22 +414,20 @@ async function hideDenied(
       });
       continue;
     }
+    if (policy?.exposed.includes(denied) === true) {
+      // The folder itself is bound back: nothing is hidden.
+      await fs.rename(stash, denied);
+      continue;
+    }
     await fs.mkdir(denied);
     const back: string[] = [];
     for (const a of policy?.exposed ?? []) {
-      if (a !== denied && !a.startsWith(`${denied}/`)) continue;
+      if (!a.startsWith(`${denied}/`)) continue;
       const from = stash + a.slice(denied.length);
-      if (a === denied || !(await fs.exists(from))) continue;
+      if (!(await fs.exists(from))) continue;
       await fs.mkdir(a.slice(0, a.lastIndexOf('/')), { recursive: true });
       await fs.rename(from, a);
       back.push(a);
-    }
-    const whole = policy?.exposed.includes(denied) === true;
-    if (whole) {
-      // The folder itself is bound back: nothing is hidden.
-      await fs.rm(denied, { recursive: true });
-      await fs.rename(stash, denied);
-      continue;
     }
     undo.push(async () => {
       for (const a of back) await catchFs(() => fs.rename(a, stash + a.slice(denied.length)));
