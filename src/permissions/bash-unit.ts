@@ -8,9 +8,9 @@ import * as msg from './messages';
 import { inWorkingDirs } from './paths';
 import type { Rule } from './rules';
 import type { Word } from './shell/commands';
-import { WRAPPERS, isReadOnlyCommand, stripWrapper } from './shell/commands';
+import { isReadOnlyCommand } from './shell/commands';
 import type { Unit } from './shell/analyze';
-import type { BashUnitStage } from './types';
+import type { BashUnitStage, XargsOptions } from './types';
 import {
   allowForms,
   allowTexts,
@@ -464,18 +464,35 @@ const readOnly: Stage = (s) => {
   });
 };
 
-/** xargs running one of the release's read-only targets runs, its options written apart from
- * their values (difftest probes; `xargs -n1 echo` asks, `xargs -n 1 echo` runs). */
+/** The command xargs runs, when its options are all ones the release lets run unasked
+ * (Behaviour.xargsOptions); with none given, echo. */
+function xargsCommand(words: readonly Word[], options: XargsOptions): Word[] | undefined {
+  let i = 1;
+  for (; i < words.length; i++) {
+    const w = words[i]?.value;
+    if (w === null || w === undefined) return undefined;
+    if (w === '--') {
+      i++;
+      break;
+    }
+    if (!w.startsWith('-') || w === '-') break;
+    const value = options.values[w];
+    if (value !== undefined) {
+      const v = words[i + 1]?.value;
+      if (v === null || v === undefined || !value.test(v)) return undefined;
+      i++;
+    } else if (![...w.slice(1)].every((c) => options.flags.includes(c))) return undefined;
+  }
+  return words.slice(i);
+}
+
+/** xargs running one of the release's read-only targets, with options it lets run unasked. */
 const xargsReadOnly: Stage = (s) => {
   if (s.name !== 'xargs' || s.walk.bareAssignment.has(s.u.segment)) return undefined;
-  const inner = stripWrapper(s.words, false);
-  const innerName = inner?.[0]?.value;
-  if (!inner || !innerName || !s.env.behaviour.xargsTargets.has(innerName)) return undefined;
-  const options = s.words.slice(1, s.words.length - inner.length);
-  const valueFlags = WRAPPERS.get('xargs')?.valueFlags ?? [];
-  const joined = (v: string | null) =>
-    v !== null && valueFlags.some((f) => !f.startsWith('--') && v.startsWith(f) && v.length > f.length);
-  if (options.some((w) => joined(w.value))) return undefined;
+  const inner = xargsCommand(s.words, s.env.behaviour.xargsOptions);
+  if (inner === undefined) return undefined;
+  const innerName = inner.length === 0 ? 'echo' : inner[0]?.value;
+  if (!innerName || !s.env.behaviour.xargsTargets.has(innerName)) return undefined;
   if (!isReadOnlyCommand(innerName, inner.slice(1))) return undefined;
   return result(s, { verdict: 'allow', reason: `xargs runs ${innerName}, which is read-only` });
 };

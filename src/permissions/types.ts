@@ -45,6 +45,14 @@ export type ClassifierVerdict =
     }
   | undefined;
 
+/** xargs's options that keep it read-only: letters that take no value, alone or clustered
+ * (`-0r`), options whose value is the next word and must match (`-n 1`, not `-n1` or `-n x`), and
+ * `--`. */
+export interface XargsOptions {
+  readonly flags: string;
+  readonly values: Readonly<Record<string, RegExp>>;
+}
+
 /** Where Claude Code versions differ in permission decisions: switches, never version
  * strings (each release's profile holds one). */
 export interface PermissionBehaviour {
@@ -98,9 +106,12 @@ export interface PermissionBehaviour {
   /** Quotes left open at the end of a command that the parser still reads (closing them before
    * the last character); with any other the command is a parse error. */
   unclosedQuotesRead: readonly string[];
-  /** The commands xargs may run without a prompt (with no option value joined to its flag,
-   * `-n 1` but not `-n1`); xargs running any other command needs approval. */
+  /** The commands xargs may run without a prompt; xargs running any other command needs
+   * approval. */
   xargsTargets: ReadonlySet<string>;
+  /** The options xargs may be given and still run without a prompt; any other, or a value that
+   * does not match, needs approval. */
+  xargsOptions: XargsOptions;
   /** Variables a command may be prefixed with and still be read-only or match an allow rule
    * (`LANG=C sort a.txt`), when the value is plain (`[A-Za-z0-9_./:-]+`, unquoted); the prefix
    * is taken off up to the first other assignment. */

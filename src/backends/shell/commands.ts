@@ -22,7 +22,6 @@ import {
   mkdirCommand,
   nlCommand,
   sedCommand,
-  xargsCommand,
   niceCommand,
   nohupCommand,
   stdbufCommand,
@@ -38,6 +37,7 @@ import { odCommand } from './od';
 import { orderedBuiltins, withOrder } from './ordered-commands';
 import { mapStderr, ordered, type Chunk } from './order';
 import { awkCommand, fileCommand, tacCommand } from './operands';
+import { xargsCommand } from './xargs';
 import { ENDLESS_BYTES } from './endless';
 import { countNumber, countOptions, gnuQuote, readCount, type CountUnit } from './counts';
 

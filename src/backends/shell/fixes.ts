@@ -442,71 +442,6 @@ export const stdbufCommand: Command = defineCommand('stdbuf', async (args, ctx) 
   return runRest(args.slice(i), ctx);
 });
 
-/** xargs's options that take a value, as just-bash's xargs takes them (`-I R`, `-d D`, `-n N`,
- * `-P N`), with GNU's long spellings of them. */
-const XARGS_VALUED = new Set(['I', 'd', 'n', 'P']);
-const XARGS_LONG: Record<string, string> = { '--replace': '-I', '--delimiter': '-d', '--max-args': '-n', '--max-procs': '-P' };
-/** Flags without a value that may share a cluster with others (`-0r`, `-rn1`). */
-const XARGS_FLAGS = new Set(['0', 'r', 't']);
-
-/** GNU xargs's option words in the form just-bash's xargs parses: getopt lets a value join its
- * option (`-n1`, `-I{}`, `-d,`) and flags share a cluster (`-rn1`); `-i[R]` and `--replace[=R]`
- * are `-I R` with `{}` by default; `--name=value` is `-x value`. Returns the words, and where the
- * command starts (null when an option is not one this knows: the words go on as they are). */
-export function xargsWords(args: readonly string[]): { words: string[]; command: number } | null {
-  const words: string[] = [];
-  let i = 0;
-  for (; i < args.length; i++) {
-    const a = args[i] as string;
-    if (a === '--') return { words: [...words, ...args.slice(i + 1)], command: words.length };
-    if (!a.startsWith('-') || a === '-') break;
-    const long = /^(--[\w-]+)(?:=(.*))?$/.exec(a);
-    if (long && a.startsWith('--')) {
-      const name = long[1] as string;
-      if (name === '--replace') words.push('-I', long[2] ?? '{}');
-      else if (XARGS_LONG[name] !== undefined) {
-        const value = long[2] ?? args[++i];
-        if (value === undefined) return null;
-        words.push(XARGS_LONG[name], value);
-      } else if (['--null', '--verbose', '--no-run-if-empty', '--help'].includes(name) && long[2] === undefined) words.push(a);
-      else return null;
-      continue;
-    }
-    for (let j = 1; j < a.length; j++) {
-      const c = a[j] as string;
-      if (XARGS_FLAGS.has(c)) words.push(`-${c}`);
-      else if (c === 'i') {
-        words.push('-I', a.slice(j + 1) || '{}');
-        break;
-      } else if (XARGS_VALUED.has(c)) {
-        const value = a.slice(j + 1) || args[++i];
-        if (value === undefined) return null;
-        words.push(`-${c}`, value);
-        break;
-      } else return null;
-    }
-  }
-  return { words: [...words, ...args.slice(i)], command: words.length };
-}
-
-/** xargs exits 123 when a command it ran failed with a status from 1 to 125; with no input it
- * still runs the command once (GNU, unless -r, or -I whose command runs once an item). */
-export const xargsCommand: Command = defineCommand('xargs', async (args, ctx) => {
-  const orig = ctx.origCommand;
-  if (orig === undefined) return noOriginal('xargs');
-  const parsed = xargsWords(args);
-  const words = parsed?.words ?? [...args];
-  const options = parsed ? words.slice(0, parsed.command) : [];
-  const input = String(ctx.stdin);
-  const delimited = options.includes('-0') || options.includes('-d');
-  const noInput = input === '' || (!delimited && /^[ \t\n]*$/.test(input));
-  const r =
-    parsed && noInput && !options.some((o) => ['-r', '--no-run-if-empty', '-I', '--help'].includes(o))
-      ? await runRest(words.slice(parsed.command).length ? words.slice(parsed.command) : ['echo'], ctx)
-      : await orig(words);
-  return r.exitCode >= 1 && r.exitCode <= 125 ? { ...r, exitCode: 123 } : r;
-});
-
 /** GNU's quoting of a file name in a message (quotearg's shell-escape style, coreutils 9 in a
  * UTF-8 locale, probed): a name that is empty or has a shell metacharacter (`#` and `~` only
  * at the start; `] { } , @ % + -` never) is quoted: in double quotes when its only special
@@ -724,10 +659,11 @@ export const wcCommand: Command = defineCommand('wc', async (args, ctx) => {
   }
   const counts = flags.size === 0 ? 3 : flags.size;
   const width = await wcWidth(ctx, counts, files);
-  // just-bash's wc has no -L, and takes a folder for a missing file: then every count is taken here.
+  // just-bash's wc has no -L, takes a folder for a missing file, and its message about a missing
+  // one is read line by line (a name holding a newline is not quoted): then every count is taken here.
   const folders = await folderOperands(ctx, files);
   const kinds = await Promise.all(files.map((f) => (f === '-' ? 'file' : kindOf(ctx, f))));
-  if (flags.has('L') || folders.length > 0 || (files.length > 1 && kinds.includes('missing')))
+  if (flags.has('L') || folders.length > 0 || kinds.includes('missing'))
     return wcCounted(ctx, flags.size === 0 ? new Set(['l', 'w', 'c']) : flags, files, width);
   const line = new RegExp(`^ *(\\d+(?: +\\d+){${counts - 1}})(?=$| )`, 'gm');
   const stdout = r.stdout.replace(line, (_, nums: string) =>

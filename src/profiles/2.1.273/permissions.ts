@@ -1,5 +1,5 @@
 // Permission behaviour recorded on 2.1.273: the switches the permission engine reads.
-import type { BashStageOrder, BashUnitStage, PermissionBehaviour } from '../../permissions/types';
+import type { BashStageOrder, BashUnitStage, PermissionBehaviour, XargsOptions } from '../../permissions/types';
 import { BARE_ASSIGNMENTS_2_1_273 } from './bare-assignments';
 import { SENSITIVE_PATHS_2_1_273 } from './sensitive-paths';
 import { WEB_PREAPPROVED_2_1_273 } from './web-preapproved';
@@ -121,6 +121,15 @@ export const SAFE_ENV_PREFIXES: ReadonlySet<string> = new Set([
  * ls`, `xargs sort`, `xargs stat` and `xargs -n1 echo` ask). */
 export const XARGS_TARGETS: ReadonlySet<string> = new Set(['echo', 'printf', 'wc', 'grep', 'head', 'tail']);
 
+/** The options xargs runs unasked with (bash-perm-xargs-options, -option-forms, -replace-forms,
+ * the same on 2.1.273, 2.1.332 and 2.1.337): -0 -r -t -x, alone or clustered; -n -L -P -s with a
+ * number as the next word; -I with `{}` as the next word; `--`. Long options, -d -E -e -i -l -o
+ * -p -a, a joined value (`-n1`, `-I{}`) or another value (`-n x`, `-n +1`, `-I %`) ask. */
+export const XARGS_OPTIONS: XargsOptions = {
+  flags: '0rtx',
+  values: { '-n': /^\d+$/, '-L': /^\d+$/, '-P': /^\d+$/, '-s': /^\d+$/, '-I': /^\{\}$/ },
+};
+
 export const PERMISSIONS_2_1_273: PermissionBehaviour = {
   basenameCommandNames: false,
   shellScriptRules: false,
@@ -134,6 +143,7 @@ export const PERMISSIONS_2_1_273: PermissionBehaviour = {
   gateWording: 'contains',
   transparentWrappers: ['command', 'builtin', 'noglob'],
   xargsTargets: XARGS_TARGETS,
+  xargsOptions: XARGS_OPTIONS,
   // `echo 'unclosed`, `echo "unclosed` run, in every mode (difftest probes).
   unclosedQuotesRead: ["'", '"'],
   safeEnvPrefixes: SAFE_ENV_PREFIXES,

@@ -4,6 +4,7 @@ import {
   BASH_STAGES_2_1_273,
   GIT_READ_PATHS,
   SAFE_ENV_PREFIXES,
+  XARGS_OPTIONS,
   XARGS_TARGETS,
 } from '../2.1.273/permissions';
 import { SENSITIVE_PATHS_2_1_273 } from '../2.1.273/sensitive-paths';
@@ -46,6 +47,7 @@ export const PERMISSIONS_2_1_332: PermissionBehaviour = {
   transparentWrappers: ['command', 'builtin', 'noglob', 'timeout'],
   // Probed the same as 2.1.273's.
   xargsTargets: XARGS_TARGETS,
+  xargsOptions: XARGS_OPTIONS,
   // `echo "unclosed` is a parse error; `echo 'unclosed` runs, in every mode (difftest probes).
   unclosedQuotesRead: ["'"],
   safeEnvPrefixes: SAFE_ENV_PREFIXES,
