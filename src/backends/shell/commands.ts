@@ -11,6 +11,7 @@ import { npmCommand } from './npm';
 import { selfSignal, signalName } from './signals';
 import {
   QUOTING_COMMANDS,
+  shellQuote,
   wcCommand,
   usageHinted,
   withUsageHint,
@@ -38,6 +39,7 @@ import { orderedBuiltins, withOrder } from './ordered-commands';
 import { mapStderr, ordered, type Chunk } from './order';
 import { awkCommand, fileCommand, tacCommand } from './operands';
 import { xargsCommand } from './xargs';
+import { hostCommands } from './host-commands';
 import { ENDLESS_BYTES } from './endless';
 import { countNumber, countOptions, gnuQuote, readCount, type CountUnit } from './counts';
 
@@ -711,7 +713,19 @@ export const envCommand: Command = defineCommand('env', async (args, ctx) => {
     else if (a.startsWith('--unset=')) env.delete(a.slice(8));
     else if (/^-u./.test(a)) env.delete(a.slice(2));
     else if (/^[^-=][^=]*=/.test(a)) env.set(a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1));
-    else return ctx.origCommand(args);
+    else if (a.startsWith('-') || !ctx.exec) return ctx.origCommand(args);
+    // The command runs with exactly these variables, exported (just-bash's env -i passed none on):
+    // as assignments before it, in an environment of its own.
+    else {
+      const assignments = [...env].map(([k, v]) => `${k}=${shellQuote(v)} `).join('');
+      return ctx.exec(assignments + [a, ...rest].map(shellQuote).join(' '), {
+        cwd: ctx.cwd,
+        env: {},
+        replaceEnv: true,
+        stdin: String(ctx.stdin),
+        stdinKind: 'bytes',
+      });
+    }
   }
   return { stdout: listing(env), stderr: '', exitCode: 0 };
 });
@@ -770,6 +784,7 @@ const wrapped: Command[] = [
   tacCommand,
   fileCommand,
   awkCommand,
+  ...hostCommands,
 ];
 
 /** Commands whose usage errors (a missing operand, an invalid option) GNU follows with `Try

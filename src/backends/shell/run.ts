@@ -1,12 +1,13 @@
 // One command through just-bash, shaped like the disk shell's result (/bin/bash -c as Claude Code
 // spawns it). Shared by the in-process shell (CLI, tests) and the page's shell worker, so both
 // behave alike; it knows nothing of memfs or git, only the IFileSystem it is given.
-import { Bash, getCommandNames, type CustomCommand, type IFileSystem, type ScriptNode } from 'just-bash';
+import { Bash, type CommandName, type CustomCommand, type IFileSystem, type ScriptNode } from 'just-bash';
 import { SHELL_OUTPUT_CAP_BYTES, type Clock, type ShellResult, type ShellRunOptions } from '../../workspace/types';
 import { parseErrorsAsBash, shellErrorPrefix, SIGTERM_EXIT } from './messages';
 import type { LimitWait } from './fixes';
 import { commandsForRun } from './commands';
 import { ENGINE_HALT_MESSAGE } from './ordered-commands';
+import { builtinCommandNames } from './host-commands';
 import { ENDLESS_BYTES, ENDLESS_DEVICES, ENDLESS_NOTE, endlessBytes, endlessDemand, endlessDeviceBytes, type EndlessDemand } from './endless';
 import { normalizePath } from '../../text/paths';
 import { bytesToLatin1 } from '../../text/bytes';
@@ -142,7 +143,7 @@ function haltWhen(bash: Bash, due: () => boolean): void {
 
 /** Names `/bin/<name>` answers for: just-bash's commands and the ones added to it. */
 export function shellCommandNames(commands: readonly CustomCommand[]): Set<string> {
-  return new Set<string>([...getCommandNames(), ...commands.map((c) => c.name)]);
+  return new Set<string>([...builtinCommandNames(), ...commands.map((c) => c.name)]);
 }
 
 let parser: Bash | undefined;
@@ -269,6 +270,7 @@ export async function runJustBash(
     sleep: (ms) => time.sleep(ms, AbortSignal.any([halting.signal, over.signal])),
     cwd: opts.cwd,
     env: opts.env,
+    commands: builtinCommandNames() as CommandName[],
     // This run's own timeout (its limit on the run's time, not idle), yes and kill.
     customCommands: commands.map((c) => perRun.get(c.name) ?? c),
     python,

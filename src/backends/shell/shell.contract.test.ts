@@ -166,6 +166,10 @@ const MERGED_CASES: string[] = [
   'rm; rm -r; mv; mv nofile; cp; chmod 644; touch; mkdir; cut; tr; seq; echo rc=$?',
   "printf 'a\\nb\\n' | xargs -I{} echo x{}y; printf 'a\\nb\\n' | xargs -i echo x{}y; printf 'a b c\\n' | xargs -n1 echo",
   "printf 'a,b' | xargs -d, echo; true | xargs echo z; true | xargs -I{} echo z{}; printf 'a b\\n' | xargs -rn1 echo",
+  // The host's cksum, realpath, xxd and hexdump, which just-bash lacks; env -i passing its variables.
+  "printf 'hello world\\n' > h.txt; cksum h.txt; printf abc | cksum; cksum nope; realpath h.txt; realpath -m nope/../x; realpath --relative-to=sub h.txt; realpath nope/x; echo rc=$?",
+  "printf '\\000\\001abc~\\n' > bin.dat; xxd bin.dat; xxd -p bin.dat; xxd -c 4 -g 1 bin.dat; xxd -l 3 -s 1 bin.dat; hexdump -C bin.dat; hexdump bin.dat; seq 100 | hexdump -C | head -5; seq 40 | xxd -u | tail -2",
+  "env -i A=1 printenv A; env -i A=1 sh -c 'echo $A'; env B=2 bash -c 'echo $B'",
   // GNU xargs: -L and its continued lines, -t's trace before each command, -s packing, -x, -E,
   // -a, the warnings of options that exclude each other, long options, errors and exit codes.
   "printf 'a b\\nc d e\\nf\\n' > xin; xargs -L 1 echo < xin; xargs -l echo < xin; printf 'a \\nb\\n\\nc\\n' | xargs -L 1 echo; xargs -t -n 2 echo < xin",
