@@ -40,6 +40,7 @@ import { mapStderr, ordered, type Chunk } from './order';
 import { awkCommand, fileCommand, tacCommand } from './operands';
 import { xargsCommand } from './xargs';
 import { hostCommands } from './host-commands';
+import { byteEscapeCommands } from './byte-escapes';
 import { ENDLESS_BYTES } from './endless';
 import { countNumber, countOptions, gnuQuote, readCount, type CountUnit } from './counts';
 
@@ -785,6 +786,7 @@ const wrapped: Command[] = [
   fileCommand,
   awkCommand,
   ...hostCommands,
+  ...byteEscapeCommands,
 ];
 
 /** Commands whose usage errors (a missing operand, an invalid option) GNU follows with `Try
