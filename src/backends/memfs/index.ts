@@ -39,6 +39,9 @@ export function createMemfsWorkspace(opts: MemfsOptions = {}): MemfsWorkspace {
   // /tmp as on any Linux host (`cd /tmp`, `> /tmp/x`); the session's own TMPDIR is info.tmp.
   for (const d of [info.cwd, info.home, info.tmp, '/tmp'])
     vol.mkdirSync(d, { recursive: true, mode: DIR_MODE });
+  // The project's parent is a folder of its own, as mkdtemp makes it for the recordings (`ls -la`
+  // shows `..` as drwx------: bash-x-everyday-tools).
+  vol.chmodSync(root, 0o700);
   const t = clock.now() / 1000;
   for (const d of ['/', root, info.cwd, info.home, info.tmp, '/tmp']) vol.utimesSync(d, t, t);
   const fs = new MemfsVfs(vol, clock);
