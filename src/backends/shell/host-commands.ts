@@ -3,6 +3,7 @@
 import { defineCommand, getCommandNames, type Command, type CommandContext, type ExecResult } from 'just-bash';
 import { gnuQuote } from './counts';
 import { bytesOf } from './fixes';
+import { bcCommand } from './bc';
 
 /** just-bash's commands the recording host has no program for: bash says "command not found". */
 const HOST_LACKS: ReadonlySet<string> = new Set(['tree', 'html-to-markdown', 'xan', 'js-exec']);
@@ -471,4 +472,5 @@ export const hostCommands: Command[] = [
   xxdCommand,
   hexdumpCommand,
   shufCommand,
+  bcCommand,
 ];

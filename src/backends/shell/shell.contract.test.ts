@@ -170,6 +170,8 @@ const MERGED_CASES: string[] = [
   "printf 'hello world\\n' > h.txt; cksum h.txt; printf abc | cksum; cksum nope; realpath h.txt; realpath -m nope/../x; realpath --relative-to=sub h.txt; realpath nope/x; echo rc=$?",
   "printf '\\000\\001abc~\\n' > bin.dat; xxd bin.dat; xxd -p bin.dat; xxd -c 4 -g 1 bin.dat; xxd -l 3 -s 1 bin.dat; hexdump -C bin.dat; hexdump bin.dat; seq 100 | hexdump -C | head -5; seq 40 | xxd -u | tail -2",
   "env -i A=1 printenv A; env -i A=1 sh -c 'echo $A'; env B=2 bash -c 'echo $B'",
+  // bc's scale rules, output form and errors.
+  "for e in '10/3' 'scale=2; 10/3' '0.5*2' '-3/2' 'scale=3; 5%3' 'scale=4; 2^-2' '1-1.5' 'scale=2; 7.123*1' 'scale=3; sqrt(2)' '3 > 2' '1/0' '2+' 'a++' '-2^2' '2^3^2' 'x=2; x+=3; x' '2^300'; do echo \"$e\" | bc; done; printf '1+1\\nquit\\n5\\n' | bc",
   // printf's and echo -e's escapes of bytes over 0x7f are bytes, not UTF-8 characters.
   "printf '\\xff\\351\\n' | od -An -tx1; echo -e 'a\\0377\\xfe' | od -An -tx1; printf 'é\\\\377 %s\\n' '\\377' | od -An -c; echo -ne '\\xe9' | wc -c; printf '%b' '\\0351' | wc -c; printf '\\377' > p.txt; wc -c p.txt; printf '%s-%b\\n' '\\377' '\\377' | od -An -c",
 
