@@ -11,8 +11,8 @@ type Ls = (args: string[]) => Promise<ExecResult>;
 const LONG_FLAGS = /^-[laAhtrSd1]+$/;
 const SIX_MONTHS_MS = 31_556_952_000 / 2;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** What `whoami` prints in the in-memory shell. */
-const OWNER = 'user';
+/** The owner the recordings show: they were made as root, as `whoami` says here (host-commands.ts). */
+const OWNER = 'root';
 const BLOCK = 4096;
 
 /** The workspace's "now", from the shell's file system (the clock that stamps its files). */
