@@ -2,7 +2,7 @@
 // them (probed there: bash-x-everyday-tools), and the ones just-bash has that the host does not.
 import { defineCommand, getCommandNames, type Command, type CommandContext, type ExecResult } from 'just-bash';
 import { gnuQuote } from './counts';
-import { bytesOf } from './fixes';
+import { bytesOf, usageError as usage } from './fixes';
 import { bcCommand } from './bc';
 
 /** just-bash's commands the recording host has no program for: bash says "command not found". */
@@ -13,7 +13,6 @@ export const builtinCommandNames = (): string[] => getCommandNames().filter((n) 
 
 const ok = (stdout: string): ExecResult => ({ stdout, stderr: '', exitCode: 0 });
 const err = (stderr: string, exitCode = 1): ExecResult => ({ stdout: '', stderr, exitCode });
-const usage = (name: string, text: string): ExecResult => err(`${name}: ${text}\nTry '${name} --help' for more information.\n`);
 
 /** The user every command runs as: the recordings were made as root (replay's USER). */
 const userOf = (ctx: CommandContext) => ctx.env.get('USER') ?? 'root';

@@ -3,7 +3,7 @@
 // xargs in the shell contract test.
 import { defineCommand, type Command, type CommandContext, type ExecResult } from 'just-bash';
 import { gnuQuote } from './counts';
-import { quoteName, shellQuote } from './fixes';
+import { quoteName, shellQuote, usageError } from './fixes';
 import { ordered, type Chunk } from './order';
 
 /** The command buffer GNU xargs uses (`--show-limits`: 131072), and the most `-s` may ask. */
@@ -40,7 +40,7 @@ interface Options {
 }
 
 const fail = (text: string, exitCode = 1): ExecResult => ({ stdout: '', stderr: `xargs: ${text}\n`, exitCode });
-const usage = (text: string): ExecResult => fail(`${text}\nTry 'xargs --help' for more information.`);
+const usage = (text: string): ExecResult => usageError('xargs', text);
 
 /** `-d`'s character: a C escape (`\n`, `\t`, `\0`, `\x41`, octal) or one character. */
 function delimiterOf(v: string): string | ExecResult {
