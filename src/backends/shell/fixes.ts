@@ -51,6 +51,7 @@ export const sedCommand: Command = defineCommand('sed', async (args, ctx) => {
   const files: number[] = [];
   let scriptGiven = false;
   let inPlace = false;
+  let suffix = '';
   let optionsEnd = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i] ?? '';
@@ -60,7 +61,10 @@ export const sedCommand: Command = defineCommand('sed', async (args, ctx) => {
     }
     if (!optionsEnd && a.startsWith('--')) {
       const [name = ''] = a.split('=');
-      if (name === '--in-place') inPlace = true;
+      if (name === '--in-place') {
+        inPlace = true;
+        suffix = a.slice(name.length + 1);
+      }
       if (name === '--expression' || name === '--file') scriptGiven = true;
       if (SED_VALUE_LONG.has(name) && !a.includes('=')) i++;
       continue;
@@ -70,7 +74,8 @@ export const sedCommand: Command = defineCommand('sed', async (args, ctx) => {
         const c = a[k] ?? '';
         if (c === 'i') {
           inPlace = true;
-          break; // -i takes the rest of the word as its suffix
+          suffix = a.slice(k + 1); // -i takes the rest of the word as its suffix
+          break;
         }
         if (SED_VALUE_SHORT.includes(c)) {
           if (c !== 'l') scriptGiven = true;
@@ -109,11 +114,41 @@ export const sedCommand: Command = defineCommand('sed', async (args, ctx) => {
       return { stdout: r?.stdout ?? '', stderr: stderr + (r?.stderr ?? '') + msg, exitCode: 4 };
     }
   }
-  if (skip.size === 0) return orig(args);
+  const edited = files.filter((i) => !skip.has(i)).map((i) => args[i] ?? '');
+  // just-bash's sed knows -i but not --in-place=SUFFIX.
+  const plain = (words: string[]) => orig(words.map((w) => (w.startsWith('--in-place=') ? '-i' : w)));
+  const run = (words: string[]) =>
+    inPlace && suffix !== '' ? keepingBackups(ctx, edited, suffix, () => plain(words)) : plain(words);
+  if (skip.size === 0) return run(args);
   if (skip.size === files.length) return { stdout: '', stderr, exitCode: 2 };
-  const r = await orig(args.filter((_, j) => !skip.has(j)));
+  const r = await run(args.filter((_, j) => !skip.has(j)));
   return { stdout: r.stdout, stderr: stderr + r.stderr, exitCode: r.exitCode === 0 ? 2 : r.exitCode };
 });
+
+/** `sed -i SUFFIX`: each file it edited keeps its old content under its name and the suffix, or the
+ * suffix with `*` standing for the name (just-bash's sed edits in place and keeps none). */
+async function keepingBackups(
+  ctx: CommandContext,
+  names: readonly string[],
+  suffix: string,
+  run: () => Promise<ExecResult>,
+): Promise<ExecResult> {
+  const saved: [string, Uint8Array][] = [];
+  for (const name of names) {
+    const abs = ctx.fs.resolvePath(ctx.cwd, name);
+    const st = await ctx.fs.stat(abs).catch(() => undefined);
+    if (st?.isFile) saved.push([name, await ctx.fs.readFileBuffer(abs)]);
+  }
+  const r = await run();
+  if (r.exitCode !== 0) return r;
+  for (const [name, bytes] of saved) {
+    const base = name.slice(name.lastIndexOf('/') + 1);
+    const dir = name.slice(0, name.lastIndexOf('/') + 1);
+    const backup = suffix.includes('*') ? dir + suffix.replaceAll('*', base) : name + suffix;
+    await ctx.fs.writeFile(ctx.fs.resolvePath(ctx.cwd, backup), bytes);
+  }
+  return r;
+}
 
 /** mkdir with GNU's messages: without -p an operand below a regular file is "Not a directory";
  * with -p the message names the first component that is not a directory (`mkdir -p a.txt/x`:
