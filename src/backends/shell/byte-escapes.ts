@@ -3,7 +3,8 @@
 // | wc -c` gave 2). Such escapes are swapped for private-use marks before just-bash runs, and
 // the marks in its output become the bytes.
 import { defineCommand, type Command, type ExecResult } from 'just-bash';
-import { bytesStdout } from './bytes';
+import { bytesStdout, utf8AsLatin1 } from './bytes';
+import { noOriginal } from './fixes';
 
 const MARK = 0xf700;
 
@@ -22,7 +23,7 @@ function unmarked(r: ExecResult): ExecResult {
   for (const c of r.stdout) {
     const code = c.codePointAt(0) as number;
     if (code >= MARK + 0x80 && code <= MARK + 0xff) latin1 += String.fromCharCode(code - MARK);
-    else for (const b of new TextEncoder().encode(c)) latin1 += String.fromCharCode(b);
+    else latin1 += utf8AsLatin1(c);
   }
   return { ...r, ...bytesStdout(latin1) };
 }
@@ -31,7 +32,7 @@ function unmarked(r: ExecResult): ExecResult {
  * variable keeps just-bash's text). */
 const printfCommand: Command = defineCommand('printf', async (args, ctx) => {
   const orig = ctx.origCommand;
-  if (orig === undefined) return { stdout: '', stderr: 'bash: printf: command not found\n', exitCode: 127 };
+  if (orig === undefined) return noOriginal('printf');
   const at = args[0] === '--' ? 1 : 0;
   const format = args[at];
   if (format === undefined || args[0] === '-v') return orig(args);
@@ -49,7 +50,7 @@ const printfCommand: Command = defineCommand('printf', async (args, ctx) => {
 /** echo: with -e (alone or among n and E), its operands' `\0NNN` and `\xHH` escapes. */
 const echoCommand: Command = defineCommand('echo', async (args, ctx) => {
   const orig = ctx.origCommand;
-  if (orig === undefined) return { stdout: '', stderr: 'bash: echo: command not found\n', exitCode: 127 };
+  if (orig === undefined) return noOriginal('echo');
   let i = 0;
   let escapes = false;
   for (; i < args.length && /^-[neE]+$/.test(args[i] as string); i++)

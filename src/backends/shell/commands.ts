@@ -11,6 +11,7 @@ import { npmCommand } from './npm';
 import { selfSignal, signalName } from './signals';
 import {
   QUOTING_COMMANDS,
+  noOriginal,
   shellQuote,
   wcCommand,
   usageHinted,
@@ -101,11 +102,6 @@ export function yesCommandFor(onEnd: () => void, bytes: (lineBytes: number) => n
   });
 }
 
-const missingOriginal = (name: string): ExecResult => ({
-  stdout: '',
-  stderr: `bash: ${name}: command not found\n`,
-  exitCode: 127,
-});
 
 /** tr's octal escapes (`\0`, `\000`, `\101`), which just-bash's tr leaves alone. */
 export function decodeTrOctal(set: string): string {
@@ -129,7 +125,7 @@ export function decodeTrOctal(set: string): string {
 }
 
 export const trCommand: Command = defineCommand('tr', async (args, ctx) => {
-  if (ctx.origCommand === undefined) return missingOriginal('tr');
+  if (ctx.origCommand === undefined) return noOriginal('tr');
   return ctx.origCommand(args.map((a) => (a.startsWith('-') ? a : decodeTrOctal(a))));
 });
 
@@ -137,7 +133,7 @@ export const trCommand: Command = defineCommand('tr', async (args, ctx) => {
  * still reversed. */
 export const revCommand: Command = defineCommand('rev', async (args, ctx) => {
   const orig = ctx.origCommand;
-  if (orig === undefined) return missingOriginal('rev');
+  if (orig === undefined) return noOriginal('rev');
   const folders = new Set(await folderOperands(ctx, args));
   if (folders.size === 0) return orig(args);
   const r = await orig(args.filter((a) => !folders.has(a)));
@@ -147,7 +143,7 @@ export const revCommand: Command = defineCommand('rev', async (args, ctx) => {
 
 /** `uniq -c` pads counts to seven columns in GNU coreutils. */
 export const uniqCommand: Command = defineCommand('uniq', async (args, ctx) => {
-  if (ctx.origCommand === undefined) return missingOriginal('uniq');
+  if (ctx.origCommand === undefined) return noOriginal('uniq');
   const folder = (await folderOperands(ctx, args))[0];
   if (folder !== undefined) return { stdout: '', stderr: `uniq: error reading ${quoteAfter(folder)}\n`, exitCode: 1 };
   const raw = await ctx.origCommand(args);
@@ -169,7 +165,7 @@ const lsMissing = (r: ExecResult): ExecResult => ({
  * under a `dir:` header; just-bash separates every operand by a blank line. */
 export const lsCommand: Command = defineCommand('ls', async (args, ctx) => {
   const plain = ctx.origCommand;
-  if (plain === undefined) return missingOriginal('ls');
+  if (plain === undefined) return noOriginal('ls');
   const orig = isLongListing(args) ? (a: string[]) => longListing(a, ctx, plain) : plain;
   const flags = args.filter((a) => a.startsWith('-') && a !== '-');
   const operands = args.filter((a) => !a.startsWith('-') || a === '-');
@@ -222,7 +218,7 @@ export const lsCommand: Command = defineCommand('ls', async (args, ctx) => {
 const DATE_SOURCES = /^(?:-[a-zA-Z]*[dfrs]|--(?:date|file|reference|set)(?:=.*)?)$/;
 
 export const dateCommand: Command = defineCommand('date', async (args, ctx) => {
-  if (ctx.origCommand === undefined) return missingOriginal('date');
+  if (ctx.origCommand === undefined) return noOriginal('date');
   if (args.some((a) => DATE_SOURCES.test(a))) return ctx.origCommand(args);
   return ctx.origCommand(['-d', `@${Math.floor((await workspaceNow(ctx.fs)) / 1000)}`, ...args]);
 });
@@ -255,7 +251,7 @@ export function normalDiff(a: string, b: string): string {
 
 /** just-bash's diff prints unified output by default; GNU diff prints the normal format. */
 export const diffCommand: Command = defineCommand('diff', async (args, ctx) => {
-  if (ctx.origCommand === undefined) return missingOriginal('diff');
+  if (ctx.origCommand === undefined) return noOriginal('diff');
   if (args.length !== 2 || args.some((a) => a.startsWith('-'))) return ctx.origCommand(args);
   const texts: string[] = [];
   let missing = '';
@@ -284,7 +280,7 @@ const grepExitOf = (r: ExecResult): ExecResult => (r.exitCode === 1 && r.stderr 
 function grepWrapper(name: string): Command {
   return defineCommand(name, async (args, ctx) => {
     const orig = ctx.origCommand;
-    if (orig === undefined) return missingOriginal(name);
+    if (orig === undefined) return noOriginal(name);
     let recursive = false;
     let noNames = false;
     let patternGiven = false;
@@ -325,7 +321,7 @@ function grepWrapper(name: string): Command {
  * just-bash's rg numbers lines as on a terminal. */
 const rgCommand: Command = defineCommand('rg', async (args, ctx) => {
   const orig = ctx.origCommand;
-  if (orig === undefined) return missingOriginal('rg');
+  if (orig === undefined) return noOriginal('rg');
   const numbered = args.some(
     (a) =>
       a === '-n' ||
@@ -343,7 +339,7 @@ const rgCommand: Command = defineCommand('rg', async (args, ctx) => {
  * to just-bash. */
 const sortCommand: Command = defineCommand('sort', async (args, ctx) => {
   const orig = ctx.origCommand;
-  if (orig === undefined) return missingOriginal('sort');
+  if (orig === undefined) return noOriginal('sort');
   const flags = args.filter((a) => a.startsWith('-') && a !== '-');
   const locale = ctx.env.get('LC_ALL') ?? ctx.env.get('LC_COLLATE') ?? ctx.env.get('LANG') ?? 'C';
   const plain = flags.every((f) => /^-[ru]+$/.test(f));
@@ -385,7 +381,7 @@ function reworded(
   usage?: (args: string[]) => ExecResult | undefined,
 ): Command {
   return defineCommand(name, async (args, ctx) => {
-    if (ctx.origCommand === undefined) return missingOriginal(name);
+    if (ctx.origCommand === undefined) return noOriginal(name);
     const refused = usage?.(args);
     if (refused) return refused;
     const r = await ctx.origCommand(args);
@@ -494,7 +490,7 @@ function headTailCommand(name: 'head' | 'tail'): Command {
     mapStderr(r, (e) => e.replace(missing, `${name}: cannot open '$1' for reading: No such file or directory`));
   return defineCommand(name, async (args, ctx) => {
     const orig = ctx.origCommand;
-    if (orig === undefined) return missingOriginal(name);
+    if (orig === undefined) return noOriginal(name);
     const refused = countArgument(name)(args) ?? (name === 'tail' ? tailObsoleteCount(args) : undefined);
     if (refused) return refused;
     const options = countOptions(args);
@@ -550,7 +546,7 @@ type SeqEnd = { onEnd: () => void; bytes: (lineBytes: number) => number };
 function seqFor(end?: SeqEnd): Command {
   return defineCommand('seq', async (args, ctx) => {
     const orig = ctx.origCommand;
-    if (orig === undefined) return missingOriginal('seq');
+    if (orig === undefined) return noOriginal('seq');
     const operands = args.filter((a) => !/^-[^\d.]/.test(a));
     if (operands.length === args.length && args.length > 3) return usageError('seq', `extra operand ${gnuQuote(args[3] ?? '')}`);
     const whole = args.length >= 1 && args.length <= 3 && args.every((a, i) => (i === 0 ? /^\+?\d{1,15}$/ : /^[+-]?\d{1,15}$/).test(a));
@@ -705,7 +701,7 @@ const listing = (env: Map<string, string>): string => [...env].map(([k, v]) => `
 /** `env` with no command lists the exported variables, as changed by -i, -u and NAME=VALUE;
  * with a command (or an option it does not take) just-bash's own runs. */
 export const envCommand: Command = defineCommand('env', async (args, ctx) => {
-  if (ctx.origCommand === undefined) return missingOriginal('env');
+  if (ctx.origCommand === undefined) return noOriginal('env');
   const env = exported(ctx);
   const rest = [...args];
   for (let a = rest.shift(); a !== undefined; a = rest.shift()) {
@@ -733,7 +729,7 @@ export const envCommand: Command = defineCommand('env', async (args, ctx) => {
 
 /** `printenv [NAME...]` over the exported variables; exit 1 when a name is not set. */
 export const printenvCommand: Command = defineCommand('printenv', async (args, ctx) => {
-  if (ctx.origCommand === undefined) return missingOriginal('printenv');
+  if (ctx.origCommand === undefined) return noOriginal('printenv');
   if (args.some((a) => a.startsWith('-'))) return ctx.origCommand(args);
   const env = exported(ctx);
   if (args.length === 0) return { stdout: listing(env), stderr: '', exitCode: 0 };

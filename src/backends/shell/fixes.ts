@@ -32,7 +32,8 @@ export async function missingOperands(ctx: CommandContext, args: readonly string
   return operands.filter((_, i) => kinds[i] === 'missing');
 }
 
-const noOriginal = (name: string): ExecResult => ({
+/** A wrapper whose built-in is missing: bash's words for an unknown command. */
+export const noOriginal = (name: string): ExecResult => ({
   stdout: '',
   stderr: `bash: ${name}: command not found\n`,
   exitCode: 127,
