@@ -22,7 +22,9 @@
 //
 // just-bash hands text on to a pipe as a string of bytes built one character at a time, and
 // reads a file's bytes into one the same way: a 100 MB output (`yes | head -c 100000000`)
-// became a hundred million strings for the collector. They are built in chunks here.
+// became a hundred million strings for the collector. They are built in chunks here, and text
+// of ASCII alone, which is its own UTF-8, is not encoded at all (`printf '%0100000000d' 0 | wc
+// -c` took 14 s, past any Bash timeout, since one command cannot be stopped midway).
 //
 // A redirection into a folder that does not exist (`echo hi > nodir/f`) reached the file system
 // unchecked: just-bash's own file system makes the folders on the way, and the workspace's
@@ -52,7 +54,11 @@ import { fileURLToPath } from 'node:url';
 
 const VERSION = '3.4.2';
 // The mark names this script's own text by its hash: a changed edit re-applies on the next install.
-const MARK = `/* cc-playground patches ${createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url))).digest('hex').slice(0, 16)}: standing 2>&1 copies fd 1; background output deferred; byte strings built in chunks; redirect folders checked; output order kept; awk and sed limits live; eval depth */`;
+const HASH = createHash('sha256')
+  .update(readFileSync(fileURLToPath(import.meta.url)))
+  .digest('hex')
+  .slice(0, 16);
+const MARK = `/* cc-playground patches ${HASH}: standing 2>&1 copies fd 1; background output deferred; byte strings built in chunks, ASCII as is; redirect folders checked; output order kept; awk and sed limits live; eval depth */`;
 const DUP1 = '"__dupout__:1"';
 
 const HELPERS = `${MARK}
@@ -94,6 +100,21 @@ const EDITS = [
       `for(let ${i}=0;${i}<${bytes}.length;${i}+=8192)${out}+=String.fromCharCode(...${bytes}.subarray(${i},${i}+8192))`,
     count: 2,
     // index.js imports the encoding helpers from its chunk; the other two bundle them.
+    files: ['browser.js', 'index.cjs', 'chunks/chunk-GN6CQ3J4.js'],
+  },
+  {
+    what: 'text of ASCII alone is its own UTF-8 byte string',
+    pattern: /if\(!([\w$]+)\)return \1;([\w$]+)\(([\w$]+)\(\1\),([\w$]+),"UTF-8 encode"\);/g,
+    replace: (_, text, check, count, limit) =>
+      `if(!${text})return ${text};if(!/[^\\x00-\\x7f]/.test(${text})){${check}(${text}.length,${limit},"UTF-8 encode");return ${text}}${check}(${count}(${text}),${limit},"UTF-8 encode");`,
+    files: ['browser.js', 'index.cjs', 'chunks/chunk-GN6CQ3J4.js'],
+  },
+  {
+    what: 'text of ASCII alone counts one byte a character',
+    pattern:
+      /function ([\w$]+)\(([\w$]+)\)\{let ([\w$]+)=0;for\(let ([\w$]+)=0;\4<\2\.length;\4\+\+\)\{let ([\w$]+)=\2\.charCodeAt\(\4\);if\(\5<=127\)/g,
+    replace: (_, name, text, n, i, c) =>
+      `function ${name}(${text}){if(!/[^\\x00-\\x7f]/.test(${text}))return ${text}.length;let ${n}=0;for(let ${i}=0;${i}<${text}.length;${i}++){let ${c}=${text}.charCodeAt(${i});if(${c}<=127)`,
     files: ['browser.js', 'index.cjs', 'chunks/chunk-GN6CQ3J4.js'],
   },
   {
@@ -174,7 +195,8 @@ const EDITS = [
   {
     what: "sed's options read its iteration limit live",
     pattern: /(\w+)=(\w+)\?\{maxIterations:\2\.maxSedIterations,/g,
-    replace: (_, opts, limits) => `${opts}=${limits}?{get maxIterations(){return ${limits}.maxSedIterations},`,
+    replace: (_, opts, limits) =>
+      `${opts}=${limits}?{get maxIterations(){return ${limits}.maxSedIterations},`,
     files: ['browser.js', 'index.cjs', SED_CHUNK],
   },
   {

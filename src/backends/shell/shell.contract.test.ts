@@ -73,6 +73,7 @@ const SHELL_CASES: string[] = [
   "printf '\\033[31mred\\033[0m\\n'",
   "printf 'caf\\xc3\\xa9 \\xf0\\x9f\\x9a\\x80\\n'",
   "printf '\\n\\nb\\n'",
+  "printf '%020000000d' 0 | wc -c; printf '%-9000000s|' x | tail -c 3; echo",
   "head -c 20 /dev/zero | tr '\\0' a",
   'echo $((2+3)); echo ${#HOME}',
   'if [ -f f.txt ]; then echo yes; else echo no; fi',
