@@ -44,6 +44,9 @@
 // overflows and the shell dies of SIGSEGV. eval counts against the call depth here, as a function
 // call does, and the shell reads the depth error as that signal (run.ts).
 //
+// find's -size compared bytes with the unit's bytes; GNU find rounds the size up to whole units
+// first, so `-size -1k` is only the empty files and `-size 1k` every file from 1 to 1024 bytes.
+//
 // The bundles are minified, so each edit is a pattern over them that must match exactly once; a
 // just-bash release that moves them fails the install here rather than shipping the old
 // behaviour unnoticed.
@@ -58,7 +61,7 @@ const HASH = createHash('sha256')
   .update(readFileSync(fileURLToPath(import.meta.url)))
   .digest('hex')
   .slice(0, 16);
-const MARK = `/* cc-playground patches ${HASH}: standing 2>&1 copies fd 1; background output deferred; byte strings built in chunks, ASCII as is; redirect folders checked; output order kept; awk and sed limits live; eval depth */`;
+const MARK = `/* cc-playground patches ${HASH}: standing 2>&1 copies fd 1; background output deferred; byte strings built in chunks, ASCII as is; redirect folders checked; output order kept; awk and sed limits live; eval depth; find -size units */`;
 const DUP1 = '"__dupout__:1"';
 
 const HELPERS = `${MARK}
@@ -80,6 +83,7 @@ const BUNDLES = ['index.js', 'browser.js', 'index.cjs'];
 // index.js imports awk's and sed's interpreters from these chunks; the other two bundle them.
 const AWK_CHUNK = 'chunks/chunk-3CBCABOZ.js';
 const SED_CHUNK = 'chunks/chunk-CFBEDNHJ.js';
+const FIND_CHUNK = 'chunks/chunk-KBXRZGTY.js';
 // Stands in an edit's replacement for the bundle's function that throws an execution-limit error.
 const THROWER = '__ccLimitThrower__';
 
@@ -206,6 +210,21 @@ const EDITS = [
     replace: (_, max, opts, fallback, turns, at, cmds) =>
       `let ${max}=${opts}?.maxIterations??${fallback},${turns}=0,${at}=0;for(;${at}<${cmds}.length;){if(${turns}++,${turns}>${max}||(${turns}&1023)===0&&${turns}>(${opts}?.maxIterations??${fallback}))`,
     files: ['browser.js', 'index.cjs', SED_CHUNK],
+  },
+  {
+    what: 'find -size counts whole units, rounded up',
+    pattern:
+      /case"size":\{let ([\w$]+)=([\w$]+)\.value;switch\(\2\.unit\)\{[^}]*\}let ([\w$]+);return \2\.comparison==="more"\?\3=([\w$]+)\.size>\1:[^{]*?,\{matches:\3,pruned:!1,printed:!1\}\}/g,
+    replace: (_, units, test, matches, file) =>
+      `case"size":{let ${units}=Math.ceil(${file}.size/({k:1024,M:1048576,G:1073741824,b:512,w:2}[${test}.unit]??1)),${matches}=${test}.comparison==="more"?${units}>${test}.value:${test}.comparison==="less"?${units}<${test}.value:${units}===${test}.value;return{matches:${matches},pruned:!1,printed:!1}}`,
+    files: ['browser.js', 'index.cjs', FIND_CHUNK],
+  },
+  {
+    what: 'find -size takes w, two-byte words',
+    pattern: /match\(\/\^\(\\d\+\)\(\[ckMGb\]\)\?\$\/\)(.{0,200}?)([\w$]+)==="b"\?512:1;/g,
+    replace: (_, between, unit) =>
+      `match(/^(\\d+)([ckMGbw])?$/)${between}${unit}==="b"?512:${unit}==="w"?2:1;`,
+    files: ['browser.js', 'index.cjs', FIND_CHUNK],
   },
   {
     what: "a top-level background statement's output waits for the foreground to fork",

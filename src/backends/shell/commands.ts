@@ -523,14 +523,32 @@ function headTailCommand(name: 'head' | 'tail'): Command {
   });
 }
 
+/** GNU find's refusals of a -size value, given before it looks at any file: a last character
+ * that is neither a digit nor a unit names the type, anything else not `[+-]N[unit]` the value. */
+function findSizeRefusal(args: string[]): ExecResult | undefined {
+  const refuse = (text: string): ExecResult => ({ stdout: '', stderr: `find: ${text}\n`, exitCode: 1 });
+  for (const [i, a] of args.entries()) {
+    const value = args[i + 1];
+    if (a !== '-size' || value === undefined) continue;
+    if (value === '') return refuse('invalid null argument to -size');
+    const last = value.at(-1) ?? '';
+    if (!/[\dbcwkMG]/.test(last)) return refuse(`invalid -size type \`${last}'`);
+    const m = /^\s*[+-]?(\d+)[bcwkMG]?$/.exec(value);
+    if (!m || !Number.isSafeInteger(Number(m[1]))) return refuse(`Invalid argument \`${value}' to -size`);
+  }
+  return undefined;
+}
+
 /** GNU's wording (coreutils 9, findutils 4.9, in a UTF-8 locale: ‘’ where GNU quotes that way). */
 const REWORDED: Command[] = [
   headTailCommand('head'),
   headTailCommand('tail'),
   reworded('stat', [[/^stat: cannot stat '(.*)'/gm, "stat: cannot statx '$1'"]]),
-  reworded('find', [
-    [/^find: (?!‘)(.*): No such file or directory$/gm, 'find: ‘$1’: No such file or directory'],
-  ]),
+  reworded(
+    'find',
+    [[/^find: (?!‘)(.*): No such file or directory$/gm, 'find: ‘$1’: No such file or directory']],
+    findSizeRefusal,
+  ),
 ];
 
 /** Lines of an integer `seq` made at once: just-bash's checks each line (3 million took 12 s and
