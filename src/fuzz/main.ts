@@ -35,16 +35,22 @@ function report(f: TargetFigures): void {
 }
 
 /** A child process of this same program that fuzzes the targets it is sent, one at a time,
- * and answers each with its figures. */
-function childProcess(): { fuzz: (t: Target) => Promise<TargetFigures>; end: () => void } {
+ * and answers each with its figures; `alive` is false once it has ended. */
+function childProcess(): {
+  fuzz: (t: Target) => Promise<TargetFigures>;
+  end: () => void;
+  alive: () => boolean;
+} {
   const argv = ['--runs', String(runs), '--seed', String(seed), '--child'];
   const p = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), ...argv], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  let ended = false;
   let waiting: { t: Target; resolve: (f: TargetFigures) => void } | undefined;
   p.on('message', (f: TargetFigures) => waiting?.resolve(f));
   // A child that dies mid-target (killed, out of memory) counts as one uncaught finding.
   p.on('exit', (code, signal) => {
+    ended = true;
     if (!waiting) return;
     const { t, resolve } = waiting;
     const detail = `its process ended (${signal ?? `exit ${code}`}) before reporting`;
@@ -63,7 +69,8 @@ function childProcess(): { fuzz: (t: Target) => Promise<TargetFigures>; end: () 
         waiting = { t, resolve: (f) => ((waiting = undefined), resolve(f)) };
         p.send(t.name);
       }),
-    end: () => p.disconnect(),
+    end: () => p.connected && p.disconnect(),
+    alive: () => !ended,
   };
 }
 
@@ -90,8 +97,9 @@ if (child) {
     let next = 0;
     let printed = 0;
     const worker = async () => {
-      const proc = childProcess();
+      let proc = childProcess();
       for (let i = next++; i < targets.length; i = next++) {
+        if (!proc.alive()) proc = childProcess();
         done.set(i, await proc.fuzz(targets[i] as Target));
         for (; done.has(printed); printed++) {
           const f = done.get(printed) as TargetFigures;

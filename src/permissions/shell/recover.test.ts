@@ -47,6 +47,8 @@ describe('recoverLine', () => {
       'echo a 2>&1 >&2 &>/dev/null', 'sleep 1 &', 'git commit -m "$(cat <<\'EOF\'\nmsg )\nEOF\n)"', 'echo \'(\' ")"',
       'echo \\)', "x=$(ls; echo ')')", 'if [ -f x ]; then echo; elif true; then echo; else echo; fi',
       'for ((i=0;i<3;i++)); do echo; done', 'echo "unclosed', 'echo $(ls',
+      // A form feed or vertical tab is a word to bash, not a blank (it used to stop the tokenizer).
+      '\f && x', 'echo a\vb && echo c', '\r',
     ];
     expect(lines.map((l) => recoverLine(l))).toEqual(lines.map(() => undefined));
   });

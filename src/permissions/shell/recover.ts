@@ -28,7 +28,8 @@ type Token =
 
 const OPERATORS = ['&&', '||', ';;&', ';;', ';&', '|&', '|', '&', ';', '(', ')'];
 const REDIRECTS = /^(?:\d*(?:<<<|<<-|<<|<>|<&|>&|>>|>\||<|>)|&>>|&>)/;
-const WORD_END = /[\s;&|()<>]/;
+// bash's blanks are space and tab: a form feed or vertical tab is part of a word.
+const WORD_END = /[ \t\n;&|()<>]/;
 
 /** The end of a `$(…)`, `((…))`, `<(…)` or `${…}` starting at `i` (the index of its opener's
  * last character), quotes and nesting respected; the text's length when it never closes. */
