@@ -11,6 +11,7 @@ import type { Analysis } from './shell/analyze';
 import { analyze } from './shell/analyze';
 import { parseCommand } from './shell/parse';
 import { hasUnclosedExpansion } from './shell/unclosed';
+import { hasHiddenControl } from '../text/controls';
 import { recoverLine } from './shell/recover';
 import { assignedValues, gateReason } from './shell/gate';
 import { denyForms, formTexts, ruleFor } from './bash-match';
@@ -106,6 +107,14 @@ export function checkBash(
       analysis,
     );
   }
+  if (env.behaviour.hiddenControlsAsk && hasHiddenControl(command))
+    return wholeCommand(
+      env,
+      command,
+      msg.CONTROL_CHARACTERS,
+      'the command holds a control character the approval dialog would not show',
+      parsed.ok ? analyze(parsed.script, env.ctx.home) : undefined,
+    );
   if (env.behaviour.unclosedExpansionAsks && hasUnclosedExpansion(command))
     return {
       behavior: 'ask',

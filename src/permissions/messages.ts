@@ -33,6 +33,8 @@ export const isGenericBashAsk = (message: string): boolean =>
   message === BASH_NEEDS_APPROVAL || message.startsWith('This Bash command contains multiple operations. ');
 /** A command Claude Code's parser cannot read, in every mode that asks (both versions). */
 export const PARSE_ERROR = 'Parse error';
+/** A command holding a control character the approval dialog would hide (up to 2.1.190). */
+export const CONTROL_CHARACTERS = 'Contains control characters';
 export const PARSER_ABORTED = 'Parser aborted (timeout, resource limit, or over-length)';
 /** A group that opens the line and is never closed, or a `)` after it (shell/recover.ts). */
 export const TRAILING_INPUT = 'Parser did not consume trailing input';

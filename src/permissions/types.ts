@@ -72,6 +72,11 @@ export interface PermissionBehaviour {
   /** A command that leaves a `$(`, `$((`, `${` or `$[` open prompts, even in bypassPermissions,
    * before any rule is matched (2.1.332, bash-unclosed-expansion). */
   unclosedExpansionAsks?: true;
+  /** A Bash command holding a control character the approval dialog would hide is asked about
+   * ("Contains control characters") after deny and ask rules, before allow rules and the mode's
+   * own leniency, bypassPermissions aside; later releases refuse it in Bash's schema (up to
+   * 2.1.190; bisected, bash-perm-blank-like-bytes). */
+  hiddenControlsAsk?: true;
   /** auto mode runs what acceptEdits would without asking the classifier. */
   autoAcceptEditsFastPath: boolean;
   /** A call refused for want of a classifier verdict counts towards the denial limit, as a

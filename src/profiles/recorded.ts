@@ -5,6 +5,7 @@
 // change point, taking it back to the older behaviour). A release not listed behaves as its
 // neighbour towards the root on everything recorded.
 import type { ProfileDelta } from './chain';
+import { delta_2_1_190 } from './2.1.190';
 import { delta_2_1_197 } from './2.1.197';
 import { delta_2_1_204 } from './2.1.204';
 import { delta_2_1_228 } from './2.1.228';
@@ -40,6 +41,7 @@ import { delta_2_1_336 } from './2.1.336';
 import { delta_2_1_337 } from './2.1.337';
 
 export const RECORDED_DELTAS: Readonly<Record<string, ProfileDelta>> = {
+  '2.1.190': delta_2_1_190,
   '2.1.197': delta_2_1_197,
   '2.1.204': delta_2_1_204,
   '2.1.228': delta_2_1_228,

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { Profile } from '../../profiles/types';
 import type { PermissionRequest, ToolModule } from '../types';
 import { loadShellParser } from '../../permissions/shell/parse';
 import { analyseCommand, isReadOnly } from './analysis';
@@ -5,8 +7,10 @@ import { bash, type BashOutcome } from './bash';
 import { explainBash } from './explain';
 import { bashHookSuggestions, bashRules } from './suggest';
 import { renderBash } from './render';
-import { bashInput, type BashInput } from './schema';
+import { bashInput, bashInputFor, type BashInput } from './schema';
 import { bashFromTranscript } from './transcript';
+
+const byProfile = new WeakMap<Profile, z.ZodType<BashInput>>();
 
 export const bashTool: ToolModule<BashInput, BashOutcome> = {
   name: 'Bash',
@@ -16,6 +20,11 @@ export const bashTool: ToolModule<BashInput, BashOutcome> = {
   runsForMs: (input) =>
     typeof input.timeout === 'number' && input.timeout > 0 ? Math.min(input.timeout, 600_000) : 120_000,
   schema: bashInput,
+  schemaFor: (profile) => {
+    let s = byProfile.get(profile);
+    if (!s) byProfile.set(profile, (s = bashInputFor(profile.permissions.hiddenControlsAsk !== true)));
+    return s;
+  },
   load: loadShellParser,
   isReadOnly: (input) => isReadOnly(analyseCommand(input.command, '')),
   isConcurrencySafe: (input) => isReadOnly(analyseCommand(input.command, '')),
