@@ -5,7 +5,7 @@ import { defineCommand, type Command, type CommandContext, type ExecResult } fro
 import { bytesStdout, stdoutLatin1, utf8AsLatin1 } from './bytes';
 import { COMMAND_WORDS } from '../../text/commands';
 import { curlCommand, wgetCommand } from './net';
-import { isLongListing, longListing, workspaceNow } from './ls-long';
+import { isLongListing, longListing, timeStyleRefusal, workspaceNow } from './ls-long';
 import { perlCommand } from './perl';
 import { npmCommand } from './npm';
 import { selfSignal, signalName } from './signals';
@@ -166,7 +166,10 @@ const lsMissing = (r: ExecResult): ExecResult => ({
 export const lsCommand: Command = defineCommand('ls', async (args, ctx) => {
   const plain = ctx.origCommand;
   if (plain === undefined) return noOriginal('ls');
-  const orig = isLongListing(args) ? (a: string[]) => longListing(a, ctx, plain) : plain;
+  const long = isLongListing(args);
+  const refused = long ? timeStyleRefusal(args) : undefined;
+  if (refused) return refused;
+  const orig = long ? (a: string[]) => longListing(a, ctx, plain) : plain;
   const flags = args.filter((a) => a.startsWith('-') && a !== '-');
   const operands = args.filter((a) => !a.startsWith('-') || a === '-');
   // A pattern left after the shell's expansion names a file literally in GNU ls; just-bash's ls

@@ -21,9 +21,36 @@ export async function workspaceNow(fs: IFileSystem): Promise<number> {
   return typeof f.workspaceNow === 'function' ? f.workspaceNow() : Date.now();
 }
 
+/** The long options a long listing here takes: `--time-style=STYLE` and `--full-time` (a long
+ * listing with the full-iso style). */
+interface LongOptions {
+  style?: string;
+  fullTime: boolean;
+  /** The arguments without the long options. */
+  rest: string[];
+}
+
+function longOptions(args: readonly string[]): LongOptions {
+  const out: LongOptions = { fullTime: false, rest: [] };
+  for (const a of args) {
+    if (a === '--full-time') out.fullTime = true;
+    else if (a.startsWith('--time-style=')) out.style = a.slice('--time-style='.length);
+    else out.rest.push(a);
+  }
+  return out;
+}
+
+/** GNU ls's refusal of the arguments' time style, given before anything is listed. */
+export function timeStyleRefusal(args: readonly string[]): ExecResult | undefined {
+  const { style, fullTime } = longOptions(args);
+  const d = dateStyle(style, fullTime);
+  return typeof d !== 'string' && 'exitCode' in d ? d : undefined;
+}
+
 export function isLongListing(args: readonly string[]): boolean {
-  const flags = args.filter((a) => a.startsWith('-') && a !== '-');
-  return flags.some((f) => f.includes('l')) && flags.every((f) => LONG_FLAGS.test(f));
+  const { fullTime, rest } = longOptions(args);
+  const flags = rest.filter((a) => a.startsWith('-') && a !== '-');
+  return (fullTime || flags.some((f) => f.includes('l'))) && flags.every((f) => LONG_FLAGS.test(f));
 }
 
 function modeString(st: FsStat): string {
@@ -77,6 +104,82 @@ export function lsDate(mtimeMs: number, nowMs: number): string {
   return `${MONTHS[d.getUTCMonth()]} ${day} ${tail}`;
 }
 
+const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** The strftime conversions a `+FORMAT` time style uses, in UTC (the workspace's TZ); an
+ * unknown one is kept as written. Nanoseconds are the millisecond clock's. */
+function strftime(format: string, ms: number): string {
+  const d = new Date(ms);
+  const Y = String(d.getUTCFullYear());
+  const m = two(d.getUTCMonth() + 1);
+  const dd = two(d.getUTCDate());
+  const H = two(d.getUTCHours());
+  const M = two(d.getUTCMinutes());
+  const S = two(d.getUTCSeconds());
+  const yearStart = Date.UTC(d.getUTCFullYear(), 0, 1);
+  const conv: Record<string, string> = {
+    Y,
+    m,
+    d: dd,
+    H,
+    M,
+    S,
+    N: `${String(d.getUTCMilliseconds()).padStart(3, '0')}000000`,
+    z: '+0000',
+    Z: 'UTC',
+    b: MONTHS[d.getUTCMonth()] as string,
+    h: MONTHS[d.getUTCMonth()] as string,
+    a: DAYS[d.getUTCDay()] as string,
+    e: String(d.getUTCDate()).padStart(2, ' '),
+    y: Y.slice(-2),
+    j: String(Math.floor((ms - yearStart) / 86_400_000) + 1).padStart(3, '0'),
+    F: `${Y}-${m}-${dd}`,
+    T: `${H}:${M}:${S}`,
+    R: `${H}:${M}`,
+    s: String(Math.floor(ms / 1000)),
+    n: '\n',
+    t: '\t',
+    '%': '%',
+  };
+  return format.replace(/%(.)/g, (all, c: string) => conv[c] ?? all);
+}
+
+/** How a time style dates a file: its `recent` format within the six months before now. */
+type DateStyle = { old: string; recent: string } | 'locale';
+
+const STYLES: Record<string, DateStyle> = {
+  'full-iso': { old: '%Y-%m-%d %H:%M:%S.%N %z', recent: '%Y-%m-%d %H:%M:%S.%N %z' },
+  'long-iso': { old: '%Y-%m-%d %H:%M', recent: '%Y-%m-%d %H:%M' },
+  iso: { old: '%Y-%m-%d ', recent: '%m-%d %H:%M' },
+  locale: 'locale',
+};
+
+/** GNU ls's refusal of an unknown time style. */
+function badStyle(style: string): ExecResult {
+  return {
+    stdout: '',
+    stderr: `ls: invalid argument ‘${style}’ for ‘time style’\nValid arguments are:\n  - [posix-]full-iso\n  - [posix-]long-iso\n  - [posix-]iso\n  - [posix-]locale\n  - +FORMAT (e.g., +%H:%M) for a 'date'-style format\nTry 'ls --help' for more information.\n`,
+    exitCode: 2,
+  };
+}
+
+/** A `--time-style` value as its formats (a `+FORMAT` may give the recent one after a newline). */
+function dateStyle(style: string | undefined, fullTime: boolean): DateStyle | ExecResult {
+  if (style === undefined) return fullTime ? (STYLES['full-iso'] as DateStyle) : 'locale';
+  if (style.startsWith('+')) {
+    const [old, recent] = style.slice(1).split('\n');
+    return { old: old ?? '', recent: recent ?? old ?? '' };
+  }
+  return STYLES[style.replace(/^posix-/, '')] ?? badStyle(style);
+}
+
+function dated(style: DateStyle, mtimeMs: number, nowMs: number): string {
+  if (style === 'locale') return lsDate(mtimeMs, nowMs);
+  const recent = mtimeMs <= nowMs && nowMs - mtimeMs < SIX_MONTHS_MS;
+  return strftime(recent ? style.recent : style.old, mtimeMs);
+}
+
 interface Row {
   st: FsStat;
   name: string;
@@ -106,19 +209,22 @@ async function rowFor(fs: IFileSystem, path: string, name: string): Promise<Row>
   return { st, name, nlink: 2 + subdirs, size: BLOCK };
 }
 
-function render(rows: Row[], human: boolean, nowMs: number): string[] {
+function render(rows: Row[], human: boolean, nowMs: number, style: DateStyle): string[] {
   const sizeOf = (r: Row) => (human ? humanSize(r.size) : String(r.size));
   const linkW = Math.max(...rows.map((r) => String(r.nlink).length));
   const sizeW = Math.max(...rows.map((r) => sizeOf(r).length));
   return rows.map(
     (r) =>
       `${modeString(r.st)} ${String(r.nlink).padStart(linkW)} ${OWNER} ${OWNER} ${sizeOf(r).padStart(sizeW)} ` +
-      `${lsDate(r.st.mtime.getTime(), nowMs)} ${r.name}${r.target !== undefined ? ` -> ${r.target}` : ''}`,
+      `${dated(style, r.st.mtime.getTime(), nowMs)} ${r.name}${r.target !== undefined ? ` -> ${r.target}` : ''}`,
   );
 }
 
 /** A long listing of at most one operand (the ls wrapper splits several). */
-export async function longListing(args: string[], ctx: CommandContext, orig: Ls): Promise<ExecResult> {
+export async function longListing(all: string[], ctx: CommandContext, orig: Ls): Promise<ExecResult> {
+  const { style: styleName, fullTime, rest: args } = longOptions(all);
+  const style = dateStyle(styleName, fullTime);
+  if (typeof style !== 'string' && 'exitCode' in style) return style;
   const flags = args.filter((a) => a.startsWith('-') && a !== '-');
   const operands = args.filter((a) => !a.startsWith('-') || a === '-');
   if (operands.length > 1) return orig(args);
@@ -131,7 +237,7 @@ export async function longListing(args: string[], ctx: CommandContext, orig: Ls)
   const st = await ctx.fs.lstat(path);
   if (letters.has('d') || !st.isDirectory) {
     const rows = [await rowFor(ctx.fs, path, operand)];
-    return { stdout: render(rows, human, nowMs).join('\n') + '\n', stderr: '', exitCode: 0 };
+    return { stdout: render(rows, human, nowMs, style).join('\n') + '\n', stderr: '', exitCode: 0 };
   }
   const sorting = [...letters].filter((c) => 'aAtrS'.includes(c)).join('');
   const listed = await orig([`-1${sorting}`, operand]);
@@ -145,7 +251,7 @@ export async function longListing(args: string[], ctx: CommandContext, orig: Ls)
   }
   const total = rows.reduce((n, r) => n + blocksOf(r), 0);
   const totalText = human ? humanSize(total * 1024) : String(total);
-  const lines = [`total ${totalText}`, ...(rows.length > 0 ? render(rows, human, nowMs) : [])];
+  const lines = [`total ${totalText}`, ...(rows.length > 0 ? render(rows, human, nowMs, style) : [])];
   return { stdout: lines.join('\n') + '\n', stderr: listed.stderr, exitCode: 0 };
 }
 

@@ -76,6 +76,7 @@ const SHELL_CASES: string[] = [
   "printf '%020000000d' 0 | wc -c; printf '%-9000000s|' x | tail -c 3; echo",
   "mkdir sz; cd sz; : > e0; head -c 1 /dev/zero > b1; head -c 513 /dev/zero > b513; head -c 1024 /dev/zero > b1024; head -c 1025 /dev/zero > b1025; for s in -1k 1k +1k -2k 1 -1 +1 2 1c -2c 2w -2w 0 -1M; do echo \"$s: $(find . -type f -size $s | sort | tr '\\n' ' ')\"; done",
   "find . -size 1x; echo rc=$?; find . -size; echo rc=$?; find . -size k; echo rc=$?; for v in '' + 1kk 1.5k -1x 1K +k; do find . -size \"$v\" -print; done; echo rc=$?",
+  'touch -d "2023-01-02 03:04:05" f; touch -d "2023-12-01 03:04:05" r; for a in --time-style=iso --time-style=long-iso --time-style=full-iso --time-style=+%Y/%m/%d --time-style=+%b%n%H --time-style=posix-iso --time-style=locale --time-style=bogus --full-time "--time-style=+%e|%y|%T|%F|%R|%%|%j|%a"; do echo "== $a"; ls -l $a f r; echo rc=$?; done; ls --full-time f',
   "head -c 20 /dev/zero | tr '\\0' a",
   'echo $((2+3)); echo ${#HOME}',
   'if [ -f f.txt ]; then echo yes; else echo no; fi',
