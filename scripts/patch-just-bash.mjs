@@ -46,6 +46,8 @@
 //
 // find's -size compared bytes with the unit's bytes; GNU find rounds the size up to whole units
 // first, so `-size -1k` is only the empty files and `-size 1k` every file from 1 to 1024 bytes.
+// A command run by `-exec … ;` is a test: its failure is no failure of find (exit 0), while one
+// of `-exec … +` makes find exit 1, whatever the command's own status.
 //
 // The bundles are minified, so each edit is a pattern over them that must match exactly once; a
 // just-bash release that moves them fails the install here rather than shipping the old
@@ -61,7 +63,7 @@ const HASH = createHash('sha256')
   .update(readFileSync(fileURLToPath(import.meta.url)))
   .digest('hex')
   .slice(0, 16);
-const MARK = `/* cc-playground patches ${HASH}: standing 2>&1 copies fd 1; background output deferred; byte strings built in chunks, ASCII as is; redirect folders checked; output order kept; awk and sed limits live; eval depth; find -size units */`;
+const MARK = `/* cc-playground patches ${HASH}: standing 2>&1 copies fd 1; background output deferred; byte strings built in chunks, ASCII as is; redirect folders checked; output order kept; awk and sed limits live; eval depth; find -size units, -exec status */`;
 const DUP1 = '"__dupout__:1"';
 
 const HELPERS = `${MARK}
@@ -224,6 +226,18 @@ const EDITS = [
     pattern: /match\(\/\^\(\\d\+\)\(\[ckMGb\]\)\?\$\/\)(.{0,200}?)([\w$]+)==="b"\?512:1;/g,
     replace: (_, between, unit) =>
       `match(/^(\\d+)([ckMGbw])?$/)${between}${unit}==="b"?512:${unit}==="w"?2:1;`,
+    files: ['browser.js', 'index.cjs', FIND_CHUNK],
+  },
+  {
+    what: "find -exec … ; leaves find's exit status alone",
+    pattern: /,([\w$]+)\.exitCode!==0&&\(([\w$]+)=\1\.exitCode\);break\}\}\}for\(let\[/g,
+    replace: () => `;break}}}for(let[`,
+    files: ['browser.js', 'index.cjs', FIND_CHUNK],
+  },
+  {
+    what: 'find -exec … + that fails makes find exit 1',
+    pattern: /([\w$]+)\.exitCode!==0&&\(([\w$]+)=\1\.exitCode\)\}return ([\w$]+)\?\.build\(\2\)/g,
+    replace: (_, r, code, out) => `${r}.exitCode!==0&&(${code}=1)}return ${out}?.build(${code})`,
     files: ['browser.js', 'index.cjs', FIND_CHUNK],
   },
   {

@@ -273,6 +273,8 @@ export interface ExitSemantics {
   notErrors: readonly number[];
   /** Only these subcommands (git's, found past its options). */
   subcommands?: readonly string[];
+  /** What the structured result says the exit code means (`returnCodeInterpretation`). */
+  meaning: string;
 }
 
 /** The PowerShell tool's exit-code table (src/tools/powershell/semantics.ts). */
@@ -285,6 +287,10 @@ export interface PowerShellExitSemantics {
   exeOnly?: true;
   /** Only these subcommands (git's, found past its options). */
   subcommands?: readonly string[];
+  /** What the structured result says an answering exit code means (`returnCodeInterpretation`);
+   * `oddMeaning`, where given, for the odd codes (robocopy's "files were copied" bit). */
+  meaning: string;
+  oddMeaning?: string;
 }
 
 /** The PowerShell tool (offered with CLAUDE_CODE_USE_POWERSHELL_TOOL; src/tools/powershell). */

@@ -37,6 +37,7 @@ import {
 import { computeStatus, longStatus, quotePath, relativeTo, shortStatus } from './status';
 import { resolveAgainst } from '../../text/paths';
 import { checkedOut, cmdWorktree } from './worktree';
+import { grep, lsFiles } from './grep';
 
 export interface GitContext {
   vol: Volume;
@@ -1006,6 +1007,12 @@ function stashSaved(quiet: boolean): ExecResult {
   );
 }
 
+/** ls-files and grep: over the index's paths under the working directory. */
+function searchTracked(ctx: GitContext, args: string[], run: typeof grep): Promise<ExecResult> {
+  const repo = requireRepo(ctx);
+  return run(repo, prefixOf(repo, ctx.cwd), args, (spec, path) => matchesSpec(repo, ctx, spec, path));
+}
+
 function unsupported(what: string): ExecResult {
   return fail(`git: '${what}' is not supported by the in-memory workspace's git\n`, 1);
 }
@@ -1026,6 +1033,8 @@ const SUBCOMMANDS = new Map<string, (ctx: GitContext, args: string[]) => Promise
     switch: (ctx: GitContext, args: string[]) => cmdCheckout(ctx, args, '-c'),
     stash: cmdStash,
     worktree: (ctx: GitContext, args: string[]) => cmdWorktree(ctx, requireRepo(ctx), args),
+    'ls-files': (ctx: GitContext, args: string[]) => searchTracked(ctx, args, lsFiles),
+    grep: (ctx: GitContext, args: string[]) => searchTracked(ctx, args, grep),
   }),
 );
 
@@ -1045,8 +1054,6 @@ const KNOWN_ELSEWHERE = new Set([
   'cherry-pick',
   'revert',
   'blame',
-  'grep',
-  'ls-files',
 ]);
 
 export async function runGit(ctx: GitContext, argv: string[]): Promise<GitResult> {

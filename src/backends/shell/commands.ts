@@ -381,11 +381,11 @@ type Rewording = string | ((match: string, ...groups: string[]) => string);
 function reworded(
   name: string,
   rules: readonly [RegExp, Rewording][],
-  usage?: (args: string[]) => ExecResult | undefined,
+  usage?: (args: string[], ctx: CommandContext) => ExecResult | undefined | Promise<ExecResult | undefined>,
 ): Command {
   return defineCommand(name, async (args, ctx) => {
     if (ctx.origCommand === undefined) return noOriginal(name);
-    const refused = usage?.(args);
+    const refused = await usage?.(args, ctx);
     if (refused) return refused;
     const r = await ctx.origCommand(args);
     return {
@@ -526,13 +526,17 @@ function headTailCommand(name: 'head' | 'tail'): Command {
   });
 }
 
-/** GNU find's refusals of a -size value, given before it looks at any file: a last character
- * that is neither a digit nor a unit names the type, anything else not `[+-]N[unit]` the value. */
-function findSizeRefusal(args: string[]): ExecResult | undefined {
+/** GNU find's refusals of its arguments, given before it looks at any file: a -size value whose
+ * last character is neither a digit nor a unit names the type, anything else not `[+-]N[unit]`
+ * the value; a -newer (-anewer, -cnewer) reference that does not exist is named. */
+async function findRefusal(args: string[], ctx: CommandContext): Promise<ExecResult | undefined> {
   const refuse = (text: string): ExecResult => ({ stdout: '', stderr: `find: ${text}\n`, exitCode: 1 });
   for (const [i, a] of args.entries()) {
     const value = args[i + 1];
-    if (a !== '-size' || value === undefined) continue;
+    if (value === undefined) continue;
+    if (/^-[ac]?newer$/.test(a) && !(await ctx.fs.exists(ctx.fs.resolvePath(ctx.cwd, value))))
+      return refuse(`‘${value}’: No such file or directory`);
+    if (a !== '-size') continue;
     if (value === '') return refuse('invalid null argument to -size');
     const last = value.at(-1) ?? '';
     if (!/[\dbcwkMG]/.test(last)) return refuse(`invalid -size type \`${last}'`);
@@ -550,7 +554,7 @@ const REWORDED: Command[] = [
   reworded(
     'find',
     [[/^find: (?!‘)(.*): No such file or directory$/gm, 'find: ‘$1’: No such file or directory']],
-    findSizeRefusal,
+    findRefusal,
   ),
 ];
 

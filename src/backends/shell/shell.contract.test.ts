@@ -140,6 +140,9 @@ const GIT_CASES: string[] = [
   'git rebase -i HEAD~5 2>&1 | head -5; echo rc=$?',
   'git diff --cached',
   'echo new > n.txt; git add n.txt; git diff --cached; git status',
+  'git ls-files; cd d && git ls-files; git ls-files -- e; cd ..; git ls-files d "*.txt"; echo untracked > u.txt; git ls-files',
+  "git grep a; echo rc=$?; git grep -n 'a\\|new'; git grep -c a; git grep -l x; git grep -i NEW; git grep -w ne; echo rc=$?",
+  "git grep -E 'a|x' -- d; git grep -F 'a.' ; echo rc=$?; git grep -v a -- a.txt; git grep -q new && echo found; git grep -e x -e new; cd d && git grep x; git grep -n x ..",
 ];
 
 /** git on a repository with history: messages, function context, modes, quoting, branches. */

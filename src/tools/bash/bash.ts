@@ -9,7 +9,7 @@ import { maxOutputLength, preview, RESULT_PERSIST_CHARS, trimOutput } from './ou
 import { ranText } from './render';
 import { persistedOutputPath, sessionId, shortId, taskOutputPath } from './paths';
 import type { BashInput } from './schema';
-import { exitIsAnswer } from './semantics';
+import { exitMeaning } from './semantics';
 import { startedTask, startLag } from '../background/registry';
 import { taskNotification } from '../background/notification';
 import {
@@ -55,6 +55,8 @@ export type BashOutcome =
       exitCode: number;
       /** The exit code is an answer (grep found nothing), not a failure. */
       exitIsAnswer: boolean;
+      /** What that answer means ("No matches found"): the structured returnCodeInterpretation. */
+      exitMeaning?: string;
       /** The output the model sees inline (trimmed, capped). */
       output: string;
       persisted?: Persisted;
@@ -621,7 +623,8 @@ async function ranOutcome(
   const timedOut = result.interrupted && !ctx.signal?.aborted;
   const shellExit = reportedExit(result, ctx.profile);
   const exitCode = timedOut ? TIMEOUT_EXIT : shellExit;
-  const answer = exitIsAnswer(command, shellExit, ctx.profile.bashExitSemantics);
+  const meaning = exitMeaning(command, shellExit, ctx.profile.bashExitSemantics);
+  const answer = meaning !== undefined;
   const failed = (exitCode !== 0 && !answer) || timedOut;
   const raw = result.stdout + result.stderr;
   const limit = maxOutputLength(conversation.env);
@@ -661,6 +664,7 @@ async function ranOutcome(
     ...(modifiedRead.length > 0 ? { modifiedRead } : {}),
     exitCode,
     exitIsAnswer: answer,
+    ...(meaning !== undefined ? { exitMeaning: meaning } : {}),
     output,
     persisted,
     interrupted: result.interrupted,

@@ -87,6 +87,7 @@ export function renderBash(o: BashOutcome, ctx: ToolContext): Rendered {
       stderr: notes.join('\n'),
       interrupted: o.interrupted,
       isImage: false,
+      ...(o.exitMeaning !== undefined && o.exitCode !== 0 ? { returnCodeInterpretation: o.exitMeaning } : {}),
       noOutputExpected: o.noOutputExpected,
     };
     if (o.persisted) {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EXIT_SEMANTICS } from '../../profiles/2.1.273/bash';
-import { exitIsAnswer, lastCommandWords } from './semantics';
+import { exitMeaning, lastCommandWords } from './semantics';
 
-const answer = (command: string, code = 1) => exitIsAnswer(command, code, EXIT_SEMANTICS);
+const answer = (command: string, code = 1) => exitMeaning(command, code, EXIT_SEMANTICS) !== undefined;
 
 describe('lastCommandWords', () => {
   it('splits at list and pipe operators outside quotes and substitutions', () => {
@@ -21,7 +21,7 @@ describe('lastCommandWords', () => {
   });
 });
 
-describe('exitIsAnswer (2.1.273 and 2.1.332 table)', () => {
+describe('exitMeaning (2.1.273 and 2.1.332 table)', () => {
   it('judges the last command by its first word as written', () => {
     expect(answer('grep nomatch a.txt')).toBe(true);
     expect(answer('false; grep nomatch a.txt')).toBe(true);

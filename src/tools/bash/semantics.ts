@@ -107,16 +107,16 @@ function gitSubcommand(args: readonly string[]): string | undefined {
   return undefined;
 }
 
-/** The exit code is an answer of the command (grep found nothing, diff found differences), so
- * the call is not an error. */
-export function exitIsAnswer(command: string, exitCode: number, table: readonly ExitSemantics[]): boolean {
-  if (exitCode === 0) return false;
+/** What a non-zero exit code means where it is an answer of the command (grep found nothing,
+ * diff found differences), so the call is not an error; undefined where it is an error. */
+export function exitMeaning(command: string, exitCode: number, table: readonly ExitSemantics[]): string | undefined {
+  if (exitCode === 0) return undefined;
   const [name, ...args] = lastCommandWords(command);
-  if (name === undefined) return false;
-  return table.some(
+  if (name === undefined) return undefined;
+  return table.find(
     (e) =>
       e.command === name &&
       e.notErrors.includes(exitCode) &&
       (e.subcommands === undefined || e.subcommands.includes(gitSubcommand(args) ?? '')),
-  );
+  )?.meaning;
 }

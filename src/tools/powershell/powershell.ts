@@ -6,7 +6,7 @@ import { isFsError } from '../../workspace/types';
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../bash/bash';
 import { trimOutput } from '../bash/output';
 import type { PowerShellInput } from './schema';
-import { powershellExitIsAnswer } from './semantics';
+import { powershellExitMeaning } from './semantics';
 
 /** Conversation.state key: the pwsh found on PATH (a path), or null for none. */
 export const PWSH_KEY = 'powershell.pwsh';
@@ -18,6 +18,8 @@ export type PowerShellOutcome =
       exitCode: number;
       /** The exit code is an answer (grep found nothing), not a failure. */
       exitIsAnswer: boolean;
+      /** What that answer means: the structured returnCodeInterpretation. */
+      exitMeaning?: string;
       output: string;
       interrupted: boolean;
     };
@@ -57,10 +59,12 @@ export async function powershell(input: PowerShellInput, ctx: ToolContext): Prom
     `${quote(pwsh)} -NoProfile -NonInteractive -ExecutionPolicy Bypass -Command ${quote(input.command)}`,
     { cwd: ctx.conversation.cwd, env: ctx.conversation.env, timeoutMs, signal: ctx.signal, mergeStderr: true },
   );
+  const meaning = powershellExitMeaning(input.command, r.exitCode, ctx.profile.powershell.exitSemantics);
   return {
     kind: 'ran',
     exitCode: r.exitCode,
-    exitIsAnswer: powershellExitIsAnswer(input.command, r.exitCode, ctx.profile.powershell.exitSemantics),
+    exitIsAnswer: meaning !== undefined,
+    ...(meaning !== undefined ? { exitMeaning: meaning } : {}),
     output: trimOutput(r.stdout),
     interrupted: r.interrupted,
   };

@@ -23,6 +23,12 @@ export function renderPowerShell(o: PowerShellOutcome): Rendered {
   return {
     content: o.output === '' ? NO_OUTPUT : o.output,
     is_error: false,
-    structured: { stdout: o.output, stderr: '', interrupted: o.interrupted, isImage: false },
+    structured: {
+      stdout: o.output,
+      stderr: '',
+      interrupted: o.interrupted,
+      ...(o.exitMeaning !== undefined ? { returnCodeInterpretation: o.exitMeaning } : {}),
+      isImage: false,
+    },
   };
 }

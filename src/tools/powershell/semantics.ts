@@ -15,19 +15,21 @@ function gitSubcommand(args: readonly string[]): string | undefined {
   return undefined;
 }
 
-export function powershellExitIsAnswer(
+/** What a non-zero exit code means where it is an answer, not an error; undefined where it is an
+ * error. */
+export function powershellExitMeaning(
   command: string,
   exitCode: number,
   table: readonly PowerShellExitSemantics[],
-): boolean {
-  if (exitCode === 0) return false;
+): string | undefined {
+  if (exitCode === 0) return undefined;
   // `& grep x` ends its first segment at the `&`, so the call operator is never a word here.
   const [written, ...args] = lastCommandWords(command);
-  if (written === undefined) return false;
+  if (written === undefined) return undefined;
   const lower = written.toLowerCase();
   const exe = lower.endsWith('.exe');
   const name = exe ? lower.slice(0, -4) : lower;
-  return table.some(
+  const e = table.find(
     (e) =>
       e.command === name &&
       (exe || e.exeOnly !== true) &&
@@ -35,4 +37,6 @@ export function powershellExitIsAnswer(
       exitCode <= e.maxNotError &&
       (e.subcommands === undefined || e.subcommands.includes(gitSubcommand(args) ?? '')),
   );
+  if (e === undefined) return undefined;
+  return exitCode % 2 === 1 && e.oddMeaning !== undefined ? e.oddMeaning : e.meaning;
 }
