@@ -132,6 +132,9 @@ export interface Profile {
   /** Glob reads a leading `./` as the searched directory itself (`./src/*.ts` is `/src/*.ts`,
    * anchored); before, ripgrep took it literally and it matched nothing (glob-x-literal-prefix). */
   globDotSlashAnchored: boolean;
+  /** A background Bash call's structured result names its output file (`backgroundOutputPath`,
+   * after the task id) from 2.1.334 (bash-x-dds-echo, bisected: 2.1.333 has none). */
+  bashStructuredOutputPath?: true;
   /** The exit code Claude Code reports when the command's own shell ended by a signal
    * (ShellResult.signal): bash's 128+n is not what it says (bash-x-shell-signals). */
   bashShellSignalExit: { readonly bySignal: Readonly<Record<string, number>>; readonly other: number };

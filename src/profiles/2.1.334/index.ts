@@ -12,6 +12,9 @@ export const delta_2_1_334: ProfileDelta = {
   // hierarchy item.
   lsp: { namesAtName: true },
   readOffsetZeroAsOne: true,
+  // bash-x-dds-echo (bisected: 2.1.333 records as 2.1.332): a background call's structured
+  // result names its output file.
+  bashStructuredOutputPath: true,
   notebookReportsOldCellType: true,
   text: {
     // skill-invalid-format: `//deploy` is refused with this instead of "Did you mean deploy?";

@@ -57,6 +57,8 @@ export type BashOutcome =
       exitIsAnswer: boolean;
       /** What that answer means ("No matches found"): the structured returnCodeInterpretation. */
       exitMeaning?: string;
+      /** The call's own dangerouslyDisableSandbox, repeated in the structured result. */
+      dangerouslyDisableSandbox?: boolean;
       /** The output the model sees inline (trimmed, capped). */
       output: string;
       persisted?: Persisted;
@@ -91,6 +93,7 @@ export type BashOutcome =
       outputFile: string;
       /** Moved to the background by its timeout (not asked for). */
       timedOutAfterMs?: number;
+      dangerouslyDisableSandbox?: boolean;
     };
 
 const truthy = (v: string | undefined) => v !== undefined && /^(1|true|yes|on)$/i.test(v.trim());
@@ -336,7 +339,8 @@ async function sandboxEffect(
     const stub = stubs.get(i);
     if (!stub) return undefined;
     const keep = stub.drop !== undefined && node.name !== null;
-    const said = stub.texts.length > 0 ? `printf '%s\\n' ${stub.texts.map(singleQuoted).join(' ')} >&2; ` : '';
+    const said =
+      stub.texts.length > 0 ? `printf '%s\\n' ${stub.texts.map(singleQuoted).join(' ')} >&2; ` : '';
     const line = `{ ${keep ? '__cc_keep__; ' : ''}${said}(exit ${stub.exitCode}); }`;
     const parsed = parseCommand(line);
     const group = parsed.ok ? parsed.script.statements[0]?.pipelines[0]?.commands[0] : undefined;
@@ -462,7 +466,17 @@ interface ShellCall {
 
 type RanOutcome = Extract<BashOutcome, { kind: 'ran' }>;
 
+/** The structured result repeats the call's dangerouslyDisableSandbox, true or false, where the
+ * command ran or went to the background (bash-x-dds-echo, 2.1.273 to 2.1.337). */
 export async function bash(input: BashInput, ctx: ToolContext): Promise<BashOutcome> {
+  const o = await runBash(input, ctx);
+  const asked = input.dangerouslyDisableSandbox;
+  return asked !== undefined && (o.kind === 'ran' || o.kind === 'background')
+    ? { ...o, dangerouslyDisableSandbox: asked }
+    : o;
+}
+
+async function runBash(input: BashInput, ctx: ToolContext): Promise<BashOutcome> {
   const { ws, conversation } = ctx;
   const env: Record<string, string> = { ...conversation.env, CLAUDECODE: '1', GIT_EDITOR: 'true' };
   // A subagent's shell starts every command where the subagent started; a cd is not carried over

@@ -48,7 +48,8 @@ const notesOf = (o: Ran): string[] =>
 const timeoutOf = (o: Ran): string[] =>
   o.timedOutAfterMs !== undefined ? [`Command timed out after ${formatDuration(o.timedOutAfterMs)}`] : [];
 
-const isFailed = (o: Ran): boolean => (o.exitCode !== 0 && !o.exitIsAnswer) || o.timedOutAfterMs !== undefined;
+const isFailed = (o: Ran): boolean =>
+  (o.exitCode !== 0 && !o.exitIsAnswer) || o.timedOutAfterMs !== undefined;
 
 /** The result text of a command that ran, before the tool-result size limit applies. */
 export function ranText(o: Ran): string {
@@ -69,7 +70,10 @@ export function renderBash(o: BashOutcome, ctx: ToolContext): Rendered {
       noOutputExpected: false,
       backgroundTaskId: o.taskId,
     };
+    if (ctx.profile.bashStructuredOutputPath === true) structured.backgroundOutputPath = o.outputFile;
     if (o.timedOutAfterMs !== undefined) structured.timedOutAfterMs = o.timedOutAfterMs;
+    if (o.dangerouslyDisableSandbox !== undefined)
+      structured.dangerouslyDisableSandbox = o.dangerouslyDisableSandbox;
     return { content: backgroundText(o, ctx), is_error: false, structured };
   }
   const notes = notesOf(o);
@@ -82,9 +86,13 @@ export function renderBash(o: BashOutcome, ctx: ToolContext): Rendered {
     structured = `Error: ${content}`;
   } else {
     content = o.resultPersisted ? persistedText(o.resultPersisted) : ranText(o);
+    // The sandbox's violations block is the structured result's stderr (sandbox-accept-nounsb).
+    const violations = o.sandboxRefused
+      ? /\n(<sandbox_violations>[\s\S]*<\/sandbox_violations>)$/.exec(o.output)
+      : null;
     const s: Record<string, unknown> = {
-      stdout: o.output,
-      stderr: notes.join('\n'),
+      stdout: violations ? o.output.slice(0, violations.index) : o.output,
+      stderr: [...(violations?.[1] !== undefined ? [violations[1]] : []), ...notes].join('\n'),
       interrupted: o.interrupted,
       isImage: false,
       ...(o.exitMeaning !== undefined && o.exitCode !== 0 ? { returnCodeInterpretation: o.exitMeaning } : {}),
@@ -95,6 +103,7 @@ export function renderBash(o: BashOutcome, ctx: ToolContext): Rendered {
       s.persistedOutputSize = o.persisted.size;
     }
     if (modified !== '') s.staleReadFileStateHint = modified;
+    if (o.dangerouslyDisableSandbox !== undefined) s.dangerouslyDisableSandbox = o.dangerouslyDisableSandbox;
     structured = s;
   }
   if (o.cwdChange === undefined) return { content, is_error: failed, structured };
