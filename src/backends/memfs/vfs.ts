@@ -36,6 +36,21 @@ export function statFromNode(s: StatsLike): Stat {
 export const FILE_MODE = 0o644;
 export const DIR_MODE = 0o755;
 
+interface NodeBuffer {
+  from(b: ArrayBufferLike, offset: number, length: number): Uint8Array;
+  isBuffer(x: unknown): boolean;
+}
+
+/** Under Node, the bytes as a Buffer over the same memory: memfs copies a Buffer once, where it
+ * first turns any other array into one element by element (a 38 MB output took 0.27 s more). In
+ * the page there is no Buffer and the bytes go as they are. */
+function nodeBufferOver(bytes: Uint8Array): Uint8Array {
+  const B = (globalThis as { Buffer?: NodeBuffer }).Buffer;
+  return B === undefined || B.isBuffer(bytes)
+    ? bytes
+    : B.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
 export class MemfsVfs implements Vfs {
   constructor(
     readonly vol: Volume,
@@ -77,7 +92,8 @@ export class MemfsVfs implements Vfs {
     return withDirTimes(this.vol, this.clock, paths, f);
   }
 
-  writeFile(path: string, data: Uint8Array, opts?: { mode?: number }) {
+  writeFile(path: string, bytes: Uint8Array, opts?: { mode?: number }) {
+    const data = nodeBufferOver(bytes);
     return this.wrap('open', path, () => {
       if (this.vol.existsSync(path)) this.vol.writeFileSync(path, data);
       else this.entries([path], () => this.vol.writeFileSync(path, data, { mode: FILE_MODE }));

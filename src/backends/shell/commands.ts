@@ -587,7 +587,8 @@ function seqFor(end?: SeqEnd): Command {
     const most = count > SEQ_FAST_MOST && end ? end.bytes(String(last).length + 1) : Infinity;
     const stdout = step === 1 && first >= 0 ? countedLines(first, count, most) : steppedLines(first, step, count, most);
     if (most !== Infinity) end?.onEnd();
-    return { stdout, stderr: '', exitCode: 0 };
+    // ASCII is its own byte string: as bytes, the pipe takes it without counting or encoding it.
+    return { ...bytesStdout(stdout), stderr: '', exitCode: 0 };
   });
 }
 

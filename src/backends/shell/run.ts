@@ -178,11 +178,15 @@ const utf8Bytes = new TextEncoder();
 function capped(stdout: string, stderr: string): { stdout: string; stderr: string; outputBytes?: number } {
   // A UTF-8 character is at most 3 bytes per UTF-16 unit: shorter strings cannot be over.
   if (Math.max(stdout.length, stderr.length) * 3 <= SHELL_OUTPUT_CAP_BYTES) return { stdout, stderr };
-  const [out, err] = [utf8Bytes.encode(stdout), utf8Bytes.encode(stderr)];
-  if (Math.max(out.length, err.length) <= SHELL_OUTPUT_CAP_BYTES) return { stdout, stderr };
-  const keep = (b: Uint8Array, s: string) => (b.length > SHELL_OUTPUT_CAP_BYTES ? utf8.decode(b.subarray(0, SHELL_OUTPUT_CAP_BYTES)) : s);
-  return { stdout: keep(out, stdout), stderr: keep(err, stderr), outputBytes: out.length + err.length };
+  const [outBytes, errBytes] = [utf8Length(stdout), utf8Length(stderr)];
+  if (Math.max(outBytes, errBytes) <= SHELL_OUTPUT_CAP_BYTES) return { stdout, stderr };
+  const keep = (s: string, n: number) =>
+    n > SHELL_OUTPUT_CAP_BYTES ? utf8.decode(utf8Bytes.encode(s).subarray(0, SHELL_OUTPUT_CAP_BYTES)) : s;
+  return { stdout: keep(stdout, outBytes), stderr: keep(stderr, errBytes), outputBytes: outBytes + errBytes };
 }
+
+/** A text's length in UTF-8; text of ASCII alone is not encoded to learn it. */
+const utf8Length = (s: string): number => (/[\u0080-\uffff]/.test(s) ? utf8Bytes.encode(s).length : s.length);
 
 const LATIN1 = new Set(['binary', 'latin1']);
 const utf8 = new TextDecoder();

@@ -219,3 +219,17 @@ describe('Grep tool', () => {
     expect(paginate([1, 2], 2, 0)).toEqual({ items: [1, 2] });
   });
 });
+
+describe('Grep order', () => {
+  it('reads output_mode from the raw input, whatever value stands in it', () => {
+    const modes: unknown[] = ['content', 'count', 'files_with_matches', undefined, { toString: 4 }, ['content']];
+    expect(modes.map((output_mode) => grepTool.orderInsensitive?.({ output_mode } as never))).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+});

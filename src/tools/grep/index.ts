@@ -12,7 +12,8 @@ export const grepTool: ToolModule<GrepInput, GrepOutcome> = {
   schema: grepInput,
   isReadOnly: () => true,
   isConcurrencySafe: () => true,
-  orderInsensitive: (input) => ['content', 'count'].includes(String(input.output_mode)),
+  // The raw input, not yet validated: any value may stand in output_mode.
+  orderInsensitive: (input) => input.output_mode === 'content' || input.output_mode === 'count',
   suggestRules: pathRules('Read'),
   permissionRequest: (input, ctx) => ({
     tool: 'Grep',
