@@ -38,6 +38,7 @@ import { computeStatus, longStatus, quotePath, relativeTo, shortStatus } from '.
 import { resolveAgainst } from '../../text/paths';
 import { checkedOut, cmdWorktree } from './worktree';
 import { grep, lsFiles } from './grep';
+import { fail, ok, unsupported } from './results';
 
 export interface GitContext {
   vol: Volume;
@@ -62,9 +63,6 @@ export interface GitHook {
 }
 
 export type GitResult = ExecResult & { hook?: GitHook };
-
-const ok = (stdout: string, stderr = ''): ExecResult => ({ stdout, stderr, exitCode: 0 });
-const fail = (stderr: string, exitCode = 128, stdout = ''): ExecResult => ({ stdout, stderr, exitCode });
 
 /** The cwd's path inside the work tree ('' at the top). */
 function prefixOf(repo: Repo, cwd: string): string {
@@ -1011,10 +1009,6 @@ function stashSaved(quiet: boolean): ExecResult {
 function searchTracked(ctx: GitContext, args: string[], run: typeof grep): Promise<ExecResult> {
   const repo = requireRepo(ctx);
   return run(repo, prefixOf(repo, ctx.cwd), args, (spec, path) => matchesSpec(repo, ctx, spec, path));
-}
-
-function unsupported(what: string): ExecResult {
-  return fail(`git: '${what}' is not supported by the in-memory workspace's git\n`, 1);
 }
 
 const SUBCOMMANDS = new Map<string, (ctx: GitContext, args: string[]) => Promise<GitResult>>(

@@ -5,13 +5,7 @@
 import type { ExecResult } from 'just-bash';
 import { indexFiles, workFile, type Repo } from './repo';
 import { quotePath, relativeTo } from './status';
-
-const ok = (stdout: string, exitCode = 0): ExecResult => ({ stdout, stderr: '', exitCode });
-const notEmulated = (what: string): ExecResult => ({
-  stdout: '',
-  stderr: `git: '${what}' is not supported by the in-memory workspace's git\n`,
-  exitCode: 1,
-});
+import { fail, ok, unsupported } from './results';
 
 /** Whether a repository path is named by a pathspec (the caller's rule: a path, a folder or a
  * wildcard, relative to the working directory). */
@@ -45,7 +39,7 @@ export async function lsFiles(
       ? args.filter((a) => a.startsWith('-'))
       : args.slice(0, dashes).filter((a) => a.startsWith('-'));
   const unknown = options.find((o) => o !== '-c' && o !== '--cached');
-  if (unknown !== undefined) return notEmulated(`ls-files ${unknown}`);
+  if (unknown !== undefined) return unsupported(`ls-files ${unknown}`);
   const specs = args.filter(
     (a, i) => (dashes >= 0 && i > dashes) || (!a.startsWith('-') && (dashes < 0 || i < dashes)),
   );
@@ -145,23 +139,21 @@ function grepOptions(args: string[]): GrepOptions | ExecResult {
     }
     if (a === '-e') {
       const p = args[++i];
-      if (p === undefined)
-        return { stdout: '', stderr: "error: switch `e' requires a value\n", exitCode: 129 };
+      if (p === undefined) return fail("error: switch `e' requires a value\n", 129);
       o.patterns.push(p);
     } else if (long[a] !== undefined) flags[long[a] as string]?.(o);
     else if (/^-[a-zA-Z]+$/.test(a)) {
       for (const f of a.slice(1)) {
         const set = flags[f];
-        if (set === undefined) return notEmulated(`grep -${f}`);
+        if (set === undefined) return unsupported(`grep -${f}`);
         set(o);
       }
-    } else if (a.startsWith('-')) return notEmulated(`grep ${a}`);
+    } else if (a.startsWith('-')) return unsupported(`grep ${a}`);
     else rest.push(a);
   }
   if (o.patterns.length === 0) {
     const first = rest.shift();
-    if (first === undefined || first.startsWith('\0'))
-      return { stdout: '', stderr: 'fatal: no pattern given\n', exitCode: 128 };
+    if (first === undefined || first.startsWith('\0')) return fail('fatal: no pattern given\n');
     o.patterns.push(first);
   }
   o.specs = rest.map((s) => s.replace(/^\0/, ''));
@@ -187,11 +179,8 @@ export async function grep(
   try {
     re = matcher(o);
   } catch {
-    return {
-      stdout: '',
-      stderr: `fatal: command line, '${o.patterns[0]}': Invalid regular expression\n`,
-      exitCode: 128,
-    };
+    return fail(`fatal: command line, '${o.patterns[0]}': Invalid regular expression
+`);
   }
   let out = '';
   let found = false;
@@ -215,5 +204,5 @@ export async function grep(
     else if (o.count) out += `${name}:${n}\n`;
     else out += binary ? `Binary file ${name} matches\n` : hits.join('');
   }
-  return ok(o.quiet ? '' : out, found ? 0 : 1);
+  return found ? ok(o.quiet ? '' : out) : fail('', 1);
 }

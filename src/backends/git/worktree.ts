@@ -16,9 +16,7 @@ import {
   type Repo,
 } from './repo';
 import { computeStatus } from './status';
-
-const ok = (stdout: string, stderr = ''): ExecResult => ({ stdout, stderr, exitCode: 0 });
-const fail = (stderr: string, exitCode = 128): ExecResult => ({ stdout: '', stderr, exitCode });
+import { fail, ok } from './results';
 
 const base = (p: string): string => p.slice(p.lastIndexOf('/') + 1);
 
