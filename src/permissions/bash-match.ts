@@ -6,6 +6,7 @@ import type { Rule } from './rules';
 import type { Word } from './shell/commands';
 import { stripAllowWrapper, stripDenyWrapper, stripWrapper } from './shell/commands';
 import type { Unit } from './shell/analyze';
+import { escapeRegExp } from '../text/regexp';
 
 const wildcard = new Bounded<string, RegExp>(512);
 
@@ -30,7 +31,7 @@ function wildcardRegExp(spec: string): RegExp {
       src += '\\*';
       i++;
     } else if (c === '*') src += '.*';
-    else src += c.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+    else src += escapeRegExp(c);
   }
   if (src.endsWith(' .*')) src = `${src.slice(0, -3)}( .*)?`;
   return new RegExp(`^${src}$`, 's');
@@ -79,8 +80,7 @@ export function allowForms(u: Unit): Word[][] {
  * redirections, or its words are not found. */
 export function asWritten(u: Unit, line: string): string | undefined {
   if (u.assignments.length > 0 || u.redirects.length > 0 || u.words.length === 0) return undefined;
-  const esc = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(u.words.map((w) => esc(w.text)).join('[ \\t]+')).exec(line)?.[0];
+  return new RegExp(u.words.map((w) => escapeRegExp(w.text)).join('[ \\t]+')).exec(line)?.[0];
 }
 
 /** The text as written, and with the command name's quotes removed (`'chmod' 644 a.txt` is

@@ -4,6 +4,7 @@
 // files) and 'structured' (the SDK-side tool_use_result objects).
 import type { ScenarioResult } from '../scenario/schema';
 import { ALL_TOOLS } from '../tools/registry';
+import { escapeRegExp } from '../text/regexp';
 
 type Call = ScenarioResult['turns'][number]['calls'][number];
 
@@ -117,7 +118,6 @@ function unstableCommit(r: ScenarioResult): string | undefined {
   return typeof n?.commit === 'string' && /^[0-9a-f]{40}$/.test(n.commit) ? n.commit : undefined;
 }
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Where `actual` names the unstable commit (any abbreviation of 4+ hex digits), `expected` may
  * name another id of the same length at the same place: both become `<commit>`. */
@@ -136,7 +136,7 @@ function maskCommit(expected: unknown, actual: unknown, sha: string): [unknown, 
     if (lens.length === 0) return [expected, actual];
     parts.push(actual.slice(last));
     const re = new RegExp(
-      `^${parts.map((p, i) => escapeRe(p) + (i < lens.length ? `[0-9a-f]{${lens[i]}}` : '')).join('')}$`,
+      `^${parts.map((p, i) => escapeRegExp(p) + (i < lens.length ? `[0-9a-f]{${lens[i]}}` : '')).join('')}$`,
     );
     const masked = parts.map((p, i) => (i < lens.length ? `${p}<commit>` : p)).join('');
     return re.test(expected) ? [masked, masked] : [expected, masked];

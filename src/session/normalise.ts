@@ -3,6 +3,7 @@
 import { sha256 } from '@noble/hashes/sha2';
 import { bytesToHex } from '@noble/hashes/utils';
 import { bytesToLatin1 } from '../text/bytes';
+import { escapeRegExp } from '../text/regexp';
 
 export const LONG = 60000;
 const VOLATILE_KEYS =
@@ -11,8 +12,6 @@ const VOLATILE_KEYS =
 const enc = new TextEncoder();
 export const sha256Hex = (s: string | Uint8Array): string =>
   bytesToHex(sha256(typeof s === 'string' ? enc.encode(s) : s));
-
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export interface NormaliserPaths {
   cwd: string;
@@ -43,7 +42,7 @@ export class Normaliser {
     ];
     this.subs = subs
       .sort((a, b) => b[0].length - a[0].length)
-      .map(([a, b]) => [new RegExp(`${escapeRe(a)}(?![A-Za-z0-9_-]|\\.[A-Za-z0-9_.-])`, 'g'), b]);
+      .map(([a, b]) => [new RegExp(`${escapeRegExp(a)}(?![A-Za-z0-9_-]|\\.[A-Za-z0-9_.-])`, 'g'), b]);
   }
 
   learn(v: unknown): void {
@@ -103,9 +102,9 @@ export class Normaliser {
       return this.uuids.get(k) as string;
     });
     for (const [id, ph] of this.cellIds)
-      s = s.replace(new RegExp(`(?<![A-Za-z0-9_-])${escapeRe(id)}(?![A-Za-z0-9_-])`, 'g'), ph);
+      s = s.replace(new RegExp(`(?<![A-Za-z0-9_-])${escapeRegExp(id)}(?![A-Za-z0-9_-])`, 'g'), ph);
     for (const [id, ph] of this.taskIds)
-      s = s.replace(new RegExp(`(?<![A-Za-z0-9_-])${escapeRe(id)}(?![A-Za-z0-9_-])`, 'g'), ph);
+      s = s.replace(new RegExp(`(?<![A-Za-z0-9_-])${escapeRegExp(id)}(?![A-Za-z0-9_-])`, 'g'), ph);
     s = s.replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:<port>');
     // an isolated subagent's worktree (.claude/worktrees/agent-<id>), as the oracle names it
     s = s.replace(/(worktrees\/agent-)([a-z0-9]{12,24})\b/g, (_m, p: string, id: string) => {

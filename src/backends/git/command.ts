@@ -39,6 +39,7 @@ import { resolveAgainst } from '../../text/paths';
 import { checkedOut, cmdWorktree } from './worktree';
 import { grep, lsFiles } from './grep';
 import { fail, ok, unsupported } from './results';
+import { escapeRegExp } from '../../text/regexp';
 
 export interface GitContext {
   vol: Volume;
@@ -258,7 +259,7 @@ function wildcardRegExp(pattern: string): RegExp {
     if (c === '*') re += '.*';
     else if (c === '?') re += '.';
     else if (c === '\\' && i + 1 < pattern.length)
-      re += (pattern[++i] ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      re += escapeRegExp(pattern[++i] ?? '');
     else if (c === '[') {
       const end = pattern.indexOf(']', i + 2);
       if (end < 0) re += '\\[';
@@ -267,7 +268,7 @@ function wildcardRegExp(pattern: string): RegExp {
         re += `[${body.startsWith('!') ? `^${body.slice(1)}` : body}]`;
         i = end;
       }
-    } else re += c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    } else re += escapeRegExp(c);
   }
   return new RegExp(`^${re}$`, 's');
 }

@@ -6,6 +6,7 @@ import type { ExecResult } from 'just-bash';
 import { indexFiles, workFile, type Repo } from './repo';
 import { quotePath, relativeTo } from './status';
 import { fail, ok, unsupported } from './results';
+import { escapeRegExp } from '../../text/regexp';
 
 /** Whether a repository path is named by a pathspec (the caller's rule: a path, a folder or a
  * wildcard, relative to the working directory). */
@@ -86,7 +87,7 @@ function fromBasic(re: string): string {
 
 function matcher(o: GrepOptions): RegExp {
   const sources = o.patterns.map((p) =>
-    o.syntax === 'fixed' ? p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : o.syntax === 'basic' ? fromBasic(p) : p,
+    o.syntax === 'fixed' ? escapeRegExp(p) : o.syntax === 'basic' ? fromBasic(p) : p,
   );
   const one = sources.map((s) => `(?:${s})`).join('|');
   return new RegExp(o.word ? `(?<![\\w])(?:${one})(?![\\w])` : one, o.ignoreCase ? 'iu' : 'u');

@@ -1,6 +1,7 @@
 // How /bin/bash names itself in its own error messages when Claude Code runs a command as
 // `/bin/bash -c "eval '<cmd>' < /dev/null && pwd -P >| <file>"`.
 import type { ShellResult } from '../../workspace/types';
+import { escapeRegExp } from '../../text/regexp';
 
 /** Line number bash reports for an error on line `n` of the eval'd command. Inside `eval`, bash
  * counts each newline twice for simple commands (observed on bash 5.2: line 2 -> 3, 3 -> 5). */
@@ -14,7 +15,7 @@ export function shellErrorPrefix(command: string, name: string): string {
   const lines = command.split('\n');
   let n = 1;
   if (lines.length > 1) {
-    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const escaped = escapeRegExp(name);
     const word = new RegExp(`(^|[^A-Za-z0-9_.-])${escaped}($|[^A-Za-z0-9_.-])`);
     const i = lines.findIndex((l) => word.test(l));
     if (i >= 0) n = i + 1;

@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import type { ContentBlock, ToolContext, ToolModule } from '../types';
 import { EXTRA_DEFERRED_KEY, LOADED_TOOLS_KEY } from '../types';
+import { escapeRegExp } from '../../text/regexp';
 
 // Not strict: an unexpected parameter is dropped (tools-search-input-errors).
 const input = z.object({
@@ -29,14 +30,13 @@ interface Outcome {
 
 const words = (name: string): string[] =>
   (name.match(/[A-Z][a-z]*|[a-z]+|\d+/g) ?? []).map((w) => w.toLowerCase());
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function score(name: string, description: string, hints: readonly string[], term: string): number {
   const ws = words(name);
   let s = 0;
   if (ws.includes(term)) s += 12;
   else if (ws.some((w) => w.includes(term))) s += 6;
-  if (new RegExp(`\\b${escape(term)}\\b`).test(description.toLowerCase())) s += 2;
+  if (new RegExp(`\\b${escapeRegExp(term)}\\b`).test(description.toLowerCase())) s += 2;
   if (hints.includes(term)) s += 1;
   return s;
 }

@@ -1,5 +1,6 @@
 // The words the lessons and panes use, each said for someone who never used Claude Code. A
 // lesson's text links the first mention of each term to its entry (GlossaryText).
+import { escapeRegExp } from '../../text/regexp';
 
 export interface Term {
   /** The words as they stand in a text (matched whole, case as written). */
@@ -75,7 +76,7 @@ export const GLOSSARY: readonly Term[] = [
 export function linkTerms(text: string, terms: readonly Term[] = GLOSSARY): (string | Term)[] {
   const found: { at: number; t: Term }[] = [];
   for (const t of terms) {
-    const re = new RegExp(`(?<![\\w-])${t.term.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')}(?![\\w-])`);
+    const re = new RegExp(`(?<![\\w-])${escapeRegExp(t.term)}(?![\\w-])`);
     const m = re.exec(text);
     if (m) found.push({ at: m.index, t });
   }
