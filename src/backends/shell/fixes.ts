@@ -307,10 +307,39 @@ function shellCommand(name: string, longOptions: ReadonlySet<string>): Command {
       }
     }
     const script = args[i];
-    if (!command || script === undefined || (i === 1 && args[0] === '-c')) return orig(args);
+    if (script === undefined) return orig(args);
     const set = sets.length > 0 ? `set -${sets.join('')}; ` : '';
-    return orig(['-c', set + script, ...args.slice(i + 1)]);
+    if (command) return childShell(ctx, set + script, args[i + 1] ?? name, args.slice(i + 2));
+    let text: string;
+    try {
+      text = await ctx.fs.readFile(ctx.fs.resolvePath(ctx.cwd, script));
+    } catch {
+      return orig(args);
+    }
+    return childShell(ctx, set + text, script, args.slice(i + 1));
   });
+}
+
+/** A child shell running `script`: it sees the exported variables alone, as a new process does
+ * (just-bash's own starts from the shell's first environment, so `env -i sh -c env` printed it),
+ * with `$0` and the positional parameters; stdin is the command's own. */
+async function childShell(
+  ctx: CommandContext,
+  script: string,
+  zero: string,
+  positional: string[],
+): Promise<ExecResult> {
+  const env: Record<string, string> = {
+    ...ctx.exportedEnv,
+    '0': zero,
+    '#': String(positional.length),
+    '@': positional.join(' '),
+    '*': positional.join(' '),
+  };
+  positional.forEach((a, k) => (env[String(k + 1)] = a));
+  const options = { env, replaceEnv: true, cwd: ctx.cwd, signal: ctx.signal };
+  if (ctx.execWithInheritedStdin) return ctx.execWithInheritedStdin(script, options);
+  return ctx.exec ? ctx.exec(script, { ...options, stdin: String(ctx.stdin), stdinKind: 'bytes' }) : noOriginal('bash');
 }
 
 export const bashCommand: Command = shellCommand('bash', SHELL_QUIET_LONG);

@@ -177,6 +177,8 @@ const MERGED_CASES: string[] = [
   "printf 'hello world\\n' > h.txt; cksum h.txt; printf abc | cksum; cksum nope; realpath h.txt; realpath -m nope/../x; realpath --relative-to=sub h.txt; realpath nope/x; echo rc=$?",
   "printf '\\000\\001abc~\\n' > bin.dat; xxd bin.dat; xxd -p bin.dat; xxd -c 4 -g 1 bin.dat; xxd -l 3 -s 1 bin.dat; hexdump -C bin.dat; hexdump bin.dat; seq 100 | hexdump -C | head -5; seq 40 | xxd -u | tail -2",
   "env -i A=1 printenv A; env -i A=1 sh -c 'echo $A'; env B=2 bash -c 'echo $B'",
+  // A child shell sees the exported variables alone, its $0 and its arguments.
+  "env -i sh -c 'env | grep -vc ^PWD='; x=1; bash -c 'echo \"[$x]\"'; export y=2; bash -c 'echo \"[$y]\"'; sh -c 'echo $0 $1 $#' a b c; printf 'echo \"$0:$1:$y\"\\n' > s.sh; bash s.sh q; env -i bash s.sh r; echo hi | bash -c 'cat; echo $y'; rm s.sh",
   // sed -i with a suffix keeps each edited file's old content beside it (`*` stands for the name).
   "printf 'a\\n' > s1; printf 'b\\n' > s2; sed -i.bak 's/a/A/' s1 s2; cat s1 s1.bak s2.bak; sed --in-place=.orig 's/b/B/' s2; cat s2.orig; sed -i'old_*' 's/A/Z/' s1; cat old_s1; sed -i.y 's/Z/Y/' s1 nope; cat s1.y; rm s1* s2* old_s1",
   // bc's scale rules, output form and errors.
