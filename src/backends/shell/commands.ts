@@ -605,18 +605,13 @@ function steppedLines(first: number, step: number, count: number, most: number):
 }
 
 /** Consecutive whole numbers from `first`, counted on decimal digits in place as GNU seq's own
- * fast path does: six times quicker than converting each number (5 million lines in 0.2 s). */
+ * fast path does (six times quicker than converting each number), into one buffer of the size
+ * the lines take (or `most` and a line) and decoded once. */
 function countedLines(first: number, count: number, most: number): string {
   const digits = [...String(first)].map((c) => c.charCodeAt(0));
-  const ascii = new TextDecoder();
-  const block = new Uint8Array(1 << 20);
+  const block = new Uint8Array(Math.min(linesBytes(first, count), most + 17));
   let at = 0;
-  let text = '';
-  for (let i = 0; i < count && text.length < most; i++) {
-    if (at + digits.length + 1 > block.length) {
-      text += ascii.decode(block.subarray(0, at));
-      at = 0;
-    }
+  for (let i = 0; i < count && at + digits.length < block.length; i++) {
     for (const d of digits) block[at++] = d;
     block[at++] = 10;
     let k = digits.length - 1;
@@ -624,7 +619,20 @@ function countedLines(first: number, count: number, most: number): string {
     if (k < 0) digits.unshift(49);
     else digits[k] = (digits[k] ?? 48) + 1;
   }
-  return text + ascii.decode(block.subarray(0, at));
+  return new TextDecoder().decode(block.subarray(0, at));
+}
+
+/** The bytes of `count` lines of consecutive whole numbers from `first`. */
+function linesBytes(first: number, count: number): number {
+  let total = 0;
+  let from = first;
+  const last = first + count - 1;
+  for (let width = String(first).length; from <= last; width++) {
+    const to = Math.min(last, 10 ** width - 1);
+    total += (to - from + 1) * (width + 1);
+    from = to + 1;
+  }
+  return total;
 }
 
 export const seqCommand: Command = seqFor();
