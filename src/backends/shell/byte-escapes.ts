@@ -3,6 +3,8 @@
 // | wc -c` gave 2). Such escapes are swapped for private-use marks before just-bash runs, and
 // the marks in its output become the bytes.
 import { defineCommand, type Command, type ExecResult } from 'just-bash';
+import { withFloats } from './printf-float';
+import { errorsFirst } from './order';
 import { bytesStdout, utf8AsLatin1 } from './bytes';
 import { noOriginal } from './fixes';
 
@@ -34,17 +36,24 @@ const printfCommand: Command = defineCommand('printf', async (args, ctx) => {
   const orig = ctx.origCommand;
   if (orig === undefined) return noOriginal('printf');
   const at = args[0] === '--' ? 1 : 0;
-  const format = args[at];
-  if (format === undefined || args[0] === '-v') return orig(args);
+  if (args[at] === undefined || args[0] === '-v') return orig(args);
+  const floats = withFloats(args[at], args.slice(at + 1));
+  const format = floats?.format ?? args[at];
+  const values = floats?.values ?? args.slice(at + 1);
   // The arguments a %b takes, as the format is used again until they run out.
   const conversions = [...format.matchAll(/%[-+ #0]*\d*(?:\.\d*)?([a-zA-Z%])/g)].map((m) => m[1]).filter((c) => c !== '%');
-  const values = args.slice(at + 1);
   const changed = [
     marked(format, /\\([0-7]{1,3})/),
     ...values.map((v, k) => (conversions[k % conversions.length] === 'b' ? marked(v, /\\0?([0-7]{1,3})/) : v)),
   ];
-  if (changed.every((c, k) => c === args[at + k])) return orig(args);
-  return unmarked(await orig([...args.slice(0, at), ...changed]));
+  const r =
+    !floats && changed.every((c, k) => c === args[at + k])
+      ? await orig(args)
+      : unmarked(await orig([...args.slice(0, at), ...changed]));
+  // bash's printf says which shell it is, and writes its output after its errors.
+  const stderr = (floats?.errors ?? '') + r.stderr.replace(/^printf: /gm, 'bash: printf: ');
+  if (stderr === '') return r;
+  return errorsFirst({ ...r, stderr, exitCode: floats?.errors ? Math.max(r.exitCode, 1) : r.exitCode });
 });
 
 /** echo: with -e (alone or among n and E), its operands' `\0NNN` and `\xHH` escapes. */

@@ -67,6 +67,8 @@ const SHELL_CASES: string[] = [
   // What an endless producer makes follows the command's head, past the least bound.
   'yes abcdefghij | head -c 2000000 | wc -c; yes | head -n 3000000 | tail -1; head -c 3M /dev/zero | wc -c; cat /dev/zero | head -c 2000000 | wc -c',
   'seq 1 3000000 | tail -1; seq 3 -1 1; seq 2 -2 -5; seq +3 4; seq 08 10; seq 1 0 3; seq x; seq 1 2 3 4; echo rc=$?',
+  // Consecutive numbers across widths, and their byte count.
+  "seq 0 3 | tr '\\n' ' '; seq 8 11 | tr '\\n' ' '; seq 998 1002 | tr '\\n' ' '; seq 99999 100001; seq 5 4; seq 7 7; seq 1 123456 | wc -c; seq 999990 1000000 | md5sum",
   'mkdir -p dd; cat dd; cut -c1 dd; paste dd; md5sum dd; base64 dd; echo rc=$?',
   'yes -c | head -1; yes a -- -b | head -1; yes -- -c | head -1; yes --c | head -1; yes --he=x; echo rc=$?',
   'yes --versio | head -1; yes --h | tail -1; yes a -c | head -1; echo rc=$?',
@@ -177,6 +179,9 @@ const MERGED_CASES: string[] = [
   "printf 'hello world\\n' > h.txt; cksum h.txt; printf abc | cksum; cksum nope; realpath h.txt; realpath -m nope/../x; realpath --relative-to=sub h.txt; realpath nope/x; echo rc=$?",
   "printf '\\000\\001abc~\\n' > bin.dat; xxd bin.dat; xxd -p bin.dat; xxd -c 4 -g 1 bin.dat; xxd -l 3 -s 1 bin.dat; hexdump -C bin.dat; hexdump bin.dat; seq 100 | hexdump -C | head -5; seq 40 | xxd -u | tail -2",
   "env -i A=1 printenv A; env -i A=1 sh -c 'echo $A'; env B=2 bash -c 'echo $B'",
+  // printf's floating conversions: a long double rounded exactly, ties to even; invalid numbers.
+  "printf '%.0f %.0f %.0f %.1f %.2f\\n' 0.5 1.5 2.5 0.25 2.675; printf '%.20f %.17g %f\\n' 0.1 0.1 1e22; printf '%s=%.1f\\n' a 0.25 b 2.5; printf '%d %5.2f%%\\n' 7; printf '%f %d\\n' 1; printf '%e %G %#g %+08.3f|%-9.2e|\\n' 123456 1e-10 2 -3.14159 0.000123; printf '%.150f\\n' 1 | wc -c",
+  "printf '%06F|%f|%f|%f\\n' -inf '' nan Infinity; printf '%.1f|' 1.5x y; echo; printf '%d|' abc; echo rc=$?",
   // A child shell sees the exported variables alone, its $0 and its arguments.
   "env -i sh -c 'env | grep -vc ^PWD='; x=1; bash -c 'echo \"[$x]\"'; export y=2; bash -c 'echo \"[$y]\"'; sh -c 'echo $0 $1 $#' a b c; printf 'echo \"$0:$1:$y\"\\n' > s.sh; bash s.sh q; env -i bash s.sh r; echo hi | bash -c 'cat; echo $y'; rm s.sh",
   // sed -i with a suffix keeps each edited file's old content beside it (`*` stands for the name).
