@@ -94,6 +94,9 @@ describe('printf floating conversions as GNU prints them', () => {
       errors: 'bash: printf: abc: invalid number\n',
     });
     expect(withFloats('%f\\n', ['0x10'])).toBeUndefined();
+    expect(withFloats('%.9999f\\n', ['1'])).toBeUndefined();
+    expect(withFloats('%99999999f\\n', ['1'])).toBeUndefined();
+    expect(withFloats('%f\\n', [`${'9'.repeat(3000)}.${'9'.repeat(3000)}`])).toBeUndefined();
     expect(withFloats('%d %f\\n', [])).toBeUndefined();
   });
 });

@@ -18,6 +18,11 @@ const DECIMAL = /^\s*([+-]?)(?:(inf(?:inity)?|nan)|(\d*)(?:\.(\d*))?(?:[eE]([+-]
 /** Past this decimal exponent the value leaves long double's range (or its subnormals): left to
  * just-bash. */
 const MOST_EXPONENT = 4000;
+/** Arguments, precisions and widths past these are left to just-bash: exact arithmetic on them
+ * would take seconds where GNU's takes none. */
+const MOST_DIGITS = 4096;
+const MOST_PRECISION = 4096;
+const MOST_WIDTH = 1 << 20;
 const SIGNIFICAND_BITS = 64n;
 
 const bitLength = (n: bigint): number => (n === 0n ? 0 : n.toString(2).length);
@@ -44,6 +49,7 @@ export function parseLongDouble(text: string): { value: LongDouble; rest: string
     };
   if (whole === '' && fraction === '') return { value: { neg: false, mant: 0n, exp: 0 }, rest: text };
   const rest = text.slice(read.length);
+  if (whole.length + fraction.length > MOST_DIGITS) return undefined;
   const digits = BigInt(whole + fraction);
   const e10 = Number(exponent) - fraction.length;
   if (digits === 0n) return { value: { neg, mant: 0n, exp: 0 }, rest };
@@ -155,6 +161,8 @@ export function withFloats(
   const specs = [...format.matchAll(SPEC)].filter((m) => m[4] !== '%');
   if (!specs.some((m) => FLOATS.includes(m[4] ?? ''))) return undefined;
   if (specs.some((m) => m[2] === '*' || m[3] === '*' || !KNOWN.includes(m[4] ?? ''))) return undefined;
+  if (specs.some((m) => Number(m[2] || 0) > MOST_WIDTH || Number(m[3] || 0) > MOST_PRECISION))
+    return undefined;
   const cycles = Math.max(1, Math.ceil(values.length / specs.length));
   const out: string[] = [];
   let errors = '';
