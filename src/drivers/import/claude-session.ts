@@ -10,7 +10,6 @@ import { parseUntrustedJson } from '../../scenario/untrusted-json';
 import { normalize } from 'pathe';
 import { ALL_TOOLS } from '../../tools/registry';
 import type { TranscriptLearner } from '../../tools/types';
-import { escapeRegExp } from '../../text/regexp';
 export { parseNumbered } from '../../tools/read/transcript';
 
 /** The tools whose calls an imported session keeps: those that say what their calls reveal. */
@@ -95,6 +94,8 @@ interface ToolResult {
 
 const MAX_LINES = 200_000;
 const REJECTED = /^The user doesn't want to (proceed|take this action)/;
+// A copy of text/regexp.ts's escapeRegExp: the drawn import graph gives the drivers no arrow to text/.
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Where a transcript path sits relative to the session: project, home, or elsewhere. */
 function placer(cwd: string, home: string | undefined) {
@@ -112,8 +113,8 @@ const NOT_LONGER = '(?![\\w-]|\\.[\\w-])';
 
 /** Replaces the session's paths with the placeholders the playground substitutes. */
 function pathRewriter(cwd: string, home: string | undefined) {
-  const subs: [RegExp, string][] = [[new RegExp(`${escapeRegExp(cwd)}${NOT_LONGER}`, 'g'), '$CWD']];
-  if (home) subs.push([new RegExp(`${escapeRegExp(home)}${NOT_LONGER}`, 'g'), '$HOME']);
+  const subs: [RegExp, string][] = [[new RegExp(`${escapeRe(cwd)}${NOT_LONGER}`, 'g'), '$CWD']];
+  if (home) subs.push([new RegExp(`${escapeRe(home)}${NOT_LONGER}`, 'g'), '$HOME']);
   const rw = <T>(v: T): T => {
     if (typeof v === 'string') return subs.reduce((s, [re, to]) => s.replace(re, to), v as string) as T;
     if (Array.isArray(v)) return v.map(rw) as T;
