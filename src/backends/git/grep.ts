@@ -180,8 +180,7 @@ export async function grep(
   try {
     re = matcher(o);
   } catch {
-    return fail(`fatal: command line, '${o.patterns[0]}': Invalid regular expression
-`);
+    return fail(`fatal: command line, '${o.patterns[0]}': Invalid regular expression\n`);
   }
   let out = '';
   let found = false;

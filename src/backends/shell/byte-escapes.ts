@@ -3,7 +3,7 @@
 // | wc -c` gave 2). Such escapes are swapped for private-use marks before just-bash runs, and
 // the marks in its output become the bytes.
 import { defineCommand, type Command, type ExecResult } from 'just-bash';
-import { withFloats } from './printf-float';
+import { formatConversions, withFloats } from './printf-float';
 import { errorsFirst } from './order';
 import { bytesStdout, utf8AsLatin1 } from './bytes';
 import { noOriginal } from './fixes';
@@ -41,7 +41,7 @@ const printfCommand: Command = defineCommand('printf', async (args, ctx) => {
   const format = floats?.format ?? args[at];
   const values = floats?.values ?? args.slice(at + 1);
   // The arguments a %b takes, as the format is used again until they run out.
-  const conversions = [...format.matchAll(/%[-+ #0]*\d*(?:\.\d*)?([a-zA-Z%])/g)].map((m) => m[1]).filter((c) => c !== '%');
+  const conversions = formatConversions(format).map((m) => m[4]);
   const changed = [
     marked(format, /\\([0-7]{1,3})/),
     ...values.map((v, k) => (conversions[k % conversions.length] === 'b' ? marked(v, /\\0?([0-7]{1,3})/) : v)),

@@ -143,6 +143,10 @@ export function formatFloat(v: LongDouble, spec: FloatSpec): string {
 }
 
 const SPEC = /%([-+ #0]*)(\*|\d*)(?:\.(\*|\d*))?([a-zA-Z%])/g;
+
+/** A printf format's conversions in order, `%%` aside: flags, width, precision and letter. */
+export const formatConversions = (format: string): RegExpMatchArray[] =>
+  [...format.matchAll(SPEC)].filter((m) => m[4] !== '%');
 const KNOWN = 'diouxXfFeEgGcsbqaA%';
 const FLOATS = 'fFeEgG';
 /** Conversions an argument left out may take as the empty string, as printf does. */
@@ -158,7 +162,7 @@ export function withFloats(
   format: string,
   values: string[],
 ): { format: string; values: string[]; errors: string } | undefined {
-  const specs = [...format.matchAll(SPEC)].filter((m) => m[4] !== '%');
+  const specs = formatConversions(format);
   if (!specs.some((m) => FLOATS.includes(m[4] ?? ''))) return undefined;
   if (specs.some((m) => m[2] === '*' || m[3] === '*' || !KNOWN.includes(m[4] ?? ''))) return undefined;
   if (specs.some((m) => Number(m[2] || 0) > MOST_WIDTH || Number(m[3] || 0) > MOST_PRECISION))
