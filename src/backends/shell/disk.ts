@@ -1,9 +1,9 @@
 // The disk workspace's Shell: /bin/bash, spawned the way Claude Code spawns it, so stdout, stderr,
 // exit codes and bash's own error prefixes (`/bin/bash: line 1: …`) are the real ones.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
+import { spawnThroughHelper } from './spawner';
 import { join } from 'node:path';
 import {
   SHELL_OUTPUT_CAP_BYTES,
@@ -51,6 +51,11 @@ export function capped() {
       chunks.push(b.length > room ? b.subarray(0, room) : b);
       room -= b.length;
     },
+    /** Bytes that came past the room and were not kept. */
+    skip: (n: number) => {
+      total += n;
+      room -= n;
+    },
     text: () => Buffer.concat(chunks).toString('utf8'),
     total: () => total,
     // Chunks can fill the room exactly, so what was dropped is what the count exceeds it by.
@@ -73,24 +78,15 @@ export function createDiskShell(options: DiskShellOptions = {}): Shell {
     run(command: string, opts: ShellRunOptions): Promise<ShellResult> {
       const cwdFile = join(options.tmpDir ?? tmpdir(), `cc-playground-${randomUUID()}-cwd`);
       return new Promise<ShellResult>((resolve, reject) => {
-        const child = spawn('/bin/sh', [...IGNORING_QUIT, bashPath, wrapCommand(command, cwdFile, opts.mergeStderr)], {
-          cwd: opts.cwd,
-          env: opts.env,
-          detached: true,
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        if (child.pid !== undefined) options.onSpawn?.(child.pid);
-        opts.onStart?.();
         const out = capped();
         const err = capped();
-        child.stdout.on('data', out.add);
-        child.stderr.on('data', err.add);
+        let pid: number | undefined;
         let interrupted = false;
         let killTimer: ReturnType<typeof setTimeout> | undefined;
         const killGroup = (sig: NodeJS.Signals) => {
-          if (child.pid === undefined) return;
+          if (pid === undefined) return;
           try {
-            process.kill(-child.pid, sig);
+            process.kill(-pid, sig);
           } catch {
             // The group is already gone.
           }
@@ -102,27 +98,22 @@ export function createDiskShell(options: DiskShellOptions = {}): Shell {
           killTimer = setTimeout(() => killGroup('SIGKILL'), KILL_GRACE_MS);
         };
         const timer = setTimeout(stop, opts.timeoutMs);
-        if (opts.signal?.aborted) stop();
-        opts.signal?.addEventListener('abort', stop, { once: true });
         const cleanup = () => {
           clearTimeout(timer);
           if (killTimer !== undefined) clearTimeout(killTimer);
           opts.signal?.removeEventListener('abort', stop);
         };
-        child.on('error', (e) => {
-          cleanup();
-          reject(e);
-        });
         let settled = false;
-        const finish = (code: number | null, signal: NodeJS.Signals | null) => {
-          if (settled) return;
+        let exited: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+        const finish = () => {
+          if (settled || !exited) return;
           settled = true;
           cleanup();
           // A job the command left running (`cmd &`) may hold the pipes open; its later output is
           // not part of this result.
-          child.stdout.destroy();
-          child.stderr.destroy();
+          child.drop();
           if (interrupted) killGroup('SIGKILL');
+          const { code, signal } = exited;
           const exitCode = code ?? signalExit(signal);
           let cwdAfter = opts.cwd;
           try {
@@ -142,11 +133,40 @@ export function createDiskShell(options: DiskShellOptions = {}): Shell {
             ...(out.cut() || err.cut() ? { outputBytes: out.total() + err.total() } : {}),
           });
         };
-        child.on('exit', (code, signal) => {
-          // Output still in the pipes arrives before 'close'; wait for it briefly.
-          child.on('close', () => finish(code, signal));
-          setTimeout(() => finish(code, signal), DRAIN_MS);
-        });
+        const child = spawnThroughHelper(
+          {
+            file: '/bin/sh',
+            args: [...IGNORING_QUIT, bashPath, wrapCommand(command, cwdFile, opts.mergeStderr)],
+            cwd: opts.cwd,
+            env: opts.env ?? process.env,
+            cap: SHELL_OUTPUT_CAP_BYTES,
+          },
+          {
+            spawned: (p) => {
+              pid = p;
+              options.onSpawn?.(p);
+              opts.onStart?.();
+              if (interrupted) killGroup('SIGTERM');
+            },
+            stdout: out.add,
+            stderr: err.add,
+            skipped: (stream, bytes) => (stream === 'stdout' ? out : err).skip(bytes),
+            exit: (code, signal) => {
+              exited = { code, signal };
+              // Output still in the pipes arrives before 'close'; wait for it briefly.
+              setTimeout(finish, DRAIN_MS);
+            },
+            close: finish,
+            error: (e) => {
+              if (settled) return;
+              settled = true;
+              cleanup();
+              reject(e);
+            },
+          },
+        );
+        if (opts.signal?.aborted) stop();
+        opts.signal?.addEventListener('abort', stop, { once: true });
       });
     },
   };
