@@ -11,6 +11,7 @@ import { conformOne, describeVerdict, type Verdict } from './run';
 import { DEFAULT_MEMORY_MB, ScenarioStopped, ScenarioThread, type Budget } from './scenario-thread';
 import { formatTranscript } from './transcript';
 import { conformPairs } from './conform-threads';
+import { bundleThreads } from './ts-thread';
 import { makeOutDir, writeOutFile } from './out';
 import { withDecisions } from './decisions';
 import { CLI_BACKENDS, isCliBackend, type CliBackend } from './backend-names';
@@ -288,6 +289,8 @@ async function main(): Promise<number> {
       );
     return 0;
   }
+  // Every other command replays in scenario threads.
+  await bundleThreads();
   // Starts its worker thread only when a scenario is first replayed in it.
   const thread = new ScenarioThread(a.budget);
   try {

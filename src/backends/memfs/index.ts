@@ -24,8 +24,26 @@ export interface MemfsOptions {
   root?: string;
 }
 
+/** The host process as memfs sees it, with its user and group read once: memfs asks for them on
+ * every path it walks (two system calls each time in Node, 3% of a replay's CPU), and they do not
+ * change while it runs. Elsewhere the same as memfs's own default. */
+function steadyProcess() {
+  const host = (globalThis as { process?: Partial<NodeJS.Process> }).process;
+  const uid = host?.getuid?.() ?? 0;
+  const gid = host?.getgid?.() ?? 0;
+  return {
+    cwd: () => (host?.cwd ? host.cwd() : '/'),
+    platform: host?.platform ?? 'linux',
+    emitWarning: (message: string, type: string) =>
+      host?.emitWarning ? host.emitWarning(message, type) : console.warn(`${type}: ${message}`),
+    env: host?.env ?? {},
+    getuid: () => uid,
+    getgid: () => gid,
+  };
+}
+
 export function createMemfsWorkspace(opts: MemfsOptions = {}): MemfsWorkspace {
-  const vol = new Volume();
+  const vol = Volume.fromJSON({}, undefined, { process: steadyProcess() });
   const clock = opts.clock ?? deterministicClock();
   const root = opts.root ?? MEMFS_ROOT;
   const info = {
