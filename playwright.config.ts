@@ -11,7 +11,8 @@ export default defineConfig({
   // Replays load the tool layer on first use; a loaded CI machine needs more than 5 s for it.
   expect: { timeout: 15_000 },
   retries: 0,
-  workers: 1,
+  // Two browsers at once: a spec mostly waits on the page's replays and rendering.
+  workers: 2,
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,

@@ -27,6 +27,40 @@ export class ThreadPool {
   }
 }
 
+/** A replay to run: a pair on a backend. `reuse` may give its verdict without a replay (the
+ * ratchet's memfs-worker part takes memfs's verdict for a scenario that never ran a command). */
+export interface Work {
+  pair: GeneratedPair;
+  backend: CliBackend;
+  reuse?: () => Promise<Verdict | undefined>;
+}
+
+/** Every work item's verdict, in the order of `work`, from `lanes` lanes that each take the next
+ * item when free (so slow scenarios even out). `onVerdict` sees each as soon as it is done. */
+export async function conformWork(
+  work: readonly Work[],
+  lanes: number,
+  thread: (lane: number) => ScenarioThread,
+  onVerdict?: (i: number, v: Verdict) => void,
+): Promise<Verdict[]> {
+  const out: Verdict[] = [];
+  let next = 0;
+  const lane = async (_: unknown, n: number) => {
+    for (let i = next++; i < work.length; i = next++) {
+      const w = work[i] as Work;
+      const v =
+        (await w.reuse?.()) ??
+        (await conformOne(w.pair.scenario, w.pair.expected, (s, version) =>
+          thread(n).replay(s, w.backend, version),
+        ));
+      out[i] = v;
+      onVerdict?.(i, v);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(lanes, work.length)) }, lane));
+  return out;
+}
+
 /** Every pair's verdict, in the order of `pairs`. `onVerdict` sees them in that order too, each
  * as soon as it and those before it are done. A stopped scenario is a failed verdict; its lane
  * goes on in a new thread. With `pool` (made with the same budget and `threads: jobs`), the lanes
@@ -40,23 +74,21 @@ export async function conformPairs(
   pool?: ThreadPool,
 ): Promise<Verdict[]> {
   const lanes = Math.max(1, Math.min(jobs, pairs.length));
-  const out: Verdict[] = [];
-  let next = 0;
+  const own = pool ?? new ThreadPool({ ...budget, threads: lanes });
+  const done: Verdict[] = [];
   let reported = 0;
-  // Each lane takes the next pair when it is free, so slow (python3) scenarios even out.
-  const lane = async (_: unknown, n: number) => {
-    const thread = pool ? pool.lane(n) : new ScenarioThread({ ...budget, threads: lanes });
-    try {
-      for (let i = next++; i < pairs.length; i = next++) {
-        const p = pairs[i] as GeneratedPair;
-        out[i] = await conformOne(p.scenario, p.expected, (s, version) => thread.replay(s, backend, version));
-        for (; reported < pairs.length && out[reported]; reported++)
-          onVerdict?.(pairs[reported] as GeneratedPair, out[reported] as Verdict);
-      }
-    } finally {
-      if (!pool) thread.dispose();
-    }
-  };
-  await Promise.all(Array.from({ length: lanes }, lane));
-  return out;
+  try {
+    return await conformWork(
+      pairs.map((pair) => ({ pair, backend })),
+      lanes,
+      (n) => own.lane(n),
+      (i, v) => {
+        done[i] = v;
+        for (; reported < pairs.length && done[reported]; reported++)
+          onVerdict?.(pairs[reported] as GeneratedPair, done[reported] as Verdict);
+      },
+    );
+  } finally {
+    if (!pool) own.dispose();
+  }
 }

@@ -5,8 +5,10 @@
 // on the list that passes, fails the run, so the list only shrinks. `--update` rewrites the list
 // (keeping existing reasons). `--backend=<name>`, `--version=<v>` and `--corpus=public|generated`
 // run a part, `--filter=<regex on scenario id>` the scenarios it matches (the rest of the list is
-// kept as it is). Both corpora run in `--jobs=<n>` scenario threads (default: one per core), each
-// scenario under its deadline and the CLI's default memory budget a thread.
+// kept as it is). Both corpora run in `--jobs=<n>` scenario threads (default: two per core: a
+// replay also waits, on the threads it starts and on real work's real time), and their disk parts
+// at the same time in `--disk-jobs=<n>` more (default: as many; a disk replay mostly waits on real
+// processes), each scenario under its deadline and the CLI's default memory budget a thread.
 import { readFileSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
@@ -23,8 +25,9 @@ import {
   type KnownFailure,
 } from './corpus';
 import { describeVerdict, type Verdict } from './run';
-import { conformPairs, ThreadPool } from './conform-threads';
+import { conformWork, ThreadPool, type Work } from './conform-threads';
 import { DEFAULT_MEMORY_MB } from './scenario-thread';
+import { bundleThreads } from './ts-thread';
 import { CLI_BACKENDS, type CliBackend } from './backend-names';
 import { PINNED_RELEASES } from '../profiles/releases';
 
@@ -55,9 +58,9 @@ const isPinned = (version: string) => (PINNED_RELEASES as readonly string[]).inc
 // that compiles a huge regex costs 10-25% more. Results do not depend on the tier.
 setFlagsFromString('--liftoff-only');
 
-/** One set of scenario threads for every part: each thread loads its modules, WASM and services
- * once, not once a part. */
-let pool: ThreadPool | undefined;
+/** The scenario threads of the run, kept across its parts: each thread loads its modules, WASM
+ * and services once, not once a part. */
+const pools: ThreadPool[] = [];
 
 const HEADER = [
   '# Scenarios of the public corpus, and of the generated one (ids gen-<family>-<n>), that do not pass',
@@ -84,7 +87,8 @@ function option(name: string): string | undefined {
 }
 
 const USAGE = `usage: npx tsx src/cli/ratchet.ts [--update] [--backend=<${CLI_BACKENDS.join('|')}>] [--version=<v>]
-    [--corpus=public|generated] [--filter=<regex on scenario id>] [--jobs=<threads, default one per core>]`;
+    [--corpus=public|generated] [--filter=<regex on scenario id>] [--jobs=<threads, default two per core>]
+    [--disk-jobs=<threads for the disk parts, default as many>]`;
 
 async function main(): Promise<number> {
   if (process.argv.includes('--help')) {
@@ -98,11 +102,13 @@ async function main(): Promise<number> {
   const filterText = option('filter');
   const filter = filterText === undefined ? undefined : new RegExp(filterText);
   const wanted = (id: string) => !filter || filter.test(id);
-  const jobs = Number(option('jobs') ?? availableParallelism());
+  const jobs = Number(option('jobs') ?? 2 * availableParallelism());
   if (!Number.isInteger(jobs) || jobs < 1) throw new Error('--jobs takes a whole number of threads, 1 or more');
+  const diskJobs = Number(option('disk-jobs') ?? jobs);
+  if (!Number.isInteger(diskJobs) || diskJobs < 1)
+    throw new Error('--disk-jobs takes a whole number of threads, 1 or more');
   if (onlyCorpus && onlyCorpus !== 'public' && onlyCorpus !== 'generated')
     throw new Error(`--corpus must be public or generated, not ${onlyCorpus}`);
-  pool = new ThreadPool({ memoryMb: DEFAULT_MEMORY_MB, threads: jobs });
   const known = existsSync(LIST)
     ? parseKnownFailures(readFileSync(LIST, 'utf8'))
     : new Map<string, KnownFailure>();
@@ -136,12 +142,14 @@ async function main(): Promise<number> {
     }
   };
 
+  await bundleThreads();
   const scenarios = listScenarioFiles([join(ROOT, 'conformance/scenarios')])
     .map(loadScenario)
     .filter((s) => wanted(s.id));
+  const parts: Part[] = [];
+  /** The public memfs verdict of each (version, scenario), for the memfs-worker part to reuse. */
+  const onMemfs = new Map<string, Promise<Verdict>>();
   for (const version of VERSIONS) {
-    // The same for every backend: named once per version.
-    let unrecordedNamed = false;
     const unrecorded: string[] = [];
     const pairs: GeneratedPair[] = [];
     for (const s of scenarios) {
@@ -155,37 +163,40 @@ async function main(): Promise<number> {
       const alike = new Set(link.same);
       unrecorded.splice(0, unrecorded.length, ...unrecorded.filter((id) => !alike.has(id)));
     }
+    let any = false;
     for (const backend of CLI_BACKENDS) {
       if (!isPinned(version) && backend !== 'memfs') continue;
       if (!runs(false, version, backend)) continue;
-      const t0 = performance.now();
-      const verdicts = await conformPairs(pairs, backend, jobs, { memoryMb: DEFAULT_MEMORY_MB }, undefined, pool);
-      let passed = 0;
-      let ms = 0;
-      pairs.forEach((p, i) => {
-        const v = verdicts[i] as Verdict;
-        if (v.pass) passed++;
-        ms += v.ms;
-        check(`${version} ${backend} ${p.scenario.id}`, v);
-      });
-      // ms per scenario: one replay's own time, however many run at once.
-      console.log(
-        `${version} ${backend}: conformance: ${passed} passed, ${pairs.length - passed} failed, ${unrecorded.length} no recorded result (${((performance.now() - t0) / 1000).toFixed(1)} s, ${Math.min(jobs, pairs.length)} threads, ${pairs.length ? (ms / pairs.length).toFixed(0) : 0} ms per scenario)`,
-      );
-      if (unrecorded.length && !unrecordedNamed)
-        console.log(
-          `${version}: no recorded result (every backend): ${
-            unrecorded.length > NAMED_UNRECORDED
-              ? `${unrecorded.length} scenarios (a release recorded only where a bisection asked), e.g. ${unrecorded.slice(0, 5).join(' ')}`
-              : unrecorded.join(' ')
-          }`,
-        );
-      unrecordedNamed = true;
+      any = true;
+      const part = publicPart(version, backend, pairs, unrecorded.length, check);
+      if (backend === 'memfs')
+        part.work.forEach((w, i) => onMemfs.set(`${version} ${w.pair.scenario.id}`, part.done[i] as Promise<Verdict>));
+      if (backend === 'memfs-worker')
+        for (const w of part.work) {
+          const memfs = onMemfs.get(`${version} ${w.pair.scenario.id}`);
+          // memfs-worker is memfs with another shell: a replay that ran no command replays there
+          // exactly as on memfs, so it takes memfs's verdict.
+          if (memfs)
+            w.reuse = async () => {
+              const v = await memfs;
+              return v.shellRuns === 0 ? { ...v, ms: 0, reused: true } : undefined;
+            };
+        }
+      parts.push(part);
     }
+    // The same for every backend: named once per version.
+    if (any && unrecorded.length)
+      console.log(
+        `${version}: no recorded result (every backend): ${
+          unrecorded.length > NAMED_UNRECORDED
+            ? `${unrecorded.length} scenarios (a release recorded only where a bisection asked), e.g. ${unrecorded.slice(0, 5).join(' ')}`
+            : unrecorded.join(' ')
+        }`,
+      );
   }
-
   if (onlyCorpus === 'public') keep(isGenerated);
-  else await runGenerated(runs, check, keep, wanted, jobs);
+  else parts.push(...generatedParts(runs, check, keep, wanted));
+  await runParts(parts, jobs, diskJobs);
   for (const k of known.keys())
     if (!seen.has(k) && !next.has(k))
       console.log(
@@ -205,20 +216,64 @@ async function main(): Promise<number> {
   return unexpected.length || fixed.length ? 1 : 0;
 }
 
+/** A part of the run: one corpus, version and backend. */
+interface Part {
+  backend: CliBackend;
+  work: Work[];
+  /** Each item's verdict, when it is done. */
+  done: Promise<Verdict>[];
+  settle: ((v: Verdict) => void)[];
+  /** Prints the part's lines once every verdict is in; `s`: from its first start to its last end. */
+  report: (verdicts: Verdict[], s: number) => void;
+}
+
+function makePart(backend: CliBackend, pairs: GeneratedPair[], report: Part['report']): Part {
+  const settle: Part['settle'] = [];
+  const done = pairs.map(() => new Promise<Verdict>((res) => settle.push(res)));
+  return { backend, work: pairs.map((pair) => ({ pair, backend })), done, settle, report };
+}
+
+function publicPart(
+  version: string,
+  backend: CliBackend,
+  pairs: GeneratedPair[],
+  unrecorded: number,
+  check: (key: string, v: Verdict) => void,
+): Part {
+  return makePart(backend, pairs, (verdicts, s) => {
+    let passed = 0;
+    let ms = 0;
+    let ran = 0;
+    pairs.forEach((p, i) => {
+      const v = verdicts[i] as Verdict;
+      if (v.pass) passed++;
+      if (!v.reused) {
+        ms += v.ms;
+        ran++;
+      }
+      check(`${version} ${backend} ${p.scenario.id}`, v);
+    });
+    const reused = pairs.length - ran;
+    // ms per scenario: one replay's own time, however many run at once.
+    console.log(
+      `${version} ${backend}: conformance: ${passed} passed, ${pairs.length - passed} failed, ${unrecorded} no recorded result (${s.toFixed(1)} s, ${ran ? (ms / ran).toFixed(0) : 0} ms per scenario${reused ? `; ${reused} ran no command and took memfs's verdict` : ''})`,
+    );
+  });
+}
+
 /** The generated corpus: per version, memfs over every recorded scenario, disk over the sample. */
-async function runGenerated(
+function generatedParts(
   runs: (generated: boolean, version: string, backend: string) => boolean,
   check: (key: string, v: Verdict) => void,
   keep: (which: (key: string) => boolean) => void,
   wanted: (id: string) => boolean,
-  jobs: number,
-): Promise<void> {
+): Part[] {
   const files = existsSync(GENERATED) ? listGeneratedFiles([GENERATED]) : [];
   const loadStart = performance.now();
   const corpus = loadGenerated(files);
   // A version with no results file here (not recorded on this checkout) keeps its lines.
   keep((k) => isGenerated(k) && !corpus.versions.includes(k.split(' ')[0] as string));
-  if (!files.length) return;
+  if (!files.length) return [];
   console.log(
     `generated: ${corpus.scenarios.length} scenarios, ${corpus.pairs.length} recorded results (loaded in ${((performance.now() - loadStart) / 1000).toFixed(1)} s)`,
   );
@@ -236,6 +291,7 @@ async function runGenerated(
       if (wanted(s.id) && (backend !== 'disk' || inSample(s.id))) n.set(s.family, (n.get(s.family) ?? 0) + 1);
     return n;
   };
+  const parts: Part[] = [];
   for (const version of corpus.versions)
     for (const backend of GENERATED_BACKENDS) {
       if (!runs(true, version, backend)) continue;
@@ -243,37 +299,84 @@ async function runGenerated(
         (p) =>
           p.version === version && wanted(p.scenario.id) && (backend !== 'disk' || inSample(p.scenario.id)),
       );
-      const t0 = performance.now();
-      const verdicts = await conformPairs(pairs, backend, jobs, { memoryMb: DEFAULT_MEMORY_MB }, undefined, pool);
-      const tally = new Map<string, { passed: number; failed: number; ms: number }>();
-      pairs.forEach((p, i) => {
-        const v = verdicts[i] as Verdict;
-        check(`${version} ${backend} ${p.scenario.id}`, v);
-        const t = tally.get(p.family) ?? { passed: 0, failed: 0, ms: 0 };
-        if (v.pass) t.passed++;
-        else t.failed++;
-        t.ms += v.ms;
-        tally.set(p.family, t);
-      });
-      const part = `generated ${version} ${backend}${backend === 'disk' ? ` (every ${DISK_SAMPLE}th scenario)` : ''}`;
-      let passed = 0;
-      for (const [family, of] of ofFamily(backend)) {
-        const t = tally.get(family) ?? { passed: 0, failed: 0, ms: 0 };
-        const ran = t.passed + t.failed;
-        passed += t.passed;
-        // ms per scenario: one replay's own time, however many run at once.
-        console.log(
-          `${part} ${family}: ${t.passed} passed, ${t.failed} failed, ${of - ran} no recorded result${ran ? ` (${(t.ms / ran).toFixed(0)} ms per scenario)` : ''}`,
-        );
-      }
-      console.log(
-        `${part}: conformance: ${passed} passed, ${pairs.length - passed} failed (${((performance.now() - t0) / 1000).toFixed(1)} s, ${Math.min(jobs, pairs.length)} threads)`,
+      parts.push(
+        makePart(backend, pairs, (verdicts, s) => {
+          const tally = new Map<string, { passed: number; failed: number; ms: number }>();
+          pairs.forEach((p, i) => {
+            const v = verdicts[i] as Verdict;
+            check(`${version} ${backend} ${p.scenario.id}`, v);
+            const t = tally.get(p.family) ?? { passed: 0, failed: 0, ms: 0 };
+            if (v.pass) t.passed++;
+            else t.failed++;
+            t.ms += v.ms;
+            tally.set(p.family, t);
+          });
+          const part = `generated ${version} ${backend}${backend === 'disk' ? ` (every ${DISK_SAMPLE}th scenario)` : ''}`;
+          let passed = 0;
+          for (const [family, of] of ofFamily(backend)) {
+            const t = tally.get(family) ?? { passed: 0, failed: 0, ms: 0 };
+            const ran = t.passed + t.failed;
+            passed += t.passed;
+            // ms per scenario: one replay's own time, however many run at once.
+            console.log(
+              `${part} ${family}: ${t.passed} passed, ${t.failed} failed, ${of - ran} no recorded result${ran ? ` (${(t.ms / ran).toFixed(0)} ms per scenario)` : ''}`,
+            );
+          }
+          console.log(
+            `${part}: conformance: ${passed} passed, ${pairs.length - passed} failed (${s.toFixed(1)} s)`,
+          );
+        }),
       );
     }
+  return parts;
+}
+
+/** Runs every part at once: the disk parts in lanes of their own beside the others, since a disk
+ * replay mostly waits on real processes and real time (half a core while it runs), and a part's
+ * lanes take the next item of the queue, so no lane waits for a part's last scenario. Each part
+ * reports as soon as its last verdict is in. */
+async function runParts(parts: Part[], jobs: number, diskJobs: number): Promise<void> {
+  const budget = { memoryMb: DEFAULT_MEMORY_MB, threads: jobs + diskJobs };
+  const t0 = performance.now();
+  const queue = async (which: Part[], lanes: number) => {
+    if (!which.length) return;
+    const pool = new ThreadPool(budget);
+    pools.push(pool);
+    const items = which.flatMap((part) => part.work.map((w, i) => ({ part, i, w })));
+    const started = new Map<Part, number>();
+    const left = new Map(which.map((p) => [p, p.work.length]));
+    for (const p of which) if (!p.work.length) p.report([], 0);
+    await conformWork(
+      items.map(({ part, w }) => ({
+        ...w,
+        // The part's clock starts with its first item.
+        reuse: async () => {
+          if (!started.has(part)) started.set(part, performance.now());
+          return w.reuse?.();
+        },
+      })),
+      lanes,
+      (n) => pool.lane(n),
+      (k, v) => {
+        const { part, i } = items[k] as (typeof items)[number];
+        (part.settle[i] as (v: Verdict) => void)(v);
+        const n = (left.get(part) as number) - 1;
+        left.set(part, n);
+        if (n === 0)
+          void Promise.all(part.done).then((vs) => part.report(vs, (performance.now() - (started.get(part) ?? t0)) / 1000));
+      },
+    );
+    await Promise.all(which.flatMap((p) => p.done));
+  };
+  await Promise.all([
+    queue(parts.filter((p) => p.backend !== 'disk'), jobs),
+    queue(parts.filter((p) => p.backend === 'disk'), diskJobs),
+  ]);
+  console.log(`conformance: ${((performance.now() - t0) / 1000).toFixed(1)} s in all (${jobs} threads, and ${diskJobs} for disk)`);
 }
 
 main()
-  .finally(() => pool?.dispose())
+  .finally(() => pools.forEach((p) => p.dispose()))
   .then(
   (c) => process.exit(c),
   (e: unknown) => {

@@ -8,6 +8,7 @@ import type { LoadedScenario } from './corpus';
 import { diskEntries } from '../backends/import/disk';
 import { importEntries } from '../backends/import/import';
 import type { ScenarioResult } from '../scenario/schema';
+import type { ShellRunOptions } from '../workspace/types';
 import { ScenarioStopped, scenarioThreadDeadlineS } from './scenario-thread';
 
 /** `version`: replay under this behaviour version instead of the one the scenario names (the
@@ -18,16 +19,31 @@ export async function replayLoaded(
   version?: string,
   hooks?: WorkspaceHooks,
   workspaceDir?: string,
-): Promise<Replay> {
-  const ws = createWorkspace(backend, hooks);
+): Promise<Replay & { shellRuns: number }> {
+  const made = createWorkspace(backend, hooks);
+  // Counted so the ratchet knows a replay that never reached the shell: on memfs-worker (memfs
+  // with another shell) it would replay exactly as on memfs.
+  let shellRuns = 0;
+  const ws = {
+    ...made,
+    shell: {
+      ...made.shell,
+      run: (c: string, o: ShellRunOptions) => (shellRuns++, made.shell.run(c, o)),
+      dispose: made.shell.dispose?.bind(made.shell),
+    },
+  };
   const scenario = version === undefined ? s.scenario : { ...s.scenario, version };
   try {
     // --workspace: the scenario starts on a copy of a real folder (.gitignore applied); the
     // scenario's own files are laid over it.
     if (workspaceDir !== undefined) await importEntries(ws, diskEntries(workspaceDir));
-    return await replayScenario(ws, scenario, s.id, { tools: ALL_TOOLS, permissions: createPermissions });
+    const replay = await replayScenario(ws, scenario, s.id, {
+      tools: ALL_TOOLS,
+      permissions: createPermissions,
+    });
+    return { ...replay, shellRuns };
   } finally {
-    await ws.dispose();
+    await made.dispose();
   }
 }
 
@@ -41,10 +57,18 @@ export interface Verdict {
   /** Why the scenario was ended before it finished (its deadline or memory budget). */
   stopped?: string;
   ms: number;
+  /** Commands the replay ran through the workspace's shell (when the replay said). */
+  shellRuns?: number;
+  /** Taken from another backend's replay instead of replayed (the ratchet's memfs-worker part). */
+  reused?: boolean;
 }
 
-/** A scenario's result under a behaviour version (the one it names when absent). */
-export type ReplayFn = (s: LoadedScenario, version?: string) => Promise<ScenarioResult>;
+/** A scenario's result under a behaviour version (the one it names when absent), and how many
+ * commands it ran through the shell (when known). */
+export type ReplayFn = (
+  s: LoadedScenario,
+  version?: string,
+) => Promise<{ result: ScenarioResult; shellRuns?: number }>;
 
 /** A replay that outlives its scenario's timeout (the oracle's kill timeout) is a failure, not
  * a hang: a FIFO with no writer blocks forever, as in the real binary. In process, synchronous
@@ -57,7 +81,8 @@ export function inProcess(backend: CliBackend): ReplayFn {
       timer = setTimeout(() => reject(new ScenarioStopped(`timed out after ${ms / 1000} s`)), ms);
     });
     try {
-      return (await Promise.race([replayLoaded(s, backend, version), late])).result;
+      const { result, shellRuns } = await Promise.race([replayLoaded(s, backend, version), late]);
+      return { result, shellRuns };
     } finally {
       clearTimeout(timer);
     }
@@ -71,7 +96,7 @@ export async function conformOne(
 ): Promise<Verdict> {
   const t0 = performance.now();
   try {
-    const result = await replay(s, expected.version);
+    const { result, shellRuns } = await replay(s, expected.version);
     const d = compareResults(expected, result, 'model');
     const sd = compareResults(expected, result, 'structured');
     return {
@@ -81,6 +106,7 @@ export async function conformOne(
       differences: d.length,
       structuredDiffers: sd.length > 0,
       ms: performance.now() - t0,
+      ...(shellRuns === undefined ? {} : { shellRuns }),
     };
   } catch (e) {
     const failed = {

@@ -19,8 +19,8 @@ port.on('message', (m: ToScenarioThread) => {
     { onSpawn: (pgid) => post({ t: 'spawned', pgid }), root: m.root },
     m.workspace,
   ).then(
-    ({ result, session }) =>
-      post({ t: 'done', result, ...(m.decisions ? { decisions: callDecisions(session) } : {}) }),
+    ({ result, session, shellRuns }) =>
+      post({ t: 'done', result, shellRuns, ...(m.decisions ? { decisions: callDecisions(session) } : {}) }),
     // A fault of the scenario is its message; anything else keeps its stack, to find the bug.
     (e: unknown) => post({ t: 'failed', error: e instanceof Error ? (inputFault(e) ? e.message : (e.stack ?? e.message)) : String(e) }),
   );

@@ -38,11 +38,12 @@ test(
       files: { 'a.txt': 'hi\n' },
       turns: [[{ name: 'Bash', input: { command: 'cat a.txt; pwd | wc -c' } }]],
     });
-    const result = await thread.replay(ok, 'disk');
+    const { result, shellRuns } = await thread.replay(ok, 'disk');
     const projectPathLength = `${tmp}/orc-XXXXXX/project`.length + 1;
     expect(result.turns.flatMap((t) => t.calls.map((c) => [c.is_error, c.content]))).toEqual([
       [false, `hi\n${projectPathLength}`],
     ]);
+    expect(shellRuns).toBe(1);
   },
 );
 

@@ -48,8 +48,16 @@ export type ToScenarioThread = {
 export type FromScenarioThread =
   | { t: 'ready' }
   | { t: 'spawned'; pgid: number }
-  | { t: 'done'; result: ScenarioResult; decisions?: Record<string, CallDecision> }
+  | ({ t: 'done' } & Replayed)
   | { t: 'failed'; error: string };
+
+/** A replay's result, how many commands it ran through the shell, and (when asked) each call's
+ * permission decision by tool_use id. */
+export interface Replayed {
+  result: ScenarioResult;
+  shellRuns: number;
+  decisions?: Record<string, CallDecision>;
+}
 
 /** A scenario ended by its deadline or memory budget; `message` says which and how to change it. */
 export class ScenarioStopped extends Error {}
@@ -93,22 +101,23 @@ export class ScenarioThread {
     return live;
   }
 
-  /** The scenario's result; throws ScenarioStopped past the deadline or the budget. */
+  /** The scenario's result and its count of shell commands; throws ScenarioStopped past the
+   * deadline or the budget. */
   async replay(
     s: LoadedScenario,
     backend: CliBackend,
     version?: string,
     workspace?: string,
-  ): Promise<ScenarioResult> {
-    return (await this.replayWith(s, backend, { version, workspace })).result;
+  ): Promise<Replayed> {
+    return this.replayWith(s, backend, { version, workspace });
   }
 
-  /** The result, and with `decisions` each call's permission decision by tool_use id. */
+  /** The same, with `decisions` each call's permission decision by tool_use id. */
   async replayWith(
     s: LoadedScenario,
     backend: CliBackend,
     opts: { version?: string; workspace?: string; decisions?: boolean },
-  ): Promise<{ result: ScenarioResult; decisions?: Record<string, CallDecision> }> {
+  ): Promise<Replayed> {
     const { version, workspace, decisions } = opts;
     const live = (this.live ??= this.start());
     await live.ready;
@@ -119,39 +128,41 @@ export class ScenarioThread {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let poll: ReturnType<typeof setInterval> | undefined;
     try {
-      return await new Promise<{ result: ScenarioResult; decisions?: Record<string, CallDecision> }>(
-        (resolve, reject) => {
-          const stop = (why: string) => {
-            this.end(live);
-            reject(new ScenarioStopped(why));
-          };
-          timer = setTimeout(
-            () => stop(`timed out after ${deadlineS} s (--timeout to change)`),
-            deadlineS * 1000,
-          );
-          const threads = this.budget.threads ?? 1;
-          const overBudget = `went over its memory budget of ${this.budget.memoryMb} MiB${threads > 1 ? ` a thread (${threads} threads)` : ''} (--memory to change)`;
-          poll = setInterval(() => {
-            if (process.memoryUsage.rss() > threads * this.budget.memoryMb * 2 ** 20) stop(overBudget);
-          }, MEMORY_CHECK_MS);
-          live.onExit = (e) => reject(/heap|memory/i.test(e.message) ? new ScenarioStopped(overBudget) : e);
-          live.listener = (m) => {
-            if (m.t === 'spawned') groups.add(m.pgid);
-            else if (m.t === 'done')
-              resolve({ result: m.result, ...(m.decisions ? { decisions: m.decisions } : {}) });
-            else if (m.t === 'failed') reject(new Error(m.error));
-          };
-          live.worker.postMessage({
-            scenario: s,
-            backend,
-            version,
-            tmp,
-            root,
-            workspace,
-            decisions,
-          } satisfies ToScenarioThread);
-        },
-      );
+      return await new Promise<Replayed>((resolve, reject) => {
+        const stop = (why: string) => {
+          this.end(live);
+          reject(new ScenarioStopped(why));
+        };
+        timer = setTimeout(
+          () => stop(`timed out after ${deadlineS} s (--timeout to change)`),
+          deadlineS * 1000,
+        );
+        const threads = this.budget.threads ?? 1;
+        const overBudget = `went over its memory budget of ${this.budget.memoryMb} MiB${threads > 1 ? ` a thread (${threads} threads)` : ''} (--memory to change)`;
+        poll = setInterval(() => {
+          if (process.memoryUsage.rss() > threads * this.budget.memoryMb * 2 ** 20) stop(overBudget);
+        }, MEMORY_CHECK_MS);
+        live.onExit = (e) => reject(/heap|memory/i.test(e.message) ? new ScenarioStopped(overBudget) : e);
+        live.listener = (m) => {
+          if (m.t === 'spawned') groups.add(m.pgid);
+          else if (m.t === 'done')
+            resolve({
+              result: m.result,
+              shellRuns: m.shellRuns,
+              ...(m.decisions ? { decisions: m.decisions } : {}),
+            });
+          else if (m.t === 'failed') reject(new Error(m.error));
+        };
+        live.worker.postMessage({
+          scenario: s,
+          backend,
+          version,
+          tmp,
+          root,
+          workspace,
+          decisions,
+        } satisfies ToScenarioThread);
+      });
     } finally {
       clearTimeout(timer);
       clearInterval(poll);
