@@ -36,17 +36,20 @@ export interface Work {
 }
 
 /** Every work item's verdict, in the order of `work`, from `lanes` lanes that each take the next
- * item when free (so slow scenarios even out). `onVerdict` sees each as soon as it is done. */
+ * item when free (so slow scenarios even out). `take` picks a lane's next item (default: the next
+ * in order) and says undefined when none is left for it. `onVerdict` sees each as soon as it is done. */
 export async function conformWork(
   work: readonly Work[],
   lanes: number,
   thread: (lane: number) => ScenarioThread,
   onVerdict?: (i: number, v: Verdict) => void,
+  take?: (lane: number) => number | undefined,
 ): Promise<Verdict[]> {
   const out: Verdict[] = [];
   let next = 0;
+  const nextOf = take ?? (() => (next < work.length ? next++ : undefined));
   const lane = async (_: unknown, n: number) => {
-    for (let i = next++; i < work.length; i = next++) {
+    for (let i = nextOf(n); i !== undefined; i = nextOf(n)) {
       const w = work[i] as Work;
       const v =
         (await w.reuse?.()) ??
@@ -57,7 +60,7 @@ export async function conformWork(
       onVerdict?.(i, v);
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(lanes, work.length)) }, lane));
+  await Promise.all(Array.from({ length: Math.max(1, take ? lanes : Math.min(lanes, work.length)) }, lane));
   return out;
 }
 

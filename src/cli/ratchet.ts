@@ -331,47 +331,44 @@ function generatedParts(
   return parts;
 }
 
-/** Runs every part at once: the disk parts in lanes of their own beside the others, since a disk
- * replay mostly waits on real processes and real time (half a core while it runs), and a part's
- * lanes take the next item of the queue, so no lane waits for a part's last scenario. Each part
- * reports as soon as its last verdict is in. */
+/** Runs every part at once, each lane taking the next scenario of any part, so no lane waits for a
+ * part's last one. The disk parts have lanes of their own beside the others (a disk replay mostly
+ * waits on real processes and real time), which go on with the rest once the disk parts are done.
+ * Each part reports as soon as its last verdict is in. */
 async function runParts(parts: Part[], jobs: number, diskJobs: number): Promise<void> {
-  const budget = { memoryMb: DEFAULT_MEMORY_MB, threads: jobs + diskJobs };
+  const pool = new ThreadPool({ memoryMb: DEFAULT_MEMORY_MB, threads: jobs + diskJobs });
+  pools.push(pool);
   const t0 = performance.now();
-  const queue = async (which: Part[], lanes: number) => {
-    if (!which.length) return;
-    const pool = new ThreadPool(budget);
-    pools.push(pool);
-    const items = which.flatMap((part) => part.work.map((w, i) => ({ part, i, w })));
-    const started = new Map<Part, number>();
-    const left = new Map(which.map((p) => [p, p.work.length]));
-    for (const p of which) if (!p.work.length) p.report([], 0);
-    await conformWork(
-      items.map(({ part, w }) => ({
-        ...w,
-        // The part's clock starts with its first item.
-        reuse: async () => {
-          if (!started.has(part)) started.set(part, performance.now());
-          return w.reuse?.();
-        },
-      })),
-      lanes,
-      (n) => pool.lane(n),
-      (k, v) => {
-        const { part, i } = items[k] as (typeof items)[number];
-        (part.settle[i] as (v: Verdict) => void)(v);
-        const n = (left.get(part) as number) - 1;
-        left.set(part, n);
-        if (n === 0)
-          void Promise.all(part.done).then((vs) => part.report(vs, (performance.now() - (started.get(part) ?? t0)) / 1000));
+  const items = parts.flatMap((part) => part.work.map((w, i) => ({ part, i, w })));
+  const onDisk = items.flatMap((it, k) => (it.part.backend === 'disk' ? [k] : []));
+  const elsewhere = items.flatMap((it, k) => (it.part.backend === 'disk' ? [] : [k]));
+  let d = 0;
+  let e = 0;
+  const started = new Map<Part, number>();
+  const left = new Map(parts.map((p) => [p, p.work.length]));
+  for (const p of parts) if (!p.work.length) p.report([], 0);
+  await conformWork(
+    items.map(({ part, w }) => ({
+      ...w,
+      // The part's clock starts with its first item.
+      reuse: async () => {
+        if (!started.has(part)) started.set(part, performance.now());
+        return w.reuse?.();
       },
-    );
-    await Promise.all(which.flatMap((p) => p.done));
-  };
-  await Promise.all([
-    queue(parts.filter((p) => p.backend !== 'disk'), jobs),
-    queue(parts.filter((p) => p.backend === 'disk'), diskJobs),
-  ]);
+    })),
+    jobs + diskJobs,
+    (n) => pool.lane(n),
+    (k, v) => {
+      const { part, i } = items[k] as (typeof items)[number];
+      (part.settle[i] as (v: Verdict) => void)(v);
+      const n = (left.get(part) as number) - 1;
+      left.set(part, n);
+      if (n === 0)
+        void Promise.all(part.done).then((vs) => part.report(vs, (performance.now() - (started.get(part) ?? t0)) / 1000));
+    },
+    (lane) => (lane >= jobs ? (onDisk[d++] ?? elsewhere[e++]) : elsewhere[e++]),
+  );
+  await Promise.all(parts.flatMap((p) => p.done));
   console.log(`conformance: ${((performance.now() - t0) / 1000).toFixed(1)} s in all (${jobs} threads, and ${diskJobs} for disk)`);
 }
 
