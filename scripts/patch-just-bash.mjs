@@ -278,7 +278,7 @@ const EDITS = [
   {
     what: 'a python3 worker runs each script it is sent, not only its first',
     pattern:
-      /if \(parentPort\) \{\n  if \(workerData\) \{\n    const input = workerData;\n    activeProtocolToken = input\.protocolToken;\n([\s\S]*?\n    \}\);)\n  \}\n\}/g,
+      /if \(parentPort\) \{\n {2}if \(workerData\) \{\n {4}const input = workerData;\n {4}activeProtocolToken = input\.protocolToken;\n([\s\S]*?\n {4}\}\);)\n {2}\}\n\}/g,
     replace: (_, run) =>
       `if (parentPort) {\n  const __ccServe = (input) => {\n    activeProtocolToken = input.protocolToken;\n    process.exitCode = undefined;\n${run}\n  };\n  if (workerData) __ccServe(workerData);\n  parentPort.on("message", __ccServe);\n}`,
     files: ['chunks/worker.js'],
