@@ -24,9 +24,10 @@ export interface MemfsOptions {
   root?: string;
 }
 
-/** The host process as memfs sees it, with its user and group read once: memfs asks for them on
- * every path it walks (two system calls each time in Node, 3% of a replay's CPU), and they do not
- * change while it runs. Elsewhere the same as memfs's own default. */
+/** The host process as the volume sees it, with its user and group read once: the volume asks
+ * for them on every path it walks (two system calls each time in Node), and they do not change
+ * while it runs. Elsewhere the same as memfs's own default. fs-core's inode class still reads the
+ * host's own on each node it makes and each permission it checks: this option does not reach it. */
 function steadyProcess() {
   const host = (globalThis as { process?: Partial<NodeJS.Process> }).process;
   const uid = host?.getuid?.() ?? 0;
