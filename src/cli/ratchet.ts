@@ -86,7 +86,7 @@ function option(name: string): string | undefined {
   return process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 }
 
-const USAGE = `usage: npx tsx src/cli/ratchet.ts [--update] [--backend=<${CLI_BACKENDS.join('|')}>] [--version=<v>]
+const USAGE = `usage: npx tsx src/cli/ratchet.ts [--update] [--backend=<${CLI_BACKENDS.join('|')}>] [--version=<v>[,<v>…]]
     [--corpus=public|generated] [--filter=<regex on scenario id>] [--jobs=<threads, default two per core>]
     [--disk-jobs=<threads for the disk parts, default as many>]`;
 
@@ -97,7 +97,7 @@ async function main(): Promise<number> {
   }
   const update = process.argv.includes('--update');
   const onlyBackend = option('backend');
-  const onlyVersion = option('version');
+  const onlyVersions = option('version')?.split(',');
   const onlyCorpus = option('corpus');
   const filterText = option('filter');
   const filter = filterText === undefined ? undefined : new RegExp(filterText);
@@ -125,7 +125,7 @@ async function main(): Promise<number> {
     const run =
       (!onlyCorpus || onlyCorpus === (generated ? 'generated' : 'public')) &&
       (!onlyBackend || onlyBackend === backend) &&
-      (!onlyVersion || onlyVersion === version);
+      (!onlyVersions || onlyVersions.includes(version));
     if (!run) keep((k) => k.startsWith(`${version} ${backend} `) && isGenerated(k) === generated);
     else keep((k) => k.startsWith(`${version} ${backend} `) && isGenerated(k) === generated && !wanted(k.split(' ')[2] as string));
     return run;

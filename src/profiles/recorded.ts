@@ -9,9 +9,12 @@ import { delta_2_1_190 } from './2.1.190';
 import { delta_2_1_197 } from './2.1.197';
 import { delta_2_1_204 } from './2.1.204';
 import { delta_2_1_228 } from './2.1.228';
+import { delta_2_1_232 } from './2.1.232';
+import { delta_2_1_233 } from './2.1.233';
 import { delta_2_1_250 } from './2.1.250';
 import { delta_2_1_259 } from './2.1.259';
 import { delta_2_1_267 } from './2.1.267';
+import { delta_2_1_272 } from './2.1.272';
 import { delta_2_1_277 } from './2.1.277';
 import { delta_2_1_280 } from './2.1.280';
 import { delta_2_1_281 } from './2.1.281';
@@ -45,9 +48,12 @@ export const RECORDED_DELTAS: Readonly<Record<string, ProfileDelta>> = {
   '2.1.197': delta_2_1_197,
   '2.1.204': delta_2_1_204,
   '2.1.228': delta_2_1_228,
+  '2.1.232': delta_2_1_232,
+  '2.1.233': delta_2_1_233,
   '2.1.250': delta_2_1_250,
   '2.1.259': delta_2_1_259,
   '2.1.267': delta_2_1_267,
+  '2.1.272': delta_2_1_272,
   '2.1.277': delta_2_1_277,
   '2.1.280': delta_2_1_280,
   '2.1.281': delta_2_1_281,

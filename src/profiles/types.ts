@@ -88,6 +88,10 @@ export interface Profile {
    * tokens), `refused` (failed before it ran); unlisted tools 1. Measured from races, so equal
    * ranks stay races in the binary (read-strict-* scenarios). */
   finishRank: Readonly<Record<string, number>>;
+  /** A string result that notices fold into loses its trailing whitespace ("…\n4\t" arrives as
+   * "…\n4"); older releases keep it (ledger-bash-sed-i-stale-strict, recorded on 2.1.232 and
+   * 2.1.233). */
+  foldedResultTrimmed: boolean;
   /** Models whose system notes (a separate message) come inside <system-reminder> tags. */
   wrappedNoticeModels: readonly string[];
   /** A note every model request of a conversation on one of these models ends with, as a
@@ -371,6 +375,10 @@ export interface ProfileText {
    * otherwise than "Refusing to write <path>: it is a symbolic link. …" (write-symlink, recorded
    * on 2.1.110, 2.1.196 and 2.1.237). */
   symlinkRefusal?: { lead: string; tail: string };
+  /** The changed-file note, around the path, where a release words it otherwise than "Note:
+   * <path> changed on disk since you last read it. …" (cron-durable-create, recorded on 2.1.110,
+   * 2.1.196, 2.1.233 and 2.1.234); the changed lines follow. */
+  changedFileNote?: { lead: string; tail: string };
   /** A background task's notification preamble where it lacks the "No human input …" sentences
    * (task-output-block-completes, recorded on 2.1.110 and 2.1.196). */
   notificationPreamble?: string;
@@ -387,6 +395,9 @@ export interface CronFileRules {
   foreignPrompt?: string;
   /** Entries that are no tasks are kept, after the tasks, when the file is rewritten. */
   keepsOtherEntries: boolean;
+  /** A new task records the project it was made in (createdInProject; cron-durable-create and
+   * -load-array, recorded on 2.1.237 and 2.1.273). */
+  projectField: boolean;
   /** The refusal when the file is no task list (CronCreate; CronDelete of a job not in the
    * session); without it such a file reads as empty and is overwritten. */
   unreadable?: string;

@@ -785,7 +785,7 @@ export class Session {
     if (hookNote) attachments.push(hookNote);
     const notes = [
       ...this.firstNotes.splice(0),
-      ...(await changedFileNotes(this.opts.ledger, this.opts.ws.fs)),
+      ...(await changedFileNotes(this.opts.ledger, this.opts.ws.fs, this.opts.profile.text.changedFileNote)),
     ];
     if (this.opts.profile.noticePlacement(this.opts.model) === 'attachment')
       addSystemText(attachments, notes);
@@ -895,7 +895,8 @@ function addSystemText(attachments: Attachment[], notes: readonly string[]): voi
  * the model call (the changed-file note, ledger probes with claude-opus-4-6). */
 /** Models that take notices inline get the message's system texts (the token-budget reminder
  * on every message, which the oracle strips) folded into the tool_result that finishes last.
- * What survives the stripping: a string result loses its trailing whitespace ("…\n2\t" arrives
+ * What survives the stripping: a string result loses its trailing whitespace where the profile says
+ * so (foldedResultTrimmed; "…\n2\t" arrives
  * as "…\n2"); a block list gets a newline after its last text block and an empty text block
  * at its end (nb-changed-since-read, read-token-cap-chars-strict). Which call finishes last is
  * the profile's estimate (read-strict-finish). */
@@ -921,7 +922,7 @@ function foldLast(
   if (target === undefined || r === undefined || toolOf(r.name)?.keepsFoldTrace !== true) return;
   const { content } = r.rendered;
   if (typeof content === 'string') {
-    records[target] = { ...r, rendered: { ...r.rendered, content: content.trimEnd() } };
+    if (profile.foldedResultTrimmed) records[target] = { ...r, rendered: { ...r.rendered, content: content.trimEnd() } };
     return;
   }
   const blocks = content.map((b) => ({ ...b }));

@@ -45,7 +45,7 @@ export const profile_2_1_273: Profile = {
   toolDefinitions: unionDefinitions(tools.tools as ToolDefinition[], toolsDefault.tools as ToolDefinition[]),
   defaultToolSet: toolsDefault.tools as ToolDefinition[],
   // cron-* scenarios
-  cron: { nextRun: false, maxAgeDays: 7, file: { maxAgeField: false, keepsOtherEntries: false } },
+  cron: { nextRun: false, maxAgeDays: 7, file: { maxAgeField: false, keepsOtherEntries: false, projectField: true } },
   // worktree-existing-dir, worktree-path-enter, worktree-enter-keep
   worktree: {
     curlyQuotes: false,
@@ -59,6 +59,7 @@ export const profile_2_1_273: Profile = {
   // read-strict-finish: spawned ripgrep finishes after an in-process Read
   finishRank: { refused: 0, Read: 1, Glob: 2, Grep: 2, Bash: 3, 'Read:partial': 3 },
   repeatReadGuard: true,
+  foldedResultTrimmed: true,
   permissions: PERMISSIONS_2_1_273,
   readDecodesUtf16le: false,
   readEncodingNotes: false,

@@ -42,8 +42,8 @@ function jobs(ctx: ToolContext): CronJob[] {
   return list;
 }
 
-/** 2.1.273 has no rule of its own for the file beyond what every version does. */
-const NO_FILE_RULES: CronFileRules = { maxAgeField: false, keepsOtherEntries: false };
+/** A profile that says nothing of the file: the root release's rules. */
+const NO_FILE_RULES: CronFileRules = { maxAgeField: false, keepsOtherEntries: false, projectField: true };
 const fileRules = (p: Profile): CronFileRules => p.cron?.file ?? NO_FILE_RULES;
 
 const err = (text: string): Rendered => ({

@@ -122,7 +122,7 @@ export function newTask(
   t.createdBySessionId = sessionId(ctx.conversation);
   t.createdByPid = EMULATED_PID;
   t.createdByProcStart = EMULATED_PROC_START;
-  t.createdInProject = ctx.ws.info.cwd;
+  if (rules.projectField) t.createdInProject = ctx.ws.info.cwd;
   if (rules.signIn !== undefined) t.createdUnderSignIn = rules.signIn;
   return t;
 }
@@ -136,7 +136,8 @@ function readBack(t: StoredTask, rules: CronFileRules): StoredTask {
   if (rest.createdBySessionId !== undefined) o.createdBySessionId = rest.createdBySessionId;
   if (rest.createdByPid !== undefined) o.createdByPid = rest.createdByPid;
   if (rest.createdByProcStart !== undefined) o.createdByProcStart = rest.createdByProcStart;
-  if (rest.createdInProject !== undefined) o.createdInProject = rest.createdInProject;
+  // Releases without the field are assumed to drop it as 2.1.273 drops the sign-in (not recorded).
+  if (rest.createdInProject !== undefined && rules.projectField) o.createdInProject = rest.createdInProject;
   // 2.1.273 knows neither field and drops both (cron-durable-rewrite).
   if (rest.createdUnderSignIn !== undefined && rules.signIn !== undefined)
     o.createdUnderSignIn = rest.createdUnderSignIn;

@@ -27,8 +27,15 @@ export function changedLines(before: string, after: string): string {
     .join('\n...\n');
 }
 
-export function changedFileNote(path: string, snippet: string): string {
-  return `Note: ${path} changed on disk since you last read it. That's usually deliberate, so take it as the current state rather than reverting it; if the change looks wrong, say so rather than undoing it yourself — otherwise no need to call it out. Here are the relevant changes (shown with line numbers):\n${snippet}`;
+const NOTE: Wording = {
+  lead: 'Note: ',
+  tail: " changed on disk since you last read it. That's usually deliberate, so take it as the current state rather than reverting it; if the change looks wrong, say so rather than undoing it yourself — otherwise no need to call it out. Here are the relevant changes (shown with line numbers):\n",
+};
+
+type Wording = { lead: string; tail: string };
+
+export function changedFileNote(path: string, snippet: string, wording: Wording = NOTE): string {
+  return `${wording.lead}${path}${wording.tail}${snippet}`;
 }
 
 /** Notes for the watched files that changed. Each entry whose mtime moved becomes what a whole
@@ -36,7 +43,7 @@ export function changedFileNote(path: string, snippet: string): string {
  * second change is not reported) and, in 2.1.273, a Read of the file right after it is refused
  * as unchanged, also after a bare `touch` (ledger probes and corpus). A deleted file gets no
  * note. */
-export async function changedFileNotes(ledger: Ledger, fs: Vfs): Promise<string[]> {
+export async function changedFileNotes(ledger: Ledger, fs: Vfs, wording: Wording = NOTE): Promise<string[]> {
   const notes: string[] = [];
   for (const entry of ledger.list()) {
     if (entry.watched !== true) continue;
@@ -62,7 +69,8 @@ export async function changedFileNotes(ledger: Ledger, fs: Vfs): Promise<string[
       detail: 'changed-file note',
       watched: false,
     });
-    if (text !== entry.content) notes.push(changedFileNote(entry.path, changedLines(entry.content, text)));
+    if (text !== entry.content)
+      notes.push(changedFileNote(entry.path, changedLines(entry.content, text), wording));
   }
   return notes;
 }
