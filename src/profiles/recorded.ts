@@ -8,6 +8,7 @@ import type { ProfileDelta } from './chain';
 import { delta_2_1_190 } from './2.1.190';
 import { delta_2_1_197 } from './2.1.197';
 import { delta_2_1_204 } from './2.1.204';
+import { delta_2_1_207 } from './2.1.207';
 import { delta_2_1_228 } from './2.1.228';
 import { delta_2_1_232 } from './2.1.232';
 import { delta_2_1_233 } from './2.1.233';
@@ -47,6 +48,7 @@ export const RECORDED_DELTAS: Readonly<Record<string, ProfileDelta>> = {
   '2.1.190': delta_2_1_190,
   '2.1.197': delta_2_1_197,
   '2.1.204': delta_2_1_204,
+  '2.1.207': delta_2_1_207,
   '2.1.228': delta_2_1_228,
   '2.1.232': delta_2_1_232,
   '2.1.233': delta_2_1_233,

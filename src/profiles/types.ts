@@ -113,6 +113,10 @@ export interface Profile {
   /** Read appends a note when a text file holds NUL bytes in its first 8 KB or is not valid
    * UTF-8. */
   readEncodingNotes: boolean;
+  /** Edit applies to a file changed since it was read when old_string still matches once (with
+   * the stale note); older releases refuse it as modified since read
+   * (ledger-bash-sed-i-stale-strict, recorded on 2.1.207 and 2.1.208). */
+  editRecoversStale: boolean;
   /** Edit says "(file state is current in your context …)" only when the whole file was in
    * context before the edit (a whole Read, cat, Write), not after an unread edit or a partial
    * view such as a ranged Read or head; older versions always say it. */

@@ -66,6 +66,7 @@ export const profile_2_1_273: Profile = {
   readOffsetZeroAsOne: false,
   notebookReportsOldCellType: false,
   editSuffixNeedsWholeFile: false,
+  editRecoversStale: true,
   symlinkRefusalNamesTarget: false,
   writeSymlinkIsPermissionDenial: false,
   writeKeepsBom: false,

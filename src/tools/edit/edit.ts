@@ -151,7 +151,8 @@ export async function assess(input: EditInput, ctx: ToolContext): Promise<Plan |
       paths: [path],
       input: { file_path: path },
     });
-    if (!m || !unambiguous || !readable) return refused(path, { code: 'stale' }, state);
+    if (!m || !unambiguous || !readable || !ctx.profile.editRecoversStale)
+      return refused(path, { code: 'stale' }, state);
     return { path, newString, file, stage: m.stage, match: m, occurrences: n, staleRecovered: true, state };
   }
 
