@@ -49,6 +49,8 @@ function toScenario(id: string, dims: string[], pieces: Piece[]): JsonObject {
   if (isObject(user)) s.user_settings = user;
   const mode = pieces.find((p) => p.mode)?.mode;
   if (mode) s.mode = mode;
+  const model = pieces.find((p) => p.model)?.model;
+  if (model) s.model = model;
   if (pieces.some((p) => p.trust)) s.trust = true;
   if (pieces.some((p) => p.git)) s.git = true;
   if (first.tools) s.tools = first.tools;

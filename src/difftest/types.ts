@@ -17,6 +17,8 @@ export interface Piece {
   settings?: JsonObject;
   user_settings?: JsonObject;
   mode?: string;
+  /** The session's model (the first piece that names one). */
+  model?: string;
   trust?: boolean;
   git?: boolean;
   tools?: string[];

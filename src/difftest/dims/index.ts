@@ -8,6 +8,8 @@ import { sandbox } from './sandbox';
 import { web } from './web';
 import { files } from './files';
 import { workspace } from './workspace';
+import { tasks } from './tasks';
+import { models } from './models';
 
 export const DIMENSIONS: readonly (readonly [number, Dimension])[] = [
   [25, rules],
@@ -17,4 +19,6 @@ export const DIMENSIONS: readonly (readonly [number, Dimension])[] = [
   [8, web],
   [10, files],
   [12, workspace],
+  [10, tasks],
+  [8, models],
 ];

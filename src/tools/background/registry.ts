@@ -152,13 +152,13 @@ export class TaskRegistry {
     const now = this.clock.elapsed();
     const held = (n: TaskNotice) =>
       !final && n.held !== undefined && n.held.call === this.callNumber && now < n.held.unlessAfter;
-    // Tasks that ended together report in the order they were started (task-notify-two-tasks).
+    // Tasks that ended together report in the order they were started (task-notify-two-tasks);
+    // after the last turn each reports as it ends, so in the order they ended
+    // (dt-tasks-26120703-6: `cat nothere` before `sleep 30`, started first).
     const order = [...this.tasks.keys()];
     const kept = this.notices.filter(held);
-    const out = this.notices
-      .splice(0)
-      .filter((n) => !held(n))
-      .sort((a, b) => order.indexOf(a.taskId) - order.indexOf(b.taskId));
+    const out = this.notices.splice(0).filter((n) => !held(n));
+    if (!final) out.sort((a, b) => order.indexOf(a.taskId) - order.indexOf(b.taskId));
     this.notices.push(...kept);
     this.callNumber++;
     for (const n of out) {

@@ -3,7 +3,7 @@
 // read its exit code. Parsed with the permission engine's shell parser, never with regexes.
 import { analyze, type Analysis, type Unit } from '../../permissions/shell/analyze';
 import { fileArgs, isReadOnlyCommand } from '../../permissions/shell/commands';
-import { parseCommand } from '../../permissions/shell/parse';
+import { parseCommand, simpleCommands, type WordNode } from '../../permissions/shell/parse';
 
 export function analyseCommand(command: string, home: string): Analysis | null {
   const parsed = parseCommand(command);
@@ -11,6 +11,26 @@ export function analyseCommand(command: string, home: string): Analysis | null {
 }
 
 const nameOf = (u: Unit): string | null => u.words[0]?.value ?? null;
+
+const DIRECTORY_CHANGERS = new Set(['cd', 'pushd', 'popd']);
+const literal = (w: WordNode | null | undefined): string | null => {
+  const [part] = w?.parts ?? [];
+  return w?.parts.length === 1 && part?.type === 'Literal' ? part.value : null;
+};
+
+/** The line runs cd, pushd or popd itself (after assignments, `builtin` or `command`; in a
+ * subshell, a group or a loop too, but not inside `$(…)` or a `bash -c` string). A background
+ * command that does is told its directory change stays with it (bash-bg-cd probes, both
+ * versions: `(cd sub && ls)` is told, `echo $(cd sub)` and `bash -c "cd sub"` are not). */
+export function changesDirectory(command: string): boolean {
+  const parsed = parseCommand(command);
+  if (!parsed.ok) return false;
+  return simpleCommands(parsed.script).some((c) => {
+    const name = literal(c.name);
+    const target = name === 'builtin' || name === 'command' ? literal(c.args[0]) : name;
+    return target !== null && DIRECTORY_CHANGERS.has(target);
+  });
+}
 
 /** Every command is a known read-only one (Claude Code runs such calls concurrently). Output
  * sent to /dev/null or joined to another descriptor (`2>&1`) keeps it so: parallel calls

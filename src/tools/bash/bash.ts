@@ -4,7 +4,7 @@ import type { ToolContext } from '../types';
 import { decodeUtf8, normaliseNewlines } from '../../text/decode';
 import { expandPath } from '../../text/paths';
 import { every, isFsError, type ShellBudget, type ShellResult } from '../../workspace/types';
-import { analyseCommand, inPlaceEdits, isReadOnly, noOutputExpected, viewedFile } from './analysis';
+import { analyseCommand, changesDirectory, inPlaceEdits, isReadOnly, noOutputExpected, viewedFile } from './analysis';
 import { maxOutputLength, preview, RESULT_PERSIST_CHARS, trimOutput } from './output';
 import { ranText } from './render';
 import { persistedOutputPath, sessionId, shortId, taskOutputPath } from './paths';
@@ -93,6 +93,8 @@ export type BashOutcome =
       outputFile: string;
       /** Moved to the background by its timeout (not asked for). */
       timedOutAfterMs?: number;
+      /** The session's directory, where the command changes its own (changesDirectory). */
+      cwdKept?: string;
       dangerouslyDisableSandbox?: boolean;
     };
 
@@ -588,7 +590,13 @@ async function runInBackground(c: ShellCall, taskId: string): Promise<BashOutcom
     streamed: true,
     caughtUp: lag.caughtUp,
   });
-  return { kind: 'background', command, taskId, outputFile };
+  return {
+    kind: 'background',
+    command,
+    taskId,
+    outputFile,
+    ...(changesDirectory(command) ? { cwdKept: c.cwd } : {}),
+  };
 }
 
 /** A command that may end up in the background: it runs until its timeout, then is moved there

@@ -13,6 +13,9 @@ export function persistedText(p: { path: string; size: number; preview: string; 
   return `<persisted-output>\nOutput too large (${formatSize(p.size)}). Full output saved to: ${p.path}\n\nPreview (first 2KB):\n${p.preview}${p.more ? '\n...' : ''}\n</persisted-output>`;
 }
 
+const cwdHint = (cwd: string): string =>
+  `Session cwd remains ${cwd}; directory changes made by the backgrounded command do not apply to subsequent commands.`;
+
 function backgroundText(o: Extract<BashOutcome, { kind: 'background' }>, ctx: ToolContext): string {
   const notified = `Output is being written to: ${o.outputFile}. You will be notified when it completes.`;
   const check = 'To check interim output, use Read on that file path.';
@@ -20,7 +23,8 @@ function backgroundText(o: Extract<BashOutcome, { kind: 'background' }>, ctx: To
     const note = ctx.profile.text.autoBackgroundNote;
     return `Command did not complete within its ${formatDuration(o.timedOutAfterMs)} timeout and was moved to the background (ID: ${o.taskId}). ${[notified, note, check].filter((x) => x !== undefined).join(' ')}`;
   }
-  return `Command running in background with ID: ${o.taskId}. ${notified} ${check}`;
+  const kept = o.cwdKept === undefined ? '' : `\n${cwdHint(o.cwdKept)}`;
+  return `Command running in background with ID: ${o.taskId}. ${notified} ${check}${kept}`;
 }
 
 /** The note versions that report in-place edits give about previously read files. */
@@ -70,6 +74,7 @@ export function renderBash(o: BashOutcome, ctx: ToolContext): Rendered {
       noOutputExpected: false,
       backgroundTaskId: o.taskId,
     };
+    if (o.cwdKept !== undefined) structured.backgroundCwdHint = cwdHint(o.cwdKept);
     if (ctx.profile.bashStructuredOutputPath === true) structured.backgroundOutputPath = o.outputFile;
     if (o.timedOutAfterMs !== undefined) structured.timedOutAfterMs = o.timedOutAfterMs;
     if (o.dangerouslyDisableSandbox !== undefined)
