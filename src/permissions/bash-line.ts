@@ -120,6 +120,9 @@ function redirectsToGlob(u: Unit): boolean {
 export interface LineState {
   env: Env;
   command: string;
+  /** The line as the model wrote it, which a denial names where it names the whole line (the
+   * command judged may have had a trailing quote closed: `echo 'a` is named as written). */
+  written: string;
   analysis: Analysis;
   results: UnitResult[];
   gate: GateRanks;
@@ -152,11 +155,14 @@ function withGap(s: LineState, c: Check): Check {
   };
 }
 
-/** A denial names the whole line, or in a pipeline the denied segment. */
-const denyMessage = (s: LineState, r: UnitResult) =>
-  msg.bashDenied(
-    s.analysis.segments.length > 1 ? (s.analysis.segments[r.unit.segment] ?? s.command) : s.command,
-  );
+/** A denial names the whole line, or in a pipeline the denied segment; a pipe with nothing on
+ * one side (`echo a |`, which bash refuses) is no pipeline to cut, so the line is named as
+ * written (dt-shell-rules-26120702-947, both releases). */
+const denyMessage = (s: LineState, r: UnitResult) => {
+  const { segments } = s.analysis;
+  const cut = segments.length > 1 && segments.every((x) => x.trim() !== '');
+  return msg.bashDenied(cut ? (segments[r.unit.segment] ?? s.written) : s.written);
+};
 
 const anyGate = (g: GateRanks) => g.first ?? g.subshell ?? g.evaluates ?? g.late ?? g.background;
 
@@ -168,7 +174,7 @@ const bashDenyRule: Stage = (s) => {
   if (!r?.rule) return undefined;
   return withGap(s, {
     behavior: 'deny',
-    message: anyGate(s.gate) ? msg.bashDenied(s.command) : denyMessage(s, r),
+    message: anyGate(s.gate) ? msg.bashDenied(s.written) : denyMessage(s, r),
     reason: r.reason,
     rule: ruleRef(r.rule),
   });

@@ -115,7 +115,17 @@ export function checkBash(
       'the command holds a control character the approval dialog would not show',
       parsed.ok ? analyze(parsed.script, env.ctx.home) : undefined,
     );
-  if (env.behaviour.unclosedExpansionAsks && hasUnclosedExpansion(command))
+  if (env.behaviour.unclosedExpansionAsks && hasUnclosedExpansion(command)) {
+    // A deny rule on the line as written still refuses it (`echo $(ls sub` under deny
+    // Bash(echo:*): dt-shell-rules-26120702-947 on 2.1.332).
+    const deny = ruleFor(env, 'deny', [command.trim()]);
+    if (deny)
+      return {
+        behavior: 'deny',
+        message: msg.bashDenied(written),
+        reason: `${deny.text} denies the command`,
+        rule: ruleRef(deny),
+      };
     return {
       behavior: 'ask',
       ruleAsk: true,
@@ -123,6 +133,7 @@ export function checkBash(
       reason:
         'a $( ), $(( )), ${ } or $[ ] expansion is not closed, so Claude Code cannot be sure how the shell reads the command',
     };
+  }
   if (recovered && recovered.kind !== 'closed')
     return wholeCommand(
       env,
@@ -159,6 +170,7 @@ export function checkBash(
   return judgeLine({
     env,
     command,
+    written,
     analysis,
     results,
     gate,
