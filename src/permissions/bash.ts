@@ -23,6 +23,18 @@ export { bashSpecifierMatches } from './bash-match';
 
 export const MAX_COMMAND_LENGTH = 10_000;
 
+/** A deny rule that matches the whole line, naming it as `named`. */
+function wholeDeny(env: Env, command: string, named: string): Check | undefined {
+  const deny = ruleFor(env, 'deny', [command.trim()]);
+  if (!deny) return undefined;
+  return {
+    behavior: 'deny',
+    message: msg.bashDenied(named),
+    reason: `${deny.text} denies the command`,
+    rule: ruleRef(deny),
+  };
+}
+
 /** Whole-command rule checks for command lines the analyser cannot take apart. */
 function wholeCommand(
   env: Env,
@@ -32,14 +44,8 @@ function wholeCommand(
   analysis: Analysis | undefined,
 ): Check {
   const trimmed = command.trim();
-  const deny = ruleFor(env, 'deny', [trimmed]);
-  if (deny)
-    return {
-      behavior: 'deny',
-      message: msg.bashDenied(command),
-      reason: `${deny.text} denies the command`,
-      rule: ruleRef(deny),
-    };
+  const denied = wholeDeny(env, command, command);
+  if (denied) return denied;
   if (analysis) {
     // Nothing is run unchecked: a deny rule on any part still wins here.
     for (const u of analysis.units) {
@@ -118,14 +124,8 @@ export function checkBash(
   if (env.behaviour.unclosedExpansionAsks && hasUnclosedExpansion(command)) {
     // A deny rule on the line as written still refuses it (`echo $(ls sub` under deny
     // Bash(echo:*): dt-shell-rules-26120702-947 on 2.1.332).
-    const deny = ruleFor(env, 'deny', [command.trim()]);
-    if (deny)
-      return {
-        behavior: 'deny',
-        message: msg.bashDenied(written),
-        reason: `${deny.text} denies the command`,
-        rule: ruleRef(deny),
-      };
+    const denied = wholeDeny(env, command, written);
+    if (denied) return denied;
     return {
       behavior: 'ask',
       ruleAsk: true,
