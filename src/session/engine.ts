@@ -866,11 +866,10 @@ export class Session {
       if (signal?.aborted) this.conversation.background.unshift(...running);
     }
     stopped?.dispose();
-    // After the last turn each task's notification is a user message of its own, in a reminder,
-    // and a model request of its own (dt-tasks-26120703-6: two tasks, two requests).
+    // After the last turn a notification is a user message of its own, in a reminder.
     const late = this.conversation.tasks
       .takeNotices(true)
-      .map((n): Attachment => ({ role: 'user', type: 'text', text: asReminder(n.text), group: `task ${n.taskId}` }));
+      .map((n): Attachment => ({ role: 'user', type: 'text', text: asReminder(n.text) }));
     return [...this.conversation.pending.splice(0).map(({ deferred: _d, ...a }) => a), ...late];
   }
 

@@ -604,11 +604,13 @@ async function closingTurns(
       turns.push({ turn: turns.length, calls: [], attachments: attachments.map((a) => ({ ...a })) });
   const late = await session.settle(cx.opts.signal);
   const agents = cx.scen.agents === undefined ? undefined : subagentResults(cx.scen, session);
-  // Each group of late attachments (one background agent's) is a message of its own.
+  // Each group of late attachments (one background agent's) is a message of its own, and so is
+  // each task's notification, a model request of its own (task-notify-final-end-order).
   const groups: Attachment[][] = [];
   for (const a of late) {
     const last = groups[groups.length - 1];
-    if (last && (a.group === undefined || last[0]?.group === a.group)) last.push(a);
+    const ownMessage = a.group === undefined && a.role === 'user';
+    if (last && !ownMessage && (a.group === undefined || last[0]?.group === a.group)) last.push(a);
     else groups.push([a]);
   }
   for (const g of groups)

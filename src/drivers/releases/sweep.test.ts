@@ -42,8 +42,8 @@ describe('which releases', () => {
     });
     expect(without(s)).toEqual({
       releases: [
-        { version: '2.1.271', recorded: 'tools', behaviourOf: '2.1.273', outcome: 0, from: 'replay' },
-        { version: '2.1.272', recorded: 'tools', behaviourOf: '2.1.273', outcome: 0, from: 'replay', sharedWith: '2.1.271' },
+        { version: '2.1.271', recorded: 'tools', behaviourOf: '2.1.272', outcome: 0, from: 'replay' },
+        { version: '2.1.272', recorded: 'tools', behaviourOf: '2.1.272', outcome: 0, from: 'replay', sharedWith: '2.1.271' },
         {
           version: '2.1.273',
           recorded: 'corpus',
