@@ -4,7 +4,14 @@ import type { ToolContext } from '../types';
 import { decodeUtf8, normaliseNewlines } from '../../text/decode';
 import { expandPath } from '../../text/paths';
 import { every, isFsError, type ShellBudget, type ShellResult } from '../../workspace/types';
-import { analyseCommand, changesDirectory, inPlaceEdits, isReadOnly, noOutputExpected, viewedFile } from './analysis';
+import {
+  analyseCommand,
+  changesDirectory,
+  inPlaceEdits,
+  isReadOnly,
+  noOutputExpected,
+  viewedFile,
+} from './analysis';
 import { maxOutputLength, preview, RESULT_PERSIST_CHARS, trimOutput } from './output';
 import { ranText } from './render';
 import { persistedOutputPath, sessionId, shortId, taskOutputPath } from './paths';
