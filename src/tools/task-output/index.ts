@@ -8,7 +8,8 @@ export const taskOutputTool: ToolModule<TaskOutputInput, TaskOutputOutcome> = {
   schema: taskOutputInput,
   isReadOnly: () => true,
   isConcurrencySafe: () => true,
-  permissionRequest: (input) => ({ tool: 'TaskOutput', kind: 'other', paths: [], input }),
+  // Asks no permission in default or acceptEdits mode (difftest seeds 26120703 and 26120706, both releases).
+  permissionRequest: (input) => ({ tool: 'TaskOutput', kind: 'other', paths: [], input, noPrompt: true }),
   validate: (input, ctx) => {
     if (input.task_id === undefined || input.task_id === '') return Promise.resolve({ kind: 'no-id' });
     if (!ctx.conversation.tasks.get(input.task_id))
