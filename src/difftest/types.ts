@@ -11,6 +11,13 @@ export interface Call {
   input: JsonObject;
 }
 
+/** A wait before the turn's calls, on the scenario's clock (the oracle's `sleep` item). */
+export interface Wait {
+  sleep: number;
+}
+
+export type Item = Call | Wait;
+
 /** What one dimension adds: files, settings and turns (one array of calls per turn). */
 export interface Piece {
   files?: JsonObject;
@@ -25,7 +32,7 @@ export interface Piece {
   web?: JsonObject;
   env?: Record<string, string>;
   timeout?: number;
-  turns: Call[][];
+  turns: Item[][];
   /** One line saying what was drawn (kept in the scenario's description). */
   note: string;
 }

@@ -155,6 +155,16 @@ export interface Profile {
   /** Bash's `timeout` also bounds a `run_in_background` command (up to this many ms); a command
    * it stops is reported as killed. Undefined: the timeout does not apply in the background. */
   backgroundTimeoutMaxMs?: number;
+  /** A replay's model call made the moment the previous one's results are in still sees
+   * background work that ended at once as running (TaskRegistry.deferQuickEnds). A race in the
+   * binary: most runs of 2.1.332 and 2.1.337 went this way, most of 2.1.273, 2.1.291 and 2.1.292
+   * the other. */
+  deferQuickEnds: boolean;
+  /** After the last turn a `-p` session waits at most this long (ms, from when it starts to wait)
+   * for its background commands; one still running then ends with the session and reports
+   * nothing (task-end-wait-8s; probed on 2.1.273: a `sleep 5.1` is reported, `sleep 5.2` is not).
+   * Undefined: it waits for every one (2.1.332: `sleep 50` is reported). */
+  finalWaitMs?: number;
   /** Grep reports ripgrep's refusal of a literal "\n" without multiline (older versions: no
    * matches). */
   grepRejectsLiteralNewline: boolean;

@@ -869,7 +869,7 @@ export class Session {
     // After the last turn a notification is a user message of its own, in a reminder.
     const late = this.conversation.tasks
       .takeNotices(true)
-      .map((n): Attachment => ({ role: 'user', type: 'text', text: asReminder(n.text) }));
+      .flatMap((n): Attachment[] => n.asFinal ?? [{ role: 'user', type: 'text', text: asReminder(n.text) }]);
     return [...this.conversation.pending.splice(0).map(({ deferred: _d, ...a }) => a), ...late];
   }
 

@@ -453,6 +453,9 @@ function startSession(
     hooks,
   });
   conversationCwd.get = () => session.conversation.cwd;
+  // The oracle's model answers at once: what a call made then sees of background work is the
+  // version's (Profile.deferQuickEnds).
+  session.conversation.tasks.deferQuickEnds = cx.profile.deferQuickEnds;
 
   // The --tools list as given (tools this build does not implement included): Workflow's hint
   // names the Skill tool only where the binary offers it.
@@ -472,7 +475,7 @@ async function runTurns(cx: ReplayContext, session: Session, problems: string[])
   const run: TurnsRun = { turns: [], withAttachments: [], exitCode: 0, ended: false, denials: [] };
   for (const [t, items] of scen.turns.entries()) {
     if (opts.signal?.aborted) break;
-    if (t > 0) await session.conversation.tasks.settleBriefly(MODEL_ROUND_TRIP_MS);
+    if (t > 0 && !cx.profile.deferQuickEnds) await session.conversation.tasks.settleBriefly(MODEL_ROUND_TRIP_MS);
     const { uses, actions } = await turnCalls(cx, session, t, items, problems);
     const rec = await session.runModelCall(uses, opts.signal);
     opts.onModelCall?.(rec);
@@ -524,6 +527,7 @@ async function turnCalls(
     else
       try {
         await performAction(cx.ws, item, actions, cx.opts.signal);
+        if ('sleep' in item && item.sleep > 0) session.conversation.tasks.waited();
       } catch (e) {
         // The runner could not do what the scenario asks (append to a missing file, touch
         // under a missing folder): said, like a setup problem, and the replay goes on.
@@ -602,7 +606,7 @@ async function closingTurns(
       cx.profile.hooks,
     ))
       turns.push({ turn: turns.length, calls: [], attachments: attachments.map((a) => ({ ...a })) });
-  const late = await session.settle(cx.opts.signal);
+  const late = await settleWithin(cx, session);
   const agents = cx.scen.agents === undefined ? undefined : subagentResults(cx.scen, session);
   // Each group of late attachments (one background agent's) is a message of its own, and so is
   // each task's notification, a model request of its own (task-notify-final-end-order).
@@ -616,6 +620,27 @@ async function closingTurns(
   for (const g of groups)
     turns.push({ turn: turns.length, calls: [], attachments: g.map(({ group: _g, ...a }) => ({ ...a })) });
   return agents;
+}
+
+/** Waits for the background work after the last turn, as long as the version's session does
+ * (finalWaitMs); the commands still running then end with the session and report nothing. */
+async function settleWithin(cx: ReplayContext, session: Session): Promise<Attachment[]> {
+  const limit = cx.profile.finalWaitMs;
+  if (limit === undefined) return session.settle(cx.opts.signal);
+  const outer = cx.opts.signal;
+  const cut = new AbortController();
+  const onOuter = () => cut.abort();
+  outer?.addEventListener('abort', onOuter);
+  if (outer?.aborted) cut.abort();
+  const cancel = cx.ws.clock.timer(() => cut.abort(), limit);
+  try {
+    const late = await session.settle(cut.signal);
+    if (!outer?.aborted) session.conversation.tasks.stopAll('page');
+    return late;
+  } finally {
+    cancel();
+    outer?.removeEventListener('abort', onOuter);
+  }
 }
 
 /** The result in the oracle's format, before normalisation: the turns with the files as the

@@ -2,7 +2,7 @@
 // (TaskOutput blocking or not, TaskStop, the notification when one ends, its output file), and
 // subagents (the oracle answers every subagent request with "ok"): types, models, background
 // runs, and their hand-back.
-import type { Call, Dimension, JsonObject } from '../types';
+import type { Call, Dimension, Item, JsonObject } from '../types';
 import { PROJECT, bash } from './common';
 
 const BACKGROUND = [
@@ -62,8 +62,12 @@ export const tasks: Dimension = {
     else first.push(backgroundBash(pick(BACKGROUND), rng.chance(0.5)));
     if (rng.chance(0.25))
       first.push(rng.chance(0.5) ? backgroundBash(pick(BACKGROUND), false) : bash('echo fg'));
-    const turns: Call[][] = [first];
-    for (let i = rng.int(3); i > 0; i--) turns.push([followUp(pick)]);
+    const turns: Item[][] = [first];
+    // A call made the moment the previous one's results are in races the background work in the
+    // binary: a command or subagent that ends at once is seen as ended by it on 2.1.273 and
+    // 2.1.291-2.1.292, as running on 2.1.332 and 2.1.337 (most runs; both ways seen on each), so
+    // every follow-up waits first, past that race (20 ms is enough on both).
+    for (let i = rng.int(3); i > 0; i--) turns.push([{ sleep: pick([300, 1500]) }, followUp(pick)]);
     const mode = pick(['bypassPermissions', 'bypassPermissions', 'default', 'acceptEdits']);
     return {
       files: PROJECT,
@@ -71,7 +75,7 @@ export const tasks: Dimension = {
       mode,
       timeout: 90,
       turns,
-      note: `${mode} agent=${withAgent} calls=${turns.map((t) => t.map((c) => c.name).join('+')).join(',')}`,
+      note: `${mode} agent=${withAgent} calls=${turns.map((t) => t.flatMap((c) => ('name' in c ? [c.name] : [])).join('+')).join(',')}`,
     };
   },
 };

@@ -80,6 +80,9 @@ export const profile_2_1_273: Profile = {
   powershell: POWERSHELL_2_1_273,
   memoryTools: memoryTools.tools as ToolDefinition[],
   bashReportsInPlaceEdits: false,
+  // Probed: `sleep 5.1` in the background at the last turn is reported, `sleep 5.2` is not.
+  finalWaitMs: 5150,
+  deferQuickEnds: false,
   zodOptionMessage: false,
   grepRejectsLiteralNewline: false,
   notebookKeepsFormat: false,

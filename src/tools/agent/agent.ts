@@ -6,6 +6,7 @@ import type { ToolContext } from '../types';
 import { agentDefinitions, subagentTools, toolsLabel, type AgentDefinition } from './definitions';
 import type { AgentInput } from './schema';
 import { agentListing, notification } from './render';
+import { backgroundAgentTask } from './task';
 
 export type AgentOutcome =
   | { kind: 'unknown-type'; type: string; available: string[] }
@@ -104,24 +105,19 @@ export async function runAgent(input: AgentInput, ctx: ToolContext): Promise<Age
   if (input.run_in_background !== false) {
     const outputFile = `${ctx.ws.info.tmp}/claude-0/${sanitizePath(ctx.ws.info.cwd)}/${sessionId(ctx.conversation)}/tasks/${agentId}.output`;
     const done = run();
+    const hand = { agentId, description: input.description, outputFile };
     const note = async () => {
       const r = await done;
-      return notification(ctx, {
-        agentId,
-        description: input.description,
-        outputFile,
-        report: r.text,
-        toolNames: r.toolNames,
-        newTools: r.newTools,
-      });
+      return notification(ctx, { ...hand, report: r.text, toolNames: r.toolNames, newTools: r.newTools });
     };
-    if (ctx.subagents) {
+    if (ctx.subagents && ctx.subagents.depth() > 0) {
+      // A subagent's own background agent hands back to the main conversation at its end.
       let notes: ReturnType<typeof notification> = [];
       ctx.subagents.background(
         note().then((n) => (notes = n)),
         () => notes,
       );
-    } else ctx.conversation.background.push(note().then((n) => ctx.conversation.pending.push(...n)));
+    } else backgroundAgentTask(ctx, hand, input.prompt, done, note);
     return {
       kind: 'launched',
       agentId,

@@ -156,9 +156,26 @@ export function notification(
     type: 'text',
     deferred: true,
     group: r.agentId,
-    text: `<system-reminder>\n${NOTIFICATION_PREAMBLE}\n\n<task-notification>\n<task-id>${r.agentId}</task-id>\n<tool-use-id>${ctx.callId}</tool-use-id>\n<output-file>${r.outputFile}</output-file>\n<status>completed</status>\n<summary>Agent "${r.description}" finished</summary>\n<note>A task-notification fires each time this agent stops with no live background children of its own. The user can send it another message and resume it, so the same task-id may notify more than once.</note>\n<result>${r.report}</result>\n<usage><subagent_tokens>${SUBAGENT_TOKENS}</subagent_tokens><tool_uses>${r.toolNames.length}</tool_uses><duration_ms>${DURATION}</duration_ms></usage>\n</task-notification>\n</system-reminder>`,
+    text: `<system-reminder>\n${notificationText(ctx.callId, r)}\n</system-reminder>`,
   });
   return out;
+}
+
+const RESUMABLE_NOTE =
+  '<note>A task-notification fires each time this agent stops with no live background children of its own. The user can send it another message and resume it, so the same task-id may notify more than once.</note>';
+
+/** A background agent's notification as it arrives between model calls (a system text; after
+ * the last turn it is wrapped in a reminder: `notification`). */
+export function notificationText(
+  callId: string,
+  r: { agentId: string; description: string; outputFile: string; report: string; toolNames: readonly string[] },
+): string {
+  return `${NOTIFICATION_PREAMBLE}\n\n<task-notification>\n<task-id>${r.agentId}</task-id>\n<tool-use-id>${callId}</tool-use-id>\n<output-file>${r.outputFile}</output-file>\n<status>completed</status>\n<summary>Agent "${r.description}" finished</summary>\n${RESUMABLE_NOTE}\n<result>${r.report}</result>\n<usage><subagent_tokens>${SUBAGENT_TOKENS}</subagent_tokens><tool_uses>${r.toolNames.length}</tool_uses><duration_ms>${DURATION}</duration_ms></usage>\n</task-notification>`;
+}
+
+/** What a background agent stopped by TaskStop sends (dt-tasks-26120703-4 and -8, 2.1.332). */
+export function killedText(callId: string, r: { agentId: string; description: string; outputFile: string }): string {
+  return `${NOTIFICATION_PREAMBLE}\n\n<task-notification>\n<task-id>${r.agentId}</task-id>\n<tool-use-id>${callId}</tool-use-id>\n<output-file>${r.outputFile}</output-file>\n<status>killed</status>\n<summary>Agent "${r.description}" was stopped by Claude</summary>\n${RESUMABLE_NOTE}\n</task-notification>`;
 }
 
 /** The agent-types listing (a note with the subagent's first tool results): the descriptions

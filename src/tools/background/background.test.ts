@@ -9,7 +9,7 @@ import { replayScenario } from '../../session/replay';
 import { createPermissions } from '../../session/wiring';
 import { ALL_TOOLS } from '../registry';
 import { NOTIFICATION_PREAMBLE, taskNotification } from './notification';
-import { TaskRegistry, type BackgroundTask } from './registry';
+import { startedTask, TaskRegistry, type BackgroundTask } from './registry';
 import { wallClock } from '../../backends/clock';
 
 const ws = () => createMemfsWorkspace({ shell: (vol, clock) => createJustBashShell(vol, clock) });
@@ -201,6 +201,35 @@ describe('the task registry', () => {
         ['killed', 'page'],
       ],
       changes: 4,
+    });
+  });
+
+  it('shows an end when the model can see it: with the next call, or one call later when calls come at once', () => {
+    const seen = (defer: boolean) => {
+      const reg = new TaskRegistry(wallClock());
+      reg.deferQuickEnds = defer;
+      const quick = (id: string) => {
+        reg.add(startedTask({ id, type: 'local_bash', description: id, callId: id, outputFile: id, stop: () => {} }));
+        reg.ended(id, () => reg.notify({ taskId: id, text: id }));
+      };
+      const take = (final = false) => reg.takeNotices(final).map((n) => n.text).join(',');
+      quick('a');
+      const call0 = take();
+      quick('b');
+      reg.waited();
+      const call1 = take();
+      quick('c');
+      const call2 = take();
+      reg.waited();
+      const call3 = take();
+      quick('d');
+      const call4 = take();
+      const call5 = take();
+      return [call0, call1, call2, call3, call4, call5, take(true)];
+    };
+    expect({ atOnce: seen(false), deferred: seen(true) }).toEqual({
+      atOnce: ['', 'a,b', '', 'c', '', 'd', ''],
+      deferred: ['', 'a,b', '', 'c', '', '', 'd'],
     });
   });
 });

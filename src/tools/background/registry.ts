@@ -2,6 +2,7 @@
 // a state, its output file and a way to stop it. The tools (TaskOutput, TaskStop, the
 // notifications) and the page's Tasks panel read the same registry.
 import { within, type Clock } from '../../workspace/types';
+import type { Attachment } from '../types';
 
 export type TaskType = 'local_bash' | 'local_workflow' | 'local_agent';
 export type TaskStatus = 'running' | 'completed' | 'failed' | 'killed';
@@ -16,6 +17,8 @@ export interface BackgroundTask {
   command?: string;
   /** A monitor (the binary reports it as a Bash task). */
   monitor?: true;
+  /** A background agent's prompt, and its report once it has one (TaskOutput shows both). */
+  agent?: { prompt: string; result?: string };
   /** The tool_use id of the call that started it. */
   callId: string;
   outputFile: string;
@@ -52,7 +55,7 @@ export const taskKind = (t: Pick<BackgroundTask, 'type' | 'monitor'>): string =>
 /** A task as it starts: running, no output, not yet ended or named gone. */
 export function startedTask(
   fields: Pick<BackgroundTask, 'id' | 'type' | 'description' | 'callId' | 'outputFile' | 'stop'> &
-    Partial<Pick<BackgroundTask, 'command' | 'monitor' | 'done'>>,
+    Partial<Pick<BackgroundTask, 'command' | 'monitor' | 'done' | 'agent'>>,
 ): BackgroundTask {
   return { status: 'running', exitCode: null, output: '', done: Promise.resolve(), gone: false, ...fields };
 }
@@ -100,6 +103,18 @@ export interface TaskNotice {
    * is still running at `unlessAfter` (the workspace clock's elapsed()): a task that ends a moment after
    * its launch reports with the next call, unless slow calls followed it in the same one. */
   held?: { call: number; unlessAfter: number };
+  /** What it is when it arrives after the last turn, where that is not the text as a user
+   * message in a reminder (a background agent's hand-back, with its tools-used note). */
+  asFinal?: Attachment[];
+}
+
+/** An end the model has not seen yet (TaskRegistry.deferQuickEnds). */
+interface UnseenEnd {
+  taskId: string;
+  /** The model call it was launched (or stopped) in, and the waits counted by then. */
+  call: number;
+  waits: number;
+  apply: () => void;
 }
 
 export class TaskRegistry {
@@ -108,13 +123,61 @@ export class TaskRegistry {
   private readonly listeners = new Set<() => void>();
   /** How many model calls have taken their notices: the number of the call now running. */
   callNumber = 0;
+  /** When the model sees that background work ended: its notification comes with the results
+   * of the first call that sees it. Work that ends at once is seen by the call it was launched
+   * in only if that call then waited (a command in the foreground after it: dt-tasks-26120706-4,
+   * -15; else agent-invalid-enums), and otherwise by the next call (the binary's own round trip
+   * lets it finish). A replay's model answers at once, and with deferQuickEnds (2.1.332,
+   * 2.1.337) the next call made then still sees it running: its end is seen from the call after
+   * that one, or once that call waited (a scenario's sleep: 20 ms is enough; latency probes,
+   * dt-tasks-26120703-*). A race in the binary each way: the runs that went the other way were
+   * the fewer. */
+  deferQuickEnds = false;
+  private readonly unseen: UnseenEnd[] = [];
+  private readonly launchedIn = new Map<string, { call: number; waits: number }>();
+  private waitedInCall = false;
+  private waits = 0;
 
   /** The workspace clock: every wait and time here is on its timeline. */
   constructor(readonly clock: Clock) {}
 
   add(task: BackgroundTask): void {
     this.tasks.set(task.id, task);
+    this.launchedIn.set(task.id, { call: this.callNumber, waits: this.waits });
     this.changed();
+  }
+
+  /** A task has ended (or, `call` given, was stopped in that call): `apply` sets its state and
+   * queues its notification, now or once the model can see it (deferQuickEnds). */
+  ended(taskId: string, apply: () => void, call?: number): void {
+    const from =
+      call === undefined
+        ? (this.launchedIn.get(taskId) ?? { call: this.callNumber, waits: this.waits })
+        : { call, waits: this.waits };
+    const end: UnseenEnd = { taskId, call: from.call, waits: from.waits, apply };
+    if (this.seen(end)) apply();
+    else this.unseen.push(end);
+  }
+
+  private seen(e: UnseenEnd): boolean {
+    const lag = this.deferQuickEnds ? 1 : 0;
+    if (this.callNumber > e.call + lag) return true;
+    if (this.callNumber === e.call) return this.waits > e.waits;
+    return this.callNumber === e.call + lag && this.waitedInCall;
+  }
+
+  /** The model call now running waited: a scenario's sleep before its tools, a command it ran
+   * in the foreground. */
+  waited(): void {
+    this.waitedInCall = true;
+    this.waits++;
+    this.applySeen();
+  }
+
+  private applySeen(all = false): void {
+    const due = this.unseen.filter((u) => all || this.seen(u));
+    for (const u of due) this.unseen.splice(this.unseen.indexOf(u), 1);
+    for (const u of due) u.apply();
   }
 
   /** A task the model can still name. */
@@ -149,6 +212,7 @@ export class TaskRegistry {
   /** Notifications for the model request of the call ending now (all of them after the last
    * call: `final`); a delivered task is gone for the model. */
   takeNotices(final = false): TaskNotice[] {
+    if (final) this.applySeen(true);
     const now = this.clock.elapsed();
     const held = (n: TaskNotice) =>
       !final && n.held !== undefined && n.held.call === this.callNumber && now < n.held.unlessAfter;
@@ -161,18 +225,22 @@ export class TaskRegistry {
     if (!final) out.sort((a, b) => order.indexOf(a.taskId) - order.indexOf(b.taskId));
     this.notices.push(...kept);
     this.callNumber++;
+    this.waitedInCall = false;
     for (const n of out) {
       const t = this.tasks.get(n.taskId);
       if (t && !n.keepsTask) t.gone = true;
     }
     // A stopped task is forgotten once the model call that stopped it is over (task-stop-*).
     for (const t of this.tasks.values()) if (t.stoppedBy !== undefined) t.gone = true;
+    this.applySeen();
     this.changed();
     return out;
   }
 
-  /** Drops a task's undelivered notifications (a stopped task reports nothing). */
+  /** Drops a task's undelivered notifications and unseen end (a stopped task reports nothing). */
   dropNotices(taskId: string): void {
+    for (let i = this.unseen.length - 1; i >= 0; i--)
+      if (this.unseen[i]?.taskId === taskId) this.unseen.splice(i, 1);
     for (let i = this.notices.length - 1; i >= 0; i--)
       if (this.notices[i]?.taskId === taskId) this.notices.splice(i, 1);
   }

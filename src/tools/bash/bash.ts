@@ -266,19 +266,22 @@ function adopt(
           note +
           (killed || ctx.profile.taskOutputOmitsExitCode ? '' : exitMarker(exitCode)),
       );
-      task.status = killed ? 'killed' : exitCode === 0 ? 'completed' : 'failed';
-      task.exitCode = killed ? null : exitCode;
-      task.output = (await readText(ctx, outputFile)) ?? '';
-      tasks.notify({
-        taskId,
-        text: taskNotification(
+      const output = (await readText(ctx, outputFile)) ?? '';
+      tasks.ended(taskId, () => {
+        task.status = killed ? 'killed' : exitCode === 0 ? 'completed' : 'failed';
+        task.exitCode = killed ? null : exitCode;
+        task.output = output;
+        tasks.notify({
           taskId,
-          ctx.callId,
-          outputFile,
-          description,
-          end,
-          ctx.profile.text.notificationPreamble,
-        ),
+          text: taskNotification(
+            taskId,
+            ctx.callId,
+            outputFile,
+            description,
+            end,
+            ctx.profile.text.notificationPreamble,
+          ),
+        });
       });
     })
     .finally(() => poll?.());
@@ -536,6 +539,11 @@ async function runBash(input: BashInput, ctx: ToolContext): Promise<BashOutcome>
     await unmask();
     await unhide();
   }
+  // A command in the foreground starts a shell, which takes the binary long enough to see
+  // background work that ends at once (dt-tasks-26120706-4, 2.1.273; dt-tasks-26120707-91,
+  // 2.1.332): that work is given the moment here.
+  await conversation.tasks.settleBriefly(FOREGROUND_SHELL_MS);
+  conversation.tasks.waited();
   if ('moved' in ran) return ran.moved;
   return ranOutcome(call, ran.result, analysis, sandbox);
 }
@@ -571,6 +579,10 @@ function taskStop(ctx: ToolContext): AbortController {
   else ctx.signal?.addEventListener('abort', onAbort, { once: true });
   return stop;
 }
+
+/** How long starting a foreground shell lets background work run, on the workspace clock (the
+ * binary's own start; 20 ms is enough for work that ends at once, by the latency probes). */
+const FOREGROUND_SHELL_MS = 50;
 
 /** A call with `run_in_background`: the command starts as a task and the call ends at once. */
 async function runInBackground(c: ShellCall, taskId: string): Promise<BashOutcome> {

@@ -31,7 +31,11 @@ export function renderTaskOutput(o: TaskOutputOutcome): Rendered {
     is_error: false,
     structured: {
       retrieval_status: o.retrieval,
-      task: { task_id: o.taskId, task_type: o.type, status: o.status, description: o.description, output: o.output, exitCode: o.exitCode },
+      // An agent's task carries its prompt and report (dt-tasks-26120706-2; one still running:
+      // not recorded).
+      task: o.agent
+        ? { task_id: o.taskId, task_type: o.type, status: o.status, description: o.description, prompt: o.agent.prompt, ...(o.agent.result !== undefined && { result: o.agent.result }), output: o.output, isRawTranscript: false }
+        : { task_id: o.taskId, task_type: o.type, status: o.status, description: o.description, output: o.output, exitCode: o.exitCode },
     },
   };
 }

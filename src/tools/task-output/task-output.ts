@@ -17,8 +17,10 @@ export type TaskOutputOutcome =
       description: string;
       exitCode: number | null;
       outputFile: string;
-      /** The whole output file. */
+      /** The whole output file (an agent's: its report). */
       output: string;
+      /** A background agent's prompt and report. */
+      agent?: { prompt: string; result?: string };
       waitedMs?: number;
     };
 
@@ -54,7 +56,11 @@ export async function taskOutput(input: TaskOutputInput, ctx: ToolContext): Prom
   const task = found;
   // The output so far is what the command printed in the time since its launch.
   if (task.status === 'running') await task.caughtUp?.();
-  if (input.block && task.status === 'running') await waitFor(ctx.ws.clock, task, input.timeout, ctx.signal);
+  if (input.block && task.status === 'running') {
+    await waitFor(ctx.ws.clock, task, input.timeout, ctx.signal);
+    // Having waited, the call sees an end that came meanwhile.
+    ctx.conversation.tasks.waited();
+  }
   const running = task.status === 'running';
   return {
     kind: 'task',
@@ -65,6 +71,7 @@ export async function taskOutput(input: TaskOutputInput, ctx: ToolContext): Prom
     description: task.description,
     exitCode: running ? null : task.exitCode,
     outputFile: task.outputFile,
-    output: await readOutput(ctx, task),
+    output: task.agent ? task.output : await readOutput(ctx, task),
+    ...(task.agent && { agent: task.agent }),
   };
 }
