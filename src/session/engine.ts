@@ -789,7 +789,14 @@ export class Session {
     ];
     if (this.opts.profile.noticePlacement(this.opts.model) === 'attachment')
       addSystemText(attachments, notes);
-    else inlineNotes(records, notes);
+    // On the call that finishes last (dt-models-26120801-1032 and -1407: of `cat` and `sed -i`,
+    // the later one, either way round).
+    else
+      inlineNotes(
+        records,
+        notes,
+        lastToFinish(records, records.map((_, k) => k), this.opts.profile, (n) => this.byName.get(n)),
+      );
     this.addQuietNudge(attachments);
     // Tools with something to say after every model call (LSP's diagnostics, its announcement).
     for (const t of this.byName.values()) {
@@ -891,8 +898,28 @@ function addSystemText(attachments: Attachment[], notes: readonly string[]): voi
   else attachments.push({ role: 'system', type: 'text', text });
 }
 
-/** Notices for models that take them inside the tool result: appended to the first one of
- * the model call (the changed-file note, ledger probes with claude-opus-4-6). */
+/** Which of the calls `among` finishes last, by the profile's estimate (read-strict-finish):
+ * ties go to the later call. */
+function lastToFinish(
+  records: readonly CallRecord[],
+  among: readonly number[],
+  profile: Profile,
+  toolOf: (name: string) => AnyTool | undefined,
+): number | undefined {
+  const rank = (r: CallRecord): number => {
+    const finishKey = toolOf(r.name)?.finishKey;
+    const key = r.stage !== 'call' ? null : finishKey ? finishKey(r.outcome, r.rendered) : r.name;
+    return key === null ? (profile.finishRank.refused ?? 0) : (profile.finishRank[key] ?? 1);
+  };
+  let target: number | undefined;
+  for (const k of among) {
+    const r = records[k];
+    if (r === undefined || r.stage === 'stopped') continue;
+    if (target === undefined || rank(r) >= rank(records[target] as CallRecord)) target = k;
+  }
+  return target;
+}
+
 /** Models that take notices inline get the message's system texts (the token-budget reminder
  * on every message, which the oracle strips) folded into the tool_result that finishes last.
  * What survives the stripping: a string result loses its trailing whitespace where the profile says
@@ -906,17 +933,7 @@ function foldLast(
   profile: Profile,
   toolOf: (name: string) => AnyTool | undefined,
 ): void {
-  const rank = (r: CallRecord): number => {
-    const finishKey = toolOf(r.name)?.finishKey;
-    const key = r.stage !== 'call' ? null : finishKey ? finishKey(r.outcome, r.rendered) : r.name;
-    return key === null ? (profile.finishRank.refused ?? 0) : (profile.finishRank[key] ?? 1);
-  };
-  let target: number | undefined;
-  for (const k of batch) {
-    const r = records[k];
-    if (r === undefined || r.stage === 'stopped') continue;
-    if (target === undefined || rank(r) >= rank(records[target] as CallRecord)) target = k;
-  }
+  const target = lastToFinish(records, batch, profile, toolOf);
   const r = target === undefined ? undefined : records[target];
   // Other tools render what the fold leaves themselves (an Agent hand-back ends with its empty block).
   if (target === undefined || r === undefined || toolOf(r.name)?.keepsFoldTrace !== true) return;
@@ -932,14 +949,17 @@ function foldLast(
   records[target] = { ...r, rendered: { ...r.rendered, content: blocks } };
 }
 
-function inlineNotes(records: CallRecord[], notes: readonly string[]): void {
-  const first = records[0];
-  if (first === undefined || notes.length === 0 || typeof first.rendered.content !== 'string') return;
+/** Notices for models that take them inside the tool result: appended to the one at `at` (the
+ * changed-file note: ledger probes with claude-opus-4-6, dt-models-* with claude-haiku-4-5). */
+function inlineNotes(records: CallRecord[], notes: readonly string[], at: number | undefined): void {
+  const target = at === undefined ? undefined : records[at];
+  if (at === undefined || target === undefined || notes.length === 0 || typeof target.rendered.content !== 'string')
+    return;
   const content = notes.reduce(
     (c, n) => `${c}\n\n<system-reminder>\n${n}\n</system-reminder>`,
-    first.rendered.content,
+    target.rendered.content,
   );
-  records[0] = { ...first, rendered: { ...first.rendered, content } };
+  records[at] = { ...target, rendered: { ...target.rendered, content } };
 }
 
 /** What 2.1.332 adds to a schema error of a tool it sent behind ToolSearch

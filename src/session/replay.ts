@@ -527,7 +527,7 @@ async function turnCalls(
     else
       try {
         await performAction(cx.ws, item, actions, cx.opts.signal);
-        if ('sleep' in item && item.sleep > 0) session.conversation.tasks.waited();
+        if ('sleep' in item && item.sleep > 0) session.conversation.tasks.waited('sleep');
       } catch (e) {
         // The runner could not do what the scenario asks (append to a missing file, touch
         // under a missing folder): said, like a setup problem, and the replay goes on.

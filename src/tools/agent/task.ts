@@ -60,18 +60,23 @@ export function backgroundAgentTask(
     if (task.status !== 'running') return;
     // The agent stays known after its notification (dt-tasks-26120706-18: TaskStop then says it
     // is not running).
-    tasks.ended(agentId, () => {
-      if (task.status !== 'running') return;
-      task.status = 'completed';
-      task.output = r.text;
-      task.agent = { prompt, result: r.text };
-      tasks.notify({
-        taskId: agentId,
-        text: notificationText(callId, { ...hand, report: r.text, toolNames: r.toolNames }),
-        keepsTask: true,
-        asFinal: notes,
-      });
-    });
+    tasks.ended(
+      agentId,
+      () => {
+        if (task.status !== 'running') return;
+        task.status = 'completed';
+        task.output = r.text;
+        task.agent = { prompt, result: r.text };
+        tasks.notify({
+          taskId: agentId,
+          text: notificationText(callId, { ...hand, report: r.text, toolNames: r.toolNames }),
+          keepsTask: true,
+          asFinal: notes,
+        });
+      },
+      undefined,
+      true,
+    );
   })();
   tasks.add(task);
   ctx.conversation.background.push(task.done);

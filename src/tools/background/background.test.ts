@@ -216,11 +216,11 @@ describe('the task registry', () => {
       quick('a');
       const call0 = take();
       quick('b');
-      reg.waited();
+      reg.waited('shell');
       const call1 = take();
       quick('c');
       const call2 = take();
-      reg.waited();
+      reg.waited('shell');
       const call3 = take();
       quick('d');
       const call4 = take();

@@ -114,6 +114,11 @@ interface UnseenEnd {
   /** The model call it was launched (or stopped) in, and the waits counted by then. */
   call: number;
   waits: number;
+  /** Seen early only by a command run in the foreground, not by a wait of the scenario: a
+   * background agent's end (2.1.332: after a 1.5 s sleep a TaskStop still finds it running,
+   * dt-tasks-26120801-1409 and -1393; after `sleep 1.5` in the foreground it has ended, -1254,
+   * -1462, -1817). */
+  shellOnly?: boolean;
   apply: () => void;
 }
 
@@ -135,7 +140,8 @@ export class TaskRegistry {
   deferQuickEnds = false;
   private readonly unseen: UnseenEnd[] = [];
   private readonly launchedIn = new Map<string, { call: number; waits: number }>();
-  private waitedInCall = false;
+  private waitedInCall: 'sleep' | 'shell' | undefined;
+  /** Commands run in the foreground so far. */
   private waits = 0;
 
   /** The workspace clock: every wait and time here is on its timeline. */
@@ -149,12 +155,12 @@ export class TaskRegistry {
 
   /** A task has ended (or, `call` given, was stopped in that call): `apply` sets its state and
    * queues its notification, now or once the model can see it (deferQuickEnds). */
-  ended(taskId: string, apply: () => void, call?: number): void {
+  ended(taskId: string, apply: () => void, call?: number, shellOnly?: boolean): void {
     const from =
       call === undefined
         ? (this.launchedIn.get(taskId) ?? { call: this.callNumber, waits: this.waits })
         : { call, waits: this.waits };
-    const end: UnseenEnd = { taskId, call: from.call, waits: from.waits, apply };
+    const end: UnseenEnd = { taskId, call: from.call, waits: from.waits, apply, shellOnly };
     if (this.seen(end)) apply();
     else this.unseen.push(end);
   }
@@ -162,15 +168,18 @@ export class TaskRegistry {
   private seen(e: UnseenEnd): boolean {
     const lag = this.deferQuickEnds ? 1 : 0;
     if (this.callNumber > e.call + lag) return true;
+    // A command in the foreground after its launch, in the same call (dt-tasks-26120801-64,
+    // -65, -1247, -1523 on 2.1.332; a race: -796 went the other way).
     if (this.callNumber === e.call) return this.waits > e.waits;
-    return this.callNumber === e.call + lag && this.waitedInCall;
+    const waited = e.shellOnly ? this.waitedInCall === 'shell' : this.waitedInCall !== undefined;
+    return this.callNumber === e.call + lag && waited;
   }
 
   /** The model call now running waited: a scenario's sleep before its tools, a command it ran
    * in the foreground. */
-  waited(): void {
-    this.waitedInCall = true;
-    this.waits++;
+  waited(how: 'sleep' | 'shell'): void {
+    if (this.waitedInCall !== 'shell') this.waitedInCall = how;
+    if (how === 'shell') this.waits++;
     this.applySeen();
   }
 
@@ -225,7 +234,7 @@ export class TaskRegistry {
     if (!final) out.sort((a, b) => order.indexOf(a.taskId) - order.indexOf(b.taskId));
     this.notices.push(...kept);
     this.callNumber++;
-    this.waitedInCall = false;
+    this.waitedInCall = undefined;
     for (const n of out) {
       const t = this.tasks.get(n.taskId);
       if (t && !n.keepsTask) t.gone = true;

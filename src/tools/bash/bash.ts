@@ -543,7 +543,7 @@ async function runBash(input: BashInput, ctx: ToolContext): Promise<BashOutcome>
   // background work that ends at once (dt-tasks-26120706-4, 2.1.273; dt-tasks-26120707-91,
   // 2.1.332): that work is given the moment here.
   await conversation.tasks.settleBriefly(FOREGROUND_SHELL_MS);
-  conversation.tasks.waited();
+  conversation.tasks.waited('shell');
   if ('moved' in ran) return ran.moved;
   return ranOutcome(call, ran.result, analysis, sandbox);
 }

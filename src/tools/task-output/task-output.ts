@@ -59,7 +59,7 @@ export async function taskOutput(input: TaskOutputInput, ctx: ToolContext): Prom
   if (input.block && task.status === 'running') {
     await waitFor(ctx.ws.clock, task, input.timeout, ctx.signal);
     // Having waited, the call sees an end that came meanwhile.
-    ctx.conversation.tasks.waited();
+    ctx.conversation.tasks.waited('sleep');
   }
   const running = task.status === 'running';
   return {
