@@ -117,7 +117,7 @@ export async function runAgent(input: AgentInput, ctx: ToolContext): Promise<Age
         note().then((n) => (notes = n)),
         () => notes,
       );
-    } else backgroundAgentTask(ctx, hand, input.prompt, done, note);
+    } else await backgroundAgentTask(ctx, hand, input.prompt, done, note);
     return {
       kind: 'launched',
       agentId,

@@ -2,6 +2,7 @@
 // its notification comes when the model can see it ended, as a Bash task's does (2.1.273:
 // dt-tasks-26120706-2, -3, -18, agent-bg-true-then-read; 2.1.332: dt-tasks-26120703-4, -8).
 import { startedTask } from '../background/registry';
+import { within } from '../../workspace/types';
 import type { Attachment, ToolContext } from '../types';
 import { killedText, notificationText } from './render';
 
@@ -13,13 +14,16 @@ interface Hand {
 
 const asFinal = (as: readonly Attachment[]): Attachment[] => as.map(({ deferred: _d, ...a }) => a);
 
-export function backgroundAgentTask(
+/** How long an agent launched after a shell in the same message may take to be seen ended in it. */
+const AGENT_BESIDE_SHELL_MS = 200;
+
+export async function backgroundAgentTask(
   ctx: ToolContext,
   hand: Hand,
   prompt: string,
   done: Promise<{ text: string; toolNames: string[] }>,
   finalNotes: () => Promise<Attachment[]>,
-): void {
+): Promise<void> {
   const tasks = ctx.conversation.tasks;
   const { agentId } = hand;
   const callId = ctx.callId;
@@ -80,4 +84,7 @@ export function backgroundAgentTask(
   })();
   tasks.add(task);
   ctx.conversation.background.push(task.done);
+  // A shell started beside it gives its answer time to come back within this message (the other
+  // way round: the Bash tool's wait for running agents).
+  if (tasks.shellStartedInCall()) await within(ctx.ws.clock, task.done, AGENT_BESIDE_SHELL_MS);
 }

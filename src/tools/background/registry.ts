@@ -114,6 +114,7 @@ interface UnseenEnd {
   /** The model call it was launched (or stopped) in, and the waits counted by then. */
   call: number;
   waits: number;
+  shells: number;
   /** Seen early only by a command run in the foreground, not by a wait of the scenario: a
    * background agent's end (2.1.332: after a 1.5 s sleep a TaskStop still finds it running,
    * dt-tasks-26120801-1409 and -1393; after `sleep 1.5` in the foreground it has ended, -1254,
@@ -139,17 +140,21 @@ export class TaskRegistry {
    * the fewer. */
   deferQuickEnds = false;
   private readonly unseen: UnseenEnd[] = [];
-  private readonly launchedIn = new Map<string, { call: number; waits: number }>();
+  private readonly launchedIn = new Map<string, { call: number; waits: number; shells: number }>();
   private waitedInCall: 'sleep' | 'shell' | undefined;
   /** Commands run in the foreground so far. */
   private waits = 0;
+  /** Shells started so far: commands in the foreground and in the background. */
+  private shells = 0;
+  private shellsBeforeCall = 0;
 
   /** The workspace clock: every wait and time here is on its timeline. */
   constructor(readonly clock: Clock) {}
 
   add(task: BackgroundTask): void {
     this.tasks.set(task.id, task);
-    this.launchedIn.set(task.id, { call: this.callNumber, waits: this.waits });
+    this.launchedIn.set(task.id, { call: this.callNumber, waits: this.waits, shells: this.shells });
+    if (task.type === 'local_bash') this.shells++;
     this.changed();
   }
 
@@ -158,9 +163,9 @@ export class TaskRegistry {
   ended(taskId: string, apply: () => void, call?: number, shellOnly?: boolean): void {
     const from =
       call === undefined
-        ? (this.launchedIn.get(taskId) ?? { call: this.callNumber, waits: this.waits })
-        : { call, waits: this.waits };
-    const end: UnseenEnd = { taskId, call: from.call, waits: from.waits, apply, shellOnly };
+        ? (this.launchedIn.get(taskId) ?? { call: this.callNumber, waits: this.waits, shells: this.shells })
+        : { call, waits: this.waits, shells: this.shells };
+    const end: UnseenEnd = { taskId, ...from, apply, shellOnly };
     if (this.seen(end)) apply();
     else this.unseen.push(end);
   }
@@ -170,16 +175,26 @@ export class TaskRegistry {
     if (this.callNumber > e.call + lag) return true;
     // A command in the foreground after its launch, in the same call (dt-tasks-26120801-64,
     // -65, -1247, -1523 on 2.1.332; a race: -796 went the other way).
-    if (this.callNumber === e.call) return this.waits > e.waits;
+    // An agent is seen ended by then once any shell started after it, one in the background too
+    // (dt-tasks-26120802-0, -8, -18 on 2.1.273; dt-tasks-26120801-1413 on 2.1.332, -43 not).
+    if (this.callNumber === e.call) return e.shellOnly ? this.shellStartedInCall() : this.waits > e.waits;
     const waited = e.shellOnly ? this.waitedInCall === 'shell' : this.waitedInCall !== undefined;
     return this.callNumber === e.call + lag && waited;
+  }
+
+  /** Whether a shell has started in the model call now running. */
+  shellStartedInCall(): boolean {
+    return this.shells > this.shellsBeforeCall;
   }
 
   /** The model call now running waited: a scenario's sleep before its tools, a command it ran
    * in the foreground. */
   waited(how: 'sleep' | 'shell'): void {
     if (this.waitedInCall !== 'shell') this.waitedInCall = how;
-    if (how === 'shell') this.waits++;
+    if (how === 'shell') {
+      this.waits++;
+      this.shells++;
+    }
     this.applySeen();
   }
 
@@ -198,8 +213,8 @@ export class TaskRegistry {
   /** Waits until the running tasks end, at most `ms`: what a model's reply takes before the
    * next request (replays have no model, so a task ending right away reports with the next
    * call, as recorded; the window is an estimate of the oracle's round trip). */
-  async settleBriefly(ms: number): Promise<void> {
-    const running = this.running();
+  async settleBriefly(ms: number, which: (t: BackgroundTask) => boolean = () => true): Promise<void> {
+    const running = this.running().filter(which);
     if (running.length === 0) return;
     await within(this.clock, Promise.allSettled(running.map((t) => t.done)), ms);
   }
@@ -235,6 +250,7 @@ export class TaskRegistry {
     this.notices.push(...kept);
     this.callNumber++;
     this.waitedInCall = undefined;
+    this.shellsBeforeCall = this.shells;
     for (const n of out) {
       const t = this.tasks.get(n.taskId);
       if (t && !n.keepsTask) t.gone = true;

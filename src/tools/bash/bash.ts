@@ -580,14 +580,18 @@ function taskStop(ctx: ToolContext): AbortController {
   return stop;
 }
 
-/** How long starting a foreground shell lets background work run, on the workspace clock (the
- * binary's own start; 20 ms is enough for work that ends at once, by the latency probes). */
-const FOREGROUND_SHELL_MS = 50;
+/** How long starting a shell lets background work run, on the workspace clock: the binary's own
+ * start (20 ms is enough for work that ends at once, by the latency probes), with a margin so a
+ * loaded host's slow worker start does not change the outcome. */
+const FOREGROUND_SHELL_MS = 200;
 
 /** A call with `run_in_background`: the command starts as a task and the call ends at once. */
 async function runInBackground(c: ShellCall, taskId: string): Promise<BashOutcome> {
   const { ctx, input, command } = c;
   const { ws, conversation } = ctx;
+  // Starting a shell takes the binary long enough for a background agent's answer to come back
+  // (dt-tasks-26120802-0, -8, -18: its notification comes with this message's results).
+  await conversation.tasks.settleBriefly(FOREGROUND_SHELL_MS, (t) => t.type === 'local_agent');
   const outputFile = taskOutputPath(c.tmp, c.project, sessionId(conversation), taskId);
   await writeFileMkdir(ctx, outputFile, '');
   const bound = ctx.profile.backgroundTimeoutMaxMs;
