@@ -399,7 +399,10 @@ const QUIET_RETRIES = 20;
 async function quietRetry(suspects: Suspect[]): Promise<Suspect[]> {
   if (suspects.length === 0 || suspects.length > QUIET_RETRIES) return suspects;
   console.log(`replaying ${suspects.length} unexpected failure(s) again, alone`);
-  const pool = new ThreadPool({ memoryMb: DEFAULT_MEMORY_MB, threads: 1 });
+  // The budget is checked against the process's resident memory, which still holds what the run
+  // left: a thread's budget is counted on top of that.
+  const held = Math.ceil(process.memoryUsage.rss() / 2 ** 20);
+  const pool = new ThreadPool({ memoryMb: DEFAULT_MEMORY_MB + held, threads: 1 });
   pools.push(pool);
   const again = await conformWork(
     suspects.map((s) => s.work),
