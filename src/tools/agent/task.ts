@@ -2,6 +2,7 @@
 // its notification comes when the model can see it ended, as a Bash task's does (2.1.273:
 // dt-tasks-26120706-2, -3, -18, agent-bg-true-then-read; 2.1.332: dt-tasks-26120703-4, -8).
 import { startedTask } from '../background/registry';
+import { asReminder } from '../background/notification';
 import { within } from '../../workspace/types';
 import type { Attachment, ToolContext } from '../types';
 import { killedText, notificationText } from './render';
@@ -49,7 +50,7 @@ export async function backgroundAgentTask(
               {
                 role: 'user',
                 type: 'text',
-                text: `<system-reminder>\n${text}\n</system-reminder>`,
+                text: asReminder(text),
                 group: agentId,
               },
             ],

@@ -154,7 +154,6 @@ export class TaskRegistry {
   add(task: BackgroundTask): void {
     this.tasks.set(task.id, task);
     this.launchedIn.set(task.id, { call: this.callNumber, waits: this.waits, shells: this.shells });
-    if (task.type === 'local_bash') this.shells++;
     this.changed();
   }
 
@@ -180,6 +179,11 @@ export class TaskRegistry {
     if (this.callNumber === e.call) return e.shellOnly ? this.shellStartedInCall() : this.waits > e.waits;
     const waited = e.shellOnly ? this.waitedInCall === 'shell' : this.waitedInCall !== undefined;
     return this.callNumber === e.call + lag && waited;
+  }
+
+  /** A shell was started for background work (the Bash tool's tasks say so themselves). */
+  shellStarted(): void {
+    this.shells++;
   }
 
   /** Whether a shell has started in the model call now running. */

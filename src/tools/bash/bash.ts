@@ -286,6 +286,7 @@ function adopt(
     })
     .finally(() => poll?.());
   tasks.add(task);
+  tasks.shellStarted();
   ctx.conversation.background.push(task.done);
 }
 
